@@ -1,0 +1,121 @@
+/* cp-chess-state.h: the state of a chess-like game and the helpers that
+ * every chess-like variant shares: move generation on any board geometry,
+ * attacks, check, castling, en passant and promotion.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cp-rules.h"
+
+G_BEGIN_DECLS
+
+/* Positions since the last capture or pawn move that repetition looks at;
+ * the seventy-five-move rule ends a game before this many. */
+#define CP_CHESS_HISTORY 160
+
+typedef enum {
+  CP_CASTLE_KING_SIDE,   /* towards the higher files: O-O */
+  CP_CASTLE_QUEEN_SIDE,  /* towards file a: O-O-O */
+  CP_N_CASTLE_SIDES
+} CpCastleSide;
+
+/* A castling right that is still open: the rook's cell and where king and
+ * rook end.  `rook` is CP_NO_CELL once the right is lost. */
+typedef struct {
+  guint8 rook;
+  guint8 king_to;
+  guint8 rook_to;
+} CpCastleRight;
+
+typedef enum {
+  CP_CHESS_DOUBLE_STEP = 1 << 0, /* unmoved pawns may step two cells */
+  CP_CHESS_EN_PASSANT  = 1 << 1,
+  CP_CHESS_CASTLING    = 1 << 2,
+  CP_CHESS_CHECK       = 1 << 3, /* kings must not be left attacked */
+} CpChessFeatures;
+
+typedef struct {
+  CpState base;
+  guint8 features;                    /* CpChessFeatures */
+  guint8 promotions;                  /* bit k: may promote to CpPieceKind k */
+  guint8 team[CP_MAX_SEATS];          /* seats with equal numbers are partners */
+  guint8 king[CP_MAX_SEATS];          /* each seat's king, or CP_NO_CELL */
+  guint8 home_rank[CP_MAX_SEATS];     /* the rank castling happens on */
+  CpCastleRight castle[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
+  guint8 ep_cell;                     /* cell passed by the last double step */
+  guint8 ep_pawn;                     /* the pawn that made it */
+  guint16 halfmove;                   /* plies since the last capture or pawn move */
+  guint16 fullmove;                   /* starts at 1, counts the first seat's moves */
+  guint64 hash;
+  guint64 history[CP_CHESS_HISTORY];  /* history[ply % N]: hash after that ply */
+  CpCellSet promotion_zone[CP_MAX_SEATS];
+} CpChessState;
+
+#define CP_CHESS_STATE(s) ((CpChessState *) (s))
+
+/* Setting up. */
+void      cp_chess_state_init_standard (CpChessState *st,
+                                        CpBoard      *board);
+void      cp_chess_state_place_back_rank (CpChessState *st,
+                                        const CpPieceKind kinds[8]);
+void      cp_chess_state_reset_castling (CpChessState *st);
+void      cp_chess_state_add_castle_right (CpChessState *st,
+                                        guint         seat,
+                                        guint         rook_cell);
+void      cp_chess_state_finish_setup (CpChessState *st);
+CpBoard  *cp_chess_standard_board     (void);
+
+/* Looking at a position. */
+gboolean  cp_chess_is_enemy           (const CpChessState *st,
+                                       guint         seat,
+                                       guint         other);
+gboolean  cp_chess_attacked           (const CpChessState *st,
+                                       guint         cell,
+                                       guint         by_enemies_of,
+                                       guint         ignore_a,
+                                       guint         ignore_b);
+gboolean  cp_chess_in_check           (const CpChessState *st,
+                                       guint         seat);
+void      cp_chess_legal              (const CpChessState *st,
+                                       guint         seat,
+                                       CpActionList *out);
+void      cp_chess_make               (CpChessState *st,
+                                       const CpAction *action,
+                                       CpUndo       *undo);
+void      cp_chess_unmake             (CpChessState *st,
+                                       const CpAction *action,
+                                       const CpUndo *undo);
+guint     cp_chess_next_seat          (const CpChessState *st,
+                                       guint         seat);
+guint     cp_chess_repetitions        (const CpChessState *st);
+gboolean  cp_chess_insufficient_material (const CpChessState *st);
+void      cp_chess_outcome            (const CpChessState *st,
+                                       CpOutcome    *outcome);
+CpEndReason cp_chess_claimable        (const CpChessState *st);
+guint64   cp_chess_compute_hash       (const CpChessState *st);
+CpCastleSide cp_chess_castle_side     (const CpChessState *st,
+                                       const CpAction *action);
+
+/* Notation (cp-chess-notation.c). */
+char     *cp_chess_format             (const CpChessState *st,
+                                       const CpAction *action,
+                                       CpNotation    notation);
+gboolean  cp_chess_parse              (const CpChessState *st,
+                                       const char   *text,
+                                       CpAction     *action,
+                                       GError      **error);
+
+/* FEN (cp-fen.c). */
+typedef enum {
+  CP_FEN_STANDARD, /* KQkq castling; X-FEN file letters where needed */
+  CP_FEN_SHREDDER, /* castling rights by rook file: HAha */
+} CpFenStyle;
+
+gboolean  cp_fen_read                 (CpChessState *st,
+                                       const char   *fen,
+                                       GError      **error);
+char     *cp_fen_write                (const CpChessState *st,
+                                       CpFenStyle    style);
+
+G_END_DECLS

@@ -1,0 +1,18 @@
+/* cp-engine.h: the public headers of the engine
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cp-action.h"
+#include "cp-board.h"
+#include "cp-error.h"
+#include "cp-game.h"
+#include "cp-piece.h"
+#include "cp-player.h"
+#include "cp-random.h"
+#include "cp-rules.h"
+#include "cp-state.h"
+#include "cp-types.h"
+#include "cp-view.h"
+#include "cp-chess-state.h"

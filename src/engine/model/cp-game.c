@@ -1,0 +1,550 @@
+/* cp-game.c: one game — its set-up and its action log
+ *
+ * The log is the record: the state at any point is the set-up replayed
+ * through the rules.  Snapshots of the state every CHECKPOINT actions keep
+ * replay fast; they are caches and never saved.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cp-error.h"
+#include "cp-game.h"
+#include "cp-random.h"
+
+#define CHECKPOINT 64
+
+struct _CpGame
+{
+  GObject parent_instance;
+
+  const CpRules *rules;
+  GHashTable *options;
+  GHashTable *tags;
+  guint64 seed;
+  GPtrArray *players;
+
+  GArray *actions;
+  GArray *redo;           /* actions taken back, latest last */
+  GPtrArray *checkpoints; /* checkpoints[k]: the state after k * CHECKPOINT actions */
+  CpState *state;         /* after the whole log */
+  guint cursor;
+};
+
+G_DEFINE_FINAL_TYPE (CpGame, cp_game, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CURSOR,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+cp_game_finalize (GObject *object)
+{
+  CpGame *self = CP_GAME (object);
+
+  g_clear_pointer (&self->options, g_hash_table_unref);
+  g_clear_pointer (&self->tags, g_hash_table_unref);
+  g_clear_pointer (&self->players, g_ptr_array_unref);
+  g_clear_pointer (&self->actions, g_array_unref);
+  g_clear_pointer (&self->redo, g_array_unref);
+  g_clear_pointer (&self->checkpoints, g_ptr_array_unref);
+  g_clear_pointer (&self->state, cp_state_free);
+  G_OBJECT_CLASS (cp_game_parent_class)->finalize (object);
+}
+
+static void
+cp_game_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  CpGame *self = CP_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_CURSOR:
+      g_value_set_uint (value, self->cursor);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cp_game_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_CURSOR:
+      cp_game_set_cursor (CP_GAME (object), g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cp_game_class_init (CpGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cp_game_finalize;
+  object_class->get_property = cp_game_get_property;
+  object_class->set_property = cp_game_set_property;
+
+  /**
+   * CpGame:cursor:
+   *
+   * How many actions of the log the replay shows.
+   */
+  properties[PROP_CURSOR] =
+    g_param_spec_uint ("cursor", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * CpGame::changed:
+   *
+   * The log has changed: an action was added or actions were taken back.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+cp_game_init (CpGame *self)
+{
+  self->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->players = g_ptr_array_new_with_free_func (g_object_unref);
+  self->actions = g_array_new (FALSE, FALSE, sizeof (CpAction));
+  self->redo = g_array_new (FALSE, FALSE, sizeof (CpAction));
+  self->checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_state_free);
+}
+
+/**
+ * cp_game_new:
+ * @game_id: a game of the registry, such as "chess"
+ * @options: (nullable): the chosen options; the others take their defaults
+ * @n_seats: number of seats
+ * @seed: the seed of the game's random results
+ * @error: return location for an error
+ *
+ * A new game at its start, with a player for each seat named after the
+ * seat's colour.  Random results of the set-up are not drawn yet: call
+ * cp_game_resolve_chance() to draw them, or append them from a record.
+ */
+CpGame *
+cp_game_new (const char *game_id, GHashTable *options, guint n_seats, guint64 seed, GError **error)
+{
+  const CpRules *rules = cp_rules_lookup (game_id);
+
+  if (rules == NULL)
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_UNKNOWN_GAME,
+                   _("Chess Parlour does not know the game “%s”"), game_id);
+      return NULL;
+    }
+  return cp_game_new_with_rules (rules, options, n_seats, seed, error);
+}
+
+/**
+ * cp_game_new_with_rules:
+ *
+ * Like cp_game_new(), for a rules module given directly.
+ */
+CpGame *
+cp_game_new_with_rules (const CpRules *rules, GHashTable *options, guint n_seats, guint64 seed,
+                        GError **error)
+{
+  g_autoptr (CpGame) self = NULL;
+
+  self = g_object_new (CP_TYPE_GAME, NULL);
+  self->rules = rules;
+  self->seed = seed;
+  self->options = cp_rules_resolve_options (rules, options, error);
+  if (self->options == NULL)
+    return NULL;
+  self->state = cp_state_new (rules, n_seats, self->options, error);
+  if (self->state == NULL)
+    return NULL;
+  g_ptr_array_add (self->checkpoints, cp_state_copy (self->state));
+
+  for (guint seat = 0; seat < n_seats; seat++)
+    g_ptr_array_add (self->players,
+                     cp_player_new (cp_colour_name (rules->colours[seat]), seat, rules->colours[seat]));
+  return g_steal_pointer (&self);
+}
+
+const CpRules *
+cp_game_get_rules (CpGame *self)
+{
+  return self->rules;
+}
+
+/* Every option of the game with its value. */
+GHashTable *
+cp_game_get_options (CpGame *self)
+{
+  return self->options;
+}
+
+const char *
+cp_game_get_option (CpGame *self, const char *id)
+{
+  return g_hash_table_lookup (self->options, id);
+}
+
+guint64
+cp_game_get_seed (CpGame *self)
+{
+  return self->seed;
+}
+
+guint
+cp_game_get_n_seats (CpGame *self)
+{
+  return self->players->len;
+}
+
+CpPlayer *
+cp_game_get_player (CpGame *self, guint seat)
+{
+  g_return_val_if_fail (seat < self->players->len, NULL);
+  return g_ptr_array_index (self->players, seat);
+}
+
+/* Free-form facts about the game (event, site, date...), kept in records. */
+GHashTable *
+cp_game_get_tags (CpGame *self)
+{
+  return self->tags;
+}
+
+guint
+cp_game_get_n_actions (CpGame *self)
+{
+  return self->actions->len;
+}
+
+const CpAction *
+cp_game_get_action (CpGame *self, guint index)
+{
+  g_return_val_if_fail (index < self->actions->len, NULL);
+  return &g_array_index (self->actions, CpAction, index);
+}
+
+static void
+replay (CpState *state, const CpAction *actions, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      /* Only actions that were checked on the way in are in a log. */
+      if (!cp_state_apply (state, &actions[i], &error))
+        g_critical ("Replay of a checked log failed: %s", error->message);
+    }
+}
+
+static CpState *replay_to (CpGame *self, guint n);
+
+/**
+ * cp_game_state_at:
+ * @n_actions: how many actions of the log to replay
+ *
+ * Returns: (transfer full): the state after the first @n_actions actions
+ */
+CpState *
+cp_game_state_at (CpGame *self, guint n_actions)
+{
+  g_return_val_if_fail (n_actions <= self->actions->len, NULL);
+
+  if (n_actions == self->actions->len)
+    return cp_state_copy (self->state);
+  return replay_to (self, n_actions);
+}
+
+static void
+set_cursor (CpGame *self, guint cursor)
+{
+  if (self->cursor == cursor)
+    return;
+  self->cursor = cursor;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
+}
+
+/* Adds a checked action; the replay cursor follows when it was at the end. */
+static void
+push (CpGame *self, const CpAction *action)
+{
+  gboolean follow = self->cursor == self->actions->len;
+  CpAction copy = *action;
+
+  copy.text = g_intern_string (action->text);
+  g_array_append_val (self->actions, copy);
+  if (self->actions->len % CHECKPOINT == 0)
+    g_ptr_array_add (self->checkpoints, cp_state_copy (self->state));
+  if (follow)
+    set_cursor (self, self->actions->len);
+}
+
+/**
+ * cp_game_append:
+ *
+ * Checks @action against the rules and adds it to the log.  Random results
+ * due next are not drawn (see cp_game_play()).  Actions taken back by undo
+ * are forgotten.
+ */
+gboolean
+cp_game_append (CpGame *self, const CpAction *action, GError **error)
+{
+  g_return_val_if_fail (CP_IS_GAME (self), FALSE);
+
+  if (!cp_state_apply (self->state, action, error))
+    return FALSE;
+  g_array_set_size (self->redo, 0);
+  push (self, action);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+/**
+ * cp_game_count_draws:
+ *
+ * How many random results the log holds.
+ */
+guint
+cp_game_count_draws (CpGame *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->actions->len; i++)
+    n += g_array_index (self->actions, CpAction, i).seat == CP_SEAT_CHANCE;
+  return n;
+}
+
+/**
+ * cp_game_resolve_chance:
+ *
+ * Draws the random results that are due from the game's generator and logs
+ * them.  Returns: how many were drawn
+ */
+guint
+cp_game_resolve_chance (CpGame *self)
+{
+  guint index = cp_game_count_draws (self);
+  guint n = 0;
+
+  while (cp_state_pending (self->state) & CP_SEAT_BIT (CP_SEAT_CHANCE))
+    {
+      CpChance request = { 0 };
+      CpAction action;
+
+      self->rules->chance (self->state, &request);
+      cp_action_init (&action, request.type, CP_SEAT_CHANCE);
+      action.value = cp_random_draw (self->seed, index++,
+                                     request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
+      if (!cp_state_apply (self->state, &action, NULL))
+        g_return_val_if_reached (n);
+      push (self, &action);
+      n++;
+    }
+  if (n > 0)
+    g_signal_emit (self, signals[CHANGED], 0);
+  return n;
+}
+
+/**
+ * cp_game_play:
+ *
+ * Appends @action and then draws the random results it makes due.
+ */
+gboolean
+cp_game_play (CpGame *self, const CpAction *action, GError **error)
+{
+  if (!cp_game_append (self, action, error))
+    return FALSE;
+  cp_game_resolve_chance (self);
+  return TRUE;
+}
+
+/**
+ * cp_game_play_text:
+ * @text: a move in any notation the game reads, such as "Nf3" or "g1f3"
+ *
+ * Plays a move of the seat to act.
+ */
+gboolean
+cp_game_play_text (CpGame *self, const char *text, GError **error)
+{
+  CpAction action;
+
+  return cp_state_parse (self->state, text, &action, error) && cp_game_play (self, &action, error);
+}
+
+/* The state after @n actions, replayed from the nearest checkpoint,
+ * without looking at the cached end state. */
+static CpState *
+replay_to (CpGame *self, guint n)
+{
+  guint k = MIN (n / CHECKPOINT, self->checkpoints->len - 1);
+  CpState *state = cp_state_copy (g_ptr_array_index (self->checkpoints, k));
+
+  replay (state, &g_array_index (self->actions, CpAction, k * CHECKPOINT), n - k * CHECKPOINT);
+  return state;
+}
+
+/**
+ * cp_game_truncate:
+ * @n_actions: how many actions to keep
+ *
+ * Takes back the actions after the first @n_actions.  cp_game_redo() brings
+ * them back until another action is appended.
+ */
+void
+cp_game_truncate (CpGame *self, guint n_actions)
+{
+  g_return_if_fail (CP_IS_GAME (self));
+
+  if (n_actions >= self->actions->len)
+    return;
+  for (guint i = self->actions->len; i > n_actions; i--)
+    g_array_append_val (self->redo, g_array_index (self->actions, CpAction, i - 1));
+  g_array_set_size (self->actions, n_actions);
+  g_ptr_array_set_size (self->checkpoints, n_actions / CHECKPOINT + 1);
+  g_clear_pointer (&self->state, cp_state_free);
+  self->state = replay_to (self, n_actions);
+  if (self->cursor > n_actions)
+    set_cursor (self, n_actions);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/**
+ * cp_game_undo:
+ *
+ * Takes back the last action of a player, with the random results drawn
+ * after it.  Returns: %FALSE when there is nothing to take back
+ */
+gboolean
+cp_game_undo (CpGame *self)
+{
+  guint n = self->actions->len;
+
+  while (n > 0 && g_array_index (self->actions, CpAction, n - 1).seat == CP_SEAT_CHANCE)
+    n--;
+  if (n == 0)
+    return FALSE;
+  cp_game_truncate (self, n - 1);
+  return TRUE;
+}
+
+gboolean
+cp_game_can_redo (CpGame *self)
+{
+  return self->redo->len > 0;
+}
+
+/**
+ * cp_game_redo:
+ *
+ * Brings back the action last taken back, with the random results that
+ * followed it.
+ */
+gboolean
+cp_game_redo (CpGame *self)
+{
+  gboolean any = FALSE;
+
+  while (self->redo->len > 0)
+    {
+      CpAction action = g_array_index (self->redo, CpAction, self->redo->len - 1);
+
+      if (any && action.seat != CP_SEAT_CHANCE)
+        break;
+      if (!cp_state_apply (self->state, &action, NULL))
+        break;
+      g_array_set_size (self->redo, self->redo->len - 1);
+      push (self, &action);
+      any = TRUE;
+    }
+  if (any)
+    g_signal_emit (self, signals[CHANGED], 0);
+  return any;
+}
+
+/**
+ * cp_game_format_action:
+ *
+ * The action at @index written in @notation, in the position it was made.
+ */
+char *
+cp_game_format_action (CpGame *self, guint index, CpNotation notation)
+{
+  g_autoptr (CpState) before = NULL;
+
+  g_return_val_if_fail (index < self->actions->len, NULL);
+  before = replay_to (self, index);
+  return cp_state_format (before, &g_array_index (self->actions, CpAction, index), notation);
+}
+
+/* The state after the whole log. */
+const CpState *
+cp_game_get_state (CpGame *self)
+{
+  return self->state;
+}
+
+const CpOutcome *
+cp_game_get_outcome (CpGame *self)
+{
+  return &self->state->outcome;
+}
+
+CpSeatMask
+cp_game_get_pending (CpGame *self)
+{
+  return cp_state_pending (self->state);
+}
+
+guint
+cp_game_get_cursor (CpGame *self)
+{
+  return self->cursor;
+}
+
+void
+cp_game_set_cursor (CpGame *self, guint cursor)
+{
+  g_return_if_fail (CP_IS_GAME (self));
+
+  set_cursor (self, MIN (cursor, self->actions->len));
+}
+
+gboolean
+cp_game_cursor_at_end (CpGame *self)
+{
+  return self->cursor == self->actions->len;
+}
+
+/**
+ * cp_game_view:
+ * @seat: the seat that looks, or CP_VIEW_ALL to see everything
+ *
+ * Returns: (transfer full): the game at the replay cursor as @seat may see it
+ */
+CpView *
+cp_game_view (CpGame *self, guint seat)
+{
+  g_autoptr (CpState) state = cp_game_state_at (self, self->cursor);
+
+  return cp_view_new (state, (const CpAction *) self->actions->data, self->cursor, seat);
+}

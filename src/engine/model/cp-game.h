@@ -1,0 +1,77 @@
+/* cp-game.h: one game — its set-up and its action log
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "cp-player.h"
+#include "cp-rules.h"
+#include "cp-view.h"
+
+G_BEGIN_DECLS
+
+#define CP_TYPE_GAME (cp_game_get_type ())
+G_DECLARE_FINAL_TYPE (CpGame, cp_game, CP, GAME, GObject)
+
+CpGame         *cp_game_new              (const char     *game_id,
+                                          GHashTable     *options,
+                                          guint           n_seats,
+                                          guint64         seed,
+                                          GError        **error);
+CpGame         *cp_game_new_with_rules   (const CpRules  *rules,
+                                          GHashTable     *options,
+                                          guint           n_seats,
+                                          guint64         seed,
+                                          GError        **error);
+const CpRules  *cp_game_get_rules        (CpGame         *self);
+GHashTable     *cp_game_get_options      (CpGame         *self);
+const char     *cp_game_get_option       (CpGame         *self,
+                                          const char     *id);
+guint64         cp_game_get_seed         (CpGame         *self);
+guint           cp_game_get_n_seats      (CpGame         *self);
+CpPlayer       *cp_game_get_player       (CpGame         *self,
+                                          guint           seat);
+GHashTable     *cp_game_get_tags         (CpGame         *self);
+
+/* The log. */
+guint           cp_game_get_n_actions    (CpGame         *self);
+const CpAction *cp_game_get_action       (CpGame         *self,
+                                          guint           index);
+gboolean        cp_game_append           (CpGame         *self,
+                                          const CpAction *action,
+                                          GError        **error);
+gboolean        cp_game_play             (CpGame         *self,
+                                          const CpAction *action,
+                                          GError        **error);
+gboolean        cp_game_play_text        (CpGame         *self,
+                                          const char     *text,
+                                          GError        **error);
+guint           cp_game_resolve_chance   (CpGame         *self);
+guint           cp_game_count_draws      (CpGame         *self);
+gboolean        cp_game_undo             (CpGame         *self);
+gboolean        cp_game_redo             (CpGame         *self);
+gboolean        cp_game_can_redo         (CpGame         *self);
+void            cp_game_truncate         (CpGame         *self,
+                                          guint           n_actions);
+char           *cp_game_format_action    (CpGame         *self,
+                                          guint           index,
+                                          CpNotation      notation);
+
+/* States. */
+const CpState  *cp_game_get_state        (CpGame         *self);
+CpState        *cp_game_state_at         (CpGame         *self,
+                                          guint           n_actions);
+const CpOutcome *cp_game_get_outcome     (CpGame         *self);
+CpSeatMask      cp_game_get_pending      (CpGame         *self);
+
+/* Replay. */
+guint           cp_game_get_cursor       (CpGame         *self);
+void            cp_game_set_cursor       (CpGame         *self,
+                                          guint           cursor);
+gboolean        cp_game_cursor_at_end    (CpGame         *self);
+CpView         *cp_game_view             (CpGame         *self,
+                                          guint           seat);
+
+G_END_DECLS

@@ -1,0 +1,70 @@
+/* cp-piece.c: names and letters of piece kinds
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cp-piece.h"
+
+static const struct {
+  const char *id;
+  const char *name;
+  char letter;
+} kinds[CP_N_PIECE_KINDS] = {
+  [CP_PIECE_NONE] = { "none", N_("empty"), ' ' },
+  [CP_PIECE_PAWN] = { "pawn", N_("pawn"), 'P' },
+  [CP_PIECE_KNIGHT] = { "knight", N_("knight"), 'N' },
+  [CP_PIECE_BISHOP] = { "bishop", N_("bishop"), 'B' },
+  [CP_PIECE_ROOK] = { "rook", N_("rook"), 'R' },
+  [CP_PIECE_QUEEN] = { "queen", N_("queen"), 'Q' },
+  [CP_PIECE_KING] = { "king", N_("king"), 'K' },
+  [CP_PIECE_MAN] = { "man", N_("man"), 'M' },
+  [CP_PIECE_CHIVALRY_KNIGHT] = { "chivalry-knight", N_("knight"), 'H' },
+  [CP_PIECE_CHECKER] = { "checker", N_("checker"), 'C' },
+};
+
+const char *
+cp_piece_kind_to_id (CpPieceKind kind)
+{
+  return kind < CP_N_PIECE_KINDS ? kinds[kind].id : NULL;
+}
+
+gboolean
+cp_piece_kind_from_id (const char *id, CpPieceKind *kind)
+{
+  for (guint i = 1; i < CP_N_PIECE_KINDS; i++)
+    if (g_strcmp0 (kinds[i].id, id) == 0)
+      {
+        *kind = (CpPieceKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+cp_piece_kind_name (CpPieceKind kind)
+{
+  return kind < CP_N_PIECE_KINDS ? _(kinds[kind].name) : NULL;
+}
+
+/* The English letter of a kind, as in FEN (upper case). */
+char
+cp_piece_kind_letter (CpPieceKind kind)
+{
+  return kind < CP_N_PIECE_KINDS ? kinds[kind].letter : '?';
+}
+
+gboolean
+cp_piece_kind_from_letter (char letter, CpPieceKind *kind)
+{
+  letter = g_ascii_toupper (letter);
+  for (guint i = 1; i < CP_N_PIECE_KINDS; i++)
+    if (kinds[i].letter == letter)
+      {
+        *kind = (CpPieceKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}

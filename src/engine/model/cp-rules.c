@@ -1,0 +1,123 @@
+/* cp-rules.c: the registry of games and their options
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "cp-error.h"
+#include "cp-rules.h"
+#include "cp-games.h"
+
+static const CpRules *const registry[] = {
+  &cp_chess_rules,
+  &cp_chess960_rules,
+};
+
+/**
+ * cp_rules_list:
+ * @n_rules: (out) (optional): number of games
+ *
+ * Every game Chess Parlour plays, in the order menus show them.
+ */
+const CpRules *const *
+cp_rules_list (guint *n_rules)
+{
+  if (n_rules)
+    *n_rules = G_N_ELEMENTS (registry);
+  return registry;
+}
+
+/* The game with the id @id, or NULL. */
+const CpRules *
+cp_rules_lookup (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
+    if (g_strcmp0 (registry[i]->id, id) == 0)
+      return registry[i];
+  return NULL;
+}
+
+const CpOptionSpec *
+cp_rules_find_option (const CpRules *rules, const char *id)
+{
+  for (guint i = 0; i < rules->n_options; i++)
+    if (g_strcmp0 (rules->options[i].id, id) == 0)
+      return &rules->options[i];
+  return NULL;
+}
+
+static gboolean
+check_value (const CpRules *rules, const CpOptionSpec *spec, const char *value, GError **error)
+{
+  char *end = NULL;
+  gint64 n;
+
+  switch (spec->type)
+    {
+    case CP_OPTION_CHOICE:
+      if (g_strv_contains (spec->choices, value))
+        return TRUE;
+      break;
+    case CP_OPTION_INT:
+      n = g_ascii_strtoll (value, &end, 10);
+      if (*value != '\0' && *end == '\0' && n >= spec->min && n <= spec->max)
+        return TRUE;
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+                   _("The option “%s” of %s must be a number from %d to %d, not “%s”"),
+                   spec->id, _(rules->name), spec->min, spec->max, value);
+      return FALSE;
+    case CP_OPTION_TEXT:
+      return TRUE;
+    case CP_OPTION_BOOL:
+      if (g_str_equal (value, "true") || g_str_equal (value, "false"))
+        return TRUE;
+      break;
+    }
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+               _("“%s” is not a value of the option “%s” of %s"),
+               value, spec->id, _(rules->name));
+  return FALSE;
+}
+
+/**
+ * cp_rules_resolve_options:
+ * @given: (nullable): option ids to values, as chosen
+ *
+ * Checks the chosen options and adds the defaults of the others.
+ *
+ * Returns: (transfer full): every option of the game with its value
+ */
+GHashTable *
+cp_rules_resolve_options (const CpRules *rules, GHashTable *given, GError **error)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (given != NULL)
+    {
+      g_hash_table_iter_init (&iter, given);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          const CpOptionSpec *spec = cp_rules_find_option (rules, key);
+
+          if (spec == NULL)
+            {
+              g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+                           _("%s has no option “%s”"), _(rules->name), (const char *) key);
+              return NULL;
+            }
+          if (!check_value (rules, spec, value, error))
+            return NULL;
+          g_hash_table_insert (options, g_strdup (key), g_strdup (value));
+        }
+    }
+  for (guint i = 0; i < rules->n_options; i++)
+    if (!g_hash_table_contains (options, rules->options[i].id))
+      g_hash_table_insert (options, g_strdup (rules->options[i].id),
+                           g_strdup (rules->options[i].default_value));
+  return g_steal_pointer (&options);
+}

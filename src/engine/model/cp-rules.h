@@ -1,0 +1,78 @@
+/* cp-rules.h: the interface every game module implements
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cp-state.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CP_OPTION_CHOICE,  /* one of `choices` */
+  CP_OPTION_INT,     /* from `min` to `max` */
+  CP_OPTION_TEXT,
+  CP_OPTION_BOOL,    /* "true" or "false" */
+} CpOptionType;
+
+typedef struct {
+  const char *id;
+  const char *label;                /* translatable */
+  CpOptionType type;
+  const char *default_value;
+  const char *const *choices;       /* ids, NULL-terminated */
+  const char *const *choice_labels; /* translatable, same order */
+  gint min, max;
+} CpOptionSpec;
+
+typedef enum {
+  CP_RULES_DRAWS   = 1 << 0, /* draws may be offered and accepted */
+  CP_RULES_SECRETS = 1 << 1, /* seats hold information others may not see */
+  CP_RULES_CHANCE  = 1 << 2, /* random results are drawn */
+} CpRulesFlags;
+
+struct _CpRules {
+  const char *id;
+  const char *name;      /* translatable */
+  const char *summary;   /* translatable, one line */
+  guint8 min_seats;
+  guint8 max_seats;
+  guint flags;           /* CpRulesFlags */
+  const CpOptionSpec *options;
+  guint n_options;
+  const CpColour *colours;  /* default colour of each seat */
+  gsize state_size;
+
+  /* Sets up the start.  `state` is zeroed and its CpState part filled in
+   * (board aside); `options` holds every option, defaults included. */
+  gboolean   (*init)     (CpState *state, GHashTable *options, GError **error);
+  /* Which seats must act now; CP_SEAT_BIT (CP_SEAT_CHANCE) when a random
+   * result is due, described by `chance`. */
+  CpSeatMask (*pending)  (const CpState *state);
+  void       (*chance)   (const CpState *state, CpChance *request);
+  /* The legal game actions of a seat (resigning and draws aside). */
+  void       (*legal)    (const CpState *state, guint seat, CpActionList *out);
+  /* Applies a legal action.  `undo` may be NULL. */
+  void       (*make)     (CpState *state, const CpAction *action, CpUndo *undo);
+  /* Takes back the last `make`; may be NULL, then callers copy states. */
+  void       (*unmake)   (CpState *state, const CpAction *action, const CpUndo *undo);
+  /* The result on the board (resignations and agreements aside). */
+  void       (*outcome)  (const CpState *state, CpOutcome *outcome);
+  /* Whether the seat to act may claim a draw now; may be NULL. */
+  CpEndReason (*claimable) (const CpState *state);
+  char      *(*format)   (const CpState *before, const CpAction *action, CpNotation notation);
+  gboolean   (*parse)    (const CpState *before, const char *text, CpAction *action, GError **error);
+  /* Hides what `seat` may not see; may be NULL for games without secrets. */
+  void       (*redact)   (CpState *state, guint seat);
+};
+
+/* The registry of games. */
+const CpRules *const *cp_rules_list   (guint *n_rules);
+const CpRules        *cp_rules_lookup (const char *id);
+
+const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
+GHashTable           *cp_rules_resolve_options (const CpRules *rules,
+                                                GHashTable    *given,
+                                                GError       **error);
+
+G_END_DECLS

@@ -1,0 +1,429 @@
+/* cp-state.c: the state of a game at one point of its log
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "cp-error.h"
+#include "cp-rules.h"
+#include "cp-state.h"
+
+static const char *const end_ids[CP_N_END_REASONS] = {
+  [CP_END_NONE] = "none",
+  [CP_END_CHECKMATE] = "checkmate",
+  [CP_END_STALEMATE] = "stalemate",
+  [CP_END_RESIGNATION] = "resignation",
+  [CP_END_AGREEMENT] = "agreement",
+  [CP_END_FIFTY_MOVES] = "fifty-moves",
+  [CP_END_SEVENTY_FIVE_MOVES] = "seventy-five-moves",
+  [CP_END_REPETITION] = "repetition",
+  [CP_END_FIVEFOLD_REPETITION] = "fivefold-repetition",
+  [CP_END_INSUFFICIENT_MATERIAL] = "insufficient-material",
+  [CP_END_KING_CAPTURED] = "king-captured",
+  [CP_END_CASTLE_TAKEN] = "castle-taken",
+  [CP_END_NO_MOVES] = "no-moves",
+  [CP_END_ELIMINATION] = "elimination",
+  [CP_END_SCORE] = "score",
+};
+
+static const char *const end_descriptions[CP_N_END_REASONS] = {
+  [CP_END_NONE] = N_("The game goes on"),
+  [CP_END_CHECKMATE] = N_("Checkmate"),
+  [CP_END_STALEMATE] = N_("Stalemate"),
+  [CP_END_RESIGNATION] = N_("Resignation"),
+  [CP_END_AGREEMENT] = N_("Draw by agreement"),
+  [CP_END_FIFTY_MOVES] = N_("Draw claimed under the fifty-move rule"),
+  [CP_END_SEVENTY_FIVE_MOVES] = N_("Draw after seventy-five moves without a capture or pawn move"),
+  [CP_END_REPETITION] = N_("Draw claimed by threefold repetition"),
+  [CP_END_FIVEFOLD_REPETITION] = N_("Draw by fivefold repetition"),
+  [CP_END_INSUFFICIENT_MATERIAL] = N_("Draw: neither side can checkmate"),
+  [CP_END_KING_CAPTURED] = N_("King captured"),
+  [CP_END_CASTLE_TAKEN] = N_("Castle taken"),
+  [CP_END_NO_MOVES] = N_("No legal move left"),
+  [CP_END_ELIMINATION] = N_("Last player standing"),
+  [CP_END_SCORE] = N_("Decided on points"),
+};
+
+const char *
+cp_end_reason_to_id (CpEndReason reason)
+{
+  return reason < CP_N_END_REASONS ? end_ids[reason] : NULL;
+}
+
+gboolean
+cp_end_reason_from_id (const char *id, CpEndReason *reason)
+{
+  for (guint i = 0; i < CP_N_END_REASONS; i++)
+    if (g_strcmp0 (end_ids[i], id) == 0)
+      {
+        *reason = (CpEndReason) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+cp_end_reason_describe (CpEndReason reason)
+{
+  return reason < CP_N_END_REASONS ? _(end_descriptions[reason]) : NULL;
+}
+
+/**
+ * cp_state_new:
+ * @rules: the game
+ * @n_seats: number of seats, within the game's limits
+ * @options: the game's options (resolved: every option present)
+ * @error: return location for an error
+ *
+ * The start of a game.
+ */
+CpState *
+cp_state_new (const CpRules *rules, guint n_seats, GHashTable *options, GError **error)
+{
+  g_autoptr (CpState) state = NULL;
+
+  if (n_seats < rules->min_seats || n_seats > rules->max_seats)
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+                   _("%s is played by %u to %u players, not %u"),
+                   _(rules->name), rules->min_seats, rules->max_seats, n_seats);
+      return NULL;
+    }
+
+  state = g_malloc0 (rules->state_size);
+  state->rules = rules;
+  state->n_seats = (guint8) n_seats;
+  if (!rules->init (state, options, error))
+    return NULL;
+  g_assert (state->board != NULL);
+  rules->outcome (state, &state->outcome);
+  return g_steal_pointer (&state);
+}
+
+CpState *
+cp_state_copy (const CpState *state)
+{
+  CpState *copy = g_memdup2 (state, state->rules->state_size);
+
+  g_object_ref (copy->board);
+  return copy;
+}
+
+void
+cp_state_free (CpState *state)
+{
+  if (state == NULL)
+    return;
+  g_clear_object (&state->board);
+  g_free (state);
+}
+
+gboolean
+cp_state_is_over (const CpState *state)
+{
+  return state->outcome.status != CP_STATUS_PLAYING;
+}
+
+/* The seats that must act now; none once the game is over. */
+CpSeatMask
+cp_state_pending (const CpState *state)
+{
+  return cp_state_is_over (state) ? 0 : state->rules->pending (state);
+}
+
+/**
+ * cp_state_legal:
+ *
+ * The legal game actions of @seat now, without resigning and draws.
+ */
+void
+cp_state_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  out->len = 0;
+  if (seat < CP_MAX_SEATS && (cp_state_pending (state) & CP_SEAT_BIT (seat)))
+    state->rules->legal (state, seat, out);
+}
+
+static const char *
+seat_label (guint seat)
+{
+  return seat == CP_SEAT_CHANCE ? _("chance") : NULL;
+}
+
+static gboolean
+illegal (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+illegal (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION, message);
+  return FALSE;
+}
+
+static gboolean
+check_chance (const CpState *state, const CpAction *action, GError **error)
+{
+  CpChance request = { 0 };
+
+  if (!(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+    return illegal (error, _("No random result is due now"));
+  state->rules->chance (state, &request);
+  if (action->type != request.type)
+    return illegal (error, _("A %s is due now, not a %s"),
+                    cp_action_type_to_id (request.type), cp_action_type_to_id (action->type));
+  if (request.type == CP_ACTION_ROLL && action->value >= request.range)
+    return illegal (error, _("The random result %u is out of range (below %u expected)"),
+                    action->value, request.range);
+  return TRUE;
+}
+
+static gboolean
+check_meta (const CpState *state, const CpAction *action, GError **error)
+{
+  gboolean to_act = (cp_state_pending (state) & CP_SEAT_BIT (action->seat)) != 0;
+  CpSeatMask others = (CpSeatMask) (state->draw_offer & ~CP_SEAT_BIT (action->seat));
+
+  switch (action->type)
+    {
+    case CP_ACTION_RESIGN:
+      return TRUE;
+    case CP_ACTION_OFFER_DRAW:
+      if (!(state->rules->flags & CP_RULES_DRAWS))
+        return illegal (error, _("This game has no draws by agreement"));
+      if (!to_act)
+        return illegal (error, _("A draw may be offered only on one’s own turn"));
+      if (state->draw_offer & CP_SEAT_BIT (action->seat))
+        return illegal (error, _("A draw has already been offered"));
+      return TRUE;
+    case CP_ACTION_ACCEPT_DRAW:
+    case CP_ACTION_DECLINE_DRAW:
+      if (others == 0)
+        return illegal (error, _("No draw has been offered"));
+      return TRUE;
+    case CP_ACTION_CLAIM_DRAW:
+      if (!to_act || state->rules->claimable == NULL
+          || state->rules->claimable (state) == CP_END_NONE)
+        return illegal (error, _("No draw can be claimed now"));
+      return TRUE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+is_meta (CpActionType type)
+{
+  return type >= CP_ACTION_RESIGN && type <= CP_ACTION_CLAIM_DRAW;
+}
+
+/**
+ * cp_state_check:
+ *
+ * Whether @action may be made now; if not, @error says why.
+ */
+gboolean
+cp_state_check (const CpState *state, const CpAction *action, GError **error)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  if (cp_state_is_over (state))
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_GAME_OVER, _("The game is already over"));
+      return FALSE;
+    }
+  if (action->seat == CP_SEAT_CHANCE)
+    return check_chance (state, action, error);
+  if (action->seat >= state->n_seats)
+    return illegal (error, _("There is no seat %u in this game"), action->seat + 1u);
+  if (state->out & CP_SEAT_BIT (action->seat))
+    return illegal (error, _("That player is already out of the game"));
+  if (is_meta (action->type))
+    return check_meta (state, action, error);
+  if (!(cp_state_pending (state) & CP_SEAT_BIT (action->seat)))
+    return illegal (error, _("It is not this player’s turn"));
+
+  state->rules->legal (state, action->seat, &legal);
+  if (cp_action_list_find (&legal, action) < 0)
+    {
+      g_autofree char *text = cp_state_format (state, action, CP_NOTATION_LAN);
+
+      return illegal (error, _("%s is not a legal move in this position"), text);
+    }
+  return TRUE;
+}
+
+static void
+apply_meta (CpState *state, const CpAction *action)
+{
+  CpSeatMask seat = CP_SEAT_BIT (action->seat);
+  CpSeatMask everyone = (CpSeatMask) ((1u << state->n_seats) - 1);
+
+  switch (action->type)
+    {
+    case CP_ACTION_RESIGN:
+      state->out |= seat;
+      if (__builtin_popcount (everyone & ~state->out) <= 1)
+        state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION,
+                                       (CpSeatMask) (everyone & ~state->out) };
+      break;
+    case CP_ACTION_OFFER_DRAW:
+      state->draw_offer |= seat;
+      break;
+    case CP_ACTION_ACCEPT_DRAW:
+      state->outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_AGREEMENT, 0 };
+      break;
+    case CP_ACTION_DECLINE_DRAW:
+      state->draw_offer = 0;
+      break;
+    case CP_ACTION_CLAIM_DRAW:
+      state->outcome = (CpOutcome) { CP_STATUS_DRAWN, state->rules->claimable (state), 0 };
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * cp_state_apply:
+ *
+ * Checks @action and, when it is legal, makes it.
+ */
+gboolean
+cp_state_apply (CpState *state, const CpAction *action, GError **error)
+{
+  if (!cp_state_check (state, action, error))
+    return FALSE;
+
+  if (is_meta (action->type))
+    {
+      apply_meta (state, action);
+      return TRUE;
+    }
+  /* Playing on declines a standing offer. */
+  if (action->seat != CP_SEAT_CHANCE)
+    state->draw_offer &= CP_SEAT_BIT (action->seat);
+  state->rules->make (state, action, NULL);
+  state->rules->outcome (state, &state->outcome);
+  return TRUE;
+}
+
+char *
+cp_state_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const char *seat = seat_label (action->seat);
+
+  if (action->flags & CP_ACTION_FLAG_REDACTED)
+    return g_strdup ("…");
+  switch (action->type)
+    {
+    case CP_ACTION_RESIGN:
+      return g_strdup (_("resigns"));
+    case CP_ACTION_OFFER_DRAW:
+      return g_strdup (_("offers a draw"));
+    case CP_ACTION_ACCEPT_DRAW:
+      return g_strdup (_("accepts the draw"));
+    case CP_ACTION_DECLINE_DRAW:
+      return g_strdup (_("declines the draw"));
+    case CP_ACTION_CLAIM_DRAW:
+      return g_strdup (_("claims a draw"));
+    default:
+      break;
+    }
+  if (state->rules->format != NULL)
+    return state->rules->format (state, action, notation);
+  return g_strdup_printf ("%s %s", seat ? seat : "", cp_action_type_to_id (action->type));
+}
+
+/**
+ * cp_state_parse:
+ *
+ * Reads a move written in any notation the game knows, for the seat to act.
+ */
+gboolean
+cp_state_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  if (state->rules->parse == NULL)
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+                   _("%s has no move notation to read"), _(state->rules->name));
+      return FALSE;
+    }
+  return state->rules->parse (state, text, action, error);
+}
+
+static guint
+single_pending_seat (const CpState *state)
+{
+  CpSeatMask pending = state->rules->pending (state);
+
+  if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+    return CP_SEAT_CHANCE;
+  return (guint) __builtin_ctz (pending);
+}
+
+static guint64
+perft (CpState *state, guint depth, CpActionList *lists)
+{
+  CpActionList *list = &lists[depth];
+  guint seat = single_pending_seat (state);
+  guint64 nodes = 0;
+
+  if (seat == CP_SEAT_CHANCE)
+    return 0;
+  list->len = 0;
+  state->rules->legal (state, seat, list);
+  if (depth == 1)
+    return list->len;
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      if (state->rules->unmake != NULL)
+        {
+          CpUndo undo;
+
+          state->rules->make (state, &list->items[i], &undo);
+          nodes += perft (state, depth - 1, lists);
+          state->rules->unmake (state, &list->items[i], &undo);
+        }
+      else
+        {
+          g_autoptr (CpState) child = cp_state_copy (state);
+
+          state->rules->make (child, &list->items[i], NULL);
+          nodes += perft (child, depth - 1, lists);
+        }
+    }
+  return nodes;
+}
+
+/**
+ * cp_state_perft:
+ * @state: a position of a game where one seat acts at a time, without chance
+ * @depth: plies to count
+ *
+ * Counts the move sequences of @depth plies from @state.  The game's end
+ * (checkmate aside) is not considered: only the move generator is counted.
+ */
+guint64
+cp_state_perft (CpState *state, guint depth)
+{
+  CpActionList lists[64] = { 0 };
+  guint64 nodes;
+
+  g_return_val_if_fail (depth < G_N_ELEMENTS (lists), 0);
+  if (depth == 0)
+    return 1;
+  nodes = perft (state, depth, lists);
+  for (guint i = 0; i <= depth; i++)
+    cp_action_list_clear (&lists[i]);
+  return nodes;
+}

@@ -1,0 +1,65 @@
+/* cp-types.h: small shared definitions of the game model
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Seats are numbered from 0.  A game has at most four seats. */
+#define CP_MAX_SEATS 4
+
+/* The pseudo-seat that makes random decisions (dice, shuffles, deals). */
+#define CP_SEAT_CHANCE 7
+
+/* A set of seats, one bit per seat (bit CP_SEAT_CHANCE for chance). */
+typedef guint8 CpSeatMask;
+#define CP_SEAT_BIT(seat) ((CpSeatMask) (1u << (seat)))
+#define CP_SEATS_ALL ((CpSeatMask) 0xff)
+
+/* Cells are indices into the board rectangle: y * width + x.  Boards hold
+ * at most 255 cells so that an index fits a byte; 0xff means "no cell". */
+#define CP_MAX_CELLS 256
+#define CP_NO_CELL 0xff
+
+/* The eight grid directions, clockwise from north.  North is towards
+ * larger y (rank 1 is y = 0 and sits at the bottom for the first seat). */
+typedef enum {
+  CP_DIR_N,
+  CP_DIR_NE,
+  CP_DIR_E,
+  CP_DIR_SE,
+  CP_DIR_S,
+  CP_DIR_SW,
+  CP_DIR_W,
+  CP_DIR_NW,
+  CP_N_DIRS
+} CpDir;
+
+#define CP_DIR_IS_DIAGONAL(d) (((d) & 1) != 0)
+#define CP_DIR_OPPOSITE(d) ((CpDir) (((d) + 4) & 7))
+
+/* Piece colours as drawn; a seat's colour is chosen by its game. */
+typedef enum {
+  CP_COLOUR_WHITE,
+  CP_COLOUR_BLACK,
+  CP_COLOUR_RED,
+  CP_COLOUR_BROWN,
+  CP_COLOUR_BLUE,
+  CP_N_COLOURS
+} CpColour;
+
+typedef enum {
+  CP_NOTATION_SAN,       /* standard algebraic: Nf3, exd5, O-O, e8=Q+ */
+  CP_NOTATION_LAN,       /* long algebraic: Ng1-f3, e4xd5 */
+  CP_NOTATION_FIGURINE,  /* SAN with piece symbols: ♘f3 */
+  CP_NOTATION_COMPUTER,  /* coordinates: g1f3, e7e8q */
+} CpNotation;
+
+const char *cp_colour_to_id (CpColour colour);
+gboolean    cp_colour_from_id (const char *id, CpColour *colour);
+const char *cp_colour_name (CpColour colour);
+
+G_END_DECLS

@@ -1,0 +1,95 @@
+/* cp-view.c: a game as one seat may see it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cp-rules.h"
+#include "cp-view.h"
+
+struct _CpView
+{
+  guint seat;
+  CpState *state;
+  GArray *actions;
+};
+
+G_DEFINE_BOXED_TYPE (CpView, cp_view, cp_view_ref, cp_view_unref)
+
+static void
+view_clear (gpointer data)
+{
+  CpView *view = data;
+
+  cp_state_free (view->state);
+  g_array_unref (view->actions);
+}
+
+/**
+ * cp_view_new:
+ * @state: the state to show
+ * @actions: the log up to @state
+ * @seat: the seat that looks, or CP_VIEW_ALL
+ *
+ * Copies @state and @actions, hiding from both what @seat may not know.
+ */
+CpView *
+cp_view_new (const CpState *state, const CpAction *actions, guint n_actions, guint seat)
+{
+  CpView *view = g_atomic_rc_box_new0 (CpView);
+
+  view->seat = seat;
+  view->state = cp_state_copy (state);
+  view->actions = g_array_sized_new (FALSE, FALSE, sizeof (CpAction), n_actions);
+  g_array_append_vals (view->actions, actions, n_actions);
+
+  if (seat == CP_VIEW_ALL)
+    return view;
+  if (state->rules->redact != NULL)
+    state->rules->redact (view->state, seat);
+  for (guint i = 0; i < n_actions; i++)
+    {
+      CpAction *action = &g_array_index (view->actions, CpAction, i);
+
+      if (!cp_action_visible_to (action, seat))
+        cp_action_redact (action);
+    }
+  return view;
+}
+
+CpView *
+cp_view_ref (CpView *view)
+{
+  return g_atomic_rc_box_acquire (view);
+}
+
+void
+cp_view_unref (CpView *view)
+{
+  g_atomic_rc_box_release_full (view, view_clear);
+}
+
+guint
+cp_view_get_seat (CpView *view)
+{
+  return view->seat;
+}
+
+const CpState *
+cp_view_get_state (CpView *view)
+{
+  return view->state;
+}
+
+guint
+cp_view_get_n_actions (CpView *view)
+{
+  return view->actions->len;
+}
+
+const CpAction *
+cp_view_get_action (CpView *view, guint index)
+{
+  g_return_val_if_fail (index < view->actions->len, NULL);
+  return &g_array_index (view->actions, CpAction, index);
+}
