@@ -33,6 +33,7 @@ typedef enum {
   CP_CHESS_EN_PASSANT  = 1 << 1,
   CP_CHESS_CASTLING    = 1 << 2,
   CP_CHESS_CHECK       = 1 << 3, /* kings must not be left attacked */
+  CP_CHESS_CASTLE_ONTO_ROOK = 1 << 4, /* castling is written king takes rook (Chess960) */
 } CpChessFeatures;
 
 typedef struct {
@@ -93,6 +94,7 @@ gboolean  cp_chess_insufficient_material (const CpChessState *st);
 void      cp_chess_outcome            (const CpChessState *st,
                                        CpOutcome    *outcome);
 CpEndReason cp_chess_claimable        (const CpChessState *st);
+gboolean  cp_chess_ep_matters         (const CpChessState *st);
 guint64   cp_chess_compute_hash       (const CpChessState *st);
 CpCastleSide cp_chess_castle_side     (const CpChessState *st,
                                        const CpAction *action);

@@ -439,13 +439,20 @@ cp_board_get_zone (CpBoard *self, const char *name)
   return g_hash_table_lookup (self->zones, name);
 }
 
+static int
+compare_names (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The names of the zones, in alphabetical order. */
 GStrv
 cp_board_list_zones (CpBoard *self)
 {
   g_autofree const char **keys = (const char **) g_hash_table_get_keys_as_array (self->zones, NULL);
   GStrv names = g_strdupv ((char **) keys);
 
-  qsort (names, g_strv_length (names), sizeof (char *), (GCompareFunc) g_strcmp0);
+  qsort (names, g_strv_length (names), sizeof (char *), compare_names);
   return names;
 }
 
@@ -476,7 +483,7 @@ cp_board_parse_cell_prefix (CpBoard *self, const char *text, guint *cell)
   const char *f;
   guint rank = 0, n = 1;
 
-  if (text[0] == '\0' || !(f = strchr (self->files, text[0])))
+  if (text[0] == '\0' || !(f = strchr (self->files, text[0])) || text[1] == '0')
     return 0;
   while (g_ascii_isdigit (text[n]) && n < 4)
     rank = rank * 10 + (guint) (text[n++] - '0');

@@ -1,0 +1,191 @@
+/* cp-command-line.c: the program's command-line actions
+ *
+ * Each action runs in the calling process and ends it with its exit status:
+ * listing the games, counting moves (perft) and checking records.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "cp-command-line.h"
+#include "cp-engine.h"
+
+static const GOptionEntry entries[] = {
+  { "list-games", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("List the games, one a line, id first"), NULL },
+  { "perft", 0, 0, G_OPTION_ARG_INT, NULL,
+    N_("Count the move sequences of DEPTH plies from the start or from --fen"), N_("DEPTH") },
+  { "divide", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("With --perft, also count each first move separately"), NULL },
+  { "variant", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("The game to count, by id (default: chess)"), N_("ID") },
+  { "fen", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("The position to count from, in FEN"), N_("FEN") },
+  { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, NULL,
+    N_("Set an option of the game (repeatable)"), N_("KEY=VALUE") },
+  { "seed", 0, 0, G_OPTION_ARG_INT64, NULL,
+    N_("Seed for the random results of a game’s set-up"), N_("NUMBER") },
+  { "validate", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Check a game record or PGN file and say what is wrong with it"), N_("FILE") },
+  { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Show the program’s version"), NULL },
+  { NULL }
+};
+
+static int
+fail (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static int
+fail (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("chess-parlour: %s\n", message);
+  return 1;
+}
+
+static int
+list_games (void)
+{
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *seats = rules[i]->min_seats == rules[i]->max_seats
+        ? g_strdup_printf ("%u", rules[i]->min_seats)
+        : g_strdup_printf ("%u–%u", rules[i]->min_seats, rules[i]->max_seats);
+
+      /* Translators: a line of the list of games: id, name, number of players, summary */
+      g_print (_("%s\t%s\t%s players\t%s\n"), rules[i]->id, _(rules[i]->name), seats,
+               _(rules[i]->summary));
+    }
+  return 0;
+}
+
+static GHashTable *
+parse_options (GVariantDict *dict, GError **error)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree const char **pairs = NULL;
+  const char *fen = NULL;
+
+  if (g_variant_dict_lookup (dict, "option", "^a&s", &pairs))
+    for (guint i = 0; pairs[i]; i++)
+      {
+        const char *eq = strchr (pairs[i], '=');
+
+        if (eq == NULL || eq == pairs[i])
+          {
+            g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+                         _("“%s” is not of the form KEY=VALUE"), pairs[i]);
+            return NULL;
+          }
+        g_hash_table_insert (options, g_strndup (pairs[i], (gsize) (eq - pairs[i])), g_strdup (eq + 1));
+      }
+  if (g_variant_dict_lookup (dict, "fen", "&s", &fen))
+    g_hash_table_insert (options, g_strdup ("fen"), g_strdup (fen));
+  return g_steal_pointer (&options);
+}
+
+static int
+perft (GVariantDict *dict, int depth)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) options = NULL;
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpState) state = NULL;
+  const char *variant = "chess";
+  gint64 seed = 0;
+  g_auto (CpActionList) moves = { 0 };
+  guint64 total = 0;
+  CpSeatMask pending;
+
+  if (depth < 0 || depth > 20)
+    return fail (_("The depth of --perft must be from 0 to 20"));
+  g_variant_dict_lookup (dict, "variant", "&s", &variant);
+  g_variant_dict_lookup (dict, "seed", "x", &seed);
+  if ((options = parse_options (dict, &error)) == NULL)
+    return fail ("%s", error->message);
+  if ((game = cp_game_new (variant, options, cp_rules_lookup (variant) ? cp_rules_lookup (variant)->min_seats : 2,
+                           (guint64) seed, &error)) == NULL)
+    return fail ("%s", error->message);
+  if (cp_game_get_rules (game)->flags & CP_RULES_SECRETS)
+    return fail (_("%s has secrets, so its moves cannot be counted"), _(cp_game_get_rules (game)->name));
+  cp_game_resolve_chance (game);
+
+  state = cp_state_copy (cp_game_get_state (game));
+  pending = cp_state_pending (state);
+  if (depth == 0)
+    {
+      g_print ("1\n");
+      return 0;
+    }
+  if (pending == 0 || (pending & (pending - 1)) != 0)
+    return fail (_("Moves can be counted only where one player is to move"));
+
+  if (!g_variant_dict_contains (dict, "divide"))
+    {
+      g_print ("%" G_GUINT64_FORMAT "\n", cp_state_perft (state, (guint) depth));
+      return 0;
+    }
+
+  cp_state_legal (state, (guint) __builtin_ctz (pending), &moves);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      g_autoptr (CpState) child = cp_state_copy (state);
+      g_autofree char *name = cp_state_format (state, &moves.items[i], CP_NOTATION_COMPUTER);
+      guint64 n;
+
+      state->rules->make (child, &moves.items[i], NULL);
+      n = cp_state_perft (child, (guint) depth - 1);
+      total += n;
+      g_print ("%s: %" G_GUINT64_FORMAT "\n", name, n);
+    }
+  g_print ("\n%" G_GUINT64_FORMAT "\n", total);
+  return 0;
+}
+
+static int
+handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
+{
+  int depth;
+
+  if (g_variant_dict_contains (dict, "version"))
+    {
+      g_print ("%s %s\n", g_get_application_name (), PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_contains (dict, "list-games"))
+    return list_games ();
+  if (g_variant_dict_lookup (dict, "perft", "i", &depth))
+    return perft (dict, depth);
+  return -1;
+}
+
+static void
+activate (GApplication *app, gpointer user_data)
+{
+  g_print (_("Usage: chess-parlour [OPTION…]\nRun “chess-parlour --help” to see the options.\n"));
+}
+
+/**
+ * cp_command_line_install:
+ *
+ * Adds the command-line actions to @app.
+ */
+void
+cp_command_line_install (GApplication *app)
+{
+  g_application_add_main_option_entries (app, entries);
+  g_application_set_option_context_summary (app, _("Play, save and replay chess variants and old board games."));
+  g_signal_connect (app, "handle-local-options", G_CALLBACK (handle_local_options), NULL);
+  g_signal_connect (app, "activate", G_CALLBACK (activate), NULL);
+}

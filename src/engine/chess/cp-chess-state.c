@@ -1,0 +1,1039 @@
+/* cp-chess-state.c: move generation and the shared rules of chess-like games
+ *
+ * Moves are generated on any board geometry from the board's neighbour
+ * table (holes, barriers and blocked vertices included) and its knight
+ * targets.  Generation is fully legal: pins and checks are found by
+ * looking outwards from the king, so counting moves needs no trial moves
+ * (en passant, which can uncover a line in two places, is the exception).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cp-chess-state.h"
+
+#define BIT(d) (1u << (d))
+#define ORTHOGONAL 0x55
+#define DIAGONAL 0xaa
+
+/* Directions a kind slides in, and directions it steps one cell in. */
+static const guint8 slides[CP_N_PIECE_KINDS] = {
+  [CP_PIECE_BISHOP] = DIAGONAL,
+  [CP_PIECE_ROOK] = ORTHOGONAL,
+  [CP_PIECE_QUEEN] = 0xff,
+};
+static const guint8 steps[CP_N_PIECE_KINDS] = {
+  [CP_PIECE_KING] = 0xff,
+};
+
+typedef struct {
+  CpPiece moved;
+  CpPiece captured;
+  guint8 captured_cell;
+  guint8 ep_cell;
+  guint8 ep_pawn;
+  guint8 to_move;
+  guint8 king[CP_MAX_SEATS];
+  guint16 halfmove;
+  guint16 fullmove;
+  guint32 ply;
+  guint64 hash;
+  CpCastleRight castle[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
+} ChessUndo;
+
+G_STATIC_ASSERT (sizeof (ChessUndo) <= sizeof (CpUndo));
+
+/* Zobrist keys. */
+static guint64 piece_keys[CP_N_PIECE_KINDS][CP_MAX_SEATS][CP_MAX_CELLS];
+static guint64 castle_keys[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
+static guint64 ep_keys[CP_MAX_CELLS];
+static guint64 turn_keys[CP_MAX_SEATS];
+
+static void
+init_keys (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      guint64 state = G_GUINT64_CONSTANT (0x2545f4914f6cdd1d);
+      guint64 *all[] = { &piece_keys[0][0][0], &castle_keys[0][0], ep_keys, turn_keys };
+      gsize sizes[] = { sizeof piece_keys, sizeof castle_keys, sizeof ep_keys, sizeof turn_keys };
+
+      for (guint t = 0; t < G_N_ELEMENTS (all); t++)
+        for (gsize i = 0; i < sizes[t] / sizeof (guint64); i++)
+          {
+            guint64 z = (state += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+
+            z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+            z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+            all[t][i] = z ^ (z >> 31);
+          }
+      g_once_init_leave (&done, 1);
+    }
+}
+
+static inline const guint8 *
+neighbours (const CpChessState *st)
+{
+  return cp_board_get_neighbours (st->base.board);
+}
+
+/* The diagonal directions a pawn of @seat captures in: the two next to each
+ * of its forward directions. */
+static guint8
+pawn_captures (const CpChessState *st, guint seat)
+{
+  guint8 mask = 0;
+
+  for (guint i = 0; i < cp_board_get_n_forward (st->base.board, seat); i++)
+    {
+      CpDir f = cp_board_get_forward (st->base.board, seat, i);
+
+      mask |= (guint8) (BIT ((f + 1) & 7) | BIT ((f + 7) & 7));
+    }
+  return mask;
+}
+
+/**
+ * cp_chess_is_enemy:
+ *
+ * Whether pieces of @other may be captured by @seat.
+ */
+gboolean
+cp_chess_is_enemy (const CpChessState *st, guint seat, guint other)
+{
+  return st->team[seat] != st->team[other];
+}
+
+/* Whether a piece of @other threatens pieces of @seat: players who are out
+ * of the game leave inert pieces behind. */
+static inline gboolean
+is_attacker (const CpChessState *st, guint seat, const CpPiece *p)
+{
+  return st->team[seat] != st->team[p->seat] && !(st->base.out & BIT (p->seat));
+}
+
+/* Whether the piece @p, one or more cells away in direction @d from the
+ * cell it looks at (so it looks back in the opposite direction), attacks
+ * that cell. */
+static inline gboolean
+attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjacent)
+{
+  guint back = BIT (CP_DIR_OPPOSITE (d));
+
+  if (slides[p->kind] & back)
+    return TRUE;
+  if (!adjacent)
+    return FALSE;
+  if (steps[p->kind] & back)
+    return TRUE;
+  return p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) & back);
+}
+
+/**
+ * cp_chess_attacked:
+ * @cell: the cell looked at
+ * @by_enemies_of: a seat; the attackers are its enemies
+ * @ignore_a: a cell to treat as empty (a king that moves), or CP_NO_CELL
+ * @ignore_b: another, or CP_NO_CELL
+ *
+ * Whether an enemy of @by_enemies_of attacks @cell.
+ */
+gboolean
+cp_chess_attacked (const CpChessState *st, guint cell, guint by_enemies_of,
+                   guint ignore_a, guint ignore_b)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells;
+  const guint8 *targets;
+  guint n;
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint c = cell;
+      gboolean adjacent = TRUE;
+
+      while ((c = nb[c * CP_N_DIRS + d]) != CP_NO_CELL)
+        {
+          const CpPiece *p = &cells[c];
+
+          if (p->kind == CP_PIECE_NONE || c == ignore_a || c == ignore_b)
+            {
+              adjacent = FALSE;
+              continue;
+            }
+          if (is_attacker (st, by_enemies_of, p) && attacks_along (st, p, d, adjacent))
+            return TRUE;
+          break;
+        }
+    }
+
+  targets = cp_board_knight_targets (st->base.board, cell, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const CpPiece *p = &cells[targets[i]];
+
+      if (p->kind == CP_PIECE_KNIGHT && targets[i] != ignore_a && targets[i] != ignore_b
+          && is_attacker (st, by_enemies_of, p))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+cp_chess_in_check (const CpChessState *st, guint seat)
+{
+  guint king = st->king[seat];
+
+  return king != CP_NO_CELL && cp_chess_attacked (st, king, seat, CP_NO_CELL, CP_NO_CELL);
+}
+
+/* What restricts the moves of a seat: the checks on its king and the pins
+ * of its pieces against it. */
+typedef struct {
+  guint n_checkers;
+  CpCellSet evasions;   /* with one checker: capture it or block */
+  guint n_pins;
+  guint8 pinned[8];
+  CpCellSet pin_lines[8];
+} Restrictions;
+
+static void
+find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells;
+  guint king = st->king[seat];
+  const guint8 *targets;
+  guint n;
+
+  r->n_checkers = 0;
+  r->n_pins = 0;
+  memset (&r->evasions, 0, sizeof r->evasions);
+  if (king == CP_NO_CELL || !(st->features & CP_CHESS_CHECK))
+    return;
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      CpCellSet line = { { 0 } };
+      guint c = king, own = CP_NO_CELL;
+      gboolean adjacent = TRUE;
+
+      while ((c = nb[c * CP_N_DIRS + d]) != CP_NO_CELL)
+        {
+          const CpPiece *p = &cells[c];
+
+          cp_cell_set_add (&line, c);
+          if (p->kind == CP_PIECE_NONE)
+            {
+              adjacent = FALSE;
+              continue;
+            }
+          if (p->seat == seat && own == CP_NO_CELL)
+            {
+              own = c;
+              adjacent = FALSE;
+              continue;
+            }
+          if (is_attacker (st, seat, p) && attacks_along (st, p, d, adjacent))
+            {
+              if (own == CP_NO_CELL)
+                {
+                  r->n_checkers++;
+                  for (guint i = 0; i < G_N_ELEMENTS (line.bits); i++)
+                    r->evasions.bits[i] |= line.bits[i];
+                }
+              else
+                {
+                  r->pinned[r->n_pins] = (guint8) own;
+                  r->pin_lines[r->n_pins++] = line;
+                }
+            }
+          break;
+        }
+    }
+
+  targets = cp_board_knight_targets (st->base.board, king, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const CpPiece *p = &cells[targets[i]];
+
+      if (p->kind == CP_PIECE_KNIGHT && is_attacker (st, seat, p))
+        {
+          r->n_checkers++;
+          cp_cell_set_add (&r->evasions, targets[i]);
+        }
+    }
+}
+
+static inline gboolean
+capturable (const CpChessState *st, guint seat, const CpPiece *p)
+{
+  return p->kind != CP_PIECE_NONE && cp_chess_is_enemy (st, seat, p->seat);
+}
+
+static void
+add_move (CpActionList *out, guint seat, guint from, guint to, guint8 flags, guint8 promotion)
+{
+  CpAction *a = cp_action_list_add (out);
+
+  a->type = CP_ACTION_MOVE;
+  a->seat = (guint8) seat;
+  a->flags = flags;
+  a->piece = promotion;
+  a->visible = CP_SEATS_ALL;
+  a->n_cells = 2;
+  a->cells[0] = (guint8) from;
+  a->cells[1] = (guint8) to;
+}
+
+static void
+add_pawn_move (const CpChessState *st, CpActionList *out, guint seat, guint from, guint to,
+               guint8 flags)
+{
+  if (!cp_cell_set_contains (&st->promotion_zone[seat], to))
+    {
+      add_move (out, seat, from, to, flags, 0);
+      return;
+    }
+  for (guint kind = CP_PIECE_QUEEN; kind > CP_PIECE_PAWN; kind--)
+    if (st->promotions & BIT (kind))
+      add_move (out, seat, from, to, flags, (guint8) kind);
+}
+
+/* Whether taking en passant from @from leaves the king safe: the move takes
+ * two pieces off one line, so it is tried out. */
+static gboolean
+en_passant_safe (const CpChessState *st, guint seat, guint from)
+{
+  CpChessState *scratch = (CpChessState *) st;
+  CpPiece pawn = st->base.cells[from], victim = st->base.cells[st->ep_pawn];
+  CpPiece target = st->base.cells[st->ep_cell];
+  gboolean safe;
+
+  if (st->king[seat] == CP_NO_CELL || !(st->features & CP_CHESS_CHECK))
+    return TRUE;
+  scratch->base.cells[st->ep_cell] = pawn;
+  memset (&scratch->base.cells[from], 0, sizeof (CpPiece));
+  memset (&scratch->base.cells[st->ep_pawn], 0, sizeof (CpPiece));
+  safe = !cp_chess_attacked (st, st->king[seat], seat, CP_NO_CELL, CP_NO_CELL);
+  scratch->base.cells[from] = pawn;
+  scratch->base.cells[st->ep_pawn] = victim;
+  scratch->base.cells[st->ep_cell] = target;
+  return safe;
+}
+
+static void
+pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *allowed,
+            CpActionList *out)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells;
+  guint8 captures = pawn_captures (st, seat);
+
+  for (guint i = 0; i < cp_board_get_n_forward (st->base.board, seat); i++)
+    {
+      CpDir f = cp_board_get_forward (st->base.board, seat, i);
+      guint to = nb[from * CP_N_DIRS + f];
+
+      if (to == CP_NO_CELL || cells[to].kind != CP_PIECE_NONE)
+        continue;
+      if (cp_cell_set_contains (allowed, to))
+        add_pawn_move (st, out, seat, from, to, 0);
+      if ((st->features & CP_CHESS_DOUBLE_STEP) && !(cells[from].flags & CP_PIECE_FLAG_MOVED))
+        {
+          guint two = nb[to * CP_N_DIRS + f];
+
+          if (two != CP_NO_CELL && cells[two].kind == CP_PIECE_NONE
+              && cp_cell_set_contains (allowed, two))
+            add_pawn_move (st, out, seat, from, two, CP_ACTION_FLAG_DOUBLE);
+        }
+    }
+
+  for (guint d = 1; d < CP_N_DIRS; d += 2)
+    {
+      guint to;
+
+      if (!(captures & BIT (d)) || (to = nb[from * CP_N_DIRS + d]) == CP_NO_CELL)
+        continue;
+      if (capturable (st, seat, &cells[to]))
+        {
+          if (cp_cell_set_contains (allowed, to))
+            add_pawn_move (st, out, seat, from, to, CP_ACTION_FLAG_CAPTURE);
+        }
+      else if (to == st->ep_cell && (st->features & CP_CHESS_EN_PASSANT)
+               && capturable (st, seat, &cells[st->ep_pawn])
+               && en_passant_safe (st, seat, from))
+        add_move (out, seat, from, to, CP_ACTION_FLAG_CAPTURE | CP_ACTION_FLAG_EN_PASSANT, 0);
+    }
+}
+
+static void
+castling_moves (const CpChessState *st, guint seat, CpActionList *out)
+{
+  const CpPiece *cells = st->base.cells;
+  CpBoard *board = st->base.board;
+  guint king = st->king[seat];
+
+  for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+    {
+      const CpCastleRight *right = &st->castle[seat][side];
+      guint y, lo, hi, ok = TRUE;
+
+      if (right->rook == CP_NO_CELL || cells[right->rook].kind != CP_PIECE_ROOK
+          || cells[right->rook].seat != seat)
+        continue;
+      y = cp_board_cell_y (board, king);
+      /* Every cell either piece passes over or lands on must be empty but
+       * for the two pieces themselves. */
+      lo = MIN (MIN (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to)),
+                MIN (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to)));
+      hi = MAX (MAX (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to)),
+                MAX (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to)));
+      for (guint x = lo; x <= hi && ok; x++)
+        {
+          guint c = cp_board_cell_at (board, (int) x, (int) y);
+          gboolean king_path = (x >= MIN (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to))
+                                && x <= MAX (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to)));
+          gboolean rook_path = (x >= MIN (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to))
+                                && x <= MAX (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to)));
+
+          if (!king_path && !rook_path)
+            continue;
+          if (c == CP_NO_CELL || (cells[c].kind != CP_PIECE_NONE && c != king && c != right->rook))
+            ok = FALSE;
+          /* The king may not pass through or land on an attacked cell; the
+           * castling rook no longer shields it. */
+          else if (king_path && cp_chess_attacked (st, c, seat, king, right->rook))
+            ok = FALSE;
+        }
+      if (ok)
+        add_move (out, seat, king, right->rook, CP_ACTION_FLAG_CASTLE, 0);
+    }
+}
+
+static gboolean
+pinned_line (const Restrictions *r, guint cell, const CpCellSet **line)
+{
+  for (guint i = 0; i < r->n_pins; i++)
+    if (r->pinned[i] == cell)
+      {
+        *line = &r->pin_lines[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+and_sets (CpCellSet *a, const CpCellSet *b)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (a->bits); i++)
+    a->bits[i] &= b->bits[i];
+}
+
+static void
+piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *allowed,
+             CpActionList *out)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells;
+  guint kind = cells[from].kind;
+
+  if (kind == CP_PIECE_KNIGHT)
+    {
+      guint n;
+      const guint8 *targets = cp_board_knight_targets (st->base.board, from, &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint to = targets[i];
+
+          if (cells[to].kind == CP_PIECE_NONE || capturable (st, seat, &cells[to]))
+            if (cp_cell_set_contains (allowed, to))
+              add_move (out, seat, from, to,
+                        cells[to].kind ? CP_ACTION_FLAG_CAPTURE : 0, 0);
+        }
+      return;
+    }
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      gboolean slide = (slides[kind] >> d) & 1;
+      guint to = from;
+
+      if (!slide && !((steps[kind] >> d) & 1))
+        continue;
+      while ((to = nb[to * CP_N_DIRS + d]) != CP_NO_CELL)
+        {
+          if (cells[to].kind != CP_PIECE_NONE)
+            {
+              if (capturable (st, seat, &cells[to]) && cp_cell_set_contains (allowed, to))
+                add_move (out, seat, from, to, CP_ACTION_FLAG_CAPTURE, 0);
+              break;
+            }
+          if (cp_cell_set_contains (allowed, to))
+            add_move (out, seat, from, to, 0, 0);
+          if (!slide)
+            break;
+        }
+    }
+}
+
+static void
+king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells;
+  gboolean safety = (st->features & CP_CHESS_CHECK) != 0;
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint to = nb[from * CP_N_DIRS + d];
+
+      if (to == CP_NO_CELL)
+        continue;
+      if (cells[to].kind != CP_PIECE_NONE && !capturable (st, seat, &cells[to]))
+        continue;
+      if (safety && cp_chess_attacked (st, to, seat, from, CP_NO_CELL))
+        continue;
+      add_move (out, seat, from, to, cells[to].kind ? CP_ACTION_FLAG_CAPTURE : 0, 0);
+    }
+}
+
+/**
+ * cp_chess_legal:
+ *
+ * Appends the legal moves of @seat to @out.
+ */
+void
+cp_chess_legal (const CpChessState *st, guint seat, CpActionList *out)
+{
+  const CpPiece *cells = st->base.cells;
+  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  guint king = st->king[seat];
+  Restrictions r;
+  CpCellSet everywhere;
+
+  find_restrictions (st, seat, &r);
+  memset (&everywhere, 0xff, sizeof everywhere);
+
+  for (guint from = 0; from < n_cells; from++)
+    {
+      const CpPiece *p = &cells[from];
+      CpCellSet allowed;
+      const CpCellSet *line;
+
+      if (p->kind == CP_PIECE_NONE || p->seat != seat)
+        continue;
+      if (from == king && king != CP_NO_CELL && (st->features & CP_CHESS_CHECK))
+        {
+          king_moves (st, seat, from, out);
+          continue;
+        }
+      if (r.n_checkers >= 2)
+        continue;
+      allowed = r.n_checkers == 1 ? r.evasions : everywhere;
+      if (pinned_line (&r, from, &line))
+        and_sets (&allowed, line);
+
+      if (p->kind == CP_PIECE_PAWN)
+        pawn_moves (st, seat, from, &allowed, out);
+      else
+        piece_moves (st, seat, from, &allowed, out);
+    }
+
+  if ((st->features & CP_CHESS_CASTLING) && king != CP_NO_CELL && r.n_checkers == 0)
+    castling_moves (st, seat, out);
+}
+
+/* The seat after @seat in turn order, skipping seats that are out. */
+guint
+cp_chess_next_seat (const CpChessState *st, guint seat)
+{
+  for (guint i = 1; i <= st->base.n_seats; i++)
+    {
+      guint next = (seat + i) % st->base.n_seats;
+
+      if (!(st->base.out & BIT (next)))
+        return next;
+    }
+  return seat;
+}
+
+/* Whether an en passant capture onto the cell passed is possible at all,
+ * which makes it part of the position for repetition. */
+gboolean
+cp_chess_ep_matters (const CpChessState *st)
+{
+  const guint8 *nb = neighbours (st);
+
+  if (st->ep_cell == CP_NO_CELL || !(st->features & CP_CHESS_EN_PASSANT))
+    return FALSE;
+  for (guint d = 1; d < CP_N_DIRS; d += 2)
+    {
+      guint c = nb[st->ep_cell * CP_N_DIRS + d];
+      const CpPiece *p;
+
+      if (c == CP_NO_CELL)
+        continue;
+      p = &st->base.cells[c];
+      if (p->kind == CP_PIECE_PAWN && cp_chess_is_enemy (st, p->seat, st->base.cells[st->ep_pawn].seat)
+          && (pawn_captures (st, p->seat) & BIT (CP_DIR_OPPOSITE (d))))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint64
+castle_hash (const CpChessState *st)
+{
+  guint64 h = 0;
+
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+      if (st->castle[s][side].rook != CP_NO_CELL)
+        h ^= castle_keys[s][side];
+  return h;
+}
+
+static inline guint64
+piece_key (const CpPiece *p, guint cell)
+{
+  return p->kind == CP_PIECE_NONE ? 0 : piece_keys[p->kind][p->seat & 3][cell];
+}
+
+/* The key of the position: pieces, seat to move, castling rights and an
+ * en passant capture that could be made. */
+guint64
+cp_chess_compute_hash (const CpChessState *st)
+{
+  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  guint64 h = turn_keys[st->base.to_move & 3] ^ castle_hash (st);
+
+  init_keys ();
+  for (guint c = 0; c < n_cells; c++)
+    h ^= piece_key (&st->base.cells[c], c);
+  if (cp_chess_ep_matters (st))
+    h ^= ep_keys[st->ep_cell];
+  return h;
+}
+
+static void
+set_cell (CpChessState *st, guint cell, const CpPiece *p)
+{
+  st->hash ^= piece_key (&st->base.cells[cell], cell) ^ piece_key (p, cell);
+  st->base.cells[cell] = *p;
+}
+
+static void
+clear_cell (CpChessState *st, guint cell)
+{
+  static const CpPiece empty = { 0 };
+
+  set_cell (st, cell, &empty);
+}
+
+static void
+drop_rights_of_cell (CpChessState *st, guint cell)
+{
+  for (guint s = 0; s < st->base.n_seats; s++)
+    for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+      if (st->castle[s][side].rook == cell)
+        st->castle[s][side].rook = CP_NO_CELL;
+}
+
+/* Which castling right a castling move uses. */
+CpCastleSide
+cp_chess_castle_side (const CpChessState *st, const CpAction *action)
+{
+  return st->castle[action->seat][CP_CASTLE_KING_SIDE].rook == action->cells[1]
+           ? CP_CASTLE_KING_SIDE : CP_CASTLE_QUEEN_SIDE;
+}
+
+static void
+make_castling (CpChessState *st, const CpAction *action)
+{
+  guint seat = action->seat;
+  const CpCastleRight *right = &st->castle[seat][cp_chess_castle_side (st, action)];
+  CpPiece king = st->base.cells[action->cells[0]];
+  CpPiece rook = st->base.cells[action->cells[1]];
+  guint king_to = right->king_to, rook_to = right->rook_to;
+
+  clear_cell (st, action->cells[0]);
+  clear_cell (st, action->cells[1]);
+  king.flags |= CP_PIECE_FLAG_MOVED;
+  rook.flags |= CP_PIECE_FLAG_MOVED;
+  set_cell (st, king_to, &king);
+  set_cell (st, rook_to, &rook);
+  st->king[seat] = (guint8) king_to;
+  st->castle[seat][0].rook = st->castle[seat][1].rook = CP_NO_CELL;
+}
+
+/**
+ * cp_chess_make:
+ * @undo: (nullable): receives what cp_chess_unmake() needs
+ *
+ * Makes a legal move.
+ */
+void
+cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
+{
+  const guint8 *nb = neighbours (st);
+  guint seat = action->seat, from = action->cells[0], to = action->cells[1];
+  CpPiece moved = st->base.cells[from];
+  guint captured_cell = (action->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
+  gboolean irreversible;
+
+  if (undo != NULL)
+    {
+      ChessUndo *u = (ChessUndo *) undo;
+
+      u->moved = moved;
+      u->captured = st->base.cells[captured_cell];
+      u->captured_cell = (guint8) captured_cell;
+      u->ep_cell = st->ep_cell;
+      u->ep_pawn = st->ep_pawn;
+      u->to_move = st->base.to_move;
+      memcpy (u->king, st->king, sizeof u->king);
+      u->halfmove = st->halfmove;
+      u->fullmove = st->fullmove;
+      u->ply = st->base.ply;
+      u->hash = st->hash;
+      memcpy (u->castle, st->castle, sizeof u->castle);
+    }
+
+  st->hash ^= castle_hash (st) ^ turn_keys[st->base.to_move & 3];
+  if (cp_chess_ep_matters (st))
+    st->hash ^= ep_keys[st->ep_cell];
+
+  if (action->flags & CP_ACTION_FLAG_CASTLE)
+    {
+      make_castling (st, action);
+      irreversible = FALSE;
+    }
+  else
+    {
+      const CpPiece *victim = &st->base.cells[captured_cell];
+
+      irreversible = moved.kind == CP_PIECE_PAWN || victim->kind != CP_PIECE_NONE;
+      if (victim->kind == CP_PIECE_KING && st->king[victim->seat] == captured_cell)
+        st->king[victim->seat] = CP_NO_CELL;
+      if (victim->kind != CP_PIECE_NONE)
+        clear_cell (st, captured_cell);
+      moved.flags |= CP_PIECE_FLAG_MOVED;
+      if (action->piece != CP_PIECE_NONE)
+        moved.kind = action->piece;
+      clear_cell (st, from);
+      set_cell (st, to, &moved);
+      if (moved.kind == CP_PIECE_KING)
+        {
+          st->king[seat] = (guint8) to;
+          st->castle[seat][0].rook = st->castle[seat][1].rook = CP_NO_CELL;
+        }
+      drop_rights_of_cell (st, from);
+      drop_rights_of_cell (st, to);
+    }
+
+  st->ep_cell = st->ep_pawn = CP_NO_CELL;
+  if (action->flags & CP_ACTION_FLAG_DOUBLE)
+    for (guint d = 0; d < CP_N_DIRS; d++)
+      {
+        guint mid = nb[from * CP_N_DIRS + d];
+
+        if (mid != CP_NO_CELL && nb[mid * CP_N_DIRS + d] == to)
+          {
+            st->ep_cell = (guint8) mid;
+            st->ep_pawn = (guint8) to;
+            break;
+          }
+      }
+
+  st->halfmove = irreversible ? 0 : st->halfmove + 1;
+  if (cp_chess_next_seat (st, seat) <= seat)
+    st->fullmove++;
+  st->base.to_move = (guint8) cp_chess_next_seat (st, seat);
+  st->base.ply++;
+
+  st->hash ^= castle_hash (st) ^ turn_keys[st->base.to_move & 3];
+  if (cp_chess_ep_matters (st))
+    st->hash ^= ep_keys[st->ep_cell];
+  st->history[st->base.ply % CP_CHESS_HISTORY] = st->hash;
+}
+
+/* Takes back the move that cp_chess_make() made with @undo. */
+void
+cp_chess_unmake (CpChessState *st, const CpAction *action, const CpUndo *undo)
+{
+  const ChessUndo *u = (const ChessUndo *) undo;
+  CpPiece *cells = st->base.cells;
+
+  if (action->flags & CP_ACTION_FLAG_CASTLE)
+    {
+      const CpCastleRight *rights = u->castle[action->seat];
+      const CpCastleRight *right = &rights[rights[CP_CASTLE_KING_SIDE].rook == action->cells[1]
+                                           ? CP_CASTLE_KING_SIDE : CP_CASTLE_QUEEN_SIDE];
+
+      /* The rook was kept where a captured piece would be. */
+      memset (&cells[right->king_to], 0, sizeof (CpPiece));
+      memset (&cells[right->rook_to], 0, sizeof (CpPiece));
+      cells[action->cells[1]] = u->captured;
+      cells[action->cells[0]] = u->moved;
+    }
+  else
+    {
+      memset (&cells[action->cells[1]], 0, sizeof (CpPiece));
+      cells[u->captured_cell] = u->captured;
+      cells[action->cells[0]] = u->moved;
+    }
+
+  st->ep_cell = u->ep_cell;
+  st->ep_pawn = u->ep_pawn;
+  st->base.to_move = u->to_move;
+  memcpy (st->king, u->king, sizeof u->king);
+  st->halfmove = u->halfmove;
+  st->fullmove = u->fullmove;
+  st->base.ply = u->ply;
+  st->hash = u->hash;
+  memcpy (st->castle, u->castle, sizeof u->castle);
+}
+
+/**
+ * cp_chess_repetitions:
+ *
+ * How often the current position has stood on the board since the last
+ * capture or pawn move, this time included.
+ */
+guint
+cp_chess_repetitions (const CpChessState *st)
+{
+  guint n = 1;
+  guint back = MIN ((guint) st->halfmove, MIN (st->base.ply, CP_CHESS_HISTORY - 1));
+
+  for (guint i = 1; i <= back; i++)
+    n += st->history[(st->base.ply - i) % CP_CHESS_HISTORY] == st->hash;
+  return n;
+}
+
+/**
+ * cp_chess_insufficient_material:
+ *
+ * Whether no sequence of moves can lead to checkmate: only kings, or kings
+ * and a single knight or bishop, or kings and bishops all on one colour.
+ */
+gboolean
+cp_chess_insufficient_material (const CpChessState *st)
+{
+  CpBoard *board = st->base.board;
+  guint n_cells = cp_board_get_width (board) * cp_board_get_height (board);
+  guint minors = 0, knights = 0, bishop_colours = 0;
+
+  for (guint c = 0; c < n_cells; c++)
+    switch (st->base.cells[c].kind)
+      {
+      case CP_PIECE_NONE:
+      case CP_PIECE_KING:
+        break;
+      case CP_PIECE_KNIGHT:
+        minors++;
+        knights++;
+        break;
+      case CP_PIECE_BISHOP:
+        minors++;
+        bishop_colours |= 1u << ((cp_board_cell_x (board, c) + cp_board_cell_y (board, c)) & 1);
+        break;
+      default:
+        return FALSE;
+      }
+  return minors <= 1 || (knights == 0 && bishop_colours != 3);
+}
+
+/**
+ * cp_chess_outcome:
+ *
+ * The result on the board of a two-seat chess game: checkmate, stalemate,
+ * insufficient material, the seventy-five-move rule and fivefold
+ * repetition end it.
+ */
+void
+cp_chess_outcome (const CpChessState *st, CpOutcome *outcome)
+{
+  g_auto (CpActionList) moves = { 0 };
+  guint seat = st->base.to_move;
+
+  if (st->base.outcome.status != CP_STATUS_PLAYING)
+    {
+      *outcome = st->base.outcome;
+      return;
+    }
+  *outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
+
+  cp_chess_legal (st, seat, &moves);
+  if (moves.len == 0)
+    {
+      if (cp_chess_in_check (st, seat))
+        *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE,
+                                 (CpSeatMask) (((1u << st->base.n_seats) - 1) & ~BIT (seat)) };
+      else
+        *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_STALEMATE, 0 };
+    }
+  else if (cp_chess_insufficient_material (st))
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
+  else if (st->halfmove >= 150)
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_SEVENTY_FIVE_MOVES, 0 };
+  else if (cp_chess_repetitions (st) >= 5)
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_FIVEFOLD_REPETITION, 0 };
+}
+
+/* The draw the seat to move may claim: threefold repetition or fifty moves
+ * without a capture or pawn move. */
+CpEndReason
+cp_chess_claimable (const CpChessState *st)
+{
+  if (cp_chess_repetitions (st) >= 3)
+    return CP_END_REPETITION;
+  if (st->halfmove >= 100)
+    return CP_END_FIFTY_MOVES;
+  return CP_END_NONE;
+}
+
+/* The 8x8 board: White (seat 0) moves north, Black (seat 1) south. */
+CpBoard *
+cp_chess_standard_board (void)
+{
+  static gsize board = 0;
+
+  if (g_once_init_enter (&board))
+    g_once_init_leave (&board, (gsize) cp_board_new (8, 8));
+  return g_object_ref ((CpBoard *) board);
+}
+
+/**
+ * cp_chess_state_init_standard:
+ * @board: (transfer full): an 8x8 board
+ *
+ * Sets up an empty two-seat chess position with every rule of orthodox
+ * chess in force and White to move.
+ */
+void
+cp_chess_state_init_standard (CpChessState *st, CpBoard *board)
+{
+  init_keys ();
+  st->base.board = board;
+  st->base.to_move = 0;
+  memset (st->base.cells, 0, sizeof st->base.cells);
+  st->features = CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING | CP_CHESS_CHECK;
+  st->promotions = BIT (CP_PIECE_KNIGHT) | BIT (CP_PIECE_BISHOP) | BIT (CP_PIECE_ROOK) | BIT (CP_PIECE_QUEEN);
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    {
+      st->team[s] = (guint8) s;
+      st->king[s] = CP_NO_CELL;
+    }
+  st->home_rank[0] = 0;
+  st->home_rank[1] = 7;
+  memset (st->promotion_zone, 0, sizeof st->promotion_zone);
+  for (guint x = 0; x < 8; x++)
+    {
+      cp_cell_set_add (&st->promotion_zone[0], 7 * 8 + x);
+      cp_cell_set_add (&st->promotion_zone[1], x);
+    }
+  cp_chess_state_reset_castling (st);
+  st->ep_cell = st->ep_pawn = CP_NO_CELL;
+  st->halfmove = 0;
+  st->fullmove = 1;
+}
+
+/**
+ * cp_chess_state_place_back_rank:
+ * @kinds: White's pieces from file a to file h
+ *
+ * Places White's pieces on the first rank with pawns in front, and Black's
+ * as their mirror image.
+ */
+void
+cp_chess_state_place_back_rank (CpChessState *st, const CpPieceKind kinds[8])
+{
+  for (guint x = 0; x < 8; x++)
+    {
+      st->base.cells[x] = (CpPiece) { .kind = kinds[x], .seat = 0 };
+      st->base.cells[8 + x] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = 0 };
+      st->base.cells[48 + x] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = 1 };
+      st->base.cells[56 + x] = (CpPiece) { .kind = kinds[x], .seat = 1 };
+    }
+}
+
+void
+cp_chess_state_reset_castling (CpChessState *st)
+{
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+      st->castle[s][side] = (CpCastleRight) { CP_NO_CELL, CP_NO_CELL, CP_NO_CELL };
+}
+
+static guint
+find_king (const CpChessState *st, guint seat)
+{
+  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+
+  for (guint c = 0; c < n_cells; c++)
+    if (st->base.cells[c].kind == CP_PIECE_KING && st->base.cells[c].seat == seat)
+      return c;
+  return CP_NO_CELL;
+}
+
+/**
+ * cp_chess_state_add_castle_right:
+ * @rook_cell: the cell of a rook on the seat's home rank
+ *
+ * Lets @seat castle with that rook, as in orthodox chess and Chess960: the
+ * king ends on file c or g and the rook next to it, on file d or f.
+ */
+void
+cp_chess_state_add_castle_right (CpChessState *st, guint seat, guint rook_cell)
+{
+  CpBoard *board = st->base.board;
+  guint king = find_king (st, seat);
+  guint y = st->home_rank[seat];
+  CpCastleSide side;
+
+  g_return_if_fail (king != CP_NO_CELL);
+
+  side = cp_board_cell_x (board, rook_cell) > cp_board_cell_x (board, king)
+           ? CP_CASTLE_KING_SIDE : CP_CASTLE_QUEEN_SIDE;
+  st->castle[seat][side] = (CpCastleRight) {
+    .rook = (guint8) rook_cell,
+    .king_to = (guint8) cp_board_cell_at (board, side == CP_CASTLE_KING_SIDE ? 6 : 2, (int) y),
+    .rook_to = (guint8) cp_board_cell_at (board, side == CP_CASTLE_KING_SIDE ? 5 : 3, (int) y),
+  };
+}
+
+/**
+ * cp_chess_state_finish_setup:
+ *
+ * Completes a set-up once the pieces stand: finds the kings, marks pawns
+ * off their starting rank as moved, and keys the position.
+ */
+void
+cp_chess_state_finish_setup (CpChessState *st)
+{
+  CpBoard *board = st->base.board;
+  guint n_cells = cp_board_get_width (board) * cp_board_get_height (board);
+
+  for (guint s = 0; s < st->base.n_seats; s++)
+    st->king[s] = (guint8) find_king (st, s);
+  for (guint c = 0; c < n_cells; c++)
+    {
+      CpPiece *p = &st->base.cells[c];
+      int start;
+
+      if (p->kind != CP_PIECE_PAWN || p->seat >= 2)
+        continue;
+      start = st->home_rank[p->seat] + (p->seat == 0 ? 1 : -1);
+      if ((int) cp_board_cell_y (board, c) != start)
+        p->flags |= CP_PIECE_FLAG_MOVED;
+    }
+  st->hash = cp_chess_compute_hash (st);
+  st->history[st->base.ply % CP_CHESS_HISTORY] = st->hash;
+}

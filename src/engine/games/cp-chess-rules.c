@@ -1,0 +1,110 @@
+/* cp-chess-rules.c: orthodox chess
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-state.h"
+#include "cp-games.h"
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+
+static const CpOptionSpec options[] = {
+  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
+static const CpPieceKind back_rank[8] = {
+  CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
+  CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
+};
+
+static gboolean
+chess_init (CpState *state, GHashTable *opts, GError **error)
+{
+  CpChessState *st = CP_CHESS_STATE (state);
+  const char *fen = g_hash_table_lookup (opts, "fen");
+
+  cp_chess_state_init_standard (st, cp_chess_standard_board ());
+  if (fen != NULL && fen[0] != '\0')
+    return cp_fen_read (st, fen, error);
+
+  cp_chess_state_place_back_rank (st, back_rank);
+  cp_chess_state_finish_setup (st);
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint x = 0; x < 8; x += 7)
+      cp_chess_state_add_castle_right (st, seat, seat * 56 + x);
+  cp_chess_state_finish_setup (st);
+  return TRUE;
+}
+
+static CpSeatMask
+chess_pending (const CpState *state)
+{
+  return CP_SEAT_BIT (state->to_move);
+}
+
+static void
+chess_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  cp_chess_legal (CP_CHESS_STATE (state), seat, out);
+}
+
+static void
+chess_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  cp_chess_make (CP_CHESS_STATE (state), action, undo);
+}
+
+static void
+chess_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
+{
+  cp_chess_unmake (CP_CHESS_STATE (state), action, undo);
+}
+
+static void
+chess_outcome (const CpState *state, CpOutcome *outcome)
+{
+  cp_chess_outcome (CP_CHESS_STATE (state), outcome);
+}
+
+static CpEndReason
+chess_claimable (const CpState *state)
+{
+  return cp_chess_claimable (CP_CHESS_STATE (state));
+}
+
+static char *
+chess_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  return cp_chess_format (CP_CHESS_STATE (state), action, notation);
+}
+
+static gboolean
+chess_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  return cp_chess_parse (CP_CHESS_STATE (state), text, action, error);
+}
+
+const CpRules cp_chess_rules = {
+  .id = "chess",
+  .name = N_("Chess"),
+  .summary = N_("Orthodox chess, with every rule of the game enforced"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_DRAWS,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .colours = colours,
+  .state_size = sizeof (CpChessState),
+  .init = chess_init,
+  .pending = chess_pending,
+  .legal = chess_legal,
+  .make = chess_make,
+  .unmake = chess_unmake,
+  .outcome = chess_outcome,
+  .claimable = chess_claimable,
+  .format = chess_format,
+  .parse = chess_parse,
+};

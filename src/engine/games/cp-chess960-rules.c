@@ -1,0 +1,340 @@
+/* cp-chess960-rules.c: Chess960
+ *
+ * The start position is drawn at random (a logged roll of 0–959), dealt
+ * with cards as chess-kit.md describes (three logged shuffles), chosen by
+ * number, or given as a FEN.  Castling: the king ends on c or g and the
+ * rook next to it, wherever they started.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "cp-chess-state.h"
+#include "cp-games.h"
+#include "cp-random.h"
+
+typedef enum {
+  SETUP_RANDOM,
+  SETUP_CARDS,
+  SETUP_NUMBER,
+} Setup;
+
+typedef struct {
+  CpChessState chess;
+  guint8 setup;        /* Setup */
+  guint8 shuffles;     /* piles shuffled so far (card set-up) */
+  gboolean ready;      /* the pieces stand */
+  guint16 position;    /* the start position's number */
+  guint8 dealt[8];     /* the cards turned over, as indices into their piles */
+} Chess960State;
+
+#define STATE(s) ((Chess960State *) (s))
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+
+static const char *const setup_ids[] = { "random", "cards", "number", NULL };
+static const char *const setup_labels[] = {
+  N_("Drawn at random"), N_("Dealt with playing cards"), N_("Chosen by number"), NULL
+};
+
+static const CpOptionSpec options[] = {
+  { .id = "setup", .label = N_("Start position"), .type = CP_OPTION_CHOICE,
+    .default_value = "random", .choices = setup_ids, .choice_labels = setup_labels },
+  { .id = "position", .label = N_("Position number"), .type = CP_OPTION_INT,
+    .default_value = "518", .min = 0, .max = 959 },
+  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
+/* The three piles of the card method: the card turned over from the first
+ * puts a bishop on a, c, e or g; from the second on b, d, f or h; the
+ * third pile's six cards fill the empty cells from the left, the three
+ * rook cards giving rook, king, rook. */
+static const char *const pile_cards[3][6] = {
+  { "A♠", "3♠", "5♠", "7♠" },
+  { "2♠", "4♠", "6♠", "8♠" },
+  { "8♥", "8♦", "Q♥", "10♥", "10♦", "10♠" },
+};
+static const guint pile_sizes[3] = { 4, 4, 6 };
+static const CpPieceKind pile3_kinds[6] = {
+  CP_PIECE_KNIGHT, CP_PIECE_KNIGHT, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_ROOK, CP_PIECE_ROOK,
+};
+
+/* Knight pairs among the five cells left after bishops and queen. */
+static const guint8 knight_pairs[10][2] = {
+  { 0, 1 }, { 0, 2 }, { 0, 3 }, { 0, 4 }, { 1, 2 },
+  { 1, 3 }, { 1, 4 }, { 2, 3 }, { 2, 4 }, { 3, 4 },
+};
+
+static void
+put_in_free (CpPieceKind kinds[8], guint index, CpPieceKind kind)
+{
+  for (guint x = 0; x < 8; x++)
+    if (kinds[x] == CP_PIECE_NONE && index-- == 0)
+      {
+        kinds[x] = kind;
+        return;
+      }
+}
+
+/**
+ * cp_chess960_back_rank:
+ * @number: a start position's number, 0 to 959 (518 is orthodox chess)
+ * @kinds: (out caller-allocates): White's pieces from file a to h
+ *
+ * The start position with the standard number @number.
+ */
+void
+cp_chess960_back_rank (guint number, CpPieceKind kinds[8])
+{
+  guint n = number;
+  guint knights;
+
+  g_return_if_fail (number < 960);
+
+  memset (kinds, 0, 8 * sizeof (CpPieceKind));
+  kinds[2 * (n % 4) + 1] = CP_PIECE_BISHOP;
+  n /= 4;
+  kinds[2 * (n % 4)] = CP_PIECE_BISHOP;
+  n /= 4;
+  put_in_free (kinds, n % 6, CP_PIECE_QUEEN);
+  knights = n / 6;
+  put_in_free (kinds, knight_pairs[knights][1], CP_PIECE_KNIGHT);
+  put_in_free (kinds, knight_pairs[knights][0], CP_PIECE_KNIGHT);
+  put_in_free (kinds, 0, CP_PIECE_ROOK);
+  put_in_free (kinds, 0, CP_PIECE_KING);
+  put_in_free (kinds, 0, CP_PIECE_ROOK);
+}
+
+/**
+ * cp_chess960_number:
+ * @kinds: White's pieces from file a to h
+ *
+ * Returns: the standard number of the start position, or -1 when @kinds is
+ *   not a Chess960 start position
+ */
+int
+cp_chess960_number (const CpPieceKind kinds[8])
+{
+  for (guint n = 0; n < 960; n++)
+    {
+      CpPieceKind candidate[8];
+
+      cp_chess960_back_rank (n, candidate);
+      if (memcmp (candidate, kinds, sizeof candidate) == 0)
+        return (int) n;
+    }
+  return -1;
+}
+
+static void
+place (Chess960State *st, const CpPieceKind kinds[8])
+{
+  CpChessState *chess = &st->chess;
+
+  cp_chess_state_place_back_rank (chess, kinds);
+  cp_chess_state_finish_setup (chess);
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint x = 0; x < 8; x++)
+      if (kinds[x] == CP_PIECE_ROOK)
+        cp_chess_state_add_castle_right (chess, seat, seat * 56 + x);
+  cp_chess_state_finish_setup (chess);
+  st->position = (guint16) cp_chess960_number (kinds);
+  st->ready = TRUE;
+}
+
+/* The position the three dealt piles give. */
+static void
+deal_position (const Chess960State *st, CpPieceKind kinds[8])
+{
+  guint rooks = 0;
+
+  memset (kinds, 0, 8 * sizeof (CpPieceKind));
+  kinds[2 * st->dealt[0]] = CP_PIECE_BISHOP;
+  kinds[2 * st->dealt[1] + 1] = CP_PIECE_BISHOP;
+  for (guint i = 0; i < 6; i++)
+    {
+      CpPieceKind kind = pile3_kinds[st->dealt[2 + i]];
+
+      if (kind == CP_PIECE_ROOK && rooks++ == 1)
+        kind = CP_PIECE_KING;
+      put_in_free (kinds, 0, kind);
+    }
+}
+
+static gboolean
+chess960_init (CpState *state, GHashTable *opts, GError **error)
+{
+  Chess960State *st = STATE (state);
+  const char *fen = g_hash_table_lookup (opts, "fen");
+  const char *setup = g_hash_table_lookup (opts, "setup");
+
+  cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+  st->chess.features |= CP_CHESS_CASTLE_ONTO_ROOK;
+  if (fen != NULL && fen[0] != '\0')
+    {
+      CpPieceKind kinds[8];
+
+      if (!cp_fen_read (&st->chess, fen, error))
+        return FALSE;
+      for (guint x = 0; x < 8; x++)
+        kinds[x] = st->chess.base.cells[x].kind;
+      st->position = (guint16) MAX (cp_chess960_number (kinds), 0);
+      st->setup = SETUP_NUMBER;
+      st->ready = TRUE;
+      return TRUE;
+    }
+
+  if (g_strcmp0 (setup, "cards") == 0)
+    st->setup = SETUP_CARDS;
+  else if (g_strcmp0 (setup, "number") == 0)
+    st->setup = SETUP_NUMBER;
+  else
+    st->setup = SETUP_RANDOM;
+  if (st->setup == SETUP_NUMBER)
+    {
+      CpPieceKind kinds[8];
+
+      cp_chess960_back_rank ((guint) g_ascii_strtoull (g_hash_table_lookup (opts, "position"), NULL, 10), kinds);
+      place (st, kinds);
+    }
+  return TRUE;
+}
+
+static CpSeatMask
+chess960_pending (const CpState *state)
+{
+  return STATE (state)->ready ? CP_SEAT_BIT (state->to_move) : CP_SEAT_BIT (CP_SEAT_CHANCE);
+}
+
+static void
+chess960_chance (const CpState *state, CpChance *request)
+{
+  if (STATE (state)->setup == SETUP_CARDS)
+    *request = (CpChance) { CP_ACTION_SHUFFLE, 0 };
+  else
+    *request = (CpChance) { CP_ACTION_ROLL, 960 };
+}
+
+static void
+chess960_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  if (STATE (state)->ready)
+    cp_chess_legal (CP_CHESS_STATE (state), seat, out);
+}
+
+static void
+chess960_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  Chess960State *st = STATE (state);
+  CpPieceKind kinds[8];
+
+  switch (action->type)
+    {
+    case CP_ACTION_ROLL:
+      cp_chess960_back_rank (action->value, kinds);
+      place (st, kinds);
+      break;
+    case CP_ACTION_SHUFFLE:
+      {
+        guint pile = st->shuffles++;
+        guint8 order[6];
+
+        cp_random_permute (action->value, pile_sizes[pile], order);
+        if (pile < 2)
+          st->dealt[pile] = order[0];
+        else
+          memcpy (&st->dealt[2], order, 6);
+        if (st->shuffles == 3)
+          {
+            deal_position (st, kinds);
+            place (st, kinds);
+          }
+      }
+      break;
+    default:
+      cp_chess_make (&st->chess, action, undo);
+    }
+}
+
+static void
+chess960_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
+{
+  cp_chess_unmake (CP_CHESS_STATE (state), action, undo);
+}
+
+static void
+chess960_outcome (const CpState *state, CpOutcome *outcome)
+{
+  if (STATE (state)->ready)
+    cp_chess_outcome (CP_CHESS_STATE (state), outcome);
+  else
+    *outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
+}
+
+static CpEndReason
+chess960_claimable (const CpState *state)
+{
+  return STATE (state)->ready ? cp_chess_claimable (CP_CHESS_STATE (state)) : CP_END_NONE;
+}
+
+static char *
+chess960_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const Chess960State *st = STATE (state);
+
+  if (action->type == CP_ACTION_ROLL)
+    return g_strdup_printf (_("Start position %u"), action->value);
+  if (action->type == CP_ACTION_SHUFFLE)
+    {
+      guint pile = st->shuffles;
+      guint8 order[6];
+      GString *out = g_string_new (NULL);
+
+      cp_random_permute (action->value, pile_sizes[pile], order);
+      /* Translators: the cards turned over from one pile, such as "A♠" */
+      g_string_printf (out, _("Pile %u: %s"), pile + 1, pile_cards[pile][order[0]]);
+      for (guint i = 1; pile == 2 && i < 6; i++)
+        g_string_append_printf (out, " %s", pile_cards[pile][order[i]]);
+      return g_string_free (out, FALSE);
+    }
+  return cp_chess_format (CP_CHESS_STATE (state), action, notation);
+}
+
+static gboolean
+chess960_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  return cp_chess_parse (CP_CHESS_STATE (state), text, action, error);
+}
+
+/* The number of a game's start position, once it is set up; -1 before. */
+int
+cp_chess960_get_position (const CpState *state)
+{
+  return STATE (state)->ready ? STATE (state)->position : -1;
+}
+
+const CpRules cp_chess960_rules = {
+  .id = "chess960",
+  .name = N_("Chess960"),
+  .summary = N_("Chess from one of 960 shuffled start positions"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_DRAWS | CP_RULES_CHANCE,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .colours = colours,
+  .state_size = sizeof (Chess960State),
+  .init = chess960_init,
+  .pending = chess960_pending,
+  .chance = chess960_chance,
+  .legal = chess960_legal,
+  .make = chess960_make,
+  .unmake = chess960_unmake,
+  .outcome = chess960_outcome,
+  .claimable = chess960_claimable,
+  .format = chess960_format,
+  .parse = chess960_parse,
+};
