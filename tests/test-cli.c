@@ -1,0 +1,139 @@
+/* test-cli.c: the program's command-line actions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cp-engine.h"
+
+typedef struct {
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* Runs chess-parlour with @args (a NULL-terminated list). */
+static void
+run (Run *result, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  const char *program = g_getenv ("CP_PROGRAM");
+  va_list args;
+  const char *arg;
+  int wait_status;
+
+  g_assert_nonnull (program);
+  g_ptr_array_add (argv, (gpointer) program);
+  va_start (args, result);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &result->out, &result->err, &wait_status, &error);
+  g_assert_no_error (error);
+  result->status = g_spawn_check_wait_status (wait_status, NULL) ? 0 : 1;
+}
+
+static void
+test_list_games (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  run (&r, "--list-games", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (g_strchomp (r.out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("%s\t", rules[i]->id);
+
+      g_assert_true (g_str_has_prefix (lines[i], prefix));
+    }
+}
+
+static void
+test_perft (void)
+{
+  g_auto (Run) start = { 0 };
+  g_auto (Run) kiwipete = { 0 };
+  g_auto (Run) c960 = { 0 };
+
+  run (&start, "--perft", "3", NULL);
+  g_assert_cmpint (start.status, ==, 0);
+  g_assert_cmpstr (start.out, ==, "8902\n");
+
+  run (&kiwipete, "--perft", "2", "--fen",
+       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL);
+  g_assert_cmpstr (kiwipete.out, ==, "2039\n");
+
+  run (&c960, "--perft", "3", "--variant", "chess960", "--option", "setup=number",
+       "--option", "position=0", NULL);
+  g_assert_cmpstr (c960.out, ==, "9006\n");
+}
+
+static void
+test_divide (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  guint n;
+
+  run (&r, "--perft", "2", "--divide", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (g_strchomp (r.out), "\n", -1);
+  n = g_strv_length (lines);
+  /* Twenty first moves, a blank line, the total. */
+  g_assert_cmpuint (n, ==, 22);
+  g_assert_cmpstr (lines[n - 1], ==, "400");
+  g_assert_true (g_strv_contains ((const char *const *) lines, "e2e4: 20"));
+  g_assert_true (g_strv_contains ((const char *const *) lines, "g1f3: 20"));
+}
+
+static void
+test_errors (void)
+{
+  static const char *const cases[][5] = {
+    { "--perft", "2", "--variant", "no-such-game", "does not know the game" },
+    { "--perft", "2", "--fen", "not a position", "cannot be read" },
+    { "--perft", "99", NULL, NULL, "depth" },
+    { "--perft", "1", "--option", "colour", "KEY=VALUE" },
+    { "--perft", "1", "--option", "size=9", "no option" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      run (&r, cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL);
+      g_assert_cmpint (r.status, !=, 0);
+      g_assert_cmpstr (r.out, ==, "");
+      g_assert_nonnull (strstr (r.err, cases[i][4]));
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/list-games", test_list_games);
+  g_test_add_func ("/cli/perft", test_perft);
+  g_test_add_func ("/cli/divide", test_divide);
+  g_test_add_func ("/cli/errors", test_errors);
+  return g_test_run ();
+}
