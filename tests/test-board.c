@@ -308,7 +308,11 @@ test_chivalry_steps (void)
   cp_board_knight_targets (board, cell (board, "G1"), &n);
   g_assert_cmpuint (n, ==, 4);
   g_assert_true (knight_reaches (board, cell (board, "G1"), cell (board, "E2")));
-  g_assert_false (knight_reaches (board, cell (board, "D2"), cell (board, "B1")));
+  /* From D2, B1, B3 and F1 are holes. */
+  cp_board_knight_targets (board, cell (board, "D2"), &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_true (knight_reaches (board, cell (board, "D2"), cell (board, "C4")));
+  g_assert_false (knight_reaches (board, cell (board, "D2"), 0 * 14 + 1));
 }
 
 static void

@@ -6,8 +6,11 @@
 
 #include "cp-action.h"
 #include "cp-board.h"
+#include "cp-card.h"
+#include "cp-deck.h"
 #include "cp-error.h"
 #include "cp-game.h"
+#include "cp-hand.h"
 #include "cp-piece.h"
 #include "cp-player.h"
 #include "cp-random.h"

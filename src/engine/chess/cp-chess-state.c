@@ -84,17 +84,23 @@ neighbours (const CpChessState *st)
 /* The diagonal directions a pawn of @seat captures in: the two next to each
  * of its forward directions. */
 static guint8
-pawn_captures (const CpChessState *st, guint seat)
+compute_pawn_captures (CpBoard *board, guint seat)
 {
   guint8 mask = 0;
 
-  for (guint i = 0; i < cp_board_get_n_forward (st->base.board, seat); i++)
+  for (guint i = 0; i < cp_board_get_n_forward (board, seat); i++)
     {
-      CpDir f = cp_board_get_forward (st->base.board, seat, i);
+      CpDir f = cp_board_get_forward (board, seat, i);
 
       mask |= (guint8) (BIT ((f + 1) & 7) | BIT ((f + 7) & 7));
     }
   return mask;
+}
+
+static inline guint8
+pawn_captures (const CpChessState *st, guint seat)
+{
+  return st->pawn_captures[seat];
 }
 
 /**
@@ -1022,7 +1028,10 @@ cp_chess_state_finish_setup (CpChessState *st)
   guint n_cells = cp_board_get_width (board) * cp_board_get_height (board);
 
   for (guint s = 0; s < st->base.n_seats; s++)
-    st->king[s] = (guint8) find_king (st, s);
+    {
+      st->king[s] = (guint8) find_king (st, s);
+      st->pawn_captures[s] = compute_pawn_captures (board, s);
+    }
   for (guint c = 0; c < n_cells; c++)
     {
       CpPiece *p = &st->base.cells[c];

@@ -43,6 +43,7 @@ typedef struct {
   guint8 team[CP_MAX_SEATS];          /* seats with equal numbers are partners */
   guint8 king[CP_MAX_SEATS];          /* each seat's king, or CP_NO_CELL */
   guint8 home_rank[CP_MAX_SEATS];     /* the rank castling happens on */
+  guint8 pawn_captures[CP_MAX_SEATS]; /* directions each seat's pawns capture in */
   CpCastleRight castle[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
   guint8 ep_cell;                     /* cell passed by the last double step */
   guint8 ep_pawn;                     /* the pawn that made it */

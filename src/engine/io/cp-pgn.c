@@ -51,8 +51,7 @@ is_setup_tag (const char *name)
 static gboolean
 is_unknown_value (const char *value)
 {
-  return value[0] == '\0' || g_str_equal (value, "?") || g_str_equal (value, "-")
-         || g_str_equal (value, "????.??.??");
+  return value[0] == '\0' || g_str_equal (value, "?") || g_str_equal (value, "????.??.??");
 }
 
 static gboolean
@@ -119,19 +118,13 @@ reader_error (Reader *r, guint line, GError **error, const char *format, ...)
 static char *
 quote_text (const char *text, gsize length)
 {
-  g_autofree char *valid = NULL;
-  const char *end;
-
   if (length > MAX_QUOTE_LENGTH)
     {
       g_autofree char *head = quote_text (text, MAX_QUOTE_LENGTH);
 
       return g_strconcat (head, "…", NULL);
     }
-  if (g_utf8_validate (text, (gssize) length, &end))
-    return g_strndup (text, length);
-  valid = g_utf8_make_valid (text, (gssize) length);
-  return g_steal_pointer (&valid);
+  return g_utf8_make_valid (text, (gssize) length);
 }
 
 static void
@@ -1101,15 +1094,16 @@ write_movetext (CpGame *game, guint first, CpState *state, GString *out)
         {
           const CpChessState *st = CP_CHESS_STATE (state);
           g_autofree char *san = cp_state_format (state, action, CP_NOTATION_SAN);
-          g_autofree char *number = NULL;
+          g_autofree char *word = NULL;
 
+          /* A move number stays on the line of its move. */
           if (state->to_move == 0)
-            number = g_strdup_printf ("%u.", st->fullmove);
+            word = g_strdup_printf ("%u. %s", st->fullmove, san);
           else if (!numbered)
-            number = g_strdup_printf ("%u...", st->fullmove);
-          if (number != NULL)
-            lines_add (&lines, number);
-          lines_add (&lines, san);
+            word = g_strdup_printf ("%u... %s", st->fullmove, san);
+          else
+            word = g_steal_pointer (&san);
+          lines_add (&lines, word);
           numbered = TRUE;
         }
       if (!cp_state_apply (state, action, NULL))

@@ -307,12 +307,14 @@ push (CpGame *self, const CpAction *action)
 gboolean
 cp_game_append (CpGame *self, const CpAction *action, GError **error)
 {
+  CpAction logged = *action;
+
   g_return_val_if_fail (CP_IS_GAME (self), FALSE);
 
-  if (!cp_state_apply (self->state, action, error))
+  if (!cp_state_apply_logged (self->state, &logged, error))
     return FALSE;
   g_array_set_size (self->redo, 0);
-  push (self, action);
+  push (self, &logged);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
 }

@@ -225,15 +225,15 @@ is_meta (CpActionType type)
   return type >= CP_ACTION_RESIGN && type <= CP_ACTION_CLAIM_DRAW;
 }
 
-/**
- * cp_state_check:
- *
- * Whether @action may be made now; if not, @error says why.
- */
-gboolean
-cp_state_check (const CpState *state, const CpAction *action, GError **error)
+/* Checks @action; the rules decide who may see a game action, so
+ * @visible receives the visibility of the matching legal action. */
+static gboolean
+check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError **error)
 {
   g_auto (CpActionList) legal = { 0 };
+  gint index;
+
+  *visible = action->visible;
 
   if (cp_state_is_over (state))
     {
@@ -252,13 +252,27 @@ cp_state_check (const CpState *state, const CpAction *action, GError **error)
     return illegal (error, _("It is not this player’s turn"));
 
   state->rules->legal (state, action->seat, &legal);
-  if (cp_action_list_find (&legal, action) < 0)
+  if ((index = cp_action_list_find (&legal, action)) < 0)
     {
       g_autofree char *text = cp_state_format (state, action, CP_NOTATION_LAN);
 
       return illegal (error, _("%s is not a legal move in this position"), text);
     }
+  *visible = legal.items[index].visible;
   return TRUE;
+}
+
+/**
+ * cp_state_check:
+ *
+ * Whether @action may be made now; if not, @error says why.
+ */
+gboolean
+cp_state_check (const CpState *state, const CpAction *action, GError **error)
+{
+  CpSeatMask visible;
+
+  return check (state, action, &visible, error);
 }
 
 static void
@@ -300,7 +314,21 @@ apply_meta (CpState *state, const CpAction *action)
 gboolean
 cp_state_apply (CpState *state, const CpAction *action, GError **error)
 {
-  if (!cp_state_check (state, action, error))
+  CpAction copy = *action;
+
+  return cp_state_apply_logged (state, &copy, error);
+}
+
+/**
+ * cp_state_apply_logged:
+ * @action: (inout): the action; its visibility is set as the rules say
+ *
+ * Like cp_state_apply(), for an action about to be logged.
+ */
+gboolean
+cp_state_apply_logged (CpState *state, CpAction *action, GError **error)
+{
+  if (!check (state, action, &action->visible, error))
     return FALSE;
 
   if (is_meta (action->type))
@@ -340,7 +368,9 @@ cp_state_format (const CpState *state, const CpAction *action, CpNotation notati
     }
   if (state->rules->format != NULL)
     return state->rules->format (state, action, notation);
-  return g_strdup_printf ("%s %s", seat ? seat : "", cp_action_type_to_id (action->type));
+  if (seat == NULL)
+    return g_strdup (cp_action_type_to_id (action->type));
+  return g_strdup_printf ("%s %s", seat, cp_action_type_to_id (action->type));
 }
 
 /**

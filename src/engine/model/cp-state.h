@@ -92,6 +92,9 @@ gboolean    cp_state_check      (const CpState *state,
 gboolean    cp_state_apply      (CpState       *state,
                                  const CpAction *action,
                                  GError       **error);
+gboolean    cp_state_apply_logged (CpState     *state,
+                                 CpAction      *action,
+                                 GError       **error);
 char       *cp_state_format     (const CpState *state,
                                  const CpAction *action,
                                  CpNotation     notation);
