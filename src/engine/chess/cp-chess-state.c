@@ -139,6 +139,49 @@ attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjac
   return p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) & back);
 }
 
+/* Whether an enemy of @seat attacks @cell, with @ignore_a and @ignore_b
+ * taken as empty and a friendly piece standing on @block. */
+static gboolean
+attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
+          guint block)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells;
+  const guint8 *targets;
+  guint n;
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint c = cell;
+      gboolean adjacent = TRUE;
+
+      while ((c = nb[c * CP_N_DIRS + d]) != CP_NO_CELL && c != block)
+        {
+          const CpPiece *p = &cells[c];
+
+          if (p->kind == CP_PIECE_NONE || c == ignore_a || c == ignore_b)
+            {
+              adjacent = FALSE;
+              continue;
+            }
+          if (is_attacker (st, seat, p) && attacks_along (st, p, d, adjacent))
+            return TRUE;
+          break;
+        }
+    }
+
+  targets = cp_board_knight_targets (st->base.board, cell, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const CpPiece *p = &cells[targets[i]];
+
+      if (p->kind == CP_PIECE_KNIGHT && targets[i] != ignore_a && targets[i] != ignore_b
+          && is_attacker (st, seat, p))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * cp_chess_attacked:
  * @cell: the cell looked at
@@ -152,41 +195,7 @@ gboolean
 cp_chess_attacked (const CpChessState *st, guint cell, guint by_enemies_of,
                    guint ignore_a, guint ignore_b)
 {
-  const guint8 *nb = neighbours (st);
-  const CpPiece *cells = st->base.cells;
-  const guint8 *targets;
-  guint n;
-
-  for (guint d = 0; d < CP_N_DIRS; d++)
-    {
-      guint c = cell;
-      gboolean adjacent = TRUE;
-
-      while ((c = nb[c * CP_N_DIRS + d]) != CP_NO_CELL)
-        {
-          const CpPiece *p = &cells[c];
-
-          if (p->kind == CP_PIECE_NONE || c == ignore_a || c == ignore_b)
-            {
-              adjacent = FALSE;
-              continue;
-            }
-          if (is_attacker (st, by_enemies_of, p) && attacks_along (st, p, d, adjacent))
-            return TRUE;
-          break;
-        }
-    }
-
-  targets = cp_board_knight_targets (st->base.board, cell, &n);
-  for (guint i = 0; i < n; i++)
-    {
-      const CpPiece *p = &cells[targets[i]];
-
-      if (p->kind == CP_PIECE_KNIGHT && targets[i] != ignore_a && targets[i] != ignore_b
-          && is_attacker (st, by_enemies_of, p))
-        return TRUE;
-    }
-  return FALSE;
+  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, CP_NO_CELL);
 }
 
 gboolean
@@ -310,26 +319,14 @@ add_pawn_move (const CpChessState *st, CpActionList *out, guint seat, guint from
       add_move (out, seat, from, to, flags, (guint8) kind);
 }
 
-/* Whether taking en passant from @from leaves the king safe: the move takes
- * two pieces off one line, so it is tried out. */
+/* Whether taking en passant from @from leaves the king safe: the move
+ * empties two cells of possibly one line and fills a third. */
 static gboolean
 en_passant_safe (const CpChessState *st, guint seat, guint from)
 {
-  CpChessState *scratch = (CpChessState *) st;
-  CpPiece pawn = st->base.cells[from], victim = st->base.cells[st->ep_pawn];
-  CpPiece target = st->base.cells[st->ep_cell];
-  gboolean safe;
-
   if (st->king[seat] == CP_NO_CELL || !(st->features & CP_CHESS_CHECK))
     return TRUE;
-  scratch->base.cells[st->ep_cell] = pawn;
-  memset (&scratch->base.cells[from], 0, sizeof (CpPiece));
-  memset (&scratch->base.cells[st->ep_pawn], 0, sizeof (CpPiece));
-  safe = !cp_chess_attacked (st, st->king[seat], seat, CP_NO_CELL, CP_NO_CELL);
-  scratch->base.cells[from] = pawn;
-  scratch->base.cells[st->ep_pawn] = victim;
-  scratch->base.cells[st->ep_cell] = target;
-  return safe;
+  return !attacked (st, st->king[seat], seat, from, st->ep_pawn, st->ep_cell);
 }
 
 static void
