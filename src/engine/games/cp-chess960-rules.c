@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "cp-card.h"
 #include "cp-chess-state.h"
 #include "cp-games.h"
 #include "cp-random.h"
@@ -48,19 +49,30 @@ static const CpOptionSpec options[] = {
   { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
-/* The three piles of the card method: the card turned over from the first
- * puts a bishop on a, c, e or g; from the second on b, d, f or h; the
- * third pile's six cards fill the empty cells from the left, the three
- * rook cards giving rook, king, rook. */
-static const char *const pile_cards[3][6] = {
-  { "A♠", "3♠", "5♠", "7♠" },
-  { "2♠", "4♠", "6♠", "8♠" },
-  { "8♥", "8♦", "Q♥", "10♥", "10♦", "10♠" },
+/* The three piles of the card method, from a standard deck: the card
+ * turned over from the first (A 3 5 7) or second pile (2 4 6 8) puts a
+ * bishop on the file its pips count; the third pile's six cards stand for
+ * the other pieces as Appendix A of the rules maps them and fill the empty
+ * cells from the left, the three rook cards giving rook, king, rook. */
+static const struct {
+  CpSuit suit;
+  CpRank rank;
+} piles[3][6] = {
+  { { CP_SUIT_SPADES, CP_RANK_ACE }, { CP_SUIT_SPADES, CP_RANK_THREE },
+    { CP_SUIT_SPADES, CP_RANK_FIVE }, { CP_SUIT_SPADES, CP_RANK_SEVEN } },
+  { { CP_SUIT_SPADES, CP_RANK_TWO }, { CP_SUIT_SPADES, CP_RANK_FOUR },
+    { CP_SUIT_SPADES, CP_RANK_SIX }, { CP_SUIT_SPADES, CP_RANK_EIGHT } },
+  { { CP_SUIT_HEARTS, CP_RANK_EIGHT }, { CP_SUIT_DIAMONDS, CP_RANK_EIGHT },
+    { CP_SUIT_HEARTS, CP_RANK_QUEEN }, { CP_SUIT_HEARTS, CP_RANK_TEN },
+    { CP_SUIT_DIAMONDS, CP_RANK_TEN }, { CP_SUIT_SPADES, CP_RANK_TEN } },
 };
 static const guint pile_sizes[3] = { 4, 4, 6 };
-static const CpPieceKind pile3_kinds[6] = {
-  CP_PIECE_KNIGHT, CP_PIECE_KNIGHT, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_ROOK, CP_PIECE_ROOK,
-};
+
+static CpCard
+pile_card (guint pile, guint index)
+{
+  return cp_card_new (piles[pile][index].suit, piles[pile][index].rank);
+}
 
 /* Knight pairs among the five cells left after bishops and queen. */
 static const guint8 knight_pairs[10][2] = {
@@ -152,11 +164,14 @@ deal_position (const Chess960State *st, CpPieceKind kinds[8])
   guint rooks = 0;
 
   memset (kinds, 0, 8 * sizeof (CpPieceKind));
-  kinds[2 * st->dealt[0]] = CP_PIECE_BISHOP;
-  kinds[2 * st->dealt[1] + 1] = CP_PIECE_BISHOP;
+  kinds[cp_card_get_rank (pile_card (0, st->dealt[0])) - 1] = CP_PIECE_BISHOP;
+  kinds[cp_card_get_rank (pile_card (1, st->dealt[1])) - 1] = CP_PIECE_BISHOP;
   for (guint i = 0; i < 6; i++)
     {
-      CpPieceKind kind = pile3_kinds[st->dealt[2 + i]];
+      CpPieceKind kind;
+      CpColour colour;
+
+      cp_card_get_piece (pile_card (2, st->dealt[2 + i]), &kind, &colour);
 
       if (kind == CP_PIECE_ROOK && rooks++ == 1)
         kind = CP_PIECE_KING;
@@ -294,10 +309,14 @@ chess960_format (const CpState *state, const CpAction *action, CpNotation notati
       GString *out = g_string_new (NULL);
 
       cp_random_permute (action->value, pile_sizes[pile], order);
-      /* Translators: the cards turned over from one pile, such as "A♠" */
-      g_string_printf (out, _("Pile %u: %s"), pile + 1, pile_cards[pile][order[0]]);
-      for (guint i = 1; pile == 2 && i < 6; i++)
-        g_string_append_printf (out, " %s", pile_cards[pile][order[i]]);
+      /* Translators: the pile a card set-up turns cards over from */
+      g_string_printf (out, _("Pile %u:"), pile + 1);
+      for (guint i = 0; i < (pile == 2 ? 6u : 1u); i++)
+        {
+          g_autofree char *label = cp_card_short_label (pile_card (pile, order[i]));
+
+          g_string_append_printf (out, " %s", label);
+        }
       return g_string_free (out, FALSE);
     }
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
