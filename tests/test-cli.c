@@ -126,6 +126,46 @@ test_errors (void)
     }
 }
 
+static void
+test_validate (void)
+{
+  g_autofree char *good = g_test_build_filename (G_TEST_DIST, "data", "records", "good-fools-mate.xml", NULL);
+  g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "records", "bad-illegal-ply17.xml", NULL);
+  g_autofree char *bomb = g_test_build_filename (G_TEST_DIST, "data", "records", "bad-billion-laughs.xml", NULL);
+  g_autofree char *pgn = g_test_build_filename (G_TEST_DIST, "data", "pgn", "annotated.pgn", NULL);
+  g_autofree char *broken_pgn = g_test_build_filename (G_TEST_DIST, "data", "pgn", "illegal-move.pgn", NULL);
+  g_auto (Run) r_good = { 0 };
+  g_auto (Run) r_bad = { 0 };
+  g_auto (Run) r_bomb = { 0 };
+  g_auto (Run) r_pgn = { 0 };
+  g_auto (Run) r_broken = { 0 };
+  g_auto (Run) r_missing = { 0 };
+
+  run (&r_good, "--validate", good, NULL);
+  g_assert_cmpint (r_good.status, ==, 0);
+  g_assert_nonnull (strstr (r_good.out, "Checkmate"));
+
+  run (&r_bad, "--validate", bad, NULL);
+  g_assert_cmpint (r_bad.status, !=, 0);
+  g_assert_nonnull (strstr (r_bad.err, "ply 17"));
+
+  run (&r_bomb, "--validate", bomb, NULL);
+  g_assert_cmpint (r_bomb.status, !=, 0);
+  g_assert_nonnull (strstr (r_bomb.err, "DOCTYPE"));
+
+  run (&r_pgn, "--validate", pgn, NULL);
+  g_assert_cmpint (r_pgn.status, ==, 0);
+  g_assert_nonnull (strstr (r_pgn.out, "game 2:"));
+
+  run (&r_broken, "--validate", broken_pgn, NULL);
+  g_assert_cmpint (r_broken.status, !=, 0);
+  g_assert_nonnull (strstr (r_broken.err, "not a legal move"));
+
+  run (&r_missing, "--validate", "/nonexistent/game.xml", NULL);
+  g_assert_cmpint (r_missing.status, !=, 0);
+  g_assert_nonnull (strstr (r_missing.err, "No such file"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -135,5 +175,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/perft", test_perft);
   g_test_add_func ("/cli/divide", test_divide);
   g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_func ("/cli/validate", test_validate);
   return g_test_run ();
 }

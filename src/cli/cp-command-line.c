@@ -12,6 +12,11 @@
 
 #include "cp-command-line.h"
 #include "cp-engine.h"
+#include "cp-pgn.h"
+#include "cp-record.h"
+
+/* Files larger than this are not read for checking. */
+#define MAX_VALIDATE_SIZE (64 * 1024 * 1024)
 
 static const GOptionEntry entries[] = {
   { "list-games", 0, 0, G_OPTION_ARG_NONE, NULL,
@@ -153,10 +158,80 @@ perft (GVariantDict *dict, int depth)
   return 0;
 }
 
+static char *
+describe_game (CpGame *game)
+{
+  const CpOutcome *outcome = cp_game_get_outcome (game);
+  g_autoptr (GString) winners = g_string_new (NULL);
+  guint n = cp_game_get_n_actions (game);
+  g_autofree char *actions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u action", "%u actions", n), n);
+
+  if (outcome->status == CP_STATUS_PLAYING)
+    /* Translators: a checked game: its name, then how many actions its record holds */
+    return g_strdup_printf (_("%s, %s, in progress"), _(cp_game_get_rules (game)->name), actions);
+  if (outcome->status == CP_STATUS_DRAWN)
+    return g_strdup_printf (_("%s, %s, drawn: %s"), _(cp_game_get_rules (game)->name), actions,
+                            cp_end_reason_describe (outcome->reason));
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
+    if (outcome->winners & CP_SEAT_BIT (seat))
+      g_string_append_printf (winners, "%s%s", winners->len ? ", " : "",
+                              cp_player_get_name (cp_game_get_player (game, seat)));
+  /* Translators: a checked game: its name, its number of actions, the winners, how the game ended */
+  return g_strdup_printf (_("%s, %s, won by %s: %s"), _(cp_game_get_rules (game)->name), actions,
+                          winners->str, cp_end_reason_describe (outcome->reason));
+}
+
+static int
+validate (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  gsize length;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, &error);
+  if (info == NULL)
+    return fail ("%s: %s", name, error->message);
+  if (g_file_info_get_size (info) > MAX_VALIDATE_SIZE)
+    return fail (_("%s: the file is too large to be a game record"), name);
+  if (!g_file_load_contents (file, NULL, &data, &length, NULL, &error))
+    return fail ("%s: %s", name, error->message);
+
+  if (cp_pgn_is_pgn (data, length))
+    {
+      g_autoptr (GPtrArray) games = cp_pgn_read (data, (gssize) length, &error);
+
+      if (games == NULL)
+        return fail ("%s: %s", name, error->message);
+      for (guint i = 0; i < games->len; i++)
+        {
+          g_autofree char *summary = describe_game (g_ptr_array_index (games, i));
+
+          /* Translators: a game of a checked PGN file: file name, game number, summary */
+          g_print (_("%s, game %u: %s\n"), name, i + 1, summary);
+        }
+      return 0;
+    }
+  else
+    {
+      g_autoptr (CpGame) game = cp_record_load_data (data, length, &error);
+      g_autofree char *summary = NULL;
+
+      if (game == NULL)
+        return fail ("%s: %s", name, error->message);
+      summary = describe_game (game);
+      g_print ("%s: %s\n", name, summary);
+      return 0;
+    }
+}
+
 static int
 handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
 {
   int depth;
+  const char *path;
 
   if (g_variant_dict_contains (dict, "version"))
     {
@@ -167,6 +242,8 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
     return list_games ();
   if (g_variant_dict_lookup (dict, "perft", "i", &depth))
     return perft (dict, depth);
+  if (g_variant_dict_lookup (dict, "validate", "^&ay", &path))
+    return validate (path);
   return -1;
 }
 

@@ -358,6 +358,18 @@ symbol_result (Reader *r)
   return NULL;
 }
 
+/* The result a Result tag gives, or NULL for none. */
+static const char *
+result_from_tag (const char *value)
+{
+  static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+
+  for (guint i = 0; value != NULL && i < G_N_ELEMENTS (results); i++)
+    if (g_str_equal (value, results[i]))
+      return results[i];
+  return NULL;
+}
+
 static gboolean
 symbol_is_number (Reader *r)
 {
@@ -630,7 +642,7 @@ apply_result (Reader *r, CpGame *game, const char *result, const char *comment, 
 
 static gboolean
 handle_movetext (Reader *r, CpGame *game, guint *depth, guint *open_line, const char **result,
-                 char **comment, GError **error)
+                 const char **comment, GError **error)
 {
   switch (r->type)
     {
@@ -653,7 +665,7 @@ handle_movetext (Reader *r, CpGame *game, guint *depth, guint *open_line, const 
       *result = symbol_result (r);
       if (*result != NULL)
         return TRUE;
-      g_clear_pointer (comment, g_free);
+      *comment = NULL;
       return play_move (r, game, error);
     default:
       g_assert_not_reached ();
@@ -666,7 +678,9 @@ read_game (Reader *r, CpGame **out, GError **error)
 {
   g_autoptr (GHashTable) tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr (CpGame) game = NULL;
-  g_autofree char *comment = NULL;
+  g_autofree char *last_comment = NULL;
+  const char *comment = NULL;
+  gsize comment_length = 0;
   const char *result = NULL;
   gboolean any = FALSE;
   guint depth = 0, open_line = 0;
@@ -684,8 +698,8 @@ read_game (Reader *r, CpGame **out, GError **error)
         {
           if (depth == 0)
             {
-              g_free (comment);
-              comment = quote_text (r->text, r->length);
+              comment = r->text;
+              comment_length = r->length;
             }
           continue;
         }
@@ -720,8 +734,10 @@ read_game (Reader *r, CpGame **out, GError **error)
   if (game == NULL && (game = start_game (r, tags, error)) == NULL)
     return FALSE;
   if (result == NULL)
-    result = g_hash_table_lookup (tags, "Result");
-  if (!apply_result (r, game, result, comment, error))
+    result = result_from_tag (g_hash_table_lookup (tags, "Result"));
+  if (comment != NULL)
+    last_comment = g_utf8_make_valid (comment, (gssize) comment_length);
+  if (!apply_result (r, game, result, last_comment, error))
     return FALSE;
   *out = g_steal_pointer (&game);
   return TRUE;

@@ -390,6 +390,11 @@ cp_game_play_text (CpGame *self, const char *text, GError **error)
 {
   CpAction action;
 
+  if (cp_state_is_over (self->state))
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_GAME_OVER, _("The game is already over"));
+      return FALSE;
+    }
   return cp_state_parse (self->state, text, &action, error) && cp_game_play (self, &action, error);
 }
 

@@ -243,7 +243,8 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
   if (action->seat == CP_SEAT_CHANCE)
     return check_chance (state, action, error);
   if (action->seat >= state->n_seats)
-    return illegal (error, _("There is no seat %u in this game"), action->seat + 1u);
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "This game has only %u seat", "This game has only %u seats",
+                                        state->n_seats), state->n_seats);
   if (state->out & CP_SEAT_BIT (action->seat))
     return illegal (error, _("That player is already out of the game"));
   if (is_meta (action->type))

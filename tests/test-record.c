@@ -1,0 +1,782 @@
+/* test-record.c: saving and loading game records
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "cp-engine.h"
+#include "cp-record.h"
+
+/* Helpers */
+
+static CpGame *
+new_game (const char *id, guint64 seed)
+{
+  g_autoptr (GError) error = NULL;
+  CpGame *game = cp_game_new (id, NULL, 2, seed, &error);
+
+  g_assert_no_error (error);
+  cp_game_resolve_chance (game);
+  return game;
+}
+
+static void
+play (CpGame *game, const char *moves)
+{
+  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!cp_game_play_text (game, list[i], &error))
+        g_error ("%s: %s", list[i], error->message);
+    }
+}
+
+/* Plays up to @n moves chosen by a seeded generator. */
+static void
+play_some_moves (CpGame *game, guint n)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (n);
+
+  for (guint i = 0; i < n && cp_game_get_outcome (game)->status == CP_STATUS_PLAYING; i++)
+    {
+      g_auto (CpActionList) legal = { 0 };
+      const CpState *state = cp_game_get_state (game);
+      g_autoptr (GError) error = NULL;
+
+      cp_state_legal (state, state->to_move, &legal);
+      g_assert_cmpuint (legal.len, >, 0);
+      g_assert_true (cp_game_play (game, &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)],
+                                   &error));
+      g_assert_no_error (error);
+    }
+}
+
+static char *
+final_fen (CpGame *game)
+{
+  return cp_fen_write (CP_CHESS_STATE (cp_game_get_state (game)), CP_FEN_STANDARD);
+}
+
+static void
+assert_same_tables (GHashTable *a, GHashTable *b)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_assert_cmpuint (g_hash_table_size (a), ==, g_hash_table_size (b));
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpstr (value, ==, g_hash_table_lookup (b, key));
+}
+
+static void
+assert_same_games (CpGame *a, CpGame *b)
+{
+  g_autofree char *fen_a = final_fen (a);
+  g_autofree char *fen_b = final_fen (b);
+  const CpOutcome *outcome_a = cp_game_get_outcome (a);
+  const CpOutcome *outcome_b = cp_game_get_outcome (b);
+
+  g_assert_true (cp_game_get_rules (a) == cp_game_get_rules (b));
+  g_assert_cmpuint (cp_game_get_seed (a), ==, cp_game_get_seed (b));
+  assert_same_tables (cp_game_get_options (a), cp_game_get_options (b));
+  assert_same_tables (cp_game_get_tags (a), cp_game_get_tags (b));
+
+  g_assert_cmpuint (cp_game_get_n_seats (a), ==, cp_game_get_n_seats (b));
+  for (guint seat = 0; seat < cp_game_get_n_seats (a); seat++)
+    {
+      CpPlayer *pa = cp_game_get_player (a, seat);
+      CpPlayer *pb = cp_game_get_player (b, seat);
+
+      g_assert_cmpstr (cp_player_get_name (pa), ==, cp_player_get_name (pb));
+      g_assert_cmpuint (cp_player_get_seat (pa), ==, cp_player_get_seat (pb));
+      g_assert_cmpuint (cp_player_get_colour (pa), ==, cp_player_get_colour (pb));
+      g_assert_cmpuint (cp_player_get_team (pa), ==, cp_player_get_team (pb));
+      g_assert_cmpuint (cp_player_get_kind (pa), ==, cp_player_get_kind (pb));
+      if (cp_player_get_kind (pa) == CP_PLAYER_COMPUTER)
+        g_assert_cmpuint (cp_player_get_level (pa), ==, cp_player_get_level (pb));
+    }
+
+  g_assert_cmpuint (cp_game_get_n_actions (a), ==, cp_game_get_n_actions (b));
+  for (guint i = 0; i < cp_game_get_n_actions (a); i++)
+    {
+      const CpAction *x = cp_game_get_action (a, i);
+      const CpAction *y = cp_game_get_action (b, i);
+
+      g_assert_true (cp_action_same (x, y));
+      g_assert_cmpuint (x->flags, ==, y->flags);
+      g_assert_cmpuint (x->visible, ==, y->visible);
+    }
+
+  g_assert_cmpstr (fen_a, ==, fen_b);
+  g_assert_cmpuint (outcome_a->status, ==, outcome_b->status);
+  g_assert_cmpuint (outcome_a->reason, ==, outcome_b->reason);
+  g_assert_cmpuint (outcome_a->winners, ==, outcome_b->winners);
+  g_assert_cmpuint (cp_game_get_pending (a), ==, cp_game_get_pending (b));
+  g_assert_cmpuint (cp_game_get_cursor (b), ==, cp_game_get_n_actions (b));
+}
+
+/* Saves @game to text, loads it back, checks that nothing was lost and
+ * that saving the loaded game gives the same text. */
+static CpGame *
+round_trip (CpGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *again = NULL;
+  gsize length = 0;
+  CpGame *back;
+
+  text = cp_record_to_string (game, &length);
+  g_assert_cmpuint (length, ==, strlen (text));
+  back = cp_record_load_data (text, length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  assert_same_games (game, back);
+
+  again = cp_record_to_string (back, NULL);
+  g_assert_cmpstr (text, ==, again);
+  return back;
+}
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "records", name, NULL);
+}
+
+static CpGame *
+load_corpus (const char *name, GError **error)
+{
+  g_autofree char *path = data_path (name);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  return cp_record_load (file, error);
+}
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("test-record-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Removes @dir and the files in it. */
+static void
+remove_temp_dir (const char *dir)
+{
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (handle);
+  while (g_dir_read_name (handle) != NULL)
+    n++;
+  return n;
+}
+
+/* Round trips */
+
+static void
+test_unfinished (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess", 12345);
+  g_autoptr (CpGame) back = NULL;
+  g_autofree char *fen = NULL;
+
+  /* En passant, a capture that promotes, castling on both sides. */
+  play (game, "e4 d5 e5 f5 exf6 Nc6 fxg7 Be6 gxh8=Q Qd6 Nf3 O-O-O Bc4 dxc4 O-O");
+  back = round_trip (game);
+
+  fen = final_fen (back);
+  g_assert_cmpstr (fen, ==, "2kr1bnQ/ppp1p2p/2nqb3/8/2p5/5N2/PPPP1PPP/RNBQ1RK1 b - - 1 8");
+  g_assert_cmpuint (cp_game_get_outcome (back)->status, ==, CP_STATUS_PLAYING);
+
+  /* The loaded game goes on like the original. */
+  play (back, "Bd5");
+  g_assert_cmpuint (cp_game_get_n_actions (back), ==, 16);
+}
+
+static void
+test_finished (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess", 1);
+  g_autoptr (CpGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  play (game, "f3 e5 g4 Qh4#");
+  back = round_trip (game);
+  g_assert_cmpuint (cp_game_get_outcome (back)->status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (cp_game_get_outcome (back)->reason, ==, CP_END_CHECKMATE);
+  g_assert_cmpuint (cp_game_get_outcome (back)->winners, ==, CP_SEAT_BIT (1));
+
+  text = cp_record_to_string (game, NULL);
+  g_assert_nonnull (strstr (text, "<move seat=\"1\" from=\"d8\" to=\"h4\" san=\"Qh4#\"/>"));
+  g_assert_nonnull (strstr (text, "<outcome result=\"won\" winners=\"1\" reason=\"checkmate\"/>"));
+
+  /* Nothing may follow the end. */
+  g_assert_false (cp_game_play_text (back, "a3", &error));
+  g_assert_nonnull (error);
+}
+
+static void
+test_draw_and_resignation (void)
+{
+  g_autoptr (CpGame) drawn = new_game ("chess", 2);
+  g_autoptr (CpGame) resigned = new_game ("chess", 3);
+  g_autoptr (CpGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  play (drawn, "e4 e5");
+  cp_action_init (&action, CP_ACTION_OFFER_DRAW, 0);
+  g_assert_true (cp_game_play (drawn, &action, &error));
+  cp_action_init (&action, CP_ACTION_ACCEPT_DRAW, 1);
+  g_assert_true (cp_game_play (drawn, &action, &error));
+  g_assert_no_error (error);
+  g_clear_object (&back);
+  back = round_trip (drawn);
+  g_assert_cmpuint (cp_game_get_outcome (back)->status, ==, CP_STATUS_DRAWN);
+  g_assert_cmpuint (cp_game_get_outcome (back)->reason, ==, CP_END_AGREEMENT);
+
+  play (resigned, "d4");
+  cp_action_init (&action, CP_ACTION_RESIGN, 1);
+  g_assert_true (cp_game_play (resigned, &action, &error));
+  g_assert_no_error (error);
+  g_clear_object (&back);
+  back = round_trip (resigned);
+  g_assert_cmpuint (cp_game_get_outcome (back)->reason, ==, CP_END_RESIGNATION);
+  g_assert_cmpuint (cp_game_get_outcome (back)->winners, ==, CP_SEAT_BIT (0));
+}
+
+static void
+test_players_and_tags (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess", G_MAXUINT64);
+  g_autoptr (CpGame) back = NULL;
+  GHashTable *tags = cp_game_get_tags (game);
+  CpPlayer *black = cp_game_get_player (game, 1);
+
+  cp_player_set_name (cp_game_get_player (game, 0), "Zoë <“the Bold”> & Co.");
+  cp_player_set_name (black, "");
+  cp_player_set_computer (black, TRUE, 7);
+  cp_player_set_team (black, 3);
+  g_hash_table_insert (tags, g_strdup ("event"), g_strdup ("Club evening & more\nsecond line"));
+  g_hash_table_insert (tags, g_strdup ("site"), g_strdup ("  spaced  "));
+  g_hash_table_insert (tags, g_strdup ("date"), g_strdup (""));
+  g_hash_table_insert (tags, g_strdup ("odd \"name\" <x>"), g_strdup ("']]>"));
+  play (game, "Nf3");
+
+  back = round_trip (game);
+  g_assert_cmpuint (cp_game_get_seed (back), ==, G_MAXUINT64);
+  g_assert_cmpuint (cp_player_get_kind (cp_game_get_player (back, 1)), ==, CP_PLAYER_COMPUTER);
+  g_assert_cmpuint (cp_player_get_level (cp_game_get_player (back, 1)), ==, 7);
+  g_assert_cmpuint (cp_player_get_team (cp_game_get_player (back, 1)), ==, 3);
+}
+
+/* Control characters cannot be in XML: they are left out, and the record
+ * stays readable. */
+static void
+test_control_characters (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess", 4);
+  g_autoptr (CpGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  cp_player_set_name (cp_game_get_player (game, 0), "A\001B\033C");
+  g_hash_table_insert (cp_game_get_tags (game), g_strdup ("note"), g_strdup ("x\002y"));
+  text = cp_record_to_string (game, NULL);
+  back = cp_record_load_data (text, strlen (text), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (back, 0)), ==, "ABC");
+  g_assert_cmpstr (g_hash_table_lookup (cp_game_get_tags (back), "note"), ==, "xy");
+}
+
+/* Secrets are kept, and so are results the players entered themselves.
+ * The rules say who sees a game action; random results are logged as
+ * they are given, so the card set-up of Chess960 shows every case. */
+static void
+test_secret_and_entered (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpGame) back = NULL;
+  g_autofree char *text = NULL;
+  const CpSeatMask visible[] = { CP_SEAT_BIT (0), CP_SEAT_BIT (1) | CP_SEAT_BIT (CP_SEAT_CHANCE), 0 };
+  CpAction action;
+
+  g_hash_table_insert (options, "setup", "cards");
+  game = cp_game_new ("chess960", options, 2, 99, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (visible); i++)
+    {
+      cp_action_init (&action, CP_ACTION_SHUFFLE, CP_SEAT_CHANCE);
+      action.value = 4000000000u + i;
+      action.flags = i == 1 ? CP_ACTION_FLAG_ENTERED : 0;
+      action.visible = visible[i];
+      g_assert_true (cp_game_append (game, &action, &error));
+      g_assert_no_error (error);
+    }
+  play (game, "e4");
+
+  text = cp_record_to_string (game, NULL);
+  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000000\" visible-to=\"0\""));
+  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000001\" entered=\"true\" "
+                                  "visible-to=\"1 chance\""));
+  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000002\" visible-to=\"\""));
+  g_assert_nonnull (strstr (text, "<move seat=\"0\" from=\"e2\" to=\"e4\" san=\"e4\"/>"));
+
+  back = round_trip (game);
+  g_assert_false (cp_game_get_action (back, 0)->flags & CP_ACTION_FLAG_ENTERED);
+  g_assert_true (cp_game_get_action (back, 1)->flags & CP_ACTION_FLAG_ENTERED);
+  g_assert_cmpuint (cp_game_get_action (back, 2)->visible, ==, 0);
+}
+
+static void
+test_chess960_random (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess960", 20240601);
+  g_autoptr (CpGame) back = NULL;
+
+  g_assert_cmpuint (cp_game_get_action (game, 0)->type, ==, CP_ACTION_ROLL);
+  play_some_moves (game, 60);
+  back = round_trip (game);
+  g_assert_cmpuint (cp_game_get_action (back, 0)->seat, ==, CP_SEAT_CHANCE);
+}
+
+static void
+test_chess960_cards (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpGame) back = NULL;
+
+  g_hash_table_insert (options, "setup", "cards");
+  game = cp_game_new ("chess960", options, 2, 77, &error);
+  g_assert_no_error (error);
+  cp_game_resolve_chance (game);
+  g_assert_cmpuint (cp_game_get_action (game, 2)->type, ==, CP_ACTION_SHUFFLE);
+  play_some_moves (game, 12);
+  back = round_trip (game);
+  g_assert_cmpstr (cp_game_get_option (back, "setup"), ==, "cards");
+}
+
+/* A chess game from a given position keeps its option. */
+static void
+test_chess_from_fen (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpGame) back = NULL;
+
+  g_hash_table_insert (options, "fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  game = cp_game_new ("chess", options, 2, 5, &error);
+  g_assert_no_error (error);
+  play (game, "a8=R Kd7");
+  back = round_trip (game);
+  g_assert_cmpuint (cp_game_get_action (back, 0)->piece, ==, CP_PIECE_ROOK);
+}
+
+/* The parts of the format that chess does not use: paths of several
+ * cells, texts, pieces of other actions and secrets, through a small game
+ * of the test's own. */
+
+static gboolean
+toy_init (CpState *state, GHashTable *options, GError **error)
+{
+  state->board = cp_board_new (8, 8);
+  return TRUE;
+}
+
+static CpSeatMask
+toy_pending (const CpState *state)
+{
+  return CP_SEAT_BIT (state->to_move);
+}
+
+static void
+toy_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  CpAction *action;
+
+  action = cp_action_list_add (out);
+  cp_action_init (action, CP_ACTION_MOVE, seat);
+  action->n_cells = 5;
+  memcpy (action->cells, (guint8[]) { 0, 17, 34, 51, 60 }, 5);
+  action = cp_action_list_add (out);
+  cp_action_init (action, CP_ACTION_CARD_NOTE, seat);
+  action->text = g_intern_static_string ("Sanctuary & “Mirror”");
+  action = cp_action_list_add (out);
+  cp_action_init (action, CP_ACTION_BURY, seat);
+  action->n_cells = 1;
+  action->cells[0] = 28;
+  action->piece = CP_PIECE_KNIGHT;
+  action->visible = CP_SEAT_BIT (seat);
+  action = cp_action_list_add (out);
+  cp_action_init (action, CP_ACTION_COMMIT, seat);
+  action->value = 0;
+}
+
+static void
+toy_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  state->to_move ^= 1;
+  state->ply++;
+}
+
+static void
+toy_outcome (const CpState *state, CpOutcome *outcome)
+{
+  *outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
+}
+
+static const CpColour toy_colours[] = { CP_COLOUR_RED, CP_COLOUR_BLUE };
+
+static const CpRules toy_rules = {
+  .id = "toy",
+  .name = "Toy",
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_SECRETS,
+  .colours = toy_colours,
+  .state_size = sizeof (CpState),
+  .init = toy_init,
+  .pending = toy_pending,
+  .legal = toy_legal,
+  .make = toy_make,
+  .outcome = toy_outcome,
+};
+
+static void
+test_other_actions (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_game_new_with_rules (&toy_rules, NULL, 2, 8, &error);
+  g_autofree char *text = NULL;
+  g_auto (CpActionList) legal = { 0 };
+
+  g_assert_no_error (error);
+  toy_legal (cp_game_get_state (game), 0, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      legal.items[i].seat = (guint8) (i % 2);
+      g_assert_true (cp_game_append (game, &legal.items[i], &error));
+      g_assert_no_error (error);
+    }
+
+  text = cp_record_to_string (game, NULL);
+  g_assert_nonnull (strstr (text, "<move seat=\"0\" path=\"a1 b3 c5 d7 e8\""));
+  g_assert_nonnull (strstr (text, "<card-note seat=\"1\" text=\"Sanctuary &amp; “Mirror”\""));
+  g_assert_nonnull (strstr (text, "<bury seat=\"0\" at=\"e4\" piece=\"knight\" visible-to=\"0\""));
+  g_assert_nonnull (strstr (text, "<commit seat=\"1\" value=\"0\""));
+  g_assert_nonnull (strstr (text, "colour=\"red\""));
+
+  /* The record passes every check up to the game itself, which the
+   * registry does not know. */
+  g_clear_object (&game);
+  game = cp_record_load_data (text, strlen (text), &error);
+  g_assert_error (error, CP_ERROR, CP_ERROR_UNKNOWN_GAME);
+  g_assert_nonnull (strstr (error->message, "toy"));
+  g_assert_null (game);
+}
+
+/* Records written by hand, as a reader of the format would. */
+static void
+test_good_corpus (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) mate = load_corpus ("good-fools-mate.xml", &error);
+  g_autoptr (CpGame) chess960 = NULL;
+  g_autoptr (CpGame) empty = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (mate), ==, 4);
+  g_assert_cmpuint (cp_game_get_outcome (mate)->status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (cp_game_get_outcome (mate)->reason, ==, CP_END_CHECKMATE);
+  g_assert_cmpuint (cp_game_get_outcome (mate)->winners, ==, CP_SEAT_BIT (1));
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (mate, 0)), ==, "Ann");
+  g_assert_cmpstr (g_hash_table_lookup (cp_game_get_tags (mate), "event"), ==, "Fool’s mate");
+
+  chess960 = load_corpus ("good-chess960.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_action (chess960, 0)->value, ==, 518);
+  g_assert_true (cp_game_get_action (chess960, 0)->flags & CP_ACTION_FLAG_ENTERED);
+  g_assert_true (cp_game_get_action (chess960, 5)->flags & CP_ACTION_FLAG_CAPTURE);
+
+  /* A random result due at the end is drawn on loading. */
+  empty = load_corpus ("good-chess960-no-actions.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (empty), ==, 1);
+  g_assert_cmpuint (cp_game_get_action (empty, 0)->type, ==, CP_ACTION_ROLL);
+  g_assert_cmpuint (cp_game_get_pending (empty), ==, CP_SEAT_BIT (0));
+}
+
+/* Saving */
+
+static void
+test_save_replaces (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = new_game ("chess", 6);
+  g_autoptr (CpGame) back = NULL;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *junk = g_strnfill (100000, 'x');
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+
+  g_assert_true (g_file_set_contents (path, junk, -1, &error));
+  play (game, "e4 e5 Nf3");
+  g_assert_true (cp_record_save (game, file, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  expected = cp_record_to_string (game, NULL);
+  g_assert_cmpstr (contents, ==, expected);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+
+  /* Saved again, later in the game. */
+  play (game, "Nc6");
+  g_assert_true (cp_record_save (game, file, &error));
+  back = cp_record_load (file, &error);
+  g_assert_no_error (error);
+  assert_same_games (game, back);
+  g_assert_true (cp_record_validate_file (file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+
+  remove_temp_dir (dir);
+}
+
+static void
+test_save_missing_directory (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = new_game ("chess", 7);
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *missing = g_build_filename (dir, "missing", NULL);
+  g_autofree char *path = g_build_filename (missing, "game.xml", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  g_assert_false (cp_record_save (game, file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+
+  remove_temp_dir (dir);
+}
+
+/* Bad records */
+
+/* A record that must not load, the CP_ERROR code it gives and words of
+ * the message. */
+typedef struct {
+  const char *file;
+  CpError code;
+  const char *words[3];
+} BadRecord;
+
+static void
+test_bad_record (gconstpointer data)
+{
+  const BadRecord *bad = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = load_corpus (bad->file, &error);
+
+  g_assert_null (game);
+  g_assert_nonnull (error);
+  g_test_message ("%s: %s", bad->file, error->message);
+  g_assert_true (g_error_matches (error, CP_ERROR, (int) bad->code));
+  for (guint i = 0; i < G_N_ELEMENTS (bad->words) && bad->words[i] != NULL; i++)
+    if (strstr (error->message, bad->words[i]) == NULL)
+      g_error ("“%s” is not in the message “%s”", bad->words[i], error->message);
+}
+
+/* The parser must neither read the file an entity names nor copy it into
+ * a message. */
+static void
+test_external_entity (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = load_corpus ("bad-external-entity.xml", &error);
+
+  g_assert_null (game);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_RECORD);
+  g_assert_nonnull (strstr (error->message, "document type declaration"));
+  g_assert_null (strstr (error->message, "root:"));
+  g_assert_null (strstr (error->message, "/bin/"));
+}
+
+static void
+test_large_file (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "junk.xml", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (42);
+  const gsize size = 20 * 1024 * 1024;
+  g_autofree guint32 *junk = g_new (guint32, size / 4);
+  g_autoptr (CpGame) game = NULL;
+
+  for (gsize i = 0; i < size / 4; i++)
+    junk[i] = g_rand_int (rand);
+  /* Even junk that starts like XML. */
+  memcpy (junk, "<?xml version=\"1.0\"?><a>", 24);
+  g_assert_true (g_file_set_contents (path, (const char *) junk, (gssize) size, &error));
+
+  game = cp_record_load (file, &error);
+  g_assert_null (game);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_RECORD);
+  g_assert_nonnull (strstr (error->message, "too large"));
+  g_clear_error (&error);
+
+  game = cp_record_load_data ((const char *) junk, size, &error);
+  g_assert_null (game);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_RECORD);
+  g_clear_error (&error);
+
+  g_assert_false (cp_record_validate_file (file, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_RECORD);
+
+  remove_temp_dir (dir);
+}
+
+/* Small junk of every kind gives an error, never a crash. */
+static void
+test_small_junk (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr (CpGame) game = new_game ("chess", 8);
+  g_autofree char *text = NULL;
+  gsize length;
+
+  play (game, "e4 e5 Nf3 Nc6 Bb5 a6");
+  text = cp_record_to_string (game, &length);
+  for (guint round = 0; round < 200; round++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *copy = g_memdup2 (text, length);
+      g_autoptr (CpGame) back = NULL;
+      gsize cut = (gsize) g_rand_int_range (rand, 0, (gint32) length);
+
+      /* Damage one byte and cut the end off. */
+      copy[g_rand_int_range (rand, 0, (gint32) length)] = (char) g_rand_int_range (rand, 0, 256);
+      back = cp_record_load_data (copy, round % 2 ? cut : length, &error);
+      g_assert_true ((back == NULL) == (error != NULL));
+    }
+}
+
+static void
+test_missing_file (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "nothing.xml", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) directory = g_file_new_for_path (dir);
+  g_autoptr (CpGame) game = cp_record_load (file, &error);
+
+  g_assert_null (game);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (cp_record_validate_file (directory, &error));
+  g_assert_nonnull (error);
+
+  remove_temp_dir (dir);
+}
+
+static const BadRecord bad_records[] = {
+  { "bad-empty.xml", CP_ERROR_BAD_RECORD, { "empty" } },
+  { "bad-not-xml.txt", CP_ERROR_BAD_RECORD, { "not an XML document" } },
+  { "bad-binary.xml", CP_ERROR_BAD_RECORD, { "not an XML document" } },
+  { "bad-truncated.xml", CP_ERROR_BAD_RECORD, { "incomplete", "Line" } },
+  { "bad-undefined-entity.xml", CP_ERROR_BAD_RECORD, { "not well-formed", "Line 8" } },
+  { "bad-namespace.xml", CP_ERROR_BAD_RECORD,
+    { "not a Chess Parlour game record", "https://example.org/chess" } },
+  { "bad-no-namespace.xml", CP_ERROR_BAD_RECORD,
+    { "not a Chess Parlour game record", "no namespace" } },
+  { "bad-root.xml", CP_ERROR_BAD_RECORD, { "not a Chess Parlour game record", "“record”" } },
+  { "bad-newer-version.xml", CP_ERROR_BAD_RECORD, { "newer version of Chess Parlour" } },
+  { "bad-billion-laughs.xml", CP_ERROR_BAD_RECORD, { "document type declaration" } },
+  { "bad-external-entity.xml", CP_ERROR_BAD_RECORD, { "document type declaration" } },
+  { "bad-missing-seat.xml", CP_ERROR_BAD_RECORD, { "does not follow the format", "Line 10", "move" } },
+  { "bad-unknown-element.xml", CP_ERROR_BAD_RECORD, { "does not follow the format", "Line 11", "jump" } },
+  { "bad-seed.xml", CP_ERROR_BAD_RECORD, { "does not follow the format", "Line 3" } },
+  { "bad-unknown-game.xml", CP_ERROR_UNKNOWN_GAME, { "does not know the game", "tic-tac-toe" } },
+  { "bad-option-value.xml", CP_ERROR_BAD_OPTION, { "sometimes", "setup" } },
+  { "bad-unknown-option.xml", CP_ERROR_BAD_OPTION, { "clock" } },
+  { "bad-option-twice.xml", CP_ERROR_BAD_RECORD, { "twice", "Line 5" } },
+  { "bad-seats.xml", CP_ERROR_BAD_RECORD, { "seats", "Line 5" } },
+  { "bad-three-players.xml", CP_ERROR_BAD_OPTION, { "3" } },
+  { "bad-colour.xml", CP_ERROR_BAD_RECORD, { "Line 4", "White" } },
+  { "bad-cell.xml", CP_ERROR_BAD_RECORD, { "z9", "Ply 3", "line 10" } },
+  { "bad-piece.xml", CP_ERROR_BAD_RECORD, { "dragon", "Ply 1" } },
+  { "bad-illegal-ply17.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 17", "Move 9 for White", "not a legal move" } },
+  { "bad-wrong-turn.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 2", "White", "turn" } },
+  { "bad-after-mate.xml", CP_ERROR_GAME_OVER, { "ply 5", "already over" } },
+  { "bad-roll-range.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 1", "960" } },
+  { "bad-seat-out-of-game.xml", CP_ERROR_ILLEGAL_ACTION, { "Ply 1", "seat" } },
+};
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/record/round-trip/unfinished", test_unfinished);
+  g_test_add_func ("/record/round-trip/finished", test_finished);
+  g_test_add_func ("/record/round-trip/draw-and-resignation", test_draw_and_resignation);
+  g_test_add_func ("/record/round-trip/players-and-tags", test_players_and_tags);
+  g_test_add_func ("/record/round-trip/control-characters", test_control_characters);
+  g_test_add_func ("/record/round-trip/secret-and-entered", test_secret_and_entered);
+  g_test_add_func ("/record/round-trip/chess960-random", test_chess960_random);
+  g_test_add_func ("/record/round-trip/chess960-cards", test_chess960_cards);
+  g_test_add_func ("/record/round-trip/chess-from-fen", test_chess_from_fen);
+  g_test_add_func ("/record/format/other-actions", test_other_actions);
+  g_test_add_func ("/record/format/good-corpus", test_good_corpus);
+  g_test_add_func ("/record/save/replaces", test_save_replaces);
+  g_test_add_func ("/record/save/missing-directory", test_save_missing_directory);
+  g_test_add_func ("/record/load/missing-file", test_missing_file);
+  g_test_add_func ("/record/load/external-entity", test_external_entity);
+  g_test_add_func ("/record/load/large-file", test_large_file);
+  g_test_add_func ("/record/load/small-junk", test_small_junk);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad_records); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/record/bad/%s", bad_records[i].file);
+
+      g_test_add_data_func (path, &bad_records[i], test_bad_record);
+    }
+
+  return g_test_run ();
+}
