@@ -287,7 +287,7 @@ find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
 static inline gboolean
 capturable (const CpChessState *st, guint seat, const CpPiece *p)
 {
-  return p->kind != CP_PIECE_NONE && cp_chess_is_enemy (st, seat, p->seat);
+  return p->kind != CP_PIECE_NONE && st->team[seat] != st->team[p->seat];
 }
 
 static void
@@ -374,42 +374,48 @@ pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *all
     }
 }
 
+static gboolean
+between (guint x, guint a, guint b)
+{
+  return x >= MIN (a, b) && x <= MAX (a, b);
+}
+
 static void
 castling_moves (const CpChessState *st, guint seat, CpActionList *out)
 {
   const CpPiece *cells = st->base.cells;
   CpBoard *board = st->base.board;
   guint king = st->king[seat];
+  guint y = cp_board_cell_y (board, king), kx = cp_board_cell_x (board, king);
 
   for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
     {
       const CpCastleRight *right = &st->castle[seat][side];
-      guint y, lo, hi, ok = TRUE;
+      guint kto, rx, rto, lo, hi;
+      gboolean ok = TRUE;
 
       if (right->rook == CP_NO_CELL || cells[right->rook].kind != CP_PIECE_ROOK
           || cells[right->rook].seat != seat)
         continue;
-      y = cp_board_cell_y (board, king);
+      kto = cp_board_cell_x (board, right->king_to);
+      rx = cp_board_cell_x (board, right->rook);
+      rto = cp_board_cell_x (board, right->rook_to);
+      lo = MIN (MIN (kx, kto), MIN (rx, rto));
+      hi = MAX (MAX (kx, kto), MAX (rx, rto));
+
       /* Every cell either piece passes over or lands on must be empty but
-       * for the two pieces themselves. */
-      lo = MIN (MIN (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to)),
-                MIN (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to)));
-      hi = MAX (MAX (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to)),
-                MAX (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to)));
+       * for the two pieces themselves; the king may not pass through or
+       * land on an attacked cell, where the castling rook no longer
+       * shields it. */
       for (guint x = lo; x <= hi && ok; x++)
         {
           guint c = cp_board_cell_at (board, (int) x, (int) y);
-          gboolean king_path = (x >= MIN (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to))
-                                && x <= MAX (cp_board_cell_x (board, king), cp_board_cell_x (board, right->king_to)));
-          gboolean rook_path = (x >= MIN (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to))
-                                && x <= MAX (cp_board_cell_x (board, right->rook), cp_board_cell_x (board, right->rook_to)));
+          gboolean king_path = between (x, kx, kto);
 
-          if (!king_path && !rook_path)
+          if (!king_path && !between (x, rx, rto))
             continue;
           if (c == CP_NO_CELL || (cells[c].kind != CP_PIECE_NONE && c != king && c != right->rook))
             ok = FALSE;
-          /* The king may not pass through or land on an attacked cell; the
-           * castling rook no longer shields it. */
           else if (king_path && cp_chess_attacked (st, c, seat, king, right->rook))
             ok = FALSE;
         }
