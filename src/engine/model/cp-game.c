@@ -255,7 +255,17 @@ replay (CpState *state, const CpAction *actions, guint n)
     }
 }
 
-static CpState *replay_to (CpGame *self, guint n);
+/* The state after @n actions, replayed from the nearest checkpoint,
+ * without looking at the cached end state. */
+static CpState *
+replay_to (CpGame *self, guint n)
+{
+  guint k = MIN (n / CHECKPOINT, self->checkpoints->len - 1);
+  CpState *state = cp_state_copy (g_ptr_array_index (self->checkpoints, k));
+
+  replay (state, &g_array_index (self->actions, CpAction, k * CHECKPOINT), n - k * CHECKPOINT);
+  return state;
+}
 
 /**
  * cp_game_state_at:
@@ -396,18 +406,6 @@ cp_game_play_text (CpGame *self, const char *text, GError **error)
       return FALSE;
     }
   return cp_state_parse (self->state, text, &action, error) && cp_game_play (self, &action, error);
-}
-
-/* The state after @n actions, replayed from the nearest checkpoint,
- * without looking at the cached end state. */
-static CpState *
-replay_to (CpGame *self, guint n)
-{
-  guint k = MIN (n / CHECKPOINT, self->checkpoints->len - 1);
-  CpState *state = cp_state_copy (g_ptr_array_index (self->checkpoints, k));
-
-  replay (state, &g_array_index (self->actions, CpAction, k * CHECKPOINT), n - k * CHECKPOINT);
-  return state;
 }
 
 /**
