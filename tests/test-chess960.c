@@ -68,6 +68,17 @@ test_numbering (void)
       g_assert_cmpstr (rank, ==, known[i].rank);
     }
 
+  {
+    /* Bishops on one colour, or the king outside its rooks: not Chess960. */
+    const CpPieceKind same_colour[8] = { CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
+                                         CP_PIECE_KING, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_ROOK };
+    const CpPieceKind king_outside[8] = { CP_PIECE_KING, CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
+                                          CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_KNIGHT };
+
+    g_assert_cmpint (cp_chess960_number (same_colour), ==, -1);
+    g_assert_cmpint (cp_chess960_number (king_outside), ==, -1);
+  }
+
   /* All 960 are different, follow the two rules, and number back. */
   for (guint n = 0; n < 960; n++)
     {

@@ -130,14 +130,40 @@ cp_chess960_back_rank (guint number, CpPieceKind kinds[8])
 int
 cp_chess960_number (const CpPieceKind kinds[8])
 {
-  for (guint n = 0; n < 960; n++)
-    {
-      CpPieceKind candidate[8];
+  CpPieceKind rest[8];
+  guint n_rest = 0, light = 8, dark = 8, queen = 8, knights[2], n_knights = 0;
+  CpPieceKind candidate[8];
+  guint number;
 
-      cp_chess960_back_rank (n, candidate);
-      if (memcmp (candidate, kinds, sizeof candidate) == 0)
-        return (int) n;
+  /* Read the digits of the number back off the rank, then make sure the
+   * rank is exactly the one that number gives. */
+  for (guint x = 0; x < 8; x++)
+    {
+      if (kinds[x] == CP_PIECE_BISHOP)
+        *(x % 2 ? &light : &dark) = x / 2;
+      else
+        rest[n_rest++] = kinds[x];
     }
+  if (light == 8 || dark == 8 || n_rest != 6)
+    return -1;
+  for (guint i = 0, free = 0; i < n_rest; i++)
+    {
+      if (rest[i] == CP_PIECE_QUEEN)
+        queen = i;
+      else if (rest[i] == CP_PIECE_KNIGHT && n_knights < 2)
+        knights[n_knights++] = free++;
+      else
+        free++;
+    }
+  if (queen == 8 || n_knights != 2)
+    return -1;
+  for (guint k = 0; k < G_N_ELEMENTS (knight_pairs); k++)
+    if (knight_pairs[k][0] == knights[0] && knight_pairs[k][1] == knights[1])
+      {
+        number = light + 4 * (dark + 4 * (queen + 6 * k));
+        cp_chess960_back_rank (number, candidate);
+        return memcmp (candidate, kinds, sizeof candidate) == 0 ? (int) number : -1;
+      }
   return -1;
 }
 

@@ -802,6 +802,14 @@ cp_pgn_read (const char *text, gssize length, GError **error)
         return NULL;
       if (game == NULL)
         break;
+      if (games->len == CP_PGN_MAX_GAMES)
+        {
+          g_object_unref (game);
+          g_set_error (error, CP_ERROR, CP_ERROR_BAD_RECORD,
+                       _("The PGN text holds more than %u games, the most that can be read at once"),
+                       CP_PGN_MAX_GAMES);
+          return NULL;
+        }
       g_ptr_array_add (games, game);
     }
   if (games->len == 0)

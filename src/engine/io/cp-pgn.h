@@ -10,8 +10,9 @@
 
 G_BEGIN_DECLS
 
-/* The largest PGN text the reader accepts. */
+/* The largest PGN text the reader accepts, and the most games. */
 #define CP_PGN_MAX_SIZE (64 * 1024 * 1024)
+#define CP_PGN_MAX_GAMES 20000
 
 GPtrArray *cp_pgn_read        (const char     *text,
                                gssize          length,
