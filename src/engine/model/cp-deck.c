@@ -142,10 +142,22 @@ cp_deck_contains (const CpDeck *deck, CpCard card)
   return cp_deck_find (deck, card) >= 0;
 }
 
-static CpCard
-take_at (CpDeck *deck, guint index)
+/**
+ * cp_deck_take:
+ * @index: a position from the top
+ *
+ * Takes out the card at @index; the cards below it move up.
+ *
+ * Returns: the card, or %CP_CARD_NONE past the end
+ */
+CpCard
+cp_deck_take (CpDeck *deck, guint index)
 {
-  CpCard card = deck->cards[index];
+  CpCard card;
+
+  if (index >= deck->n_cards)
+    return CP_CARD_NONE;
+  card = deck->cards[index];
 
   memmove (&deck->cards[index], &deck->cards[index + 1], deck->n_cards - index - 1);
   deck->cards[--deck->n_cards] = CP_CARD_NONE;
@@ -162,7 +174,7 @@ take_at (CpDeck *deck, guint index)
 CpCard
 cp_deck_draw (CpDeck *deck)
 {
-  return deck->n_cards > 0 ? take_at (deck, 0) : CP_CARD_NONE;
+  return deck->n_cards > 0 ? cp_deck_take (deck, 0) : CP_CARD_NONE;
 }
 
 /**
@@ -215,7 +227,7 @@ cp_deck_remove (CpDeck *deck, CpCard card)
 
   if (index < 0)
     return FALSE;
-  take_at (deck, (guint) index);
+  cp_deck_take (deck, (guint) index);
   return TRUE;
 }
 

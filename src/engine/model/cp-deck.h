@@ -42,6 +42,8 @@ gint      cp_deck_find            (const CpDeck     *deck,
 gboolean  cp_deck_contains        (const CpDeck     *deck,
                                    CpCard            card);
 CpCard    cp_deck_draw            (CpDeck           *deck);
+CpCard    cp_deck_take            (CpDeck           *deck,
+                                   guint             index);
 gboolean  cp_deck_put_top         (CpDeck           *deck,
                                    CpCard            card);
 gboolean  cp_deck_put_bottom      (CpDeck           *deck,

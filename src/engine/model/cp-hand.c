@@ -27,7 +27,7 @@ cp_hand_init (CpHand *hand, CpSeatMask visible)
 guint
 cp_hand_count (const CpHand *hand)
 {
-  return hand->n_cards;
+  return cp_deck_count (&hand->cards);
 }
 
 /**
@@ -39,22 +39,20 @@ cp_hand_count (const CpHand *hand)
 CpCard
 cp_hand_get (const CpHand *hand, guint index)
 {
-  return index < hand->n_cards ? hand->cards[index] : CP_CARD_NONE;
+  return cp_deck_peek (&hand->cards, index);
 }
 
 /* The position of @card in the hand, or -1 when it is not held. */
 gint
 cp_hand_find (const CpHand *hand, CpCard card)
 {
-  const CpCard *found = memchr (hand->cards, card, hand->n_cards);
-
-  return found ? (gint) (found - hand->cards) : -1;
+  return cp_deck_find (&hand->cards, card);
 }
 
 gboolean
 cp_hand_contains (const CpHand *hand, CpCard card)
 {
-  return cp_hand_find (hand, card) >= 0;
+  return cp_deck_contains (&hand->cards, card);
 }
 
 /**
@@ -68,10 +66,7 @@ cp_hand_contains (const CpHand *hand, CpCard card)
 gboolean
 cp_hand_add (CpHand *hand, CpCard card)
 {
-  if (card == CP_CARD_NONE || hand->n_cards >= CP_CARD_MAX)
-    return FALSE;
-  hand->cards[hand->n_cards++] = card;
-  return TRUE;
+  return cp_deck_put_bottom (&hand->cards, card);
 }
 
 /**
@@ -85,14 +80,7 @@ cp_hand_add (CpHand *hand, CpCard card)
 CpCard
 cp_hand_remove_at (CpHand *hand, guint index)
 {
-  CpCard card;
-
-  if (index >= hand->n_cards)
-    return CP_CARD_NONE;
-  card = hand->cards[index];
-  memmove (&hand->cards[index], &hand->cards[index + 1], hand->n_cards - index - 1);
-  hand->cards[--hand->n_cards] = CP_CARD_NONE;
-  return card;
+  return cp_deck_take (&hand->cards, index);
 }
 
 /**
@@ -105,20 +93,14 @@ cp_hand_remove_at (CpHand *hand, guint index)
 gboolean
 cp_hand_remove (CpHand *hand, CpCard card)
 {
-  gint index = cp_hand_find (hand, card);
-
-  if (index < 0)
-    return FALSE;
-  cp_hand_remove_at (hand, (guint) index);
-  return TRUE;
+  return cp_deck_remove (&hand->cards, card);
 }
 
 /* Empties the hand; its visibility stays. */
 void
 cp_hand_clear (CpHand *hand)
 {
-  memset (hand->cards, CP_CARD_NONE, sizeof hand->cards);
-  hand->n_cards = 0;
+  cp_deck_init (&hand->cards, NULL, 0);
 }
 
 CpSeatMask
@@ -155,6 +137,6 @@ cp_hand_redact (CpHand *hand, guint seat)
 {
   if (cp_hand_visible_to (hand, seat))
     return FALSE;
-  memset (hand->cards, CP_CARD_UNKNOWN, hand->n_cards);
+  cp_deck_redact (&hand->cards);
   return TRUE;
 }

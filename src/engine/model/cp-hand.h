@@ -4,17 +4,16 @@
  */
 #pragma once
 
-#include "cp-card.h"
+#include "cp-deck.h"
 
 G_BEGIN_DECLS
 
-/* A hand is a flat value, copied with the state that holds it.  It also
- * serves for piles that lie face up (CP_SEATS_ALL) or face down (no seat
- * may see them). */
+/* A hand is a pile of cards and the seats that may see their faces.  It
+ * also serves for piles that lie face up (CP_SEATS_ALL) or face down (no
+ * seat may see them).  A flat value, copied with the state that holds it. */
 typedef struct {
   CpSeatMask visible;  /* seats that may see the faces; CP_SEATS_ALL if public */
-  guint8 n_cards;
-  CpCard cards[CP_CARD_MAX];
+  CpDeck cards;        /* in the order they came */
 } CpHand;
 
 void      cp_hand_init         (CpHand       *hand,
