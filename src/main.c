@@ -7,12 +7,12 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
-#include "cp-command-line.h"
+#include "cp-application.h"
 
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (GApplication) app = NULL;
+  g_autoptr (CpApplication) app = NULL;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -20,7 +20,6 @@ main (int argc, char *argv[])
   textdomain (GETTEXT_PACKAGE);
   g_set_application_name (_("Chess Parlour"));
 
-  app = g_application_new (APPLICATION_ID, G_APPLICATION_NON_UNIQUE);
-  cp_command_line_install (app);
-  return g_application_run (app, argc, argv);
+  app = cp_application_new (G_APPLICATION_DEFAULT_FLAGS);
+  return g_application_run (G_APPLICATION (app), argc, argv);
 }

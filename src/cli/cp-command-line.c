@@ -247,16 +247,11 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
   return -1;
 }
 
-static void
-activate (GApplication *app, gpointer user_data)
-{
-  g_print (_("Usage: chess-parlour [OPTION…]\nRun “chess-parlour --help” to see the options.\n"));
-}
-
 /**
  * cp_command_line_install:
  *
- * Adds the command-line actions to @app.
+ * Adds the command-line actions to @app.  Each runs in the calling process
+ * and ends it; without one, the application starts as usual.
  */
 void
 cp_command_line_install (GApplication *app)
@@ -264,5 +259,4 @@ cp_command_line_install (GApplication *app)
   g_application_add_main_option_entries (app, entries);
   g_application_set_option_context_summary (app, _("Play, save and replay chess variants and old board games."));
   g_signal_connect (app, "handle-local-options", G_CALLBACK (handle_local_options), NULL);
-  g_signal_connect (app, "activate", G_CALLBACK (activate), NULL);
 }

@@ -118,7 +118,7 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
       /* Orthodox castling is written as the king's own move; a Chess960
        * king takes its own rook. */
       if ((action->flags & CP_ACTION_FLAG_CASTLE) && !(st->features & CP_CHESS_CASTLE_ONTO_ROOK))
-        target = st->castle[action->seat][cp_chess_castle_side (st, action)].king_to;
+        target = cp_chess_landing (st, action);
       append_cell (out, board, from);
       append_cell (out, board, target);
       if (action->piece != CP_PIECE_NONE)
@@ -229,13 +229,11 @@ parse_coordinates (const CpChessState *st, const char *move, const char *text,
   for (guint i = 0; i < moves->len; i++)
     {
       const CpAction *m = &moves->items[i];
-      gboolean castle = (m->flags & CP_ACTION_FLAG_CASTLE) != 0;
-      guint king_to = castle ? st->castle[m->seat][cp_chess_castle_side (st, m)].king_to : CP_NO_CELL;
 
       if (m->cells[0] != from || m->piece != promotion)
         continue;
       /* A castling king may be moved to its cell or onto its rook. */
-      if (m->cells[1] == to || (castle && king_to == to && from != to))
+      if (m->cells[1] == to || (cp_chess_landing (st, m) == to && from != to))
         {
           *action = *m;
           return TRUE;

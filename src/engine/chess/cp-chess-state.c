@@ -662,6 +662,16 @@ cp_chess_castle_side (const CpChessState *st, const CpAction *action)
            ? CP_CASTLE_KING_SIDE : CP_CASTLE_QUEEN_SIDE;
 }
 
+/* The king's cell after a castling move; CP_NO_CELL for other moves,
+ * whose piece ends on their last cell. */
+guint
+cp_chess_landing (const CpChessState *st, const CpAction *action)
+{
+  if (!(action->flags & CP_ACTION_FLAG_CASTLE))
+    return CP_NO_CELL;
+  return st->castle[action->seat][cp_chess_castle_side (st, action)].king_to;
+}
+
 static void
 make_castling (CpChessState *st, const CpAction *action)
 {

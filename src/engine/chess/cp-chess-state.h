@@ -97,6 +97,8 @@ void      cp_chess_outcome            (const CpChessState *st,
 CpEndReason cp_chess_claimable        (const CpChessState *st);
 gboolean  cp_chess_ep_matters         (const CpChessState *st);
 guint64   cp_chess_compute_hash       (const CpChessState *st);
+guint     cp_chess_landing            (const CpChessState *st,
+                                       const CpAction *action);
 CpCastleSide cp_chess_castle_side     (const CpChessState *st,
                                        const CpAction *action);
 

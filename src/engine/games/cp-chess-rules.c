@@ -81,6 +81,20 @@ chess_format (const CpState *state, const CpAction *action, CpNotation notation)
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
 }
 
+static guint
+chess_landing (const CpState *state, const CpAction *action)
+{
+  return cp_chess_landing (CP_CHESS_STATE (state), action);
+}
+
+static guint
+chess_check_cell (const CpState *state)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+
+  return cp_chess_in_check (st, state->to_move) ? st->king[state->to_move] : CP_NO_CELL;
+}
+
 static gboolean
 chess_parse (const CpState *state, const char *text, CpAction *action, GError **error)
 {
@@ -107,4 +121,6 @@ const CpRules cp_chess_rules = {
   .claimable = chess_claimable,
   .format = chess_format,
   .parse = chess_parse,
+  .landing = chess_landing,
+  .check_cell = chess_check_cell,
 };

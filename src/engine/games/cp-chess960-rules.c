@@ -348,6 +348,20 @@ chess960_format (const CpState *state, const CpAction *action, CpNotation notati
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
 }
 
+static guint
+chess960_landing (const CpState *state, const CpAction *action)
+{
+  return cp_chess_landing (CP_CHESS_STATE (state), action);
+}
+
+static guint
+chess960_check_cell (const CpState *state)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+
+  return cp_chess_in_check (st, state->to_move) ? st->king[state->to_move] : CP_NO_CELL;
+}
+
 static gboolean
 chess960_parse (const CpState *state, const char *text, CpAction *action, GError **error)
 {
@@ -382,4 +396,6 @@ const CpRules cp_chess960_rules = {
   .claimable = chess960_claimable,
   .format = chess960_format,
   .parse = chess960_parse,
+  .landing = chess960_landing,
+  .check_cell = chess960_check_cell,
 };

@@ -345,6 +345,22 @@ cp_game_count_draws (CpGame *self)
 }
 
 /**
+ * cp_game_get_setup_length:
+ *
+ * How many random results of the set-up open the log: play starts after
+ * them.
+ */
+guint
+cp_game_get_setup_length (CpGame *self)
+{
+  guint n = 0;
+
+  while (n < self->actions->len && g_array_index (self->actions, CpAction, n).seat == CP_SEAT_CHANCE)
+    n++;
+  return n;
+}
+
+/**
  * cp_game_resolve_chance:
  *
  * Draws the random results that are due from the game's generator and logs

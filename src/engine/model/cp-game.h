@@ -50,6 +50,7 @@ gboolean        cp_game_play_text        (CpGame         *self,
                                           GError        **error);
 guint           cp_game_resolve_chance   (CpGame         *self);
 guint           cp_game_count_draws      (CpGame         *self);
+guint           cp_game_get_setup_length (CpGame         *self);
 gboolean        cp_game_undo             (CpGame         *self);
 gboolean        cp_game_redo             (CpGame         *self);
 gboolean        cp_game_can_redo         (CpGame         *self);

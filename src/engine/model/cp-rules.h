@@ -62,6 +62,11 @@ struct _CpRules {
   CpEndReason (*claimable) (const CpState *state);
   char      *(*format)   (const CpState *before, const CpAction *action, CpNotation notation);
   gboolean   (*parse)    (const CpState *before, const char *text, CpAction *action, GError **error);
+  /* Where the moved piece ends when that is not the action's last cell
+   * (a castling king); CP_NO_CELL otherwise.  May be NULL. */
+  guint      (*landing)  (const CpState *state, const CpAction *action);
+  /* The cell of a king in check, to show; CP_NO_CELL if none.  May be NULL. */
+  guint      (*check_cell) (const CpState *state);
   /* Hides what `seat` may not see; may be NULL for games without secrets. */
   void       (*redact)   (CpState *state, guint seat);
 };

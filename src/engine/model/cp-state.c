@@ -391,6 +391,23 @@ cp_state_parse (const CpState *state, const char *text, CpAction *action, GError
   return state->rules->parse (state, text, action, error);
 }
 
+/**
+ * cp_state_landing:
+ *
+ * The cell where the piece a player moves with @action ends: the last cell
+ * of its path, or another (a castling king's cell, where the path names
+ * the rook).
+ */
+guint
+cp_state_landing (const CpState *state, const CpAction *action)
+{
+  guint cell = state->rules->landing ? state->rules->landing (state, action) : CP_NO_CELL;
+
+  if (cell != CP_NO_CELL || action->n_cells == 0)
+    return cell;
+  return action->cells[action->n_cells - 1];
+}
+
 static guint
 single_pending_seat (const CpState *state)
 {

@@ -102,6 +102,8 @@ gboolean    cp_state_parse      (const CpState *state,
                                  const char    *text,
                                  CpAction      *action,
                                  GError       **error);
+guint       cp_state_landing    (const CpState *state,
+                                 const CpAction *action);
 guint64     cp_state_perft      (CpState       *state,
                                  guint          depth);
 

@@ -1,0 +1,296 @@
+/* cp-application.c: the Chess Parlour application
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-application.h"
+#include "cp-autosave.h"
+#include "cp-ui-resources.h"
+#include "cp-command-line.h"
+#include "cp-preferences-window.h"
+#include "cp-window.h"
+
+struct _CpApplication
+{
+  AdwApplication parent_instance;
+
+  GSettings *settings;
+};
+
+G_DEFINE_FINAL_TYPE (CpApplication, cp_application, ADW_TYPE_APPLICATION)
+
+CpApplication *
+cp_application_new (GApplicationFlags flags)
+{
+  return g_object_new (CP_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/chess_parlour/ChessParlour",
+                       NULL);
+}
+
+GSettings *
+cp_application_get_settings (CpApplication *self)
+{
+  return self->settings;
+}
+
+/* A new window with a new game of the game last played. */
+GtkWindow *
+cp_application_new_window (CpApplication *self)
+{
+  CpWindow *window = cp_window_new (self);
+
+  gtk_window_present (GTK_WINDOW (window));
+  return GTK_WINDOW (window);
+}
+
+/* The window that shows nothing worth keeping yet, to open a file in. */
+static CpWindow *
+pristine_window (CpApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (CP_IS_WINDOW (l->data) && cp_window_is_pristine (l->data))
+      return l->data;
+  return NULL;
+}
+
+/**
+ * cp_application_open_file:
+ *
+ * Opens @file in a window of its own, or in the window that shows a game
+ * nobody has played yet.
+ */
+void
+cp_application_open_file (CpApplication *self, GFile *file)
+{
+  CpWindow *window = pristine_window (self);
+
+  if (window == NULL)
+    window = cp_window_new (self);
+  cp_window_open (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/**
+ * cp_application_show_help:
+ * @page: (nullable): a help page, such as "chess", or %NULL for the index
+ *
+ * Opens the help browser.
+ */
+void
+cp_application_show_help (CpApplication *self, GtkWindow *parent, const char *page)
+{
+  g_autofree char *uri = page ? g_strdup_printf ("help:chess-parlour/%s", page)
+                              : g_strdup ("help:chess-parlour");
+
+  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+}
+
+static void
+new_game_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CpApplication *self = user_data;
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (CP_IS_WINDOW (active))
+    cp_window_show_new_game (CP_WINDOW (active));
+  else
+    cp_window_show_new_game (CP_WINDOW (cp_application_new_window (self)));
+}
+
+static void
+open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CpApplication *self = user_data;
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (!CP_IS_WINDOW (active))
+    active = cp_application_new_window (self);
+  cp_window_choose_file_to_open (CP_WINDOW (active));
+}
+
+static void
+open_recent_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  cp_application_open_file (user_data, file);
+}
+
+static void
+preferences_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CpApplication *self = user_data;
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+  CpPreferencesWindow *preferences = cp_preferences_window_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), active);
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+static void
+help_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CpApplication *self = user_data;
+
+  cp_application_show_help (self, gtk_application_get_active_window (GTK_APPLICATION (self)), NULL);
+}
+
+static void
+about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CpApplication *self = user_data;
+  static const char *developers[] = { "The Chess Parlour developers", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", _("Chess Parlour"),
+                        "application-icon", APPLICATION_ID,
+                        "developer-name", _("The Chess Parlour developers"),
+                        "version", PACKAGE_VERSION,
+                        "website", "https://github.com/chess-parlour/chess-parlour",
+                        "issue-url", "https://github.com/chess-parlour/chess-parlour/issues",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", _("© 2026 The Chess Parlour developers"),
+                        "developers", developers,
+                        /* Translators: put your names here, one a line */
+                        "translator-credits", _("translator-credits"),
+                        "comments", _("Play, save and replay chess variants and old board games, "
+                                      "with the rules kept for you."),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CpApplication *self = user_data;
+  g_autoptr (GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* Each window asks about unsaved changes before it goes. */
+  for (GList *l = windows; l; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-game", new_game_activated },
+  { "open", open_activated },
+  { "open-recent", open_recent_activated, "s" },
+  { "preferences", preferences_activated },
+  { "help", help_activated },
+  { "about", about_activated },
+  { "quit", quit_activated },
+};
+
+static void
+cp_application_startup (GApplication *app)
+{
+  CpApplication *self = CP_APPLICATION (app);
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.new-game", { "<Control>n", NULL } },
+    { "app.open", { "<Control>o", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.help", { "F1", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
+    { "win.rotate", { "<Control>r", NULL } },
+    { "win.rules", { "<Shift>F1", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (cp_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
+
+  gtk_css_provider_load_from_resource (css, "/io/github/chess_parlour/ChessParlour/ui/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/* Brings back the games that were in progress when the program last
+ * stopped without saving them.  Returns: how many */
+static guint
+recover_games (CpApplication *self)
+{
+  g_autoptr (GPtrArray) found = cp_autosave_find_orphans ();
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      CpAutosave *saved = g_ptr_array_index (found, i);
+      CpWindow *window = cp_window_new (self);
+
+      cp_window_recover (window, saved);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+  return found->len;
+}
+
+static void
+cp_application_activate (GApplication *app)
+{
+  CpApplication *self = CP_APPLICATION (app);
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (active != NULL)
+    {
+      gtk_window_present (active);
+      return;
+    }
+  if (recover_games (self) == 0)
+    cp_application_new_window (self);
+}
+
+static void
+cp_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  CpApplication *self = CP_APPLICATION (app);
+
+  if (gtk_application_get_active_window (GTK_APPLICATION (self)) == NULL)
+    recover_games (self);
+  for (int i = 0; i < n_files; i++)
+    cp_application_open_file (self, files[i]);
+}
+
+static void
+cp_application_finalize (GObject *object)
+{
+  g_clear_object (&CP_APPLICATION (object)->settings);
+  G_OBJECT_CLASS (cp_application_parent_class)->finalize (object);
+}
+
+static void
+cp_application_class_init (CpApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  /* The interface's resources live in a static library: using them here
+   * keeps them, and their registration, in the program. */
+  (void) cp_ui_get_resource ();
+
+  object_class->finalize = cp_application_finalize;
+  app_class->startup = cp_application_startup;
+  app_class->activate = cp_application_activate;
+  app_class->open = cp_application_open;
+}
+
+static void
+cp_application_init (CpApplication *self)
+{
+  self->settings = g_settings_new (APPLICATION_ID);
+  cp_command_line_install (G_APPLICATION (self));
+}

@@ -1,0 +1,23 @@
+/* cp-application.h: the Chess Parlour application
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define CP_TYPE_APPLICATION (cp_application_get_type ())
+G_DECLARE_FINAL_TYPE (CpApplication, cp_application, CP, APPLICATION, AdwApplication)
+
+CpApplication *cp_application_new          (GApplicationFlags  flags);
+GSettings     *cp_application_get_settings (CpApplication     *self);
+GtkWindow     *cp_application_new_window   (CpApplication     *self);
+void           cp_application_open_file    (CpApplication     *self,
+                                            GFile             *file);
+void           cp_application_show_help    (CpApplication     *self,
+                                            GtkWindow         *parent,
+                                            const char        *page);
+
+G_END_DECLS

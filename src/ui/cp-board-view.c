@@ -1,0 +1,753 @@
+/* cp-board-view.c: the board on screen, and moves made on it
+ *
+ * A move is built cell by cell: the piece's cell, then each cell it lands
+ * on.  After every cell the view keeps the legal actions whose path begins
+ * with the cells chosen so far; when exactly one complete action is left
+ * (or the player picks the last cell again to end a longer chain) the
+ * view emits it.  Promotions, which differ only in the piece chosen, ask
+ * with a popover.  Clicks, drags and the keyboard all go through this.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "cp-board-view.h"
+
+#define DRAG_THRESHOLD 6.0
+#define MOTION_USEC (180 * G_TIME_SPAN_MILLISECOND)
+
+struct _CpBoardView
+{
+  GtkWidget parent_instance;
+
+  CpBoardRenderer *renderer;
+  CpState *state;
+  CpActionList legal;
+  CpBoardThemeId theme;
+  gboolean show_hints;
+  gboolean animate;
+
+  /* The move being built. */
+  guint8 path[CP_ACTION_MAX_CELLS];
+  guint path_len;
+
+  /* Pointer input. */
+  guint press_cell;
+  gboolean dragging;
+  double press_x, press_y;
+
+  guint cursor;
+  GtkWidget *popover;
+  CpColour colours[CP_MAX_SEATS];
+
+  guint tick_id;
+  gint64 motion_start;
+  guint8 motion_from, motion_to;
+};
+
+G_DEFINE_FINAL_TYPE (CpBoardView, cp_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  ACTION_CHOSEN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Whether cell @i of @action's path may be picked as @cell: its own cell,
+ * or for the last one where the piece really lands (a castling king). */
+static gboolean
+step_matches (CpBoardView *self, const CpAction *action, guint i, guint cell)
+{
+  if (action->cells[i] == cell)
+    return TRUE;
+  return i + 1 == action->n_cells && i > 0 && cp_state_landing (self->state, action) == cell;
+}
+
+static gboolean
+matches_path (CpBoardView *self, const CpAction *action, const guint8 *path, guint len)
+{
+  if (action->type != CP_ACTION_MOVE || action->n_cells < len)
+    return FALSE;
+  for (guint i = 0; i < len; i++)
+    if (!step_matches (self, action, i, path[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+path_can_take (CpBoardView *self, guint cell)
+{
+  guint8 path[CP_ACTION_MAX_CELLS];
+
+  if (self->path_len >= CP_ACTION_MAX_CELLS)
+    return FALSE;
+  memcpy (path, self->path, self->path_len);
+  path[self->path_len] = (guint8) cell;
+  for (guint i = 0; i < self->legal.len; i++)
+    if (matches_path (self, &self->legal.items[i], path, self->path_len + 1))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+update_decorations (CpBoardView *self)
+{
+  CpCellSet targets = { { 0 } }, captures = { { 0 } };
+
+  cp_board_renderer_set_selected (self->renderer, self->path_len > 0 ? self->path[0] : CP_NO_CELL);
+  if (self->show_hints && self->path_len > 0)
+    for (guint i = 0; i < self->legal.len; i++)
+      {
+        const CpAction *a = &self->legal.items[i];
+        guint next;
+
+        if (!matches_path (self, a, self->path, self->path_len) || a->n_cells <= self->path_len)
+          continue;
+        next = self->path_len + 1 == a->n_cells ? cp_state_landing (self->state, a)
+                                                : a->cells[self->path_len];
+        cp_cell_set_add ((a->flags & CP_ACTION_FLAG_CAPTURE) ? &captures : &targets, next);
+      }
+  cp_board_renderer_set_hints (self->renderer, &targets, &captures);
+  cp_board_renderer_set_cursor (self->renderer,
+                                gtk_widget_has_focus (GTK_WIDGET (self)) ? self->cursor : CP_NO_CELL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+clear_path (CpBoardView *self)
+{
+  self->path_len = 0;
+  update_decorations (self);
+}
+
+static void
+emit_action (CpBoardView *self, const CpAction *action)
+{
+  CpAction chosen = *action;
+
+  clear_path (self);
+  g_signal_emit (self, signals[ACTION_CHOSEN], 0, &chosen);
+}
+
+static void
+promotion_chosen (GtkButton *button, CpBoardView *self)
+{
+  const CpAction *action = g_object_get_data (G_OBJECT (button), "action");
+  CpAction chosen = *action;
+
+  gtk_popover_popdown (GTK_POPOVER (self->popover));
+  emit_action (self, &chosen);
+}
+
+static void
+draw_choice (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  CpPieceKind kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "kind"));
+  CpColour colour = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "colour"));
+
+  cp_piece_art_draw (cp_piece_art_get_default (), cr, kind, colour, 0, 0, MIN (width, height),
+                     gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+}
+
+/* Several complete actions share the path: they differ in the piece a
+ * pawn becomes.  The player picks one. */
+static void
+choose_among (CpBoardView *self, const CpAction **choices, guint n)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  CpRect rect;
+  GdkRectangle pointing;
+  CpColour colour = self->colours[self->state->cells[choices[0]->cells[0]].seat % CP_MAX_SEATS];
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *area = gtk_drawing_area_new ();
+      g_autofree char *label = g_strdup (cp_piece_kind_name (choices[i]->piece));
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 48);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 48);
+      g_object_set_data (G_OBJECT (area), "kind", GUINT_TO_POINTER (choices[i]->piece));
+      g_object_set_data (G_OBJECT (area), "colour", GUINT_TO_POINTER (colour));
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_choice, NULL, NULL);
+      gtk_button_set_child (GTK_BUTTON (button), area);
+      gtk_widget_set_tooltip_text (button, label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      g_object_set_data_full (G_OBJECT (button), "action", g_memdup2 (choices[i], sizeof (CpAction)), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (promotion_chosen), self);
+      gtk_box_append (GTK_BOX (box), button);
+    }
+
+  gtk_popover_set_child (GTK_POPOVER (self->popover), box);
+  cp_board_renderer_cell_rect (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                               gtk_widget_get_height (GTK_WIDGET (self)),
+                               cp_state_landing (self->state, choices[0]), &rect);
+  pointing = (GdkRectangle) { (int) rect.x, (int) rect.y, (int) rect.width, (int) rect.height };
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &pointing);
+  gtk_popover_popup (GTK_POPOVER (self->popover));
+}
+
+/* Ends the move if the path now names exactly one action, or actions that
+ * differ only in a promotion.  With @insist, a path that is a complete
+ * action ends even when longer chains could go on from it. */
+static gboolean
+try_finish (CpBoardView *self, gboolean insist)
+{
+  const CpAction *complete[8];
+  guint n_complete = 0, n_longer = 0;
+
+  for (guint i = 0; i < self->legal.len; i++)
+    {
+      const CpAction *a = &self->legal.items[i];
+
+      if (!matches_path (self, a, self->path, self->path_len))
+        continue;
+      if (a->n_cells == self->path_len)
+        {
+          if (n_complete < G_N_ELEMENTS (complete))
+            complete[n_complete++] = a;
+        }
+      else
+        n_longer++;
+    }
+  if (n_complete == 0 || (n_longer > 0 && !insist))
+    return FALSE;
+  if (n_complete == 1)
+    emit_action (self, complete[0]);
+  else
+    choose_among (self, complete, n_complete);
+  return TRUE;
+}
+
+static gboolean
+starts_a_move (CpBoardView *self, guint cell)
+{
+  for (guint i = 0; i < self->legal.len; i++)
+    if (self->legal.items[i].type == CP_ACTION_MOVE && self->legal.items[i].cells[0] == cell)
+      return TRUE;
+  return FALSE;
+}
+
+void
+cp_board_view_press_cell (CpBoardView *self, guint cell)
+{
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  if (cell == CP_NO_CELL || self->state == NULL)
+    {
+      clear_path (self);
+      return;
+    }
+  if (self->path_len > 0 && cell == self->path[self->path_len - 1])
+    {
+      /* The last cell again ends a chain that may end here, or puts a
+       * piece that has not moved yet back down. */
+      if (self->path_len == 1 || !try_finish (self, TRUE))
+        clear_path (self);
+      return;
+    }
+  if (self->path_len > 0 && path_can_take (self, cell))
+    {
+      self->path[self->path_len++] = (guint8) cell;
+      if (!try_finish (self, FALSE))
+        update_decorations (self);
+      return;
+    }
+  self->path_len = 0;
+  if (starts_a_move (self, cell))
+    self->path[self->path_len++] = (guint8) cell;
+  update_decorations (self);
+}
+
+void
+cp_board_view_drop (CpBoardView *self, guint from, guint to)
+{
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  if (self->path_len != 1 || self->path[0] != from)
+    {
+      self->path_len = 0;
+      if (!starts_a_move (self, from))
+        return;
+      self->path[self->path_len++] = (guint8) from;
+    }
+  if (to == from)
+    {
+      update_decorations (self);
+      return;
+    }
+  if (to != CP_NO_CELL && path_can_take (self, to))
+    {
+      self->path[self->path_len++] = (guint8) to;
+      if (try_finish (self, FALSE))
+        return;
+      update_decorations (self);
+      return;
+    }
+  /* Not a legal drop: the piece goes back and nothing changes. */
+  clear_path (self);
+}
+
+static guint
+cell_at (CpBoardView *self, double x, double y)
+{
+  return cp_board_renderer_cell_at (self->renderer, gtk_widget_get_width (GTK_WIDGET (self)),
+                                    gtk_widget_get_height (GTK_WIDGET (self)), x, y);
+}
+
+static void
+drag_begin (GtkGestureDrag *gesture, double x, double y, CpBoardView *self)
+{
+  self->press_cell = cell_at (self, x, y);
+  self->press_x = x;
+  self->press_y = y;
+  self->dragging = FALSE;
+  if (self->state == NULL)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static void
+drag_update (GtkGestureDrag *gesture, double dx, double dy, CpBoardView *self)
+{
+  if (!self->dragging)
+    {
+      if (hypot (dx, dy) < DRAG_THRESHOLD || !starts_a_move (self, self->press_cell))
+        return;
+      self->dragging = TRUE;
+      self->path_len = 0;
+      self->path[self->path_len++] = (guint8) self->press_cell;
+      update_decorations (self);
+    }
+  cp_board_renderer_set_drag (self->renderer, self->press_cell, self->press_x + dx, self->press_y + dy);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+drag_end (GtkGestureDrag *gesture, double dx, double dy, CpBoardView *self)
+{
+  guint target = cell_at (self, self->press_x + dx, self->press_y + dy);
+
+  cp_board_renderer_set_drag (self->renderer, CP_NO_CELL, 0, 0);
+  if (self->dragging)
+    cp_board_view_drop (self, self->press_cell, target);
+  else
+    cp_board_view_press_cell (self, target);
+  self->dragging = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The cell next to @from on screen in the direction (dx, dy). */
+static guint
+neighbour_on_screen (CpBoardView *self, guint from, int dx, int dy)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  CpBoard *board = self->state->board;
+  guint n = cp_board_get_width (board) * cp_board_get_height (board);
+  CpRect origin, rect;
+  guint best = from;
+  double best_score = G_MAXDOUBLE;
+
+  if (!cp_board_renderer_cell_rect (self->renderer, width, height, from, &origin))
+    return from;
+  for (guint c = 0; c < n; c++)
+    {
+      double ox, oy, along, across;
+
+      if (c == from || !cp_board_has_cell (board, c)
+          || !cp_board_renderer_cell_rect (self->renderer, width, height, c, &rect))
+        continue;
+      ox = (rect.x - origin.x) / origin.width;
+      oy = (rect.y - origin.y) / origin.height;
+      along = ox * dx + oy * dy;
+      across = fabs (ox * dy) + fabs (oy * dx);
+      if (along < 0.5)
+        continue;
+      /* The nearest cell ahead, preferring the same row or column. */
+      if (along + 2 * across < best_score)
+        {
+          best_score = along + 2 * across;
+          best = c;
+        }
+    }
+  return best;
+}
+
+static void
+announce_cursor (CpBoardView *self)
+{
+  g_autofree char *text = cp_board_view_describe_cell (self, self->cursor);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+             GdkModifierType state, CpBoardView *self)
+{
+  int dx = 0, dy = 0;
+
+  if (self->state == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: dx = -1; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: dx = 1; break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: dy = -1; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: dy = 1; break;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space: case GDK_KEY_KP_Space:
+      cp_board_view_press_cell (self, self->cursor);
+      announce_cursor (self);
+      return TRUE;
+    case GDK_KEY_Escape:
+      if (self->path_len == 0)
+        return FALSE;
+      clear_path (self);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+  cp_board_view_set_cursor (self, neighbour_on_screen (self, self->cursor, dx, dy));
+  return TRUE;
+}
+
+static void
+focus_changed (CpBoardView *self)
+{
+  update_decorations (self);
+}
+
+static gboolean
+tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  CpBoardView *self = CP_BOARD_VIEW (widget);
+  double progress = (double) (gdk_frame_clock_get_frame_time (clock) - self->motion_start) / MOTION_USEC;
+
+  if (progress >= 1.0)
+    {
+      cp_board_renderer_set_motion (self->renderer, CP_NO_CELL, CP_NO_CELL, 1.0);
+      gtk_widget_queue_draw (widget);
+      self->tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* Ease out: quick start, gentle landing. */
+  progress = 1.0 - (1.0 - progress) * (1.0 - progress);
+  cp_board_renderer_set_motion (self->renderer, self->motion_from, self->motion_to, progress);
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * cp_board_view_animate_move:
+ *
+ * Slides the piece @action moved from its first cell to where it landed.
+ * Call it after showing the state the move led to.
+ */
+void
+cp_board_view_animate_move (CpBoardView *self, const CpAction *action)
+{
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (self));
+  gboolean enabled = TRUE;
+
+  g_object_get (settings, "gtk-enable-animations", &enabled, NULL);
+  if (!self->animate || !enabled || !gtk_widget_get_mapped (GTK_WIDGET (self))
+      || action->type != CP_ACTION_MOVE || action->n_cells < 2)
+    return;
+  self->motion_from = action->cells[0];
+  self->motion_to = action->cells[action->n_cells - 1];
+  if (action->flags & CP_ACTION_FLAG_CASTLE)
+    return;
+  self->motion_start = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+  cp_board_renderer_set_motion (self->renderer, self->motion_from, self->motion_to, 0.0);
+  if (self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick, NULL, NULL);
+}
+
+static void
+apply_theme (CpBoardView *self)
+{
+  CpBoardTheme theme;
+
+  cp_board_theme_get (self->theme, adw_style_manager_get_dark (adw_style_manager_get_default ()), &theme);
+  cp_board_renderer_set_theme (self->renderer, &theme);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+cp_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  CpBoardView *self = CP_BOARD_VIEW (widget);
+  double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  cairo_t *cr;
+
+  if (self->state == NULL || width <= 0 || height <= 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cp_board_renderer_draw (self->renderer, cr, width, height, gtk_widget_get_scale_factor (widget));
+  cairo_destroy (cr);
+}
+
+static void
+cp_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                       int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  *minimum = 240;
+  *natural = 640;
+}
+
+static void
+cp_board_view_dispose (GObject *object)
+{
+  CpBoardView *self = CP_BOARD_VIEW (object);
+
+  g_clear_pointer (&self->popover, gtk_widget_unparent);
+  G_OBJECT_CLASS (cp_board_view_parent_class)->dispose (object);
+}
+
+static void
+cp_board_view_finalize (GObject *object)
+{
+  CpBoardView *self = CP_BOARD_VIEW (object);
+
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  g_clear_object (&self->renderer);
+  g_clear_pointer (&self->state, cp_state_free);
+  cp_action_list_clear (&self->legal);
+  G_OBJECT_CLASS (cp_board_view_parent_class)->finalize (object);
+}
+
+static void
+cp_board_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  CpBoardView *self = CP_BOARD_VIEW (widget);
+
+  if (self->popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->popover));
+}
+
+static void
+cp_board_view_class_init (CpBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cp_board_view_dispose;
+  object_class->finalize = cp_board_view_finalize;
+  widget_class->snapshot = cp_board_view_snapshot;
+  widget_class->measure = cp_board_view_measure;
+  widget_class->size_allocate = cp_board_view_size_allocate;
+
+  /**
+   * CpBoardView::action-chosen:
+   * @action: (type gpointer): the CpAction the player made on the board
+   *
+   * The player has made a move on the board; it is one of the legal
+   * actions given with the state.
+   */
+  signals[ACTION_CHOSEN] = g_signal_new ("action-chosen", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_css_name (widget_class, "board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+}
+
+static void
+cp_board_view_init (CpBoardView *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  self->renderer = cp_board_renderer_new (cp_piece_art_get_default ());
+  self->show_hints = TRUE;
+  self->animate = TRUE;
+  self->cursor = CP_NO_CELL;
+  self->press_cell = CP_NO_CELL;
+  for (guint i = 0; i < CP_MAX_SEATS; i++)
+    self->colours[i] = (CpColour) i;
+  cp_action_list_init (&self->legal);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"), -1);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+
+  self->popover = gtk_popover_new ();
+  gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+  g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (clear_path), self);
+
+  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (apply_theme), self);
+  apply_theme (self);
+}
+
+GtkWidget *
+cp_board_view_new (void)
+{
+  return g_object_new (CP_TYPE_BOARD_VIEW, NULL);
+}
+
+/**
+ * cp_board_view_set_state:
+ * @state: the state to show (copied)
+ * @legal: (nullable): the moves the player at the screen may make now;
+ *   %NULL or empty when the board only shows
+ */
+void
+cp_board_view_set_state (CpBoardView *self, const CpState *state, const CpActionList *legal)
+{
+  guint n_cells;
+
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  g_clear_pointer (&self->state, cp_state_free);
+  self->state = cp_state_copy (state);
+  self->legal.len = 0;
+  for (guint i = 0; legal != NULL && i < legal->len; i++)
+    cp_action_list_append (&self->legal, &legal->items[i]);
+  self->path_len = 0;
+  if (self->popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->popover));
+
+  n_cells = cp_board_get_width (state->board) * cp_board_get_height (state->board);
+  if (self->cursor >= n_cells || !cp_board_has_cell (state->board, self->cursor))
+    for (self->cursor = 0; self->cursor < n_cells && !cp_board_has_cell (state->board, self->cursor);)
+      self->cursor++;
+
+  cp_board_renderer_set_state (self->renderer, self->state);
+  update_decorations (self);
+}
+
+void
+cp_board_view_set_last_move (CpBoardView *self, const CpAction *action)
+{
+  if (action == NULL || action->type != CP_ACTION_MOVE)
+    cp_board_renderer_set_last_move (self->renderer, NULL, 0);
+  else
+    cp_board_renderer_set_last_move (self->renderer, action->cells, action->n_cells);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+cp_board_view_set_colours (CpBoardView *self, const CpColour *colours, guint n_seats)
+{
+  for (guint i = 0; i < n_seats && i < CP_MAX_SEATS; i++)
+    self->colours[i] = colours[i];
+  cp_board_renderer_set_colours (self->renderer, colours, n_seats);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+cp_board_view_set_rotation (CpBoardView *self, guint quarter_turns)
+{
+  cp_board_renderer_set_rotation (self->renderer, quarter_turns % 4);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+cp_board_view_get_rotation (CpBoardView *self)
+{
+  return cp_board_renderer_get_rotation (self->renderer);
+}
+
+void
+cp_board_view_set_show_hints (CpBoardView *self, gboolean show)
+{
+  self->show_hints = show;
+  update_decorations (self);
+}
+
+void
+cp_board_view_set_show_coordinates (CpBoardView *self, gboolean show)
+{
+  cp_board_renderer_set_show_coordinates (self->renderer, show);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+cp_board_view_set_theme (CpBoardView *self, CpBoardThemeId theme)
+{
+  self->theme = theme;
+  apply_theme (self);
+}
+
+void
+cp_board_view_set_animate (CpBoardView *self, gboolean animate)
+{
+  self->animate = animate;
+}
+
+guint
+cp_board_view_get_cursor (CpBoardView *self)
+{
+  return self->cursor;
+}
+
+void
+cp_board_view_set_cursor (CpBoardView *self, guint cell)
+{
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  if (self->state == NULL || !cp_board_has_cell (self->state->board, cell))
+    return;
+  self->cursor = cell;
+  announce_cursor (self);
+  update_decorations (self);
+}
+
+CpBoardRenderer *
+cp_board_view_get_renderer (CpBoardView *self)
+{
+  return self->renderer;
+}
+
+/**
+ * cp_board_view_describe_cell:
+ *
+ * Returns: (transfer full): what is on @cell, in words: "white knight on g1"
+ */
+char *
+cp_board_view_describe_cell (CpBoardView *self, guint cell)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *colour = NULL;
+  const CpPiece *piece;
+  char *text;
+
+  if (self->state == NULL || !cp_board_has_cell (self->state->board, cell))
+    return g_strdup ("");
+  name = cp_board_cell_name (self->state->board, cell);
+  piece = &self->state->cells[cell];
+  if (piece->kind == CP_PIECE_NONE)
+    /* Translators: an empty cell of the board, such as "e4, empty" */
+    text = g_strdup_printf (_("%s, empty"), name);
+  else
+    {
+      colour = g_utf8_strdown (cp_colour_name (self->colours[piece->seat % CP_MAX_SEATS]), -1);
+      /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
+      text = g_strdup_printf (_("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
+    }
+  if (self->path_len > 0 && self->path[0] == cell)
+    {
+      char *picked = g_strdup_printf (_("%s, picked up"), text);
+
+      g_free (text);
+      text = picked;
+    }
+  return text;
+}

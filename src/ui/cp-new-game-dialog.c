@@ -1,0 +1,411 @@
+/* cp-new-game-dialog.c: choosing a game, its options and its players
+ *
+ * The games come from the engine's registry; the rows for a game's options
+ * are made from its option specifications, so a new game brings its
+ * options to the dialog without changes here.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-new-game-dialog.h"
+
+struct _CpNewGameDialog
+{
+  AdwWindow parent_instance;
+
+  AdwToastOverlay *toasts;
+  AdwPreferencesGroup *games_group;
+  AdwPreferencesGroup *options_group;
+  AdwPreferencesGroup *players_group;
+
+  GSettings *settings;
+  const CpRules *rules;
+  GPtrArray *game_checks;   /* GtkCheckButton, one a game, registry order */
+  GPtrArray *option_rows;   /* rows of the chosen game's options */
+  GPtrArray *name_rows;     /* AdwEntryRow, one a seat */
+  GtkWidget *seats_row;     /* for games with a choice of seats */
+  GtkSpinButton *seats_spin;
+};
+
+G_DEFINE_FINAL_TYPE (CpNewGameDialog, cp_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  GAME_CHOSEN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+remove_rows (AdwPreferencesGroup *group, GPtrArray *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_preferences_group_remove (group, g_ptr_array_index (rows, i));
+  g_ptr_array_set_size (rows, 0);
+}
+
+static GtkWidget *
+option_row (const CpOptionSpec *spec)
+{
+  GtkWidget *row;
+
+  switch (spec->type)
+    {
+    case CP_OPTION_CHOICE:
+      {
+        g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
+        guint selected = 0;
+
+        for (guint i = 0; spec->choices[i]; i++)
+          {
+            gtk_string_list_append (labels, _(spec->choice_labels[i]));
+            if (g_str_equal (spec->choices[i], spec->default_value))
+              selected = i;
+          }
+        row = adw_combo_row_new ();
+        adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (labels));
+        adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+      }
+      break;
+    case CP_OPTION_INT:
+      {
+        GtkWidget *spin = gtk_spin_button_new_with_range (spec->min, spec->max, 1);
+
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), g_ascii_strtod (spec->default_value, NULL));
+        gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+        row = adw_action_row_new ();
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+        g_object_set_data (G_OBJECT (row), "value-widget", spin);
+      }
+      break;
+    case CP_OPTION_BOOL:
+      {
+        GtkWidget *toggle = gtk_switch_new ();
+
+        gtk_switch_set_active (GTK_SWITCH (toggle), g_str_equal (spec->default_value, "true"));
+        gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+        row = adw_action_row_new ();
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+        g_object_set_data (G_OBJECT (row), "value-widget", toggle);
+      }
+      break;
+    case CP_OPTION_TEXT:
+    default:
+      row = adw_entry_row_new ();
+      gtk_editable_set_text (GTK_EDITABLE (row), spec->default_value);
+      break;
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
+  g_object_set_data (G_OBJECT (row), "spec", (gpointer) spec);
+  return row;
+}
+
+static char *
+option_value (GtkWidget *row)
+{
+  const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+  GtkWidget *widget = g_object_get_data (G_OBJECT (row), "value-widget");
+
+  switch (spec->type)
+    {
+    case CP_OPTION_CHOICE:
+      return g_strdup (spec->choices[adw_combo_row_get_selected (ADW_COMBO_ROW (row))]);
+    case CP_OPTION_INT:
+      return g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)));
+    case CP_OPTION_BOOL:
+      return g_strdup (gtk_switch_get_active (GTK_SWITCH (widget)) ? "true" : "false");
+    case CP_OPTION_TEXT:
+    default:
+      return g_strdup (gtk_editable_get_text (GTK_EDITABLE (row)));
+    }
+}
+
+static guint
+n_seats (CpNewGameDialog *self)
+{
+  if (self->rules->min_seats == self->rules->max_seats)
+    return self->rules->min_seats;
+  return (guint) gtk_spin_button_get_value_as_int (self->seats_spin);
+}
+
+/* One name row a seat, named as last time or after the seat's colour. */
+static void
+update_names (CpNewGameDialog *self)
+{
+  g_auto (GStrv) remembered = g_settings_get_strv (self->settings, "player-names");
+  guint wanted = n_seats (self);
+
+  while (self->name_rows->len > wanted)
+    {
+      adw_preferences_group_remove (self->players_group, g_ptr_array_index (self->name_rows, self->name_rows->len - 1));
+      g_ptr_array_set_size (self->name_rows, self->name_rows->len - 1);
+    }
+  for (guint seat = self->name_rows->len; seat < wanted; seat++)
+    {
+      GtkWidget *row = adw_entry_row_new ();
+      const char *colour = cp_colour_name (self->rules->colours[seat]);
+      g_autofree char *title = g_strdup_printf (_("%s player"), colour);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      gtk_editable_set_text (GTK_EDITABLE (row),
+                             seat < g_strv_length (remembered) && remembered[seat][0] ? remembered[seat] : colour);
+      adw_preferences_group_add (self->players_group, row);
+      g_ptr_array_add (self->name_rows, row);
+    }
+}
+
+static void
+show_game (CpNewGameDialog *self, const CpRules *rules)
+{
+  self->rules = rules;
+  remove_rows (self->options_group, self->option_rows);
+  for (guint i = 0; i < rules->n_options; i++)
+    {
+      GtkWidget *row = option_row (&rules->options[i]);
+
+      adw_preferences_group_add (self->options_group, row);
+      g_ptr_array_add (self->option_rows, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->options_group), rules->n_options > 0);
+
+  remove_rows (self->players_group, self->name_rows);
+  gtk_widget_set_visible (self->seats_row, rules->min_seats != rules->max_seats);
+  gtk_spin_button_set_range (self->seats_spin, rules->min_seats, rules->max_seats);
+  gtk_spin_button_set_value (self->seats_spin, rules->min_seats);
+  update_names (self);
+}
+
+static void
+game_toggled (GtkCheckButton *check, CpNewGameDialog *self)
+{
+  if (gtk_check_button_get_active (check))
+    show_game (self, g_object_get_data (G_OBJECT (check), "rules"));
+}
+
+void
+cp_new_game_dialog_select_game (CpNewGameDialog *self, const char *game_id)
+{
+  for (guint i = 0; i < self->game_checks->len; i++)
+    {
+      GtkCheckButton *check = g_ptr_array_index (self->game_checks, i);
+      const CpRules *rules = g_object_get_data (G_OBJECT (check), "rules");
+
+      if (g_str_equal (rules->id, game_id))
+        {
+          gtk_check_button_set_active (check, TRUE);
+          show_game (self, rules);
+        }
+    }
+}
+
+/* Sets an option row as a player would; for tests and for remembering. */
+void
+cp_new_game_dialog_set_option (CpNewGameDialog *self, const char *option_id, const char *value)
+{
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+      GtkWidget *widget = g_object_get_data (G_OBJECT (row), "value-widget");
+
+      if (!g_str_equal (spec->id, option_id))
+        continue;
+      switch (spec->type)
+        {
+        case CP_OPTION_CHOICE:
+          for (guint c = 0; spec->choices[c]; c++)
+            if (g_str_equal (spec->choices[c], value))
+              adw_combo_row_set_selected (ADW_COMBO_ROW (row), c);
+          break;
+        case CP_OPTION_INT:
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), g_ascii_strtod (value, NULL));
+          break;
+        case CP_OPTION_BOOL:
+          gtk_switch_set_active (GTK_SWITCH (widget), g_str_equal (value, "true"));
+          break;
+        case CP_OPTION_TEXT:
+        default:
+          gtk_editable_set_text (GTK_EDITABLE (row), value);
+          break;
+        }
+    }
+}
+
+void
+cp_new_game_dialog_set_player_name (CpNewGameDialog *self, guint seat, const char *name)
+{
+  g_return_if_fail (seat < self->name_rows->len);
+  gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (self->name_rows, seat)), name);
+}
+
+/**
+ * cp_new_game_dialog_create_game:
+ *
+ * The game as the dialog describes it, its set-up's random results drawn.
+ */
+CpGame *
+cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr (CpGame) game = NULL;
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+
+      g_hash_table_insert (options, (gpointer) spec->id, option_value (row));
+    }
+  game = cp_game_new (self->rules->id, options, n_seats (self), cp_random_new_seed (), error);
+  if (game == NULL)
+    return NULL;
+  for (guint seat = 0; seat < self->name_rows->len; seat++)
+    {
+      const char *name = gtk_editable_get_text (GTK_EDITABLE (g_ptr_array_index (self->name_rows, seat)));
+      g_autofree char *trimmed = g_strstrip (g_strdup (name));
+
+      if (trimmed[0] != '\0')
+        cp_player_set_name (cp_game_get_player (game, seat), trimmed);
+    }
+  cp_game_resolve_chance (game);
+  return g_steal_pointer (&game);
+}
+
+/* Starts the game the dialog describes, or says what is wrong with it. */
+void
+cp_new_game_dialog_start (CpNewGameDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_new_game_dialog_create_game (self, &error);
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  g_auto (GStrv) list = NULL;
+
+  if (game == NULL)
+    {
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      return;
+    }
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
+    g_strv_builder_add (names, cp_player_get_name (cp_game_get_player (game, seat)));
+  list = g_strv_builder_end (names);
+  g_settings_set_strv (self->settings, "player-names", (const char *const *) list);
+
+  g_signal_emit (self, signals[GAME_CHOSEN], 0, game);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+start_clicked (CpNewGameDialog *self)
+{
+  cp_new_game_dialog_start (self);
+}
+
+static void
+cp_new_game_dialog_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), CP_TYPE_NEW_GAME_DIALOG);
+  G_OBJECT_CLASS (cp_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+cp_new_game_dialog_finalize (GObject *object)
+{
+  CpNewGameDialog *self = CP_NEW_GAME_DIALOG (object);
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->game_checks, g_ptr_array_unref);
+  g_clear_pointer (&self->option_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->name_rows, g_ptr_array_unref);
+  G_OBJECT_CLASS (cp_new_game_dialog_parent_class)->finalize (object);
+}
+
+static void
+cp_new_game_dialog_class_init (CpNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cp_new_game_dialog_dispose;
+  object_class->finalize = cp_new_game_dialog_finalize;
+
+  /**
+   * CpNewGameDialog::game-chosen:
+   * @game: the new game
+   */
+  signals[GAME_CHOSEN] = g_signal_new ("game-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, CP_TYPE_GAME);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chess_parlour/ChessParlour/ui/cp-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, CpNewGameDialog, toasts);
+  gtk_widget_class_bind_template_child (widget_class, CpNewGameDialog, games_group);
+  gtk_widget_class_bind_template_child (widget_class, CpNewGameDialog, options_group);
+  gtk_widget_class_bind_template_child (widget_class, CpNewGameDialog, players_group);
+  gtk_widget_class_bind_template_callback (widget_class, start_clicked);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+cp_new_game_dialog_init (CpNewGameDialog *self)
+{
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+  GtkCheckButton *group = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->game_checks = g_ptr_array_new ();
+  self->option_rows = g_ptr_array_new ();
+  self->name_rows = g_ptr_array_new ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *check = gtk_check_button_new ();
+      g_autofree char *seats = rules[i]->min_seats == rules[i]->max_seats
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u player", "%u players", rules[i]->min_seats),
+                           rules[i]->min_seats)
+        : g_strdup_printf (_("%u to %u players"), rules[i]->min_seats, rules[i]->max_seats);
+      g_autofree char *subtitle = g_strdup_printf ("%s · %s", _(rules[i]->summary), seats);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(rules[i]->name));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_check_button_set_group (GTK_CHECK_BUTTON (check), group);
+      group = group ? group : GTK_CHECK_BUTTON (check);
+      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (check), "rules", (gpointer) rules[i]);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      g_signal_connect (check, "toggled", G_CALLBACK (game_toggled), self);
+      adw_preferences_group_add (self->games_group, row);
+      g_ptr_array_add (self->game_checks, check);
+    }
+
+  self->seats_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, CP_MAX_SEATS, 1));
+  gtk_widget_set_valign (GTK_WIDGET (self->seats_spin), GTK_ALIGN_CENTER);
+  self->seats_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seats_row), _("Number of players"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->seats_row), GTK_WIDGET (self->seats_spin));
+  adw_preferences_group_add (self->players_group, self->seats_row);
+  g_signal_connect_swapped (self->seats_spin, "value-changed", G_CALLBACK (update_names), self);
+}
+
+/**
+ * cp_new_game_dialog_new:
+ *
+ * A dialog that starts with the game chosen last time.
+ */
+CpNewGameDialog *
+cp_new_game_dialog_new (GSettings *settings)
+{
+  CpNewGameDialog *self = g_object_new (CP_TYPE_NEW_GAME_DIALOG, NULL);
+  g_autofree char *last = g_settings_get_string (settings, "last-game");
+
+  self->settings = g_object_ref (settings);
+  cp_new_game_dialog_select_game (self, cp_rules_lookup (last) ? last : "chess");
+  return self;
+}

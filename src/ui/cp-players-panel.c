@@ -1,0 +1,259 @@
+/* cp-players-panel.c: the players, whose turn it is, and what they lost
+ *
+ * A row a seat: the player's colour, name, a mark for whose turn it is and
+ * the pieces the seat has lost so far; below, a line on the state of the
+ * game (to move, check, the result).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "cp-piece-art.h"
+#include "cp-players-panel.h"
+
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *swatch;
+  GtkWidget *turn;
+  GtkWidget *lost;
+  guint8 lost_kinds[64];
+  guint n_lost;
+  CpColour colour;
+} Seat;
+
+struct _CpPlayersPanel
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *box;
+  GtkWidget *list;
+  GtkWidget *status;
+  CpGame *game;
+  Seat seats[CP_MAX_SEATS];
+  guint n_seats;
+  guint8 start_counts[CP_MAX_SEATS][CP_N_PIECE_KINDS];
+};
+
+G_DEFINE_FINAL_TYPE (CpPlayersPanel, cp_players_panel, GTK_TYPE_WIDGET)
+
+static void
+draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  Seat *seat = data;
+
+  cp_piece_art_draw (cp_piece_art_get_default (), cr, CP_PIECE_KING, seat->colour, 0, 0,
+                     MIN (width, height), gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+}
+
+static void
+draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  Seat *seat = data;
+  double size = height, step = size * 0.55;
+
+  for (guint i = 0; i < seat->n_lost; i++)
+    cp_piece_art_draw (cp_piece_art_get_default (), cr, seat->lost_kinds[i], seat->colour,
+                       i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+}
+
+static void
+count_pieces (const CpState *state, guint8 counts[CP_MAX_SEATS][CP_N_PIECE_KINDS])
+{
+  guint n = cp_board_get_width (state->board) * cp_board_get_height (state->board);
+
+  memset (counts, 0, sizeof (guint8) * CP_MAX_SEATS * CP_N_PIECE_KINDS);
+  for (guint c = 0; c < n; c++)
+    if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat < CP_MAX_SEATS)
+      counts[state->cells[c].seat][state->cells[c].kind]++;
+}
+
+static void
+clear_rows (CpPlayersPanel *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+  self->n_seats = 0;
+}
+
+void
+cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
+{
+  g_autoptr (CpState) start = NULL;
+
+  g_return_if_fail (CP_IS_PLAYERS_PANEL (self));
+
+  clear_rows (self);
+  g_set_object (&self->game, game);
+  if (game == NULL)
+    return;
+
+  start = cp_game_state_at (game, cp_game_get_setup_length (game));
+  self->n_seats = cp_game_get_n_seats (game);
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      Seat *seat = &self->seats[i];
+      CpPlayer *player = cp_game_get_player (game, i);
+      GtkWidget *suffix = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+      seat->colour = cp_player_get_colour (player);
+      seat->n_lost = 0;
+      seat->row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (seat->row), cp_player_get_name (player));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (seat->row), cp_colour_name (seat->colour));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (seat->row), FALSE);
+
+      seat->swatch = gtk_drawing_area_new ();
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->swatch), 32);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (seat->swatch), 32);
+      gtk_widget_set_valign (seat->swatch, GTK_ALIGN_CENTER);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->swatch), draw_swatch, seat, NULL);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (seat->row), seat->swatch);
+
+      seat->lost = gtk_drawing_area_new ();
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (seat->lost), 20);
+      gtk_widget_set_valign (seat->lost, GTK_ALIGN_CENTER);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->lost), draw_lost, seat, NULL);
+      gtk_box_append (GTK_BOX (suffix), seat->lost);
+
+      seat->turn = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
+      gtk_widget_set_tooltip_text (seat->turn, _("To move"));
+      gtk_widget_add_css_class (seat->turn, "accent");
+      gtk_box_append (GTK_BOX (suffix), seat->turn);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (seat->row), suffix);
+
+      gtk_list_box_append (GTK_LIST_BOX (self->list), seat->row);
+    }
+  count_pieces (start, self->start_counts);
+}
+
+static char *
+player_names (CpPlayersPanel *self, CpSeatMask seats)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < self->n_seats; i++)
+    if (seats & CP_SEAT_BIT (i))
+      {
+        if (names->len > 0)
+          g_string_append (names, _(" and "));
+        g_string_append (names, cp_player_get_name (cp_game_get_player (self->game, i)));
+      }
+  return g_string_free (names, FALSE);
+}
+
+static char *
+describe (CpPlayersPanel *self, const CpState *state)
+{
+  CpSeatMask pending = cp_state_pending (state);
+  g_autofree char *names = NULL;
+
+  switch (state->outcome.status)
+    {
+    case CP_STATUS_WON:
+      names = player_names (self, state->outcome.winners);
+      /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" */
+      return g_strdup_printf (_("%s: %s wins"), cp_end_reason_describe (state->outcome.reason), names);
+    case CP_STATUS_DRAWN:
+      return g_strdup (cp_end_reason_describe (state->outcome.reason));
+    default:
+      break;
+    }
+  if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
+    return g_strdup (_("Setting up"));
+  names = player_names (self, pending);
+  if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
+    {
+      g_autofree char *offering = player_names (self, state->draw_offer);
+
+      /* Translators: a standing draw offer, then whose turn it is */
+      return g_strdup_printf (_("%s offers a draw · %s to move"), offering, names);
+    }
+  return g_strdup_printf (_("%s to move"), names);
+}
+
+/**
+ * cp_players_panel_show_state:
+ *
+ * Shows whose turn it is in @state and what each seat has lost since the
+ * start.
+ */
+void
+cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state)
+{
+  guint8 counts[CP_MAX_SEATS][CP_N_PIECE_KINDS];
+  CpSeatMask pending = cp_state_pending (state);
+  g_autofree char *status = describe (self, state);
+
+  count_pieces (state, counts);
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      Seat *seat = &self->seats[i];
+
+      seat->n_lost = 0;
+      for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+        for (guint k = counts[i][kind]; k < self->start_counts[i][kind] && seat->n_lost < G_N_ELEMENTS (seat->lost_kinds); k++)
+          seat->lost_kinds[seat->n_lost++] = (guint8) kind;
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost), seat->n_lost ? (int) (11 * seat->n_lost + 9) : 0);
+      gtk_widget_queue_draw (seat->lost);
+      gtk_widget_set_opacity (seat->turn, (pending & CP_SEAT_BIT (i)) ? 1.0 : 0.0);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (seat->turn), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      (pending & CP_SEAT_BIT (i)) ? _("To move") : "", -1);
+    }
+  gtk_label_set_text (GTK_LABEL (self->status), status);
+}
+
+const char *
+cp_players_panel_get_status (CpPlayersPanel *self)
+{
+  return gtk_label_get_text (GTK_LABEL (self->status));
+}
+
+static void
+cp_players_panel_dispose (GObject *object)
+{
+  CpPlayersPanel *self = CP_PLAYERS_PANEL (object);
+
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (cp_players_panel_parent_class)->dispose (object);
+}
+
+static void
+cp_players_panel_class_init (CpPlayersPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cp_players_panel_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "players");
+}
+
+static void
+cp_players_panel_init (CpPlayersPanel *self)
+{
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  self->list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (self->list, "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Players"), -1);
+  self->status = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->status), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->status), 0.0);
+  gtk_widget_add_css_class (self->status, "status");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game status"), -1);
+  gtk_box_append (GTK_BOX (self->box), self->list);
+  gtk_box_append (GTK_BOX (self->box), self->status);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+}
+
+GtkWidget *
+cp_players_panel_new (void)
+{
+  return g_object_new (CP_TYPE_PLAYERS_PANEL, NULL);
+}

@@ -1,0 +1,118 @@
+/* cp-preferences-window.c: the application's preferences
+ *
+ * Every row is bound to its GSettings key, so changes apply at once in
+ * every window.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cp-preferences-window.h"
+
+struct _CpPreferencesWindow
+{
+  AdwPreferencesWindow parent_instance;
+
+  GtkWidget *show_legal_moves;
+  GtkWidget *show_coordinates;
+  GtkWidget *animate_moves;
+  GtkWidget *board_theme;
+  GtkWidget *notation;
+
+  GSettings *settings;
+};
+
+G_DEFINE_FINAL_TYPE (CpPreferencesWindow, cp_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+/* An enum key as the position of its nick in the key's range. */
+static gboolean
+enum_to_selected (GValue *value, GVariant *variant, gpointer user_data)
+{
+  GSettingsSchemaKey *key = user_data;
+  g_autoptr (GVariant) range = g_settings_schema_key_get_range (key);
+  g_autoptr (GVariant) nicks = NULL;
+  const char *nick = g_variant_get_string (variant, NULL);
+  g_autofree const char **list = NULL;
+
+  g_variant_get (range, "(&sv)", NULL, &nicks);
+  list = g_variant_get_strv (nicks, NULL);
+  for (guint i = 0; list[i]; i++)
+    if (g_str_equal (list[i], nick))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+selected_to_enum (const GValue *value, const GVariantType *type, gpointer user_data)
+{
+  GSettingsSchemaKey *key = user_data;
+  g_autoptr (GVariant) range = g_settings_schema_key_get_range (key);
+  g_autoptr (GVariant) nicks = NULL;
+  g_autofree const char **list = NULL;
+  guint selected = g_value_get_uint (value);
+
+  g_variant_get (range, "(&sv)", NULL, &nicks);
+  list = g_variant_get_strv (nicks, NULL);
+  if (selected >= g_strv_length ((char **) list))
+    return NULL;
+  return g_variant_new_string (list[selected]);
+}
+
+static void
+bind_enum (GSettings *settings, const char *key_name, GtkWidget *row)
+{
+  g_autoptr (GSettingsSchema) schema = NULL;
+  GSettingsSchemaKey *key;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  key = g_settings_schema_get_key (schema, key_name);
+  g_settings_bind_with_mapping (settings, key_name, row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                enum_to_selected, selected_to_enum,
+                                key, (GDestroyNotify) g_settings_schema_key_unref);
+}
+
+static void
+cp_preferences_window_finalize (GObject *object)
+{
+  g_clear_object (&CP_PREFERENCES_WINDOW (object)->settings);
+  G_OBJECT_CLASS (cp_preferences_window_parent_class)->finalize (object);
+}
+
+static void
+cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = cp_preferences_window_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chess_parlour/ChessParlour/ui/cp-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, show_legal_moves);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, show_coordinates);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, animate_moves);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, board_theme);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, notation);
+}
+
+static void
+cp_preferences_window_init (CpPreferencesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+CpPreferencesWindow *
+cp_preferences_window_new (GSettings *settings)
+{
+  CpPreferencesWindow *self = g_object_new (CP_TYPE_PREFERENCES_WINDOW, NULL);
+
+  self->settings = g_object_ref (settings);
+  g_settings_bind (settings, "show-legal-moves", self->show_legal_moves, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "show-coordinates", self->show_coordinates, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "animate-moves", self->animate_moves, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_enum (settings, "board-theme", self->board_theme);
+  bind_enum (settings, "notation", self->notation);
+  return self;
+}

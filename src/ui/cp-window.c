@@ -1,0 +1,1236 @@
+/* cp-window.c: a window for one game
+ *
+ * The window shows its game at the replay cursor, takes moves from the
+ * board, and keeps the game safe: every change is written to the
+ * autosave, and closing asks before unsaved changes are lost.
+ *
+ * Undo works on the window's own history of steps.  A step says how to get
+ * back: keep the first `keep` actions of the log and put `actions` after
+ * them.  Playing on from an earlier position keeps the moves it drops in
+ * its step, so Undo brings them back.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-move-list.h"
+#include "cp-new-game-dialog.h"
+#include "cp-pgn.h"
+#include "cp-players-panel.h"
+#include "cp-record.h"
+#include "cp-window.h"
+
+#define RECORD_MIME_TYPE "application/x-chess-parlour-game"
+#define PGN_MIME_TYPE "application/x-chess-pgn"
+#define MAX_RECENT 8
+
+typedef struct {
+  guint keep;
+  GArray *actions; /* CpAction, or NULL for none */
+} Step;
+
+struct _CpWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template widgets. */
+  AdwToastOverlay *toasts;
+  AdwWindowTitle *title;
+  AdwFlap *flap;
+  CpBoardView *board;
+  CpPlayersPanel *players;
+  CpMoveList *moves;
+  GMenu *recent_menu;
+
+  GSettings *settings;
+  CpGame *game;
+  GFile *file;
+  gboolean modified;
+  CpAutosave *autosave;
+  guint viewer;            /* the seat whose side of the board is at the bottom */
+  GArray *undo;            /* Step */
+  GArray *redo;            /* Step */
+  gboolean closing;
+};
+
+G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void update (CpWindow *self);
+
+static void
+step_clear (gpointer data)
+{
+  Step *step = data;
+
+  g_clear_pointer (&step->actions, g_array_unref);
+}
+
+/* The actions after the first @keep of the log. */
+static GArray *
+actions_after (CpGame *game, guint keep)
+{
+  guint n = cp_game_get_n_actions (game);
+  GArray *actions;
+
+  if (n <= keep)
+    return NULL;
+  actions = g_array_sized_new (FALSE, FALSE, sizeof (CpAction), n - keep);
+  for (guint i = keep; i < n; i++)
+    g_array_append_val (actions, *cp_game_get_action (game, i));
+  return actions;
+}
+
+/* Makes the log the first @keep actions followed by @actions, and returns
+ * the step that undoes that. */
+static Step
+restore (CpGame *game, const Step *step)
+{
+  Step back = { step->keep, actions_after (game, step->keep) };
+
+  cp_game_truncate (game, step->keep);
+  for (guint i = 0; step->actions != NULL && i < step->actions->len; i++)
+    if (!cp_game_append (game, &g_array_index (step->actions, CpAction, i), NULL))
+      break;
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  return back;
+}
+
+static void
+push_step (GArray *stack, guint keep, GArray *actions)
+{
+  Step step = { keep, actions };
+
+  g_array_append_val (stack, step);
+}
+
+static void
+show_toast (CpWindow *self, const char *message)
+{
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (message));
+}
+
+static void
+show_error (CpWindow *self, const char *heading, const char *message)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static char *
+display_name (GFile *file)
+{
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  if (info != NULL)
+    return g_strdup (g_file_info_get_display_name (info));
+  return g_file_get_basename (file);
+}
+
+static void
+keep_safe (CpWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->modified)
+    {
+      cp_autosave_discard (self->autosave);
+      return;
+    }
+  if (!cp_autosave_save (self->autosave, self->game, self->file, &error))
+    show_toast (self, error->message);
+}
+
+static void
+set_modified (CpWindow *self, gboolean modified)
+{
+  self->modified = modified;
+  keep_safe (self);
+  update (self);
+}
+
+static guint
+rotation_for (CpWindow *self, guint seat)
+{
+  return cp_game_get_n_seats (self->game) == 2 ? seat * 2 : seat;
+}
+
+static const CpAction *
+last_move_before (CpGame *game, guint cursor)
+{
+  for (guint i = cursor; i > 0; i--)
+    {
+      const CpAction *action = cp_game_get_action (game, i - 1);
+
+      if (action->type == CP_ACTION_MOVE)
+        return action;
+      if (action->seat != CP_SEAT_CHANCE)
+        return NULL;
+    }
+  return NULL;
+}
+
+static void
+update_title (CpWindow *self)
+{
+  g_autofree char *name = self->file ? display_name (self->file) : g_strdup (_("Unsaved Game"));
+  g_autofree char *subtitle = self->modified ? g_strdup_printf ("• %s", name) : g_strdup (name);
+  g_autofree char *title = NULL;
+  const char *game = _(cp_game_get_rules (self->game)->name);
+
+  adw_window_title_set_title (self->title, game);
+  adw_window_title_set_subtitle (self->title, subtitle);
+  /* Translators: the window title: the file's name and the game's */
+  title = g_strdup_printf (_("%s — %s"), name, game);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+enable (CpWindow *self, const char *action, gboolean enabled)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), action, enabled);
+}
+
+static void
+update_actions (CpWindow *self, const CpState *shown)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  const CpRules *rules = cp_game_get_rules (self->game);
+  guint cursor = cp_game_get_cursor (self->game);
+  guint n = cp_game_get_n_actions (self->game);
+  gboolean playing = !cp_state_is_over (state);
+  CpSeatMask pending = cp_state_pending (state);
+  gboolean draws = (rules->flags & CP_RULES_DRAWS) && playing;
+  CpSeatMask others_offer = (CpSeatMask) (state->draw_offer & ~pending);
+
+  enable (self, "win.undo", self->undo->len > 0 || cp_game_get_n_actions (self->game) > cp_game_get_setup_length (self->game));
+  enable (self, "win.redo", self->redo->len > 0);
+  enable (self, "win.first", cursor > cp_game_get_setup_length (self->game));
+  enable (self, "win.previous", cursor > cp_game_get_setup_length (self->game));
+  enable (self, "win.next", cursor < n);
+  enable (self, "win.last", cursor < n);
+  enable (self, "win.resign", playing);
+  enable (self, "win.offer-draw", draws && (state->draw_offer & pending) == 0 && others_offer == 0);
+  enable (self, "win.accept-draw", draws && others_offer != 0);
+  enable (self, "win.decline-draw", draws && others_offer != 0);
+  enable (self, "win.claim-draw", playing && rules->claimable != NULL && rules->claimable (state) != CP_END_NONE);
+  enable (self, "win.export-pgn", cp_pgn_can_export (self->game));
+}
+
+/* Shows the game at the replay cursor, with the moves the players may
+ * make there. */
+static void
+update (CpWindow *self)
+{
+  g_autoptr (CpView) view = NULL;
+  g_auto (CpActionList) legal = { 0 };
+  CpActionList moves = { 0 };
+  const CpState *state;
+  CpSeatMask pending;
+  guint check = CP_NO_CELL;
+
+  if (self->game == NULL)
+    return;
+  view = cp_game_view (self->game, CP_VIEW_ALL);
+  state = cp_view_get_state (view);
+  pending = cp_state_pending (state);
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (pending & CP_SEAT_BIT (seat))
+      {
+        cp_state_legal (state, seat, &moves);
+        for (guint i = 0; i < moves.len; i++)
+          cp_action_list_append (&legal, &moves.items[i]);
+      }
+  cp_action_list_clear (&moves);
+
+  cp_board_view_set_state (self->board, state, &legal);
+  cp_board_view_set_last_move (self->board, last_move_before (self->game, cp_game_get_cursor (self->game)));
+  if (state->rules->check_cell != NULL && !cp_state_is_over (state))
+    check = state->rules->check_cell (state);
+  cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), check);
+  cp_players_panel_show_state (self->players, state);
+  update_title (self);
+  update_actions (self, state);
+}
+
+/* Plays @action at the end of the log, as a step that Undo takes back. */
+static void
+play_at_end (CpWindow *self, const CpAction *action, guint keep, GArray *dropped)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!cp_game_play (self->game, action, &error))
+    {
+      if (dropped != NULL)
+        g_array_unref (dropped);
+      show_toast (self, error->message);
+      return;
+    }
+  push_step (self->undo, keep, dropped);
+  g_array_set_size (self->redo, 0);
+  set_modified (self, TRUE);
+  cp_board_view_animate_move (self->board, action);
+}
+
+typedef struct {
+  CpWindow *self;
+  CpAction action;
+} Pending;
+
+static void
+continue_response (AdwMessageDialog *dialog, const char *response, Pending *pending)
+{
+  CpWindow *self = pending->self;
+
+  if (g_str_equal (response, "continue"))
+    {
+      guint cursor = cp_game_get_cursor (self->game);
+      GArray *dropped = actions_after (self->game, cursor);
+
+      cp_game_truncate (self->game, cursor);
+      play_at_end (self, &pending->action, cursor, dropped);
+    }
+  else
+    update (self);
+  g_object_unref (self);
+  g_free (pending);
+}
+
+/**
+ * cp_window_play:
+ *
+ * Plays @action, a legal action of the position shown.  When the replay
+ * shows an earlier position, the player is asked first whether to drop
+ * the later moves.
+ */
+void
+cp_window_play (CpWindow *self, const CpAction *action)
+{
+  guint cursor = cp_game_get_cursor (self->game);
+  guint n = cp_game_get_n_actions (self->game);
+  Pending *pending;
+  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+  guint later = 0;
+
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  if (cursor == n)
+    {
+      play_at_end (self, action, n, NULL);
+      return;
+    }
+
+  for (guint i = cursor; i < n; i++)
+    later += cp_game_get_action (self->game, i)->seat != CP_SEAT_CHANCE;
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "The %u later action will be dropped. Undo brings it back.",
+                                       "The %u later actions will be dropped. Undo brings them back.",
+                                       later), later);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Continue From Here?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "continue", _("C_ontinue"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "continue",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "continue");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  pending = g_new0 (Pending, 1);
+  pending->self = g_object_ref (self);
+  pending->action = *action;
+  g_signal_connect (dialog, "response", G_CALLBACK (continue_response), pending);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+action_chosen (CpWindow *self, CpAction *action)
+{
+  cp_window_play (self, action);
+}
+
+static void
+meta_action (CpWindow *self, CpActionType type, guint seat)
+{
+  CpAction action;
+
+  cp_action_init (&action, type, seat);
+  cp_game_set_cursor (self->game, cp_game_get_n_actions (self->game));
+  play_at_end (self, &action, cp_game_get_n_actions (self->game), NULL);
+}
+
+static guint
+seat_to_move (CpWindow *self)
+{
+  CpSeatMask pending = cp_state_pending (cp_game_get_state (self->game));
+
+  return pending ? (guint) __builtin_ctz (pending) : 0;
+}
+
+/* The seat that answers another's draw offer. */
+static guint
+answering_seat (CpWindow *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (!(state->draw_offer & CP_SEAT_BIT (seat)) && !(state->out & CP_SEAT_BIT (seat)))
+      return seat;
+  return seat_to_move (self);
+}
+
+static void
+resign_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+{
+  if (g_str_equal (response, "resign"))
+    meta_action (self, CP_ACTION_RESIGN, seat_to_move (self));
+}
+
+static void
+resign_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  const char *player = cp_player_get_name (cp_game_get_player (self->game, seat_to_move (self)));
+  g_autofree char *heading = g_strdup_printf (_("Resign for %s?"), player);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                              _("The game ends and the other side wins."));
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "resign", _("_Resign"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resign", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resign_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+offer_draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  meta_action (self, CP_ACTION_OFFER_DRAW, seat_to_move (self));
+}
+
+static void
+accept_draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  meta_action (self, CP_ACTION_ACCEPT_DRAW, answering_seat (self));
+}
+
+static void
+decline_draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  meta_action (self, CP_ACTION_DECLINE_DRAW, answering_seat (self));
+}
+
+static void
+claim_draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  meta_action (self, CP_ACTION_CLAIM_DRAW, seat_to_move (self));
+}
+
+static void
+undo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  Step step, back;
+
+  if (self->undo->len > 0)
+    {
+      step = g_array_index (self->undo, Step, self->undo->len - 1);
+      g_array_remove_index (self->undo, self->undo->len - 1);
+    }
+  else
+    {
+      /* A game opened from a file: take back its last player action. */
+      guint keep = cp_game_get_n_actions (self->game);
+
+      while (keep > 0 && cp_game_get_action (self->game, keep - 1)->seat == CP_SEAT_CHANCE)
+        keep--;
+      if (keep <= cp_game_get_setup_length (self->game))
+        return;
+      step = (Step) { keep - 1, NULL };
+    }
+  back = restore (self->game, &step);
+  step_clear (&step);
+  g_array_append_val (self->redo, back);
+  set_modified (self, TRUE);
+}
+
+static void
+redo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  Step step, back;
+
+  if (self->redo->len == 0)
+    return;
+  step = g_array_index (self->redo, Step, self->redo->len - 1);
+  g_array_remove_index (self->redo, self->redo->len - 1);
+  back = restore (self->game, &step);
+  step_clear (&step);
+  g_array_append_val (self->undo, back);
+  set_modified (self, TRUE);
+}
+
+static void
+replay_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  guint cursor = cp_game_get_cursor (self->game);
+
+  if (g_str_equal (name, "win.first"))
+    cursor = cp_move_list_first_position (self->game);
+  else if (g_str_equal (name, "win.previous"))
+    cursor = cp_move_list_previous_position (self->game, cursor);
+  else if (g_str_equal (name, "win.next"))
+    cursor = cp_move_list_next_position (self->game, cursor);
+  else
+    cursor = cp_game_get_n_actions (self->game);
+  cp_game_set_cursor (self->game, cursor);
+}
+
+static void
+rotate_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  self->viewer = (self->viewer + 1) % cp_game_get_n_seats (self->game);
+  cp_board_view_set_rotation (self->board, rotation_for (self, self->viewer));
+}
+
+static void
+rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  cp_application_show_help (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                            GTK_WINDOW (self), cp_game_get_rules (self->game)->id);
+}
+
+static void
+remember (GFile *file, const char *mime_type)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = {
+    .mime_type = (char *) mime_type,
+    .app_name = (char *) g_get_application_name (),
+    .app_exec = (char *) "chess-parlour %u",
+  };
+
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+/**
+ * cp_window_save_to:
+ *
+ * Saves the game as a record in @file, which becomes the window's file.
+ */
+gboolean
+cp_window_save_to (CpWindow *self, GFile *file, GError **error)
+{
+  if (!cp_record_save (self->game, file, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  remember (file, RECORD_MIME_TYPE);
+  set_modified (self, FALSE);
+  return TRUE;
+}
+
+static void
+save_or_report (CpWindow *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = display_name (file);
+
+  if (!cp_window_save_to (self, file, &error))
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
+
+      show_error (self, heading, error->message);
+    }
+}
+
+static void
+add_filter (GtkFileChooser *chooser, const char *name, const char *mime_type, const char *pattern)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_mime_type (filter, mime_type);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+typedef enum {
+  CHOOSE_OPEN,
+  CHOOSE_SAVE,
+  CHOOSE_EXPORT,
+} ChooseFor;
+
+static void
+save_after_close (CpWindow *self);
+
+static void
+chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
+{
+  ChooseFor purpose = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (native), "purpose"));
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+
+  if (file == NULL)
+    {
+      self->closing = FALSE;
+      return;
+    }
+  switch (purpose)
+    {
+    case CHOOSE_OPEN:
+      if (cp_window_is_pristine (self))
+        cp_window_open (self, file);
+      else
+        cp_application_open_file (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), file);
+      break;
+    case CHOOSE_SAVE:
+      save_or_report (self, file);
+      save_after_close (self);
+      break;
+    case CHOOSE_EXPORT:
+      {
+        g_autoptr (GError) error = NULL;
+
+        if (cp_pgn_save (self->game, file, NULL, &error))
+          {
+            remember (file, PGN_MIME_TYPE);
+            show_toast (self, _("Exported as PGN"));
+          }
+        else
+          show_error (self, _("Could Not Export the Game"), error->message);
+      }
+      break;
+    }
+}
+
+static void
+choose_file (CpWindow *self, ChooseFor purpose)
+{
+  GtkFileChooserAction mode = purpose == CHOOSE_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
+  const char *titles[] = { _("Open Game"), _("Save Game"), _("Export as PGN") };
+  const char *accept[] = { _("_Open"), _("_Save"), _("_Export") };
+  GtkFileChooserNative *native = gtk_file_chooser_native_new (titles[purpose], GTK_WINDOW (self), mode,
+                                                              accept[purpose], _("_Cancel"));
+  GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
+
+  if (purpose == CHOOSE_OPEN)
+    {
+      g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (all, _("All Games"));
+      gtk_file_filter_add_mime_type (all, RECORD_MIME_TYPE);
+      gtk_file_filter_add_pattern (all, "*.cpgame");
+      gtk_file_filter_add_mime_type (all, PGN_MIME_TYPE);
+      gtk_file_filter_add_pattern (all, "*.pgn");
+      gtk_file_chooser_add_filter (chooser, all);
+    }
+  if (purpose != CHOOSE_EXPORT)
+    add_filter (chooser, _("Chess Parlour Games"), RECORD_MIME_TYPE, "*.cpgame");
+  if (purpose != CHOOSE_SAVE)
+    add_filter (chooser, _("PGN Files"), PGN_MIME_TYPE, "*.pgn");
+
+  if (purpose != CHOOSE_OPEN)
+    {
+      g_autofree char *name = NULL;
+
+      if (self->file != NULL && purpose == CHOOSE_SAVE)
+        gtk_file_chooser_set_file (chooser, self->file, NULL);
+      else
+        {
+          /* Translators: the file name offered for a new game; %s is the game */
+          name = g_strdup_printf (_("%s game.%s"), _(cp_game_get_rules (self->game)->name),
+                                  purpose == CHOOSE_SAVE ? "cpgame" : "pgn");
+          gtk_file_chooser_set_current_name (chooser, name);
+        }
+    }
+
+  g_object_set_data (G_OBJECT (native), "purpose", GUINT_TO_POINTER (purpose));
+  g_signal_connect (native, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+cp_window_choose_file_to_open (CpWindow *self)
+{
+  choose_file (self, CHOOSE_OPEN);
+}
+
+static gboolean
+is_record (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  return name != NULL && g_str_has_suffix (name, ".cpgame");
+}
+
+/* Whether @file holds PGN: by its name, or else by its first bytes. */
+static gboolean
+is_pgn (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr (GFileInputStream) stream = NULL;
+  char head[4096];
+  gssize length;
+
+  if (name != NULL && g_str_has_suffix (name, ".pgn"))
+    return TRUE;
+  if (is_record (file) || (stream = g_file_read (file, NULL, NULL)) == NULL)
+    return FALSE;
+  length = g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, NULL, NULL);
+  return length > 0 && cp_pgn_is_pgn (head, (gsize) length);
+}
+
+static void
+save_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  if (self->file != NULL && is_record (self->file))
+    {
+      save_or_report (self, self->file);
+      save_after_close (self);
+    }
+  else
+    choose_file (self, CHOOSE_SAVE);
+}
+
+static void
+save_as_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  choose_file (CP_WINDOW (widget), CHOOSE_SAVE);
+}
+
+static void
+export_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  choose_file (CP_WINDOW (widget), CHOOSE_EXPORT);
+}
+
+/* After a save asked for by closing, close. */
+static void
+save_after_close (CpWindow *self)
+{
+  if (self->closing && !self->modified)
+    gtk_window_destroy (GTK_WINDOW (self));
+  self->closing = FALSE;
+}
+
+static void
+close_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+{
+  if (g_str_equal (response, "discard"))
+    {
+      cp_autosave_discard (self->autosave);
+      self->modified = FALSE;
+      gtk_window_destroy (GTK_WINDOW (self));
+    }
+  else if (g_str_equal (response, "save"))
+    {
+      self->closing = TRUE;
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
+    }
+}
+
+static gboolean
+cp_window_close_request (GtkWindow *window)
+{
+  CpWindow *self = CP_WINDOW (window);
+  GtkWidget *dialog;
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  if (!self->modified)
+    {
+      cp_autosave_discard (self->autosave);
+      return GTK_WINDOW_CLASS (cp_window_parent_class)->close_request (window);
+    }
+
+  dialog = adw_message_dialog_new (window, _("Save Changes?"),
+                                   _("The game has changes that are not saved. "
+                                     "Without saving, they are lost."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+static void
+apply_settings (CpWindow *self)
+{
+  cp_board_view_set_show_hints (self->board, g_settings_get_boolean (self->settings, "show-legal-moves"));
+  cp_board_view_set_show_coordinates (self->board, g_settings_get_boolean (self->settings, "show-coordinates"));
+  cp_board_view_set_animate (self->board, g_settings_get_boolean (self->settings, "animate-moves"));
+  cp_board_view_set_theme (self->board, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
+  cp_move_list_set_notation (self->moves, (CpNotation) g_settings_get_enum (self->settings, "notation"));
+}
+
+/* Recent files: the records and PGN files Chess Parlour opened or saved
+ * lately, newest first. */
+static gint
+newer_first (gconstpointer a, gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified (*(GtkRecentInfo **) a);
+  GDateTime *tb = gtk_recent_info_get_modified (*(GtkRecentInfo **) b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+static void
+update_recent (CpWindow *self)
+{
+  g_autolist (GtkRecentInfo) items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr (GPtrArray) ours = g_ptr_array_new ();
+
+  for (GList *l = items; l; l = l->next)
+    {
+      const char *mime = gtk_recent_info_get_mime_type (l->data);
+
+      if ((g_strcmp0 (mime, RECORD_MIME_TYPE) == 0 || g_strcmp0 (mime, PGN_MIME_TYPE) == 0)
+          && gtk_recent_info_has_application (l->data, g_get_application_name ())
+          && gtk_recent_info_exists (l->data))
+        g_ptr_array_add (ours, l->data);
+    }
+  g_ptr_array_sort (ours, newer_first);
+
+  g_menu_remove_all (self->recent_menu);
+  for (guint i = 0; i < ours->len && i < MAX_RECENT; i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (ours, i);
+      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+
+      g_menu_item_set_action_and_target (item, "app.open-recent", "s", gtk_recent_info_get_uri (info));
+      g_menu_append_item (self->recent_menu, item);
+    }
+}
+
+static gboolean
+file_dropped (GtkDropTarget *target, const GValue *value, double x, double y, CpWindow *self)
+{
+  GFile *file = g_value_get_object (value);
+
+  if (cp_window_is_pristine (self))
+    cp_window_open (self, file);
+  else
+    cp_application_open_file (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), file);
+  return TRUE;
+}
+
+static void
+cursor_changed (CpWindow *self)
+{
+  update (self);
+}
+
+static void
+cp_window_dispose (GObject *object)
+{
+  CpWindow *self = CP_WINDOW (object);
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
+  G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
+}
+
+static void
+cp_window_finalize (GObject *object)
+{
+  CpWindow *self = CP_WINDOW (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->game);
+  g_clear_object (&self->file);
+  g_clear_object (&self->autosave);
+  g_clear_pointer (&self->undo, g_array_unref);
+  g_clear_pointer (&self->redo, g_array_unref);
+  G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
+}
+
+static void
+cp_window_class_init (CpWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  static const char *const replay[] = { "win.first", "win.previous", "win.next", "win.last" };
+
+  object_class->dispose = cp_window_dispose;
+  object_class->finalize = cp_window_finalize;
+  window_class->close_request = cp_window_close_request;
+
+  g_type_ensure (CP_TYPE_BOARD_VIEW);
+  g_type_ensure (CP_TYPE_MOVE_LIST);
+  g_type_ensure (CP_TYPE_PLAYERS_PANEL);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chess_parlour/ChessParlour/ui/cp-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, recent_menu);
+  gtk_widget_class_bind_template_callback (widget_class, action_chosen);
+
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
+  gtk_widget_class_install_action (widget_class, "win.export-pgn", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.rotate", NULL, rotate_activated);
+  gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_activated);
+  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
+  gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.accept-draw", NULL, accept_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.decline-draw", NULL, decline_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, claim_draw_activated);
+  for (guint i = 0; i < G_N_ELEMENTS (replay); i++)
+    gtk_widget_class_install_action (widget_class, replay[i], NULL, replay_activated);
+
+  /* Replay keys act when the focus does not use them itself: on the board
+   * the arrow keys move its cursor. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.first", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.last", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.next", NULL);
+}
+
+static void
+cp_window_init (CpWindow *self)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->undo = g_array_new (FALSE, FALSE, sizeof (Step));
+  self->redo = g_array_new (FALSE, FALSE, sizeof (Step));
+  g_array_set_clear_func (self->undo, step_clear);
+  g_array_set_clear_func (self->redo, step_clear);
+  self->autosave = cp_autosave_new ();
+
+  g_signal_connect (drop, "drop", G_CALLBACK (file_dropped), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),
+                           self, G_CONNECT_SWAPPED);
+  update_recent (self);
+}
+
+/**
+ * cp_window_new:
+ *
+ * A window with a new game of the game last played, with the settings'
+ * size.
+ */
+CpWindow *
+cp_window_new (CpApplication *app)
+{
+  CpWindow *self = g_object_new (CP_TYPE_WINDOW, "application", app, NULL);
+  g_autofree char *last = NULL;
+  g_autoptr (CpGame) game = NULL;
+
+  self->settings = g_object_ref (cp_application_get_settings (app));
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
+  apply_settings (self);
+
+  last = g_settings_get_string (self->settings, "last-game");
+  game = cp_game_new (last, NULL, cp_rules_lookup (last) ? cp_rules_lookup (last)->min_seats : 2,
+                      cp_random_new_seed (), NULL);
+  if (game == NULL)
+    game = cp_game_new ("chess", NULL, 2, cp_random_new_seed (), NULL);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (self, game, NULL);
+  return self;
+}
+
+/**
+ * cp_window_set_game:
+ * @file: (nullable): the file the game was read from
+ *
+ * Shows @game, at its end, as unchanged.
+ */
+void
+cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
+{
+  CpColour colours[CP_MAX_SEATS];
+  guint n_seats = cp_game_get_n_seats (game);
+
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+  g_set_object (&self->file, file);
+  g_array_set_size (self->undo, 0);
+  g_array_set_size (self->redo, 0);
+  self->viewer = 0;
+
+  for (guint seat = 0; seat < n_seats; seat++)
+    colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
+  cp_board_view_set_colours (self->board, colours, n_seats);
+  cp_board_view_set_rotation (self->board, 0);
+  cp_players_panel_set_game (self->players, game);
+  cp_move_list_set_game (self->moves, game);
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  g_signal_connect_swapped (game, "notify::cursor", G_CALLBACK (cursor_changed), self);
+  self->modified = FALSE;
+  keep_safe (self);
+  update (self);
+}
+
+CpGame *
+cp_window_get_game (CpWindow *self)
+{
+  return self->game;
+}
+
+GFile *
+cp_window_get_file (CpWindow *self)
+{
+  return self->file;
+}
+
+gboolean
+cp_window_get_modified (CpWindow *self)
+{
+  return self->modified;
+}
+
+/* Whether the window shows a new game nobody has played yet. */
+gboolean
+cp_window_is_pristine (CpWindow *self)
+{
+  return self->file == NULL && !self->modified
+         && cp_game_get_n_actions (self->game) == cp_game_get_setup_length (self->game);
+}
+
+typedef struct {
+  CpWindow *self;
+  GPtrArray *games;
+  GFile *file;
+  GtkWidget *list;
+} PgnChoice;
+
+static void
+pgn_choice_response (AdwMessageDialog *dialog, const char *response, PgnChoice *choice)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (GTK_LIST_BOX (choice->list));
+
+  if (g_str_equal (response, "open") && row != NULL)
+    cp_window_set_game (choice->self, g_ptr_array_index (choice->games, gtk_list_box_row_get_index (row)), NULL);
+  g_object_unref (choice->self);
+  g_ptr_array_unref (choice->games);
+  g_object_unref (choice->file);
+  g_free (choice);
+}
+
+static char *
+describe_pgn_game (CpGame *game)
+{
+  GHashTable *tags = cp_game_get_tags (game);
+  const char *event = g_hash_table_lookup (tags, "Event");
+  const char *date = g_hash_table_lookup (tags, "Date");
+  GString *text = g_string_new (NULL);
+
+  /* Translators: the players of a game in a PGN file, such as "Anna – Ben" */
+  g_string_printf (text, _("%s – %s"), cp_player_get_name (cp_game_get_player (game, 0)),
+                   cp_player_get_name (cp_game_get_player (game, 1)));
+  if (event != NULL)
+    g_string_append_printf (text, " · %s", event);
+  if (date != NULL)
+    g_string_append_printf (text, " · %s", date);
+  return g_string_free (text, FALSE);
+}
+
+/* A PGN file with several games: the player picks one. */
+static void
+choose_pgn_game (CpWindow *self, GPtrArray *games, GFile *file)
+{
+  g_autofree char *name = display_name (file);
+  g_autofree char *body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "“%s” holds %u game.",
+                                                        "“%s” holds %u games. Which one should open?",
+                                                        games->len), name, games->len);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Choose a Game"), body);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  PgnChoice *choice = g_new0 (PgnChoice, 1);
+
+  choice->self = g_object_ref (self);
+  choice->games = g_ptr_array_ref (games);
+  choice->file = g_object_ref (file);
+  choice->list = gtk_list_box_new ();
+  gtk_widget_add_css_class (choice->list, "boxed-list");
+  for (guint i = 0; i < games->len; i++)
+    {
+      g_autofree char *text = describe_pgn_game (g_ptr_array_index (games, i));
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_append (GTK_LIST_BOX (choice->list), label);
+    }
+  gtk_list_box_select_row (GTK_LIST_BOX (choice->list), gtk_list_box_get_row_at_index (GTK_LIST_BOX (choice->list), 0));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), choice->list);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 320);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scroller);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "open", _("_Open"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (pgn_choice_response), choice);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * cp_window_open:
+ *
+ * Shows the game of a record or of a PGN file; one that cannot be read is
+ * explained in a dialog, and the window keeps what it had.
+ */
+void
+cp_window_open (CpWindow *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (CpGame) game = NULL;
+
+  if (is_pgn (file))
+    {
+      if ((games = cp_pgn_load (file, NULL, &error)) != NULL)
+        {
+          remember (file, PGN_MIME_TYPE);
+          if (games->len == 1)
+            cp_window_set_game (self, g_ptr_array_index (games, 0), NULL);
+          else
+            choose_pgn_game (self, games, file);
+          return;
+        }
+    }
+  else if ((game = cp_record_load (file, &error)) != NULL)
+    {
+      remember (file, RECORD_MIME_TYPE);
+      cp_window_set_game (self, game, file);
+      return;
+    }
+
+  {
+    g_autofree char *name = display_name (file);
+    g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+    show_error (self, heading, error->message);
+  }
+}
+
+/**
+ * cp_window_recover:
+ *
+ * Shows a game that an earlier run of the program was playing when it
+ * stopped, with its changes still unsaved.
+ */
+void
+cp_window_recover (CpWindow *self, CpAutosave *autosave)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_autosave_load (autosave, &error);
+
+  if (game == NULL)
+    {
+      show_error (self, _("Could Not Recover a Game"), error->message);
+      return;
+    }
+  g_set_object (&self->autosave, autosave);
+  cp_window_set_game (self, game, cp_autosave_get_original (autosave));
+  set_modified (self, TRUE);
+  show_toast (self, _("An unsaved game was recovered"));
+}
+
+static void
+new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
+{
+  CpWindow *target = self;
+
+  g_settings_set_string (self->settings, "last-game", cp_game_get_rules (game)->id);
+  if (!cp_window_is_pristine (self))
+    {
+      target = cp_window_new (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  cp_window_set_game (target, game, NULL);
+}
+
+void
+cp_window_show_new_game (CpWindow *self)
+{
+  CpNewGameDialog *dialog = cp_new_game_dialog_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  g_signal_connect_object (dialog, "game-chosen", G_CALLBACK (new_game_chosen), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+CpBoardView *
+cp_window_get_board (CpWindow *self)
+{
+  return self->board;
+}
+
+GtkWidget *
+cp_window_get_move_list (CpWindow *self)
+{
+  return GTK_WIDGET (self->moves);
+}
+
+GtkWidget *
+cp_window_get_players_panel (CpWindow *self)
+{
+  return GTK_WIDGET (self->players);
+}
+
+CpAutosave *
+cp_window_get_autosave (CpWindow *self)
+{
+  return self->autosave;
+}
