@@ -97,6 +97,18 @@ restore (CpGame *game, const Step *step)
   return back;
 }
 
+/* Takes the last step off @stack; the caller owns its actions. */
+static Step
+pop_step (GArray *stack)
+{
+  Step *last = &g_array_index (stack, Step, stack->len - 1);
+  Step step = *last;
+
+  last->actions = NULL;
+  g_array_set_size (stack, stack->len - 1);
+  return step;
+}
+
 static void
 push_step (GArray *stack, guint keep, GArray *actions)
 {
@@ -296,8 +308,6 @@ continue_response (AdwMessageDialog *dialog, const char *response, Pending *pend
     }
   else
     update (self);
-  g_object_unref (self);
-  g_free (pending);
 }
 
 /**
@@ -340,10 +350,13 @@ cp_window_play (CpWindow *self, const CpAction *action)
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "continue");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  /* The dialog goes with the window, so it may point at it. */
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   pending = g_new0 (Pending, 1);
-  pending->self = g_object_ref (self);
+  pending->self = self;
   pending->action = *action;
-  g_signal_connect (dialog, "response", G_CALLBACK (continue_response), pending);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (continue_response), pending,
+                         (GClosureNotify) (void (*) (void)) g_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -446,10 +459,7 @@ undo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   Step step, back;
 
   if (self->undo->len > 0)
-    {
-      step = g_array_index (self->undo, Step, self->undo->len - 1);
-      g_array_remove_index (self->undo, self->undo->len - 1);
-    }
+    step = pop_step (self->undo);
   else
     {
       /* A game opened from a file: take back its last player action. */
@@ -475,8 +485,7 @@ redo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 
   if (self->redo->len == 0)
     return;
-  step = g_array_index (self->redo, Step, self->redo->len - 1);
-  g_array_remove_index (self->redo, self->redo->len - 1);
+  step = pop_step (self->redo);
   back = restore (self->game, &step);
   step_clear (&step);
   g_array_append_val (self->undo, back);
@@ -1046,7 +1055,6 @@ cp_window_is_pristine (CpWindow *self)
 typedef struct {
   CpWindow *self;
   GPtrArray *games;
-  GFile *file;
   GtkWidget *list;
 } PgnChoice;
 
@@ -1057,9 +1065,12 @@ pgn_choice_response (AdwMessageDialog *dialog, const char *response, PgnChoice *
 
   if (g_str_equal (response, "open") && row != NULL)
     cp_window_set_game (choice->self, g_ptr_array_index (choice->games, gtk_list_box_row_get_index (row)), NULL);
-  g_object_unref (choice->self);
+}
+
+static void
+pgn_choice_free (PgnChoice *choice)
+{
   g_ptr_array_unref (choice->games);
-  g_object_unref (choice->file);
   g_free (choice);
 }
 
@@ -1093,9 +1104,8 @@ choose_pgn_game (CpWindow *self, GPtrArray *games, GFile *file)
   GtkWidget *scroller = gtk_scrolled_window_new ();
   PgnChoice *choice = g_new0 (PgnChoice, 1);
 
-  choice->self = g_object_ref (self);
+  choice->self = self;
   choice->games = g_ptr_array_ref (games);
-  choice->file = g_object_ref (file);
   choice->list = gtk_list_box_new ();
   gtk_widget_add_css_class (choice->list, "boxed-list");
   for (guint i = 0; i < games->len; i++)
@@ -1120,7 +1130,9 @@ choose_pgn_game (CpWindow *self, GPtrArray *games, GFile *file)
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (pgn_choice_response), choice);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (pgn_choice_response), choice,
+                         (GClosureNotify) (void (*) (void)) pgn_choice_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

@@ -1,0 +1,426 @@
+/* test-window.c: the window, played as a player plays it
+ *
+ * Needs a display: run under Xvfb.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+
+#include "cp-application.h"
+#include "cp-autosave.h"
+#include "cp-move-list.h"
+#include "cp-players-panel.h"
+#include "cp-record.h"
+#include "cp-window.h"
+
+static CpApplication *app;
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static guint
+cell (CpWindow *window, const char *name)
+{
+  guint c = CP_NO_CELL;
+
+  g_assert_true (cp_board_parse_cell (cp_game_get_state (cp_window_get_game (window))->board, name, &c, NULL));
+  return c;
+}
+
+static void
+click (CpWindow *window, const char *name)
+{
+  cp_board_view_press_cell (cp_window_get_board (window), cell (window, name));
+  iterate ();
+}
+
+static char *
+shown (CpWindow *window, const char *name)
+{
+  return cp_board_view_describe_cell (cp_window_get_board (window), cell (window, name));
+}
+
+static void
+assert_shown (CpWindow *window, const char *name, const char *expected)
+{
+  g_autofree char *text = shown (window, name);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static CpWindow *
+new_window (void)
+{
+  CpWindow *window = cp_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  return window;
+}
+
+static void
+destroy (CpWindow *window)
+{
+  cp_autosave_discard (cp_window_get_autosave (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* The open message dialog of @window, or NULL. */
+static AdwMessageDialog *
+find_dialog (CpWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) candidate = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (candidate) && gtk_window_get_transient_for (candidate) == GTK_WINDOW (window)
+          && gtk_widget_get_visible (GTK_WIDGET (candidate)))
+        return ADW_MESSAGE_DIALOG (candidate);
+    }
+  return NULL;
+}
+
+static void
+play_by_clicks (CpWindow *window, const char *const *cells)
+{
+  for (guint i = 0; cells[i]; i++)
+    click (window, cells[i]);
+}
+
+static void
+test_click_move (void)
+{
+  CpWindow *window = new_window ();
+  CpGame *game = cp_window_get_game (window);
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", NULL };
+
+  assert_shown (window, "g1", "white knight on g1");
+  play_by_clicks (window, moves);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  assert_shown (window, "f3", "white knight on f3");
+  assert_shown (window, "g1", "g1, empty");
+  g_assert_true (cp_window_get_modified (window));
+  g_assert_cmpuint (cp_move_list_get_n_rows (CP_MOVE_LIST (cp_window_get_move_list (window))), ==, 3);
+  g_assert_cmpstr (cp_move_list_get_row_text (CP_MOVE_LIST (cp_window_get_move_list (window)), 2), ==, "2. Nf3");
+  g_assert_cmpstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (cp_window_get_players_panel (window))),
+                   ==, "Black to move");
+
+  /* Picking up and putting back changes nothing; a click on an empty
+   * cell with nothing picked up does nothing either. */
+  click (window, "b8");
+  click (window, "b8");
+  click (window, "d4");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  destroy (window);
+}
+
+static void
+test_illegal_drop (void)
+{
+  CpWindow *window = new_window ();
+  CpGame *game = cp_window_get_game (window);
+  CpBoardView *board = cp_window_get_board (window);
+
+  cp_board_view_drop (board, cell (window, "e2"), cell (window, "e5"));
+  cp_board_view_drop (board, cell (window, "e7"), cell (window, "e5"));
+  cp_board_view_drop (board, cell (window, "g1"), CP_NO_CELL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
+  g_assert_false (cp_window_get_modified (window));
+
+  cp_board_view_drop (board, cell (window, "g1"), cell (window, "f3"));
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
+  destroy (window);
+}
+
+static void
+test_promotion_chooser (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  GtkWidget *popover = NULL;
+
+  g_hash_table_insert (options, (gpointer) "fen", (gpointer) "7k/P7/8/8/8/8/8/K7 w - - 0 1");
+  game = cp_game_new ("chess", options, 2, 1, NULL);
+  cp_window_set_game (window, game, NULL);
+  click (window, "a7");
+  click (window, "a8");
+  /* Four promotions share the path: the board asks which. */
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (cp_window_get_board (window)));
+       child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      popover = child;
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  {
+    /* The buttons: queen, rook, bishop, knight.  Take the knight. */
+    GtkWidget *box = gtk_popover_get_child (GTK_POPOVER (popover));
+    GtkWidget *knight = gtk_widget_get_last_child (box);
+
+    g_signal_emit_by_name (knight, "clicked");
+    iterate ();
+  }
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
+  assert_shown (window, "a8", "white knight on a8");
+  destroy (window);
+}
+
+static void
+test_replay (void)
+{
+  CpWindow *window = new_window ();
+  CpGame *game = cp_window_get_game (window);
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", NULL };
+
+  play_by_clicks (window, moves);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 0);
+  assert_shown (window, "e2", "white pawn on e2");
+  assert_shown (window, "g1", "white knight on g1");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  iterate ();
+  assert_shown (window, "e4", "white pawn on e4");
+  assert_shown (window, "e7", "black pawn on e7");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 2);
+  assert_shown (window, "e5", "black pawn on e5");
+  assert_shown (window, "f3", "f3, empty");
+
+  /* A row of the move list shows the position after it. */
+  cp_move_list_activate_row (CP_MOVE_LIST (cp_window_get_move_list (window)), 0);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
+  destroy (window);
+}
+
+static void
+answer (CpWindow *window, const char *response)
+{
+  AdwMessageDialog *dialog = find_dialog (window);
+
+  g_assert_nonnull (dialog);
+  /* As a click on the button does: answer, then close. */
+  adw_message_dialog_response (dialog, response);
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_null (find_dialog (window));
+}
+
+static void
+test_continue_from_past (void)
+{
+  CpWindow *window = new_window ();
+  CpGame *game = cp_window_get_game (window);
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6", NULL };
+
+  play_by_clicks (window, moves);
+  cp_game_set_cursor (game, 2);
+  iterate ();
+
+  /* A move in the past asks first; cancelling keeps everything. */
+  click (window, "f1");
+  click (window, "c4");
+  answer (window, "cancel");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 4);
+
+  click (window, "f1");
+  click (window, "c4");
+  answer (window, "continue");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  assert_shown (window, "c4", "white bishop on c4");
+
+  /* Undo takes the new move back and brings the dropped ones back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 4);
+  assert_shown (window, "c6", "black knight on c6");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  assert_shown (window, "c4", "white bishop on c4");
+  destroy (window);
+}
+
+static char *
+temp_path (const char *name)
+{
+  static char *dir;
+
+  if (dir == NULL)
+    dir = g_dir_make_tmp ("cp-window-XXXXXX", NULL);
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+test_save_and_open (void)
+{
+  CpWindow *window = new_window ();
+  CpWindow *other;
+  static const char *const moves[] = { "f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4", NULL };
+  g_autofree char *path = temp_path ("fools-mate.cpgame");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) loaded = NULL;
+
+  play_by_clicks (window, moves);
+  g_assert_cmpint (cp_game_get_outcome (cp_window_get_game (window))->reason, ==, CP_END_CHECKMATE);
+  g_assert_true (cp_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (cp_window_get_modified (window));
+
+  loaded = cp_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (loaded), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (cp_action_same (cp_game_get_action (loaded, i),
+                                   cp_game_get_action (cp_window_get_game (window), i)));
+
+  /* Opened in another window, the game shows its last position. */
+  other = new_window ();
+  cp_window_open (other, file);
+  iterate ();
+  g_assert_null (find_dialog (other));
+  assert_shown (other, "h4", "black queen on h4");
+  g_assert_cmpuint (cp_game_get_cursor (cp_window_get_game (other)), ==, 4);
+  g_assert_true (g_str_has_prefix (cp_players_panel_get_status (CP_PLAYERS_PANEL (cp_window_get_players_panel (other))),
+                                   "Checkmate"));
+  destroy (other);
+  destroy (window);
+}
+
+static void
+test_broken_record (void)
+{
+  CpWindow *window = new_window ();
+  g_autofree char *path = temp_path ("broken.cpgame");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  static const char *const moves[] = { "d2", "d4", NULL };
+  AdwMessageDialog *dialog;
+
+  g_assert_true (g_file_set_contents (path, "<game-record xmlns=\"nonsense\">", -1, NULL));
+  play_by_clicks (window, moves);
+  cp_window_open (window, file);
+  iterate ();
+  dialog = find_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_heading (dialog), "Could Not Open"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "damaged"));
+  /* The window keeps its game. */
+  g_assert_cmpuint (cp_game_get_n_actions (cp_window_get_game (window)), ==, 1);
+  answer (window, "close");
+  destroy (window);
+}
+
+/* Plays two moves in a window, then dies without a word, as a crash or a
+ * kill would end the program. */
+static void
+die_in_game (void)
+{
+  CpWindow *window = new_window ();
+  static const char *const moves[] = { "d2", "d4", "g8", "f6", NULL };
+
+  play_by_clicks (window, moves);
+  raise (SIGKILL);
+}
+
+static void
+test_autosave_survives_kill (void)
+{
+  g_autoptr (GPtrArray) orphans = NULL;
+  g_autoptr (CpGame) game = NULL;
+  CpWindow *window;
+
+  if (g_test_subprocess ())
+    {
+      die_in_game ();
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+
+  orphans = cp_autosave_find_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 1);
+  window = cp_window_new (app);
+  cp_window_recover (window, g_ptr_array_index (orphans, 0));
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (cp_window_get_game (window)), ==, 2);
+  assert_shown (window, "f6", "black knight on f6");
+  g_assert_true (cp_window_get_modified (window));
+  destroy (window);
+
+  /* Discarded with the window, it is not offered again. */
+  g_clear_pointer (&orphans, g_ptr_array_unref);
+  orphans = cp_autosave_find_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 0);
+}
+
+static void
+test_offer_draw (void)
+{
+  CpWindow *window = new_window ();
+  CpGame *game = cp_window_get_game (window);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
+  click (window, "e2");
+  click (window, "e4");
+  g_assert_nonnull (strstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (cp_window_get_players_panel (window))),
+                            "offers a draw"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.accept-draw", NULL);
+  iterate ();
+  g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_DRAWN);
+  g_assert_cmpint (cp_game_get_outcome (game)->reason, ==, CP_END_AGREEMENT);
+  destroy (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  /* A data folder of the test's own, shared with its subprocesses. */
+  if (g_getenv ("CP_TEST_DATA_HOME") == NULL)
+    {
+      g_autofree char *data = g_dir_make_tmp ("cp-data-XXXXXX", NULL);
+
+      g_setenv ("CP_TEST_DATA_HOME", data, TRUE);
+    }
+  g_setenv ("XDG_DATA_HOME", g_getenv ("CP_TEST_DATA_HOME"), TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = cp_application_new (G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  g_settings_set_boolean (cp_application_get_settings (app), "animate-moves", FALSE);
+
+  g_test_add_func ("/window/click-move", test_click_move);
+  g_test_add_func ("/window/illegal-drop", test_illegal_drop);
+  g_test_add_func ("/window/promotion-chooser", test_promotion_chooser);
+  g_test_add_func ("/window/replay", test_replay);
+  g_test_add_func ("/window/continue-from-past", test_continue_from_past);
+  g_test_add_func ("/window/save-and-open", test_save_and_open);
+  g_test_add_func ("/window/broken-record", test_broken_record);
+  g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
+  g_test_add_func ("/window/offer-draw", test_offer_draw);
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}
