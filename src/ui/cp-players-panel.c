@@ -104,7 +104,9 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       seat->n_lost = 0;
       seat->row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (seat->row), cp_player_get_name (player));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (seat->row), cp_colour_name (seat->colour));
+      /* A player named after the colour needs no second line. */
+      if (g_strcmp0 (cp_player_get_name (player), cp_colour_name (seat->colour)) != 0)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (seat->row), cp_colour_name (seat->colour));
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (seat->row), FALSE);
 
       seat->swatch = gtk_drawing_area_new ();

@@ -958,6 +958,9 @@ cp_window_init (CpWindow *self)
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),
                            self, G_CONNECT_SWAPPED);
   update_recent (self);
+
+  /* Keyboard players start on the board. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
 }
 
 /**
