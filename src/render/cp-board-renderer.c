@@ -1,0 +1,1253 @@
+/* cp-board-renderer.c: drawing a board and its pieces with cairo
+ *
+ * The board is laid out on a grid of square cells, turned by quarter turns
+ * for the seat at the screen, centred in the area with a frame around the
+ * cells that exist.  Cell sizes are whole device pixels, so cells meet
+ * without seams and pieces are painted pixel for pixel.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "cp-board-renderer.h"
+
+/* The frame's width, in cells, with and without coordinates on it. */
+#define FRAME_WITH_COORDINATES 0.42
+#define FRAME_PLAIN 0.14
+#define MAX_ARROWS 64
+
+struct _CpBoardRenderer
+{
+  GObject parent_instance;
+
+  CpPieceArt *art;
+  CpState state;          /* a copy of the common part of the state drawn */
+  gboolean has_state;
+
+  CpColour seat_colours[CP_MAX_SEATS];
+  CpBoardTheme theme;
+  guint rotation;
+  gboolean show_coordinates;
+
+  guint8 last_move[CP_MAX_CELLS];
+  guint n_last_move;
+  guint selected;
+  guint check;
+  guint cursor;
+  CpCellSet targets;
+  CpCellSet captures;
+  CpCellSet zone;
+  CpArrow arrows[MAX_ARROWS];
+  guint n_arrows;
+
+  guint drag_cell;
+  double drag_x, drag_y;
+  guint motion_from, motion_to;
+  double motion_progress;
+
+  cairo_font_face_t *font;  /* for coordinates */
+  double last_scale;     /* of the last drawing, for hit testing */
+  guint n_drawn;
+};
+
+G_DEFINE_FINAL_TYPE (CpBoardRenderer, cp_board_renderer, G_TYPE_OBJECT)
+
+/* Where the cells go in an area. */
+typedef struct {
+  guint width, height;   /* the board's, in cells */
+  guint cols, rows;      /* on the screen, after turning */
+  double cell;           /* side of a cell */
+  double frame;          /* width of the frame */
+  double x0, y0;         /* top left corner of the grid */
+} Layout;
+
+/* Themes. */
+
+#define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0 }
+#define RGBA(hex, a) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, (a) }
+
+static const char *const theme_ids[CP_N_BOARD_THEMES] = {
+  [CP_BOARD_THEME_CLASSIC] = "classic",
+  [CP_BOARD_THEME_GREEN] = "green",
+  [CP_BOARD_THEME_BLUE] = "blue",
+  [CP_BOARD_THEME_GREY] = "grey",
+};
+
+/* [theme][dark] */
+static const CpBoardTheme themes[CP_N_BOARD_THEMES][2] = {
+  [CP_BOARD_THEME_CLASSIC] = {
+    {
+      .light = RGB (0xf0dfc4), .dark = RGB (0xa87650),
+      .frame = RGB (0x5c3d24), .text = RGB (0xf0dfc4),
+      .last_move = RGBA (0xf5c211, 0.45), .selected = RGBA (0x26a269, 0.50),
+      .hint = RGBA (0x241f31, 0.28), .check = RGBA (0xe01b24, 0.95),
+      .cursor = RGB (0x1c71d8), .zone = RGBA (0xe5a50a, 0.40),
+    },
+    {
+      .light = RGB (0xd6bc98), .dark = RGB (0x8a6240),
+      .frame = RGB (0x3d2818), .text = RGB (0xd6bc98),
+      .last_move = RGBA (0xf5c211, 0.40), .selected = RGBA (0x2ec27e, 0.45),
+      .hint = RGBA (0x1c1a20, 0.32), .check = RGBA (0xed333b, 0.95),
+      .cursor = RGB (0x62a0ea), .zone = RGBA (0xe5a50a, 0.40),
+    },
+  },
+  [CP_BOARD_THEME_GREEN] = {
+    {
+      .light = RGB (0xeaf0df), .dark = RGB (0x6c9e74),
+      .frame = RGB (0x2b5535), .text = RGB (0xeaf0df),
+      .last_move = RGBA (0xf5c211, 0.50), .selected = RGBA (0x1c71d8, 0.40),
+      .hint = RGBA (0x241f31, 0.26), .check = RGBA (0xe01b24, 0.95),
+      .cursor = RGB (0x1c71d8), .zone = RGBA (0xe5a50a, 0.40),
+    },
+    {
+      .light = RGB (0xc3cfb6), .dark = RGB (0x4f7d57),
+      .frame = RGB (0x1d3b25), .text = RGB (0xc3cfb6),
+      .last_move = RGBA (0xf5c211, 0.42), .selected = RGBA (0x3584e4, 0.40),
+      .hint = RGBA (0x1c1a20, 0.30), .check = RGBA (0xed333b, 0.95),
+      .cursor = RGB (0x62a0ea), .zone = RGBA (0xe5a50a, 0.40),
+    },
+  },
+  [CP_BOARD_THEME_BLUE] = {
+    {
+      .light = RGB (0xe4ecf5), .dark = RGB (0x7a9cc6),
+      .frame = RGB (0x28476d), .text = RGB (0xe4ecf5),
+      .last_move = RGBA (0xf5c211, 0.50), .selected = RGBA (0x26a269, 0.45),
+      .hint = RGBA (0x241f31, 0.26), .check = RGBA (0xe01b24, 0.95),
+      .cursor = RGB (0xe66100), .zone = RGBA (0xe5a50a, 0.40),
+    },
+    {
+      .light = RGB (0xb9c8da), .dark = RGB (0x57779f),
+      .frame = RGB (0x192e48), .text = RGB (0xb9c8da),
+      .last_move = RGBA (0xf5c211, 0.42), .selected = RGBA (0x2ec27e, 0.42),
+      .hint = RGBA (0x1c1a20, 0.30), .check = RGBA (0xed333b, 0.95),
+      .cursor = RGB (0xffa348), .zone = RGBA (0xe5a50a, 0.40),
+    },
+  },
+  [CP_BOARD_THEME_GREY] = {
+    {
+      .light = RGB (0xdeddda), .dark = RGB (0x9a9996),
+      .frame = RGB (0x3d3846), .text = RGB (0xdeddda),
+      .last_move = RGBA (0xf5c211, 0.50), .selected = RGBA (0x26a269, 0.45),
+      .hint = RGBA (0x241f31, 0.26), .check = RGBA (0xe01b24, 0.95),
+      .cursor = RGB (0x1c71d8), .zone = RGBA (0xe5a50a, 0.40),
+    },
+    {
+      .light = RGB (0xc0bfbc), .dark = RGB (0x77767b),
+      .frame = RGB (0x241f31), .text = RGB (0xc0bfbc),
+      .last_move = RGBA (0xf5c211, 0.42), .selected = RGBA (0x2ec27e, 0.42),
+      .hint = RGBA (0x1c1a20, 0.30), .check = RGBA (0xed333b, 0.95),
+      .cursor = RGB (0x62a0ea), .zone = RGBA (0xe5a50a, 0.40),
+    },
+  },
+};
+
+const char *
+cp_board_theme_to_id (CpBoardThemeId id)
+{
+  return id < CP_N_BOARD_THEMES ? theme_ids[id] : NULL;
+}
+
+gboolean
+cp_board_theme_from_id (const char *name, CpBoardThemeId *id)
+{
+  for (guint i = 0; i < CP_N_BOARD_THEMES; i++)
+    if (g_strcmp0 (theme_ids[i], name) == 0)
+      {
+        if (id != NULL)
+          *id = (CpBoardThemeId) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+cp_board_theme_get (CpBoardThemeId id, gboolean dark, CpBoardTheme *theme)
+{
+  g_return_if_fail (theme != NULL);
+
+  if (id >= CP_N_BOARD_THEMES)
+    id = CP_BOARD_THEME_CLASSIC;
+  *theme = themes[id][dark ? 1 : 0];
+}
+
+/* The object. */
+
+static void
+cp_board_renderer_finalize (GObject *object)
+{
+  CpBoardRenderer *self = CP_BOARD_RENDERER (object);
+
+  g_clear_object (&self->state.board);
+  g_clear_object (&self->art);
+  g_clear_pointer (&self->font, cairo_font_face_destroy);
+
+  G_OBJECT_CLASS (cp_board_renderer_parent_class)->finalize (object);
+}
+
+static void
+cp_board_renderer_class_init (CpBoardRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cp_board_renderer_finalize;
+}
+
+static void
+cp_board_renderer_init (CpBoardRenderer *self)
+{
+  static const CpColour default_colours[CP_MAX_SEATS] = {
+    CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BROWN,
+  };
+
+  memcpy (self->seat_colours, default_colours, sizeof default_colours);
+  cp_board_theme_get (CP_BOARD_THEME_CLASSIC, FALSE, &self->theme);
+  self->show_coordinates = TRUE;
+  self->selected = CP_NO_CELL;
+  self->check = CP_NO_CELL;
+  self->cursor = CP_NO_CELL;
+  self->drag_cell = CP_NO_CELL;
+  self->motion_from = CP_NO_CELL;
+  self->motion_to = CP_NO_CELL;
+  self->last_scale = 1;
+  self->font = cairo_toy_font_face_create ("Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+}
+
+/**
+ * cp_board_renderer_new:
+ * @art: (nullable): the piece set, or %NULL for the shared one
+ */
+CpBoardRenderer *
+cp_board_renderer_new (CpPieceArt *art)
+{
+  CpBoardRenderer *self = g_object_new (CP_TYPE_BOARD_RENDERER, NULL);
+
+  self->art = g_object_ref (art != NULL ? art : cp_piece_art_get_default ());
+  return self;
+}
+
+/**
+ * cp_board_renderer_set_state:
+ * @state: (nullable): the position to draw; the renderer keeps a copy of
+ *   its common part (board, cells, markers), so the state may go away
+ */
+void
+cp_board_renderer_set_state (CpBoardRenderer *self, const CpState *state)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  g_clear_object (&self->state.board);
+  if (state == NULL || state->board == NULL)
+    {
+      memset (&self->state, 0, sizeof self->state);
+      self->has_state = FALSE;
+      return;
+    }
+  self->state = *state;
+  self->state.rules = NULL;
+  g_object_ref (self->state.board);
+  self->has_state = TRUE;
+}
+
+void
+cp_board_renderer_set_colours (CpBoardRenderer *self,
+                               const CpColour  *seat_colours,
+                               guint            n_seats)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+  g_return_if_fail (seat_colours != NULL || n_seats == 0);
+
+  for (guint i = 0; i < MIN (n_seats, CP_MAX_SEATS); i++)
+    self->seat_colours[i] = seat_colours[i] < CP_N_COLOURS ? seat_colours[i] : CP_COLOUR_NEUTRAL;
+}
+
+void
+cp_board_renderer_set_theme (CpBoardRenderer *self, const CpBoardTheme *theme)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+  g_return_if_fail (theme != NULL);
+
+  self->theme = *theme;
+}
+
+/**
+ * cp_board_renderer_set_rotation:
+ * @quarter_turns: how far the picture is turned clockwise: 0 puts rank 1
+ *   at the bottom, 1 at the left, 2 at the top and 3 at the right
+ */
+void
+cp_board_renderer_set_rotation (CpBoardRenderer *self, guint quarter_turns)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  self->rotation = quarter_turns & 3;
+}
+
+guint
+cp_board_renderer_get_rotation (CpBoardRenderer *self)
+{
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), 0);
+
+  return self->rotation;
+}
+
+void
+cp_board_renderer_set_show_coordinates (CpBoardRenderer *self, gboolean show)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  self->show_coordinates = !!show;
+}
+
+void
+cp_board_renderer_set_last_move (CpBoardRenderer *self,
+                                 const guint8    *cells,
+                                 guint            n_cells)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  self->n_last_move = 0;
+  if (cells == NULL)
+    return;
+  for (guint i = 0; i < n_cells && self->n_last_move < CP_MAX_CELLS; i++)
+    if (cells[i] != CP_NO_CELL)
+      self->last_move[self->n_last_move++] = cells[i];
+}
+
+void
+cp_board_renderer_set_selected (CpBoardRenderer *self, guint cell)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  self->selected = cell;
+}
+
+void
+cp_board_renderer_set_hints (CpBoardRenderer *self,
+                             const CpCellSet *targets,
+                             const CpCellSet *captures)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  memset (&self->targets, 0, sizeof self->targets);
+  memset (&self->captures, 0, sizeof self->captures);
+  if (targets != NULL)
+    self->targets = *targets;
+  if (captures != NULL)
+    self->captures = *captures;
+}
+
+void
+cp_board_renderer_set_check (CpBoardRenderer *self, guint cell)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  self->check = cell;
+}
+
+void
+cp_board_renderer_set_cursor (CpBoardRenderer *self, guint cell)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  self->cursor = cell;
+}
+
+void
+cp_board_renderer_set_zone (CpBoardRenderer *self, const CpCellSet *cells)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  memset (&self->zone, 0, sizeof self->zone);
+  if (cells != NULL)
+    self->zone = *cells;
+}
+
+void
+cp_board_renderer_set_arrows (CpBoardRenderer *self,
+                              const CpArrow   *arrows,
+                              guint            n_arrows)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+  g_return_if_fail (arrows != NULL || n_arrows == 0);
+
+  self->n_arrows = MIN (n_arrows, MAX_ARROWS);
+  if (self->n_arrows > 0)
+    memcpy (self->arrows, arrows, self->n_arrows * sizeof *arrows);
+}
+
+void
+cp_board_renderer_set_drag (CpBoardRenderer *self,
+                            guint            cell,
+                            double           x,
+                            double           y)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  self->drag_cell = cell;
+  self->drag_x = x;
+  self->drag_y = y;
+}
+
+void
+cp_board_renderer_set_motion (CpBoardRenderer *self,
+                              guint            from,
+                              guint            to,
+                              double           progress)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  if (from == CP_NO_CELL || to == CP_NO_CELL)
+    from = to = CP_NO_CELL;
+  self->motion_from = from;
+  self->motion_to = to;
+  self->motion_progress = CLAMP (progress, 0.0, 1.0);
+}
+
+/* Geometry. */
+
+static gboolean
+compute_layout (CpBoardRenderer *self,
+                double           width,
+                double           height,
+                double           scale,
+                Layout          *layout)
+{
+  double f = self->show_coordinates ? FRAME_WITH_COORDINATES : FRAME_PLAIN;
+  double cell, cell_pixels;
+
+  if (!self->has_state || width <= 0 || height <= 0)
+    return FALSE;
+  if (scale <= 0)
+    scale = 1;
+
+  layout->width = cp_board_get_width (self->state.board);
+  layout->height = cp_board_get_height (self->state.board);
+  if (self->rotation & 1)
+    {
+      layout->cols = layout->height;
+      layout->rows = layout->width;
+    }
+  else
+    {
+      layout->cols = layout->width;
+      layout->rows = layout->height;
+    }
+
+  cell = MIN (width / (layout->cols + 2 * f), height / (layout->rows + 2 * f));
+  cell_pixels = floor (cell * scale + 1e-6);
+  if (cell_pixels < 1)
+    return FALSE;
+  layout->cell = cell_pixels / scale;
+  layout->frame = round (f * cell_pixels) / scale;
+  layout->x0 = round ((width - layout->cols * layout->cell) / 2 * scale) / scale;
+  layout->y0 = round ((height - layout->rows * layout->cell) / 2 * scale) / scale;
+  return TRUE;
+}
+
+/* The screen column and row of board square (x, y). */
+static void
+to_screen (const Layout *layout, guint rotation, guint x, guint y, guint *col, guint *row)
+{
+  switch (rotation)
+    {
+    case 0:
+      *col = x;
+      *row = layout->height - 1 - y;
+      break;
+    case 1:
+      *col = y;
+      *row = x;
+      break;
+    case 2:
+      *col = layout->width - 1 - x;
+      *row = y;
+      break;
+    default:
+      *col = layout->height - 1 - y;
+      *row = layout->width - 1 - x;
+      break;
+    }
+}
+
+static void
+from_screen (const Layout *layout, guint rotation, guint col, guint row, guint *x, guint *y)
+{
+  switch (rotation)
+    {
+    case 0:
+      *x = col;
+      *y = layout->height - 1 - row;
+      break;
+    case 1:
+      *x = row;
+      *y = col;
+      break;
+    case 2:
+      *x = layout->width - 1 - col;
+      *y = row;
+      break;
+    default:
+      *x = layout->width - 1 - row;
+      *y = layout->height - 1 - col;
+      break;
+    }
+}
+
+/* The cell shown at a screen column and row, or CP_NO_CELL for a hole. */
+static guint
+screen_cell (CpBoardRenderer *self, const Layout *layout, guint col, guint row)
+{
+  guint x, y, cell;
+
+  from_screen (layout, self->rotation, col, row, &x, &y);
+  cell = y * layout->width + x;
+  return cp_board_has_cell (self->state.board, cell) ? cell : CP_NO_CELL;
+}
+
+static void
+cell_origin (CpBoardRenderer *self, const Layout *layout, guint cell, double *x, double *y)
+{
+  guint col, row;
+
+  to_screen (layout, self->rotation, cell % layout->width, cell / layout->width, &col, &row);
+  *x = layout->x0 + col * layout->cell;
+  *y = layout->y0 + row * layout->cell;
+}
+
+static void
+cell_centre (CpBoardRenderer *self, const Layout *layout, guint cell, double *x, double *y)
+{
+  cell_origin (self, layout, cell, x, y);
+  *x += layout->cell / 2;
+  *y += layout->cell / 2;
+}
+
+static gboolean
+valid_cell (CpBoardRenderer *self, guint cell)
+{
+  return cell < CP_MAX_CELLS && cp_board_has_cell (self->state.board, cell);
+}
+
+guint
+cp_board_renderer_cell_at (CpBoardRenderer *self,
+                           double           width,
+                           double           height,
+                           double           x,
+                           double           y)
+{
+  Layout layout;
+  double col, row;
+
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), CP_NO_CELL);
+
+  if (!compute_layout (self, width, height, self->last_scale, &layout))
+    return CP_NO_CELL;
+  col = floor ((x - layout.x0) / layout.cell);
+  row = floor ((y - layout.y0) / layout.cell);
+  if (col < 0 || row < 0 || col >= layout.cols || row >= layout.rows)
+    return CP_NO_CELL;
+  return screen_cell (self, &layout, (guint) col, (guint) row);
+}
+
+/**
+ * cp_board_renderer_cell_rect:
+ *
+ * The square of @cell in an area of @width x @height, as the last drawing
+ * laid it out (its device scale decides the rounding of cell sizes).
+ *
+ * Returns: %FALSE if @cell is not on the board
+ */
+gboolean
+cp_board_renderer_cell_rect (CpBoardRenderer *self,
+                             double           width,
+                             double           height,
+                             guint            cell,
+                             CpRect          *rect)
+{
+  Layout layout;
+
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+
+  if (!compute_layout (self, width, height, self->last_scale, &layout)
+      || !valid_cell (self, cell))
+    return FALSE;
+  cell_origin (self, &layout, cell, &rect->x, &rect->y);
+  rect->width = rect->height = layout.cell;
+  return TRUE;
+}
+
+guint
+cp_board_renderer_count_drawn_cells (CpBoardRenderer *self)
+{
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), 0);
+
+  return self->n_drawn;
+}
+
+/* Drawing. */
+
+static void
+set_colour (cairo_t *cr, const CpRgba *c)
+{
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);
+}
+
+static void
+rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* The runs of cells along a screen row. */
+static guint
+row_runs (CpBoardRenderer *self, const Layout *layout, guint row, guint *starts, guint *ends)
+{
+  guint n = 0;
+  gboolean in_run = FALSE;
+
+  for (guint col = 0; col <= layout->cols; col++)
+    {
+      gboolean here = col < layout->cols && screen_cell (self, layout, col, row) != CP_NO_CELL;
+
+      if (here && !in_run)
+        starts[n] = col;
+      else if (!here && in_run)
+        ends[n++] = col;
+      in_run = here;
+    }
+  return n;
+}
+
+typedef struct {
+  guint col0, col1, row0, row1;
+} Block;
+
+/* The frame follows the outline of the cells: the union of every cell
+ * grown by the frame's width, with rounded outer corners.  Cells are
+ * gathered into runs along each screen row, and following rows with the
+ * same single run into one block, so a plain board is one rounded
+ * rectangle and Chivalry's a few. */
+static void
+draw_frame (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  g_autofree guint *starts = g_new (guint, layout->cols + 1);
+  g_autofree guint *ends = g_new (guint, layout->cols + 1);
+  g_autoptr (GArray) blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+  Block block = { 0 };
+  gboolean open = FALSE;
+  double f = layout->frame;
+
+  for (guint row = 0; row <= layout->rows; row++)
+    {
+      guint n = row < layout->rows ? row_runs (self, layout, row, starts, ends) : 0;
+      gboolean same = n == 1 && starts[0] == block.col0 && ends[0] == block.col1;
+
+      if (open && !same)
+        {
+          block.row1 = row;
+          g_array_append_val (blocks, block);
+          open = FALSE;
+        }
+      if (n == 1 && !open)
+        {
+          open = TRUE;
+          block.row0 = row;
+          block.col0 = starts[0];
+          block.col1 = ends[0];
+        }
+      else if (n > 1)
+        for (guint i = 0; i < n; i++)
+          {
+            Block run = { starts[i], ends[i], row, row + 1 };
+
+            g_array_append_val (blocks, run);
+          }
+    }
+
+  cairo_new_path (cr);
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const Block *b = &g_array_index (blocks, Block, i);
+
+      rounded_rect (cr,
+                    layout->x0 + b->col0 * layout->cell - f,
+                    layout->y0 + b->row0 * layout->cell - f,
+                    (b->col1 - b->col0) * layout->cell + 2 * f,
+                    (b->row1 - b->row0) * layout->cell + 2 * f,
+                    MIN (f, layout->cell / 2));
+    }
+  if (blocks->len == 1)
+    {
+      const Block *b = &g_array_index (blocks, Block, 0);
+
+      /* One block: a ring around the cells, which cover the rest. */
+      cairo_rectangle (cr,
+                       layout->x0 + b->col0 * layout->cell,
+                       layout->y0 + b->row0 * layout->cell,
+                       (b->col1 - b->col0) * layout->cell,
+                       (b->row1 - b->row0) * layout->cell);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+    }
+  else
+    cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+  set_colour (cr, &self->theme.frame);
+  cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
+
+static void
+draw_cells (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  self->n_drawn = 0;
+  for (guint parity = 0; parity < 2; parity++)
+    {
+      cairo_new_path (cr);
+      for (guint cell = 0; cell < layout->width * layout->height; cell++)
+        {
+          guint x = cell % layout->width, y = cell / layout->width;
+          double cx, cy;
+
+          /* a1 is dark, as in chess. */
+          if ((x + y) % 2 != parity || !cp_board_has_cell (self->state.board, cell))
+            continue;
+          cell_origin (self, layout, cell, &cx, &cy);
+          cairo_rectangle (cr, cx, cy, layout->cell, layout->cell);
+          self->n_drawn++;
+        }
+      set_colour (cr, parity == 0 ? &self->theme.dark : &self->theme.light);
+      cairo_fill (cr);
+    }
+}
+
+static void
+fill_cell (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, guint cell, const CpRgba *colour)
+{
+  double x, y;
+
+  if (!valid_cell (self, cell))
+    return;
+  cell_origin (self, layout, cell, &x, &y);
+  cairo_rectangle (cr, x, y, layout->cell, layout->cell);
+  set_colour (cr, colour);
+  cairo_fill (cr);
+}
+
+static void
+draw_cell_tints (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  for (guint cell = 0; cell < layout->width * layout->height; cell++)
+    if (cp_cell_set_contains (&self->zone, cell))
+      fill_cell (self, cr, layout, cell, &self->theme.zone);
+  for (guint i = 0; i < self->n_last_move; i++)
+    fill_cell (self, cr, layout, self->last_move[i], &self->theme.last_move);
+  if (self->selected != CP_NO_CELL)
+    fill_cell (self, cr, layout, self->selected, &self->theme.selected);
+}
+
+static void
+draw_check (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  const CpRgba *c = &self->theme.check;
+  cairo_pattern_t *glow;
+  double x, y;
+
+  if (!valid_cell (self, self->check))
+    return;
+  cell_origin (self, layout, self->check, &x, &y);
+  glow = cairo_pattern_create_radial (x + layout->cell / 2, y + layout->cell / 2, 0,
+                                      x + layout->cell / 2, y + layout->cell / 2,
+                                      layout->cell * 0.62);
+  cairo_pattern_add_color_stop_rgba (glow, 0.0, c->red, c->green, c->blue, c->alpha);
+  cairo_pattern_add_color_stop_rgba (glow, 0.45, c->red, c->green, c->blue, c->alpha * 0.75);
+  cairo_pattern_add_color_stop_rgba (glow, 1.0, c->red, c->green, c->blue, 0);
+  cairo_rectangle (cr, x, y, layout->cell, layout->cell);
+  cairo_set_source (cr, glow);
+  cairo_fill (cr);
+  cairo_pattern_destroy (glow);
+}
+
+static void
+show_centred (cairo_t *cr, const char *text, double x, double y)
+{
+  cairo_text_extents_t extents;
+
+  cairo_text_extents (cr, text, &extents);
+  cairo_move_to (cr,
+                 x - extents.x_bearing - extents.width / 2,
+                 y - extents.y_bearing - extents.height / 2);
+  cairo_show_text (cr, text);
+}
+
+/* The letters or the digits of a cell's name. */
+static char *
+name_part (CpBoard *board, guint cell, gboolean letters)
+{
+  g_autofree char *name = cp_board_cell_name (board, cell);
+  const char *p = name;
+
+  while (*p != '\0' && g_ascii_isalpha (*p))
+    p++;
+  return letters ? g_strndup (name, (gsize) (p - name)) : g_strdup (p);
+}
+
+/* File letters below the lowest cell of each screen column, rank numbers
+ * left of the leftmost cell of each screen row (files and ranks change
+ * places when the board is turned a quarter). */
+static void
+draw_coordinates (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  gboolean columns_are_files = (self->rotation & 1) == 0;
+
+  cairo_save (cr);
+  cairo_set_font_face (cr, self->font);
+  cairo_set_font_size (cr, MIN (layout->frame * 0.62, layout->cell * 0.3));
+  set_colour (cr, &self->theme.text);
+
+  for (guint col = 0; col < layout->cols; col++)
+    for (guint row = layout->rows; row-- > 0;)
+      {
+        guint cell = screen_cell (self, layout, col, row);
+
+        if (cell != CP_NO_CELL)
+          {
+            g_autofree char *label = name_part (self->state.board, cell, columns_are_files);
+
+            show_centred (cr, label,
+                          layout->x0 + (col + 0.5) * layout->cell,
+                          layout->y0 + (row + 1) * layout->cell + layout->frame / 2);
+            break;
+          }
+      }
+
+  for (guint row = 0; row < layout->rows; row++)
+    for (guint col = 0; col < layout->cols; col++)
+      {
+        guint cell = screen_cell (self, layout, col, row);
+
+        if (cell != CP_NO_CELL)
+          {
+            g_autofree char *label = name_part (self->state.board, cell, !columns_are_files);
+
+            show_centred (cr, label,
+                          layout->x0 + col * layout->cell - layout->frame / 2,
+                          layout->y0 + (row + 0.5) * layout->cell);
+            break;
+          }
+      }
+  cairo_restore (cr);
+}
+
+/* Blocked edges between two cells as thick bars on the edge; blocked
+ * vertices as a disc with a cross on the corner point. */
+static void
+draw_barriers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  CpBoard *board = self->state.board;
+  double bar = MAX (layout->cell * 0.14, 3.0);
+
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, bar);
+  set_colour (cr, &self->theme.frame);
+  cairo_new_path (cr);
+  for (guint cell = 0; cell < layout->width * layout->height; cell++)
+    {
+      static const CpDir dirs[2] = { CP_DIR_N, CP_DIR_E };
+      guint x = cell % layout->width, y = cell / layout->width;
+
+      if (!cp_board_has_cell (board, cell))
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+        {
+          guint other = dirs[i] == CP_DIR_N ? (y + 1 < layout->height ? cell + layout->width : CP_NO_CELL)
+                                            : (x + 1 < layout->width ? cell + 1 : CP_NO_CELL);
+          double ax, ay, bx, by, mx, my, dx, dy;
+
+          if (other == CP_NO_CELL || !cp_board_has_cell (board, other)
+              || !cp_board_edge_blocked (board, cell, dirs[i]))
+            continue;
+          cell_centre (self, layout, cell, &ax, &ay);
+          cell_centre (self, layout, other, &bx, &by);
+          mx = (ax + bx) / 2;
+          my = (ay + by) / 2;
+          /* Along the edge: across the line between the two centres. */
+          dx = -(by - ay) / 2;
+          dy = (bx - ax) / 2;
+          cairo_move_to (cr, mx - dx, my - dy);
+          cairo_line_to (cr, mx + dx, my + dy);
+        }
+    }
+  cairo_stroke (cr);
+
+  for (guint y = 0; y + 1 < layout->height; y++)
+    for (guint x = 0; x + 1 < layout->width; x++)
+      {
+        double ax, ay, bx, by, cx, cy, r = layout->cell * 0.19, k = r * 0.42;
+
+        if (!cp_board_vertex_blocked (board, x, y))
+          continue;
+        cell_centre (self, layout, y * layout->width + x, &ax, &ay);
+        cell_centre (self, layout, (y + 1) * layout->width + x + 1, &bx, &by);
+        cx = (ax + bx) / 2;
+        cy = (ay + by) / 2;
+        cairo_new_path (cr);
+        cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+        set_colour (cr, &self->theme.frame);
+        cairo_fill (cr);
+        cairo_move_to (cr, cx - k, cy - k);
+        cairo_line_to (cr, cx + k, cy + k);
+        cairo_move_to (cr, cx + k, cy - k);
+        cairo_line_to (cr, cx - k, cy + k);
+        cairo_set_line_width (cr, r * 0.3);
+        set_colour (cr, &self->theme.light);
+        cairo_stroke (cr);
+      }
+  cairo_restore (cr);
+}
+
+static CpColour
+seat_colour (CpBoardRenderer *self, guint seat)
+{
+  return seat < CP_MAX_SEATS ? self->seat_colours[seat] : CP_COLOUR_NEUTRAL;
+}
+
+static void
+draw_markers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double scale)
+{
+  for (guint cell = 0; cell < layout->width * layout->height; cell++)
+    {
+      double x, y, size;
+
+      if (self->state.markers[cell] == 0 || !cp_board_has_cell (self->state.board, cell))
+        continue;
+      cell_origin (self, layout, cell, &x, &y);
+      if (CP_PIECE_IS_EMPTY (&self->state.cells[cell]))
+        {
+          /* Alone on its cell: in the middle. */
+          size = layout->cell * 0.6;
+          x += (layout->cell - size) / 2;
+          y += (layout->cell - size) / 2;
+        }
+      else
+        {
+          /* Under a piece: peeking out at the bottom left. */
+          size = layout->cell * 0.36;
+          x += layout->cell * 0.02;
+          y += layout->cell * 0.98 - size;
+        }
+      cp_piece_art_draw_marker (self->art, cr, seat_colour (self, self->state.markers[cell] - 1u),
+                                x, y, size, scale);
+    }
+}
+
+static void
+draw_hints (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  cairo_save (cr);
+  set_colour (cr, &self->theme.hint);
+  for (guint cell = 0; cell < layout->width * layout->height; cell++)
+    {
+      gboolean target = cp_cell_set_contains (&self->targets, cell);
+      gboolean capture = cp_cell_set_contains (&self->captures, cell);
+      double x, y;
+
+      if ((!target && !capture) || !cp_board_has_cell (self->state.board, cell))
+        continue;
+      cell_centre (self, layout, cell, &x, &y);
+      cairo_new_path (cr);
+      if (capture || !CP_PIECE_IS_EMPTY (&self->state.cells[cell]))
+        {
+          cairo_set_line_width (cr, layout->cell * 0.08);
+          cairo_arc (cr, x, y, layout->cell * 0.46, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
+      else
+        {
+          cairo_arc (cr, x, y, layout->cell * 0.16, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+    }
+  cairo_restore (cr);
+}
+
+/* A small badge: a disc with a white rim. */
+static void
+badge (cairo_t *cr, double cx, double cy, double r, double red, double green, double blue)
+{
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, red, green, blue);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, r * 0.22);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_stroke (cr);
+}
+
+/* A piece with its marks, in the square (x, y, size). */
+static void
+draw_piece (CpBoardRenderer *self,
+            cairo_t         *cr,
+            const CpPiece   *piece,
+            double           x,
+            double           y,
+            double           size,
+            double           scale)
+{
+  CpColour colour = seat_colour (self, piece->seat);
+  gboolean mirror = (piece->flags & CP_PIECE_FLAG_MIRROR) != 0;
+  gboolean zombie = (piece->flags & CP_PIECE_FLAG_ZOMBIE) != 0;
+
+  if (piece->flags & CP_PIECE_FLAG_TARRED)
+    {
+      /* A glossy puddle of tar under the piece. */
+      cairo_save (cr);
+      cairo_translate (cr, x + size / 2, y + size * 0.84);
+      cairo_scale (cr, size * 0.44, size * 0.13);
+      cairo_new_path (cr);
+      cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+      cairo_restore (cr);
+      cairo_set_source_rgba (cr, 0.07, 0.06, 0.08, 0.9);
+      cairo_fill (cr);
+    }
+
+  if (mirror || zombie)
+    cairo_push_group (cr);
+
+  if (piece->flags & CP_PIECE_FLAG_HIDDEN)
+    cp_piece_art_draw_unknown (self->art, cr, colour, x, y, size, scale);
+  else
+    cp_piece_art_draw (self->art, cr, piece->kind, colour, x, y, size, scale);
+
+  if (zombie)
+    {
+      /* A green cast over the piece alone. */
+      cairo_set_operator (cr, CAIRO_OPERATOR_ATOP);
+      cairo_set_source_rgba (cr, 0x26 / 255.0, 0xa2 / 255.0, 0x69 / 255.0, 0.45);
+      cairo_paint (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+    }
+  if (mirror || zombie)
+    {
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, mirror ? 0.5 : 1.0);
+    }
+
+  if (zombie)
+    {
+      double r = size * 0.12, cx = x + size * 0.15, cy = y + size * 0.15, k = r * 0.45;
+
+      badge (cr, cx, cy, r, 0x26 / 255.0, 0xa2 / 255.0, 0x69 / 255.0);
+      /* A "Z" drawn with strokes. */
+      cairo_move_to (cr, cx - k, cy - k);
+      cairo_line_to (cr, cx + k, cy - k);
+      cairo_line_to (cr, cx - k, cy + k);
+      cairo_line_to (cr, cx + k, cy + k);
+      cairo_set_line_width (cr, r * 0.28);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_stroke (cr);
+    }
+
+  if (mirror)
+    {
+      /* A small looking glass: a pane split along its diagonal. */
+      double s = size * 0.26, mx = x + size * 0.96 - s, my = y + size * 0.04;
+
+      cairo_new_path (cr);
+      rounded_rect (cr, mx, my, s, s, s * 0.2);
+      cairo_set_source_rgb (cr, 0x62 / 255.0, 0xa0 / 255.0, 0xea / 255.0);
+      cairo_fill_preserve (cr);
+      cairo_save (cr);
+      cairo_clip_preserve (cr);
+      cairo_move_to (cr, mx, my);
+      cairo_line_to (cr, mx + s, my);
+      cairo_line_to (cr, mx, my + s);
+      cairo_close_path (cr);
+      cairo_set_source_rgb (cr, 0xdb / 255.0, 0xea / 255.0, 0xff / 255.0);
+      cairo_fill (cr);
+      cairo_restore (cr);
+      rounded_rect (cr, mx, my, s, s, s * 0.2);
+      cairo_set_line_width (cr, s * 0.12);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_stroke (cr);
+    }
+
+  if (piece->wounds > 0)
+    {
+      /* Red pips down the left side, clear of the piece. */
+      guint shown = MIN (piece->wounds, 6u);
+      double r = size * 0.06;
+
+      for (guint i = 0; i < shown; i++)
+        badge (cr, x + size * 0.1, y + size * 0.12 + i * r * 2.4, r,
+               0xe0 / 255.0, 0x1b / 255.0, 0x24 / 255.0);
+    }
+
+  if (piece->checkers > 0)
+    {
+      double s = size * 0.44;
+
+      cp_piece_art_draw_checkers (self->art, cr,
+                                  piece->checker_colour < CP_N_COLOURS ? piece->checker_colour
+                                                                        : CP_COLOUR_NEUTRAL,
+                                  piece->checkers,
+                                  x + size - s, y + size - s, s, scale);
+    }
+}
+
+static void
+draw_pieces (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double scale)
+{
+  for (guint cell = 0; cell < layout->width * layout->height; cell++)
+    {
+      const CpPiece *piece = &self->state.cells[cell];
+      double x, y;
+
+      if (CP_PIECE_IS_EMPTY (piece) || !cp_board_has_cell (self->state.board, cell)
+          || cell == self->drag_cell || cell == self->motion_to)
+        continue;
+      cell_origin (self, layout, cell, &x, &y);
+      draw_piece (self, cr, piece, x, y, layout->cell, scale);
+    }
+}
+
+static void
+draw_cursor (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  double x, y, w;
+
+  if (!valid_cell (self, self->cursor))
+    return;
+  cell_origin (self, layout, self->cursor, &x, &y);
+  w = MAX (layout->cell * 0.06, 2.0);
+  cairo_new_path (cr);
+  rounded_rect (cr, x + w / 2, y + w / 2, layout->cell - w, layout->cell - w, w);
+  cairo_set_line_width (cr, w);
+  set_colour (cr, &self->theme.cursor);
+  cairo_stroke (cr);
+}
+
+static void
+draw_arrows (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  for (guint i = 0; i < self->n_arrows; i++)
+    {
+      const CpArrow *arrow = &self->arrows[i];
+      double ax, ay, bx, by, dx, dy, length, shaft, head, nx, ny;
+
+      if (!valid_cell (self, arrow->from) || !valid_cell (self, arrow->to)
+          || arrow->from == arrow->to)
+        continue;
+      cell_centre (self, layout, arrow->from, &ax, &ay);
+      cell_centre (self, layout, arrow->to, &bx, &by);
+      dx = bx - ax;
+      dy = by - ay;
+      length = hypot (dx, dy);
+      dx /= length;
+      dy /= length;
+      nx = -dy;
+      ny = dx;
+      shaft = layout->cell * 0.09;
+      head = layout->cell * 0.32;
+
+      /* Start a little off the centre, end at the target's centre. */
+      ax += dx * layout->cell * 0.2;
+      ay += dy * layout->cell * 0.2;
+      length -= layout->cell * 0.2;
+      if (length <= head)
+        head = length * 0.8;
+
+      cairo_new_path (cr);
+      cairo_move_to (cr, ax + nx * shaft, ay + ny * shaft);
+      cairo_line_to (cr, bx - dx * head + nx * shaft, by - dy * head + ny * shaft);
+      cairo_line_to (cr, bx - dx * head + nx * head * 0.75, by - dy * head + ny * head * 0.75);
+      cairo_line_to (cr, bx, by);
+      cairo_line_to (cr, bx - dx * head - nx * head * 0.75, by - dy * head - ny * head * 0.75);
+      cairo_line_to (cr, bx - dx * head - nx * shaft, by - dy * head - ny * shaft);
+      cairo_line_to (cr, ax - nx * shaft, ay - ny * shaft);
+      cairo_close_path (cr);
+      set_colour (cr, &arrow->colour);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_moving (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double scale)
+{
+  if (valid_cell (self, self->motion_to) && valid_cell (self, self->motion_from)
+      && !CP_PIECE_IS_EMPTY (&self->state.cells[self->motion_to]))
+    {
+      double ax, ay, bx, by, t = self->motion_progress;
+
+      /* Eased, so the piece sets off and lands gently. */
+      t = t * t * (3 - 2 * t);
+      cell_origin (self, layout, self->motion_from, &ax, &ay);
+      cell_origin (self, layout, self->motion_to, &bx, &by);
+      draw_piece (self, cr, &self->state.cells[self->motion_to],
+                  ax + (bx - ax) * t, ay + (by - ay) * t, layout->cell, scale);
+    }
+
+  if (valid_cell (self, self->drag_cell)
+      && !CP_PIECE_IS_EMPTY (&self->state.cells[self->drag_cell]))
+    {
+      /* Lifted: a little larger, centred on the pointer. */
+      double size = layout->cell * 1.1;
+
+      draw_piece (self, cr, &self->state.cells[self->drag_cell],
+                  self->drag_x - size / 2, self->drag_y - size / 2, size, scale);
+    }
+}
+
+void
+cp_board_renderer_draw (CpBoardRenderer *self,
+                        cairo_t         *cr,
+                        double           width,
+                        double           height,
+                        double           scale)
+{
+  Layout layout;
+
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+  g_return_if_fail (cr != NULL);
+
+  if (scale <= 0)
+    scale = 1;
+  self->last_scale = scale;
+  self->n_drawn = 0;
+  if (!compute_layout (self, width, height, scale, &layout))
+    return;
+
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
+
+  draw_frame (self, cr, &layout);
+  /* Cells are whole pixels: drawing them without antialiasing leaves no
+   * seams between neighbours. */
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+  draw_cells (self, cr, &layout);
+  draw_cell_tints (self, cr, &layout);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
+  draw_check (self, cr, &layout);
+  if (self->show_coordinates)
+    draw_coordinates (self, cr, &layout);
+  draw_barriers (self, cr, &layout);
+  draw_markers (self, cr, &layout, scale);
+  draw_hints (self, cr, &layout);
+  draw_pieces (self, cr, &layout, scale);
+  draw_cursor (self, cr, &layout);
+  draw_arrows (self, cr, &layout);
+  draw_moving (self, cr, &layout, scale);
+
+  cairo_restore (cr);
+}
