@@ -112,8 +112,9 @@ update_decorations (CpBoardView *self)
         cp_cell_set_add ((a->flags & CP_ACTION_FLAG_CAPTURE) ? &captures : &targets, next);
       }
   cp_board_renderer_set_hints (self->renderer, &targets, &captures);
+  /* The cell cursor shows once the keyboard is in use, as focus rings do. */
   cp_board_renderer_set_cursor (self->renderer,
-                                gtk_widget_has_focus (GTK_WIDGET (self)) ? self->cursor : CP_NO_CELL);
+                                gtk_widget_has_visible_focus (GTK_WIDGET (self)) ? self->cursor : CP_NO_CELL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -420,6 +421,15 @@ focus_changed (CpBoardView *self)
   update_decorations (self);
 }
 
+static void
+root_changed (CpBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (GTK_IS_WINDOW (root))
+    g_signal_connect_object (root, "notify::focus-visible", G_CALLBACK (focus_changed), self, G_CONNECT_SWAPPED);
+}
+
 static gboolean
 tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
@@ -587,6 +597,7 @@ cp_board_view_init (CpBoardView *self)
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  g_signal_connect (self, "notify::root", G_CALLBACK (root_changed), NULL);
 
   self->popover = gtk_popover_new ();
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self));

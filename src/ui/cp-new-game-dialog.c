@@ -159,6 +159,35 @@ update_names (CpNewGameDialog *self)
     }
 }
 
+/* Greys out the options that do not matter with the others' values. */
+static void
+update_relevance (CpNewGameDialog *self)
+{
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+      g_auto (GStrv) condition = NULL;
+      gboolean relevant = TRUE;
+
+      if (spec->relevant_when == NULL)
+        continue;
+      condition = g_strsplit (spec->relevant_when, "=", 2);
+      for (guint j = 0; j < self->option_rows->len; j++)
+        {
+          GtkWidget *other = g_ptr_array_index (self->option_rows, j);
+          const CpOptionSpec *other_spec = g_object_get_data (G_OBJECT (other), "spec");
+          g_autofree char *value = NULL;
+
+          if (!g_str_equal (other_spec->id, condition[0]))
+            continue;
+          value = option_value (other);
+          relevant = g_strcmp0 (value, condition[1]) == 0;
+        }
+      gtk_widget_set_sensitive (row, relevant);
+    }
+}
+
 static void
 show_game (CpNewGameDialog *self, const CpRules *rules)
 {
@@ -170,7 +199,10 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
 
       adw_preferences_group_add (self->options_group, row);
       g_ptr_array_add (self->option_rows, row);
+      if (ADW_IS_COMBO_ROW (row))
+        g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (update_relevance), self);
     }
+  update_relevance (self);
   gtk_widget_set_visible (GTK_WIDGET (self->options_group), rules->n_options > 0);
 
   remove_rows (self->players_group, self->name_rows);

@@ -45,7 +45,7 @@ static const CpOptionSpec options[] = {
   { .id = "setup", .label = N_("Start position"), .type = CP_OPTION_CHOICE,
     .default_value = "random", .choices = setup_ids, .choice_labels = setup_labels },
   { .id = "position", .label = N_("Position number"), .type = CP_OPTION_INT,
-    .default_value = "518", .min = 0, .max = 959 },
+    .default_value = "518", .min = 0, .max = 959, .relevant_when = "setup=number" },
   { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 

@@ -23,6 +23,7 @@ typedef struct {
   const char *const *choices;       /* ids, NULL-terminated */
   const char *const *choice_labels; /* translatable, same order */
   gint min, max;
+  const char *relevant_when;        /* "other-option=value", or NULL: always */
 } CpOptionSpec;
 
 typedef enum {
