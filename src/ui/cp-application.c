@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "cp-application.h"
 #include "cp-autosave.h"
@@ -187,6 +188,26 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
 };
 
+/* The settings; an uninstalled build reads its schema from the build
+ * folder.  Returns: %NULL when the schema is nowhere. */
+static GSettings *
+load_settings (void)
+{
+  GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchemaSource) built = NULL;
+  g_autoptr (GSettingsSchema) schema = NULL;
+
+  if (installed != NULL)
+    schema = g_settings_schema_source_lookup (installed, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    {
+      built = g_settings_schema_source_new_from_directory (BUILD_SCHEMA_DIR, installed, FALSE, NULL);
+      if (built != NULL)
+        schema = g_settings_schema_source_lookup (built, APPLICATION_ID, FALSE);
+    }
+  return schema ? g_settings_new_full (schema, NULL, NULL) : NULL;
+}
+
 static void
 cp_application_startup (GApplication *app)
 {
@@ -211,6 +232,14 @@ cp_application_startup (GApplication *app)
   g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (cp_application_parent_class)->startup (app);
+
+  self->settings = load_settings ();
+  if (self->settings == NULL)
+    {
+      g_printerr (_("Chess Parlour’s settings schema “%s” is not installed. "
+                    "Install the program, or run it from its build folder.\n"), APPLICATION_ID);
+      exit (EXIT_FAILURE);
+    }
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
@@ -291,6 +320,5 @@ cp_application_class_init (CpApplicationClass *klass)
 static void
 cp_application_init (CpApplication *self)
 {
-  self->settings = g_settings_new (APPLICATION_ID);
   cp_command_line_install (G_APPLICATION (self));
 }

@@ -800,11 +800,14 @@ cp_window_close_request (GtkWindow *window)
 static void
 apply_settings (CpWindow *self)
 {
+  /* The values of the "notation" key, in the language's own letters. */
+  static const CpNotation notations[] = { CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL, CP_NOTATION_FIGURINE };
+
   cp_board_view_set_show_hints (self->board, g_settings_get_boolean (self->settings, "show-legal-moves"));
   cp_board_view_set_show_coordinates (self->board, g_settings_get_boolean (self->settings, "show-coordinates"));
   cp_board_view_set_animate (self->board, g_settings_get_boolean (self->settings, "animate-moves"));
   cp_board_view_set_theme (self->board, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
-  cp_move_list_set_notation (self->moves, (CpNotation) g_settings_get_enum (self->settings, "notation"));
+  cp_move_list_set_notation (self->moves, notations[g_settings_get_enum (self->settings, "notation") % G_N_ELEMENTS (notations)]);
 }
 
 /* Recent files: the records and PGN files Chess Parlour opened or saved

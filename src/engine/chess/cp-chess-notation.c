@@ -20,6 +20,30 @@ static const char *const figurines[2][CP_N_PIECE_KINDS] = {
     [CP_PIECE_BISHOP] = "♝", [CP_PIECE_KNIGHT] = "♞" },
 };
 
+/* Appends the letter of @kind in the user's language; English letters
+ * serve when the translation is not five letters. */
+static void
+append_local_letter (GString *out, CpPieceKind kind)
+{
+  static const CpPieceKind order[] = { CP_PIECE_KING, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_KNIGHT };
+  /* Translators: the letters players of your language write for king, queen,
+   * rook, bishop and knight in move notation, in this order and without
+   * spaces (German: KDTLS, French: RDTFC, Spanish: RDTAC) */
+  const char *letters = C_("piece letters", "KQRBN");
+  const char *p;
+
+  if (g_utf8_strlen (letters, -1) != G_N_ELEMENTS (order))
+    letters = "KQRBN";
+  p = letters;
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++, p = g_utf8_next_char (p))
+    if (order[i] == kind)
+      {
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+        return;
+      }
+  g_string_append_c (out, cp_piece_kind_letter (kind));
+}
+
 static void
 append_piece (GString *out, CpPieceKind kind, guint seat, CpNotation notation)
 {
@@ -27,6 +51,8 @@ append_piece (GString *out, CpPieceKind kind, guint seat, CpNotation notation)
     return;
   if (notation == CP_NOTATION_FIGURINE && figurines[seat & 1][kind] != NULL)
     g_string_append (out, figurines[seat & 1][kind]);
+  else if (notation == CP_NOTATION_SAN_LOCAL || notation == CP_NOTATION_LAN_LOCAL)
+    append_local_letter (out, kind);
   else
     g_string_append_c (out, cp_piece_kind_letter (kind));
 }
@@ -128,7 +154,7 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
 
   if (action->flags & CP_ACTION_FLAG_CASTLE)
     g_string_append (out, cp_chess_castle_side (st, action) == CP_CASTLE_KING_SIDE ? "O-O" : "O-O-O");
-  else if (notation == CP_NOTATION_LAN)
+  else if (notation == CP_NOTATION_LAN || notation == CP_NOTATION_LAN_LOCAL)
     {
       append_piece (out, piece->kind, action->seat, notation);
       append_cell (out, board, from);

@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
@@ -723,8 +724,8 @@ static gboolean
 parse_number (const char *text, guint64 max, guint64 *number, GError **error)
 {
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, max, number, NULL))
-    return bad_record (error, _("“%s” is not a number from 0 to %" G_GUINT64_FORMAT),
-                       text ? text : "", max);
+    return bad_record (error, _("“%s” is not a number from 0 to %" PRIu64),
+                       text ? text : "", (uint64_t) max);
   return TRUE;
 }
 

@@ -178,8 +178,9 @@ check_chance (const CpState *state, const CpAction *action, GError **error)
     return illegal (error, _("No random result is due now"));
   state->rules->chance (state, &request);
   if (action->type != request.type)
-    return illegal (error, _("A %s is due now, not a %s"),
-                    cp_action_type_to_id (request.type), cp_action_type_to_id (action->type));
+    return illegal (error, request.type == CP_ACTION_ROLL
+                             ? _("A roll is due now, not another kind of random result")
+                             : _("A shuffle is due now, not another kind of random result"));
   if (request.type == CP_ACTION_ROLL && action->value >= request.range)
     return illegal (error, _("The random result %u is out of range (below %u expected)"),
                     action->value, request.range);

@@ -56,6 +56,8 @@ typedef enum {
   CP_NOTATION_LAN,       /* long algebraic: Ng1-f3, e4xd5 */
   CP_NOTATION_FIGURINE,  /* SAN with piece symbols: ♘f3 */
   CP_NOTATION_COMPUTER,  /* coordinates: g1f3, e7e8q */
+  CP_NOTATION_SAN_LOCAL, /* SAN with the piece letters of the user's language */
+  CP_NOTATION_LAN_LOCAL, /* LAN likewise */
 } CpNotation;
 
 const char *cp_colour_to_id (CpColour colour);
