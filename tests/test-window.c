@@ -14,6 +14,7 @@
 #include "cp-move-list.h"
 #include "cp-players-panel.h"
 #include "cp-record.h"
+#include "cp-rules-view.h"
 #include "cp-window.h"
 
 static CpApplication *app;
@@ -390,6 +391,27 @@ test_offer_draw (void)
   destroy (window);
 }
 
+static void
+test_rules_shown (void)
+{
+  CpWindow *window = new_window ();
+  g_autofree char *chess = cp_rules_view_get_text (CP_RULES_VIEW (cp_window_get_rules_view (window)));
+  g_autofree char *c960 = NULL;
+  g_autoptr (CpGame) game = cp_game_new ("chess960", NULL, 2, 3, NULL);
+
+  /* The rules come from the game's help page, clarifications included. */
+  g_assert_true (g_str_has_prefix (chess, "Chess\n"));
+  g_assert_nonnull (strstr (chess, "Clarifications"));
+  g_assert_nonnull (strstr (chess, "• "));
+
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  c960 = cp_rules_view_get_text (CP_RULES_VIEW (cp_window_get_rules_view (window)));
+  g_assert_true (g_str_has_prefix (c960, "Chess960\n"));
+  g_assert_nonnull (strstr (c960, "518"));
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -420,6 +442,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/broken-record", test_broken_record);
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/window/offer-draw", test_offer_draw);
+  g_test_add_func ("/window/rules-shown", test_rules_shown);
   status = g_test_run ();
   g_object_unref (app);
   return status;

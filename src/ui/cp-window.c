@@ -20,6 +20,7 @@
 #include "cp-pgn.h"
 #include "cp-players-panel.h"
 #include "cp-record.h"
+#include "cp-rules-view.h"
 #include "cp-window.h"
 
 #define RECORD_MIME_TYPE "application/x-chess-parlour-game"
@@ -42,6 +43,8 @@ struct _CpWindow
   CpBoardView *board;
   CpPlayersPanel *players;
   CpMoveList *moves;
+  AdwViewStack *panel_stack;
+  CpRulesView *rules;
   GMenu *recent_menu;
 
   GSettings *settings;
@@ -261,7 +264,7 @@ update (CpWindow *self)
 
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_last_move (self->board, last_move_before (self->game, cp_game_get_cursor (self->game)));
-  if (state->rules->check_cell != NULL && !cp_state_is_over (state))
+  if (state->rules->check_cell != NULL)
     check = state->rules->check_cell (state);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), check);
   cp_players_panel_show_state (self->players, state);
@@ -518,13 +521,22 @@ rotate_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   cp_board_view_set_rotation (self->board, rotation_for (self, self->viewer));
 }
 
+/* Shows the rules beside the board; where they are not installed, the
+ * help browser is the next best place. */
 static void
 rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   CpWindow *self = CP_WINDOW (widget);
+  g_autoptr (GFile) page = cp_rules_view_find_page (cp_game_get_rules (self->game)->id);
 
-  cp_application_show_help (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                            GTK_WINDOW (self), cp_game_get_rules (self->game)->id);
+  if (page == NULL)
+    {
+      cp_application_show_help (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                                GTK_WINDOW (self), cp_game_get_rules (self->game)->id);
+      return;
+    }
+  adw_view_stack_set_visible_child_name (self->panel_stack, "rules");
+  adw_flap_set_reveal_flap (self->flap, TRUE);
 }
 
 static void
@@ -908,6 +920,7 @@ cp_window_class_init (CpWindowClass *klass)
   g_type_ensure (CP_TYPE_BOARD_VIEW);
   g_type_ensure (CP_TYPE_MOVE_LIST);
   g_type_ensure (CP_TYPE_PLAYERS_PANEL);
+  g_type_ensure (CP_TYPE_RULES_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chess_parlour/ChessParlour/ui/cp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, title);
@@ -915,6 +928,8 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_stack);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, rules);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, action_chosen);
 
@@ -1024,6 +1039,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   cp_board_view_set_colours (self->board, colours, n_seats);
   cp_board_view_set_rotation (self->board, 0);
   cp_players_panel_set_game (self->players, game);
+  cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);
   cp_game_set_cursor (game, cp_game_get_n_actions (game));
   g_signal_connect_swapped (game, "notify::cursor", G_CALLBACK (cursor_changed), self);
@@ -1245,6 +1261,12 @@ GtkWidget *
 cp_window_get_players_panel (CpWindow *self)
 {
   return GTK_WIDGET (self->players);
+}
+
+GtkWidget *
+cp_window_get_rules_view (CpWindow *self)
+{
+  return GTK_WIDGET (self->rules);
 }
 
 CpAutosave *

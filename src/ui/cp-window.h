@@ -38,6 +38,7 @@ void         cp_window_play                (CpWindow      *self,
 CpBoardView *cp_window_get_board           (CpWindow      *self);
 GtkWidget   *cp_window_get_move_list       (CpWindow      *self);
 GtkWidget   *cp_window_get_players_panel   (CpWindow      *self);
+GtkWidget   *cp_window_get_rules_view      (CpWindow      *self);
 CpAutosave  *cp_window_get_autosave        (CpWindow      *self);
 
 G_END_DECLS
