@@ -211,7 +211,7 @@ enable (CpWindow *self, const char *action, gboolean enabled)
 }
 
 static void
-update_actions (CpWindow *self, const CpState *shown)
+update_actions (CpWindow *self)
 {
   const CpState *state = cp_game_get_state (self->game);
   const CpRules *rules = cp_game_get_rules (self->game);
@@ -269,7 +269,7 @@ update (CpWindow *self)
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), check);
   cp_players_panel_show_state (self->players, state);
   update_title (self);
-  update_actions (self, state);
+  update_actions (self);
 }
 
 /* Plays @action at the end of the log, as a step that Undo takes back. */
@@ -341,8 +341,8 @@ cp_window_play (CpWindow *self, const CpAction *action)
   for (guint i = cursor; i < n; i++)
     later += cp_game_get_action (self->game, i)->seat != CP_SEAT_CHANCE;
   body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "The %u later action will be dropped. Undo brings it back.",
-                                       "The %u later actions will be dropped. Undo brings them back.",
+                                       "The %u later move will be dropped. Undo brings it back.",
+                                       "The %u later moves will be dropped. Undo brings them back.",
                                        later), later);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Continue From Here?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
