@@ -72,8 +72,10 @@ cp_application_open_file (CpApplication *self, GFile *file)
 
   if (window == NULL)
     window = cp_window_new (self);
-  cp_window_open (window, file);
+  /* The window first, so that a question or an error about the file shows
+   * above it. */
   gtk_window_present (GTK_WINDOW (window));
+  cp_window_open (window, file);
 }
 
 /**
