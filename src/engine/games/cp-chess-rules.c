@@ -6,7 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "cp-chess-state.h"
+#include "cp-chess-rules.h"
 #include "cp-games.h"
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
@@ -39,64 +39,64 @@ chess_init (CpState *state, GHashTable *opts, GError **error)
   return TRUE;
 }
 
-static CpSeatMask
-chess_pending (const CpState *state)
+CpSeatMask
+cp_chess_rules_pending (const CpState *state)
 {
   return CP_SEAT_BIT (state->to_move);
 }
 
-static void
-chess_legal (const CpState *state, guint seat, CpActionList *out)
+void
+cp_chess_rules_legal (const CpState *state, guint seat, CpActionList *out)
 {
   cp_chess_legal (CP_CHESS_STATE (state), seat, out);
 }
 
-static void
-chess_make (CpState *state, const CpAction *action, CpUndo *undo)
+void
+cp_chess_rules_make (CpState *state, const CpAction *action, CpUndo *undo)
 {
   cp_chess_make (CP_CHESS_STATE (state), action, undo);
 }
 
-static void
-chess_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
+void
+cp_chess_rules_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
 {
   cp_chess_unmake (CP_CHESS_STATE (state), action, undo);
 }
 
-static void
-chess_outcome (const CpState *state, CpOutcome *outcome)
+void
+cp_chess_rules_outcome (const CpState *state, CpOutcome *outcome)
 {
   cp_chess_outcome (CP_CHESS_STATE (state), outcome);
 }
 
-static CpEndReason
-chess_claimable (const CpState *state)
+CpEndReason
+cp_chess_rules_claimable (const CpState *state)
 {
   return cp_chess_claimable (CP_CHESS_STATE (state));
 }
 
-static char *
-chess_format (const CpState *state, const CpAction *action, CpNotation notation)
+char *
+cp_chess_rules_format (const CpState *state, const CpAction *action, CpNotation notation)
 {
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
 }
 
-static guint
-chess_landing (const CpState *state, const CpAction *action)
+guint
+cp_chess_rules_landing (const CpState *state, const CpAction *action)
 {
   return cp_chess_landing (CP_CHESS_STATE (state), action);
 }
 
-static guint
-chess_check_cell (const CpState *state)
+guint
+cp_chess_rules_check_cell (const CpState *state)
 {
   const CpChessState *st = CP_CHESS_STATE (state);
 
   return cp_chess_in_check (st, state->to_move) ? st->king[state->to_move] : CP_NO_CELL;
 }
 
-static gboolean
-chess_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+gboolean
+cp_chess_rules_parse (const CpState *state, const char *text, CpAction *action, GError **error)
 {
   return cp_chess_parse (CP_CHESS_STATE (state), text, action, error);
 }
@@ -113,14 +113,14 @@ const CpRules cp_chess_rules = {
   .colours = colours,
   .state_size = sizeof (CpChessState),
   .init = chess_init,
-  .pending = chess_pending,
-  .legal = chess_legal,
-  .make = chess_make,
-  .unmake = chess_unmake,
-  .outcome = chess_outcome,
-  .claimable = chess_claimable,
-  .format = chess_format,
-  .parse = chess_parse,
-  .landing = chess_landing,
-  .check_cell = chess_check_cell,
+  .pending = cp_chess_rules_pending,
+  .legal = cp_chess_rules_legal,
+  .make = cp_chess_rules_make,
+  .unmake = cp_chess_rules_unmake,
+  .outcome = cp_chess_rules_outcome,
+  .claimable = cp_chess_rules_claimable,
+  .format = cp_chess_rules_format,
+  .parse = cp_chess_rules_parse,
+  .landing = cp_chess_rules_landing,
+  .check_cell = cp_chess_rules_check_cell,
 };

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cp-card.h"
-#include "cp-chess-state.h"
+#include "cp-chess-rules.h"
 #include "cp-games.h"
 #include "cp-random.h"
 
@@ -247,7 +247,7 @@ chess960_init (CpState *state, GHashTable *opts, GError **error)
 static CpSeatMask
 chess960_pending (const CpState *state)
 {
-  return STATE (state)->ready ? CP_SEAT_BIT (state->to_move) : CP_SEAT_BIT (CP_SEAT_CHANCE);
+  return STATE (state)->ready ? cp_chess_rules_pending (state) : CP_SEAT_BIT (CP_SEAT_CHANCE);
 }
 
 static void
@@ -263,7 +263,7 @@ static void
 chess960_legal (const CpState *state, guint seat, CpActionList *out)
 {
   if (STATE (state)->ready)
-    cp_chess_legal (CP_CHESS_STATE (state), seat, out);
+    cp_chess_rules_legal (state, seat, out);
 }
 
 static void
@@ -298,12 +298,6 @@ chess960_make (CpState *state, const CpAction *action, CpUndo *undo)
     default:
       cp_chess_make (&st->chess, action, undo);
     }
-}
-
-static void
-chess960_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
-{
-  cp_chess_unmake (CP_CHESS_STATE (state), action, undo);
 }
 
 static void
@@ -348,26 +342,6 @@ chess960_format (const CpState *state, const CpAction *action, CpNotation notati
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
 }
 
-static guint
-chess960_landing (const CpState *state, const CpAction *action)
-{
-  return cp_chess_landing (CP_CHESS_STATE (state), action);
-}
-
-static guint
-chess960_check_cell (const CpState *state)
-{
-  const CpChessState *st = CP_CHESS_STATE (state);
-
-  return cp_chess_in_check (st, state->to_move) ? st->king[state->to_move] : CP_NO_CELL;
-}
-
-static gboolean
-chess960_parse (const CpState *state, const char *text, CpAction *action, GError **error)
-{
-  return cp_chess_parse (CP_CHESS_STATE (state), text, action, error);
-}
-
 /* The number of a game's start position, once it is set up; -1 before. */
 int
 cp_chess960_get_position (const CpState *state)
@@ -391,11 +365,11 @@ const CpRules cp_chess960_rules = {
   .chance = chess960_chance,
   .legal = chess960_legal,
   .make = chess960_make,
-  .unmake = chess960_unmake,
+  .unmake = cp_chess_rules_unmake,
   .outcome = chess960_outcome,
   .claimable = chess960_claimable,
   .format = chess960_format,
-  .parse = chess960_parse,
-  .landing = chess960_landing,
-  .check_cell = chess960_check_cell,
+  .parse = cp_chess_rules_parse,
+  .landing = cp_chess_rules_landing,
+  .check_cell = cp_chess_rules_check_cell,
 };

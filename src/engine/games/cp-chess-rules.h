@@ -1,0 +1,36 @@
+/* cp-chess-rules.h: the rules hooks of orthodox chess, for the chess-like
+ * games that share them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cp-chess-state.h"
+
+G_BEGIN_DECLS
+
+CpSeatMask  cp_chess_rules_pending    (const CpState  *state);
+void        cp_chess_rules_legal      (const CpState  *state,
+                                       guint           seat,
+                                       CpActionList   *out);
+void        cp_chess_rules_make       (CpState        *state,
+                                       const CpAction *action,
+                                       CpUndo         *undo);
+void        cp_chess_rules_unmake     (CpState        *state,
+                                       const CpAction *action,
+                                       const CpUndo   *undo);
+void        cp_chess_rules_outcome    (const CpState  *state,
+                                       CpOutcome      *outcome);
+CpEndReason cp_chess_rules_claimable  (const CpState  *state);
+char       *cp_chess_rules_format     (const CpState  *state,
+                                       const CpAction *action,
+                                       CpNotation      notation);
+gboolean    cp_chess_rules_parse      (const CpState  *state,
+                                       const char     *text,
+                                       CpAction       *action,
+                                       GError        **error);
+guint       cp_chess_rules_landing    (const CpState  *state,
+                                       const CpAction *action);
+guint       cp_chess_rules_check_cell (const CpState  *state);
+
+G_END_DECLS
