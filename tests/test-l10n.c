@@ -1,0 +1,207 @@
+/* test-l10n.c: move notation and engine messages in the translations
+ *
+ * Reads the catalogues of the build tree (po/LANG/LC_MESSAGES), from the
+ * folder in CP_LOCALE_DIR.  Each language is checked in a process of its
+ * own, because gettext keeps the messages it has found for a locale.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <locale.h>
+
+#include "cp-engine.h"
+
+typedef struct {
+  const char *language;   /* the value of LANGUAGE; "" leaves it unset */
+  const char *king;       /* Ke2 after 1. e4 e5 */
+  const char *queen;      /* Qh5 after 1. e4 e5 */
+  const char *rook;       /* Ra7 in a rook ending */
+  const char *bishop;     /* Bc4 after 1. e4 e5 */
+  const char *knight;     /* Nf3 from the start */
+  const char *knight_lan; /* Ng1-f3 from the start */
+  const char *promotion;  /* b8=N, with check from the new knight */
+  const char *checkmate;  /* the end reason CP_END_CHECKMATE */
+  const char *knight_name;
+} Expected;
+
+static const Expected expected[] = {
+  { "de", "Ke2", "Dh5", "Ta7", "Lc4", "Sf3", "Sg1-f3", "b8=S+", "Schachmatt", "Springer" },
+  { "fr", "Re2", "Dh5", "Ta7", "Fc4", "Cf3", "Cg1-f3", "b8=C+", "Échec et mat", "cavalier" },
+  { "es", "Re2", "Dh5", "Ta7", "Ac4", "Cf3", "Cg1-f3", "b8=C+", "Jaque mate", "caballo" },
+  /* Without a translation the letters are the English ones. */
+  { "", "Ke2", "Qh5", "Ra7", "Bc4", "Nf3", "Ng1-f3", "b8=N+", "Checkmate", "knight" },
+};
+
+static const char *const start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+static const char *const open_fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+static const char *const rook_fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+static const char *const pawn_fen = "8/1P6/2k5/8/8/8/8/4K3 w - - 0 1";
+
+/* Why the catalogues cannot be checked here, or NULL when they can. */
+static char *skip_reason;
+
+static const char *
+locale_dir (void)
+{
+  const char *dir = g_getenv ("CP_LOCALE_DIR");
+
+  return dir != NULL ? dir : LOCALEDIR;
+}
+
+/* Reads messages in @language (none for ""), through the catalogues of
+ * the build tree. */
+static gboolean
+use_language (const char *language)
+{
+  if (*language != '\0')
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    return FALSE;
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  return TRUE;
+}
+
+/* Decides, in the parent process, whether gettext follows LANGUAGE in
+ * the C.UTF-8 locale with the German catalogue of the build tree. */
+static void
+probe (void)
+{
+  g_autofree char *catalogue = g_build_filename (locale_dir (), "de", "LC_MESSAGES",
+                                                 GETTEXT_PACKAGE ".mo", NULL);
+
+  if (!g_file_test (catalogue, G_FILE_TEST_IS_REGULAR))
+    {
+      skip_reason = g_strdup_printf ("the catalogue %s is not built", catalogue);
+      return;
+    }
+  if (!use_language ("de"))
+    skip_reason = g_strdup ("the C.UTF-8 locale is not available");
+  else if (g_strcmp0 (C_("piece letters", "KQRBN"), "KQRBN") == 0)
+    skip_reason = g_strdup ("gettext does not follow LANGUAGE in the C.UTF-8 locale on this system");
+}
+
+static CpGame *
+game_from (const char *fen)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GError) error = NULL;
+  CpGame *game;
+
+  g_hash_table_insert (options, (gpointer) "fen", (gpointer) fen);
+  game = cp_game_new ("chess", options, 2, 1, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+/* @move played in @fen and written back in @notation, through the game's
+ * log as the move list does. */
+static char *
+written (const char *fen, const char *move, CpNotation notation)
+{
+  g_autoptr (CpGame) game = game_from (fen);
+  g_autoptr (GError) error = NULL;
+
+  cp_game_play_text (game, move, &error);
+  g_assert_no_error (error);
+  return cp_game_format_action (game, cp_game_get_n_actions (game) - 1, notation);
+}
+
+/* @move in @fen written in @notation straight from the position. */
+static char *
+written_from_state (const char *fen, const char *move, CpNotation notation)
+{
+  g_autoptr (CpGame) game = game_from (fen);
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  cp_state_parse (cp_game_get_state (game), move, &action, &error);
+  g_assert_no_error (error);
+  return cp_state_format (cp_game_get_state (game), &action, notation);
+}
+
+#define assert_written(fen, move, notation, expected_text) \
+  G_STMT_START { \
+    g_autofree char *text_ = written (fen, move, notation); \
+    g_assert_cmpstr (text_, ==, expected_text); \
+  } G_STMT_END
+
+static void
+check_language (const Expected *e)
+{
+  /* Without C.UTF-8 only the untranslated case runs, in the C locale. */
+  if (!use_language (e->language))
+    g_assert_cmpstr (e->language, ==, "");
+
+  /* The letters of the language in the local notations. */
+  assert_written (open_fen, "Ke2", CP_NOTATION_SAN_LOCAL, e->king);
+  assert_written (open_fen, "Qh5", CP_NOTATION_SAN_LOCAL, e->queen);
+  assert_written (rook_fen, "Ra7", CP_NOTATION_SAN_LOCAL, e->rook);
+  assert_written (open_fen, "Bc4", CP_NOTATION_SAN_LOCAL, e->bishop);
+  assert_written (start_fen, "Nf3", CP_NOTATION_SAN_LOCAL, e->knight);
+  assert_written (start_fen, "Nf3", CP_NOTATION_LAN_LOCAL, e->knight_lan);
+  assert_written (pawn_fen, "b8=N", CP_NOTATION_SAN_LOCAL, e->promotion);
+  {
+    g_autofree char *text = written_from_state (start_fen, "g1f3", CP_NOTATION_SAN_LOCAL);
+
+    g_assert_cmpstr (text, ==, e->knight);
+  }
+
+  /* The other notations stay as they are in every language. */
+  assert_written (start_fen, "Nf3", CP_NOTATION_SAN, "Nf3");
+  assert_written (open_fen, "Qh5", CP_NOTATION_SAN, "Qh5");
+  assert_written (open_fen, "Bc4", CP_NOTATION_SAN, "Bc4");
+  assert_written (pawn_fen, "b8=N", CP_NOTATION_SAN, "b8=N+");
+  assert_written (start_fen, "Nf3", CP_NOTATION_LAN, "Ng1-f3");
+  assert_written (start_fen, "Nf3", CP_NOTATION_FIGURINE, "♘f3");
+  assert_written (start_fen, "Nf3", CP_NOTATION_COMPUTER, "g1f3");
+
+  /* Messages of the engine that the window shows. */
+  g_assert_cmpstr (cp_end_reason_describe (CP_END_CHECKMATE), ==, e->checkmate);
+  g_assert_cmpstr (cp_piece_kind_name (CP_PIECE_KNIGHT), ==, e->knight_name);
+}
+
+static void
+test_language (gconstpointer data)
+{
+  const Expected *e = data;
+
+  if (g_test_subprocess ())
+    {
+      check_language (e);
+      return;
+    }
+  if (skip_reason != NULL && *e->language != '\0')
+    {
+      g_test_skip (skip_reason);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  if (!g_test_subprocess ())
+    probe ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/l10n/%s",
+                                               *expected[i].language ? expected[i].language : "untranslated");
+
+      g_test_add_data_func (path, &expected[i], test_language);
+    }
+
+  status = g_test_run ();
+  g_free (skip_reason);
+  return status;
+}
