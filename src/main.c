@@ -9,13 +9,25 @@
 
 #include "cp-application.h"
 
+/* The translations: the installed ones, or a build folder's own when the
+ * program runs from there. */
+static const char *
+locale_dir (void)
+{
+  g_autofree char *program = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (program != NULL && g_str_has_prefix (program, BUILD_ROOT G_DIR_SEPARATOR_S))
+    return BUILD_LOCALE_DIR;
+  return LOCALEDIR;
+}
+
 int
 main (int argc, char *argv[])
 {
   g_autoptr (CpApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_application_name (_("Chess Parlour"));

@@ -238,8 +238,11 @@ cp_application_startup (GApplication *app)
   self->settings = load_settings ();
   if (self->settings == NULL)
     {
-      g_printerr (_("Chess Parlour’s settings schema “%s” is not installed. "
-                    "Install the program, or run it from its build folder.\n"), APPLICATION_ID);
+      g_autofree char *message = g_strdup_printf (_("Chess Parlour’s settings schema “%s” is not installed. "
+                                                    "Install the program, or run it from its build folder."),
+                                                  APPLICATION_ID);
+
+      g_printerr ("%s\n", message);
       exit (EXIT_FAILURE);
     }
 

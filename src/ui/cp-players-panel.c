@@ -133,19 +133,31 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
   count_pieces (start, self->start_counts);
 }
 
+/* The names of @seats: "Anna", "Anna and Ben", "Anna, Ben and Cleo". */
 static char *
 player_names (CpPlayersPanel *self, CpSeatMask seats)
 {
-  GString *names = g_string_new (NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *first = NULL;
 
   for (guint i = 0; i < self->n_seats; i++)
     if (seats & CP_SEAT_BIT (i))
-      {
-        if (names->len > 0)
-          g_string_append (names, _(" and "));
-        g_string_append (names, cp_player_get_name (cp_game_get_player (self->game, i)));
-      }
-  return g_string_free (names, FALSE);
+      g_ptr_array_add (names, (gpointer) cp_player_get_name (cp_game_get_player (self->game, i)));
+  if (names->len == 0)
+    return g_strdup ("");
+  if (names->len == 1)
+    return g_strdup (g_ptr_array_index (names, 0));
+  first = g_strdup (g_ptr_array_index (names, 0));
+  for (guint i = 1; i + 1 < names->len; i++)
+    {
+      /* Translators: joins names in a list of three or more: "Anna, Ben" */
+      char *longer = g_strdup_printf (_("%s, %s"), first, (const char *) g_ptr_array_index (names, i));
+
+      g_free (first);
+      first = longer;
+    }
+  /* Translators: joins the last name of a list: "Anna and Ben" */
+  return g_strdup_printf (_("%s and %s"), first, (const char *) g_ptr_array_index (names, names->len - 1));
 }
 
 static char *

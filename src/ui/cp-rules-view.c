@@ -302,8 +302,8 @@ cp_rules_view_show_page (CpRulesView *self, const char *page_id, GError **error)
   gtk_text_buffer_set_text (self->buffer, "", 0);
   if (file == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                   _("The rules of this game are not installed"));
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("The rules of this game are not installed"));
       return FALSE;
     }
   path = g_file_get_path (file);
@@ -312,8 +312,8 @@ cp_rules_view_show_page (CpRulesView *self, const char *page_id, GError **error)
     {
       if (doc != NULL)
         xmlFreeDoc (doc);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("The rules of this game cannot be read"));
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The rules of this game cannot be read"));
       return FALSE;
     }
   append_blocks (self, root, 0, NULL);

@@ -1119,9 +1119,10 @@ static void
 choose_pgn_game (CpWindow *self, GPtrArray *games, GFile *file)
 {
   g_autofree char *name = display_name (file);
-  g_autofree char *body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "“%s” holds %u game.",
-                                                        "“%s” holds %u games. Which one should open?",
-                                                        games->len), name, games->len);
+  g_autofree char *holds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "“%s” holds %u game.",
+                                                         "“%s” holds %u games.", games->len),
+                                            name, games->len);
+  g_autofree char *body = g_strdup_printf ("%s %s", holds, _("Which one do you want to open?"));
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Choose a Game"), body);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   PgnChoice *choice = g_new0 (PgnChoice, 1);

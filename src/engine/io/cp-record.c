@@ -17,7 +17,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <inttypes.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
@@ -724,8 +723,11 @@ static gboolean
 parse_number (const char *text, guint64 max, guint64 *number, GError **error)
 {
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, max, number, NULL))
-    return bad_record (error, _("“%s” is not a number from 0 to %" PRIu64),
-                       text ? text : "", (uint64_t) max);
+    {
+      g_autofree char *limit = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+
+      return bad_record (error, _("“%s” is not a number from 0 to %s"), text ? text : "", limit);
+    }
   return TRUE;
 }
 

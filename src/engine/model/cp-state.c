@@ -179,8 +179,8 @@ check_chance (const CpState *state, const CpAction *action, GError **error)
   state->rules->chance (state, &request);
   if (action->type != request.type)
     return illegal (error, request.type == CP_ACTION_ROLL
-                             ? _("A roll is due now, not another kind of random result")
-                             : _("A shuffle is due now, not another kind of random result"));
+                             ? _("A roll is expected here, not a shuffle")
+                             : _("A shuffle is expected here, not a roll"));
   if (request.type == CP_ACTION_ROLL && action->value >= request.range)
     return illegal (error, _("The random result %u is out of range (below %u expected)"),
                     action->value, request.range);
