@@ -859,6 +859,9 @@ update_recent (CpWindow *self)
       g_menu_item_set_action_and_target (item, "app.open-recent", "s", gtk_recent_info_get_uri (info));
       g_menu_append_item (self->recent_menu, item);
     }
+  /* An item without an action shows greyed out. */
+  if (ours->len == 0)
+    g_menu_append (self->recent_menu, _("No Recent Games"), NULL);
 }
 
 static gboolean
