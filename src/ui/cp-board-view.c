@@ -98,20 +98,33 @@ update_decorations (CpBoardView *self)
 {
   CpCellSet targets = { { 0 } }, captures = { { 0 } };
 
-  cp_board_renderer_set_selected (self->renderer, self->path_len > 0 ? self->path[0] : CP_NO_CELL);
-  if (self->show_hints && self->path_len > 0)
-    for (guint i = 0; i < self->legal.len; i++)
-      {
-        const CpAction *a = &self->legal.items[i];
-        guint next;
+  CpArrow path[CP_ACTION_MAX_CELLS];
 
-        if (!matches_path (self, a, self->path, self->path_len) || a->n_cells <= self->path_len)
+  cp_board_renderer_set_selected (self->renderer, self->path_len > 0 ? self->path[0] : CP_NO_CELL);
+  for (guint i = 0; self->show_hints && i < self->legal.len; i++)
+    {
+      const CpAction *a = &self->legal.items[i];
+      guint next;
+
+      /* With nothing picked up, the cells a piece may be placed on. */
+      if (self->path_len == 0)
+        {
+          if (a->type == CP_ACTION_PLACE)
+            cp_cell_set_add (&targets, a->cells[0]);
           continue;
-        next = self->path_len + 1 == a->n_cells ? cp_state_landing (self->state, a)
-                                                : a->cells[self->path_len];
-        cp_cell_set_add ((a->flags & CP_ACTION_FLAG_CAPTURE) ? &captures : &targets, next);
-      }
+        }
+      if (!matches_path (self, a, self->path, self->path_len) || a->n_cells <= self->path_len)
+        continue;
+      next = self->path_len + 1 == a->n_cells ? cp_state_landing (self->state, a)
+                                              : a->cells[self->path_len];
+      cp_cell_set_add ((a->flags & CP_ACTION_FLAG_CAPTURE) ? &captures : &targets, next);
+    }
   cp_board_renderer_set_hints (self->renderer, &targets, &captures);
+
+  /* A chain of several steps shows the way it has come. */
+  for (guint i = 1; i < self->path_len; i++)
+    path[i - 1] = (CpArrow) { self->path[i - 1], self->path[i], { 0.15, 0.45, 0.85, 0.8 } };
+  cp_board_renderer_set_arrows (self->renderer, path, self->path_len > 1 ? self->path_len - 1 : 0);
   /* The cell cursor shows once the keyboard is in use, as focus rings do. */
   cp_board_renderer_set_cursor (self->renderer,
                                 gtk_widget_has_visible_focus (GTK_WIDGET (self)) ? self->cursor : CP_NO_CELL);
@@ -162,7 +175,7 @@ choose_among (CpBoardView *self, const CpAction **choices, guint n)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   CpRect rect;
   GdkRectangle pointing;
-  CpColour colour = self->colours[self->state->cells[choices[0]->cells[0]].seat % CP_MAX_SEATS];
+  CpColour colour = self->colours[choices[0]->seat % CP_MAX_SEATS];
 
   for (guint i = 0; i < n; i++)
     {
@@ -233,6 +246,24 @@ starts_a_move (CpBoardView *self, guint cell)
   return FALSE;
 }
 
+/* Places a piece on @cell when the player may: at once when one kind of
+ * piece may go there, after asking when several may. */
+static gboolean
+place_at (CpBoardView *self, guint cell)
+{
+  const CpAction *choices[8];
+  guint n = 0;
+
+  for (guint i = 0; i < self->legal.len && n < G_N_ELEMENTS (choices); i++)
+    if (self->legal.items[i].type == CP_ACTION_PLACE && self->legal.items[i].cells[0] == cell)
+      choices[n++] = &self->legal.items[i];
+  if (n == 1)
+    emit_action (self, choices[0]);
+  else if (n > 1)
+    choose_among (self, choices, n);
+  return n > 0;
+}
+
 void
 cp_board_view_press_cell (CpBoardView *self, guint cell)
 {
@@ -261,6 +292,8 @@ cp_board_view_press_cell (CpBoardView *self, guint cell)
   self->path_len = 0;
   if (starts_a_move (self, cell))
     self->path[self->path_len++] = (guint8) cell;
+  else if (place_at (self, cell))
+    return;
   update_decorations (self);
 }
 
