@@ -8,6 +8,7 @@
 
 #include "cp-board.h"
 #include "cp-error.h"
+#include "cp-games.h"
 
 static guint
 cell (CpBoard *board, const char *name)
@@ -185,25 +186,7 @@ test_plain_forward (void)
   g_assert_cmpint (cp_board_get_forward (board, 1, 0), ==, CP_DIR_S);
 }
 
-/* Chivalry's board of 176 cells. */
-
-static const char chivalry_layout[] =
-  "xxxxxx..xxxxxx\n"  /* 16 */
-  "xxx........xxx\n"  /* 15 */
-  "xx..........xx\n"  /* 14 */
-  "x............x\n"  /* 13 */
-  "..............\n"  /* 12 */
-  "..............\n"
-  "..............\n"
-  "..............\n"
-  "..............\n"
-  "..............\n"
-  "..............\n"
-  "..............\n"  /* 5 */
-  "x............x\n"  /* 4 */
-  "xx..........xx\n"  /* 3 */
-  "xxx........xxx\n"  /* 2 */
-  "xxxxxx..xxxxxx\n"; /* 1 */
+/* Chivalry's board of 176 cells, as the game builds it. */
 
 /* The files present on each rank, from chivalry-board.md. */
 static const char *const chivalry_ranks[16] = {
@@ -211,29 +194,10 @@ static const char *const chivalry_ranks[16] = {
   "AN", "AN", "AN", "AN", "BM", "CL", "DK", "GH",
 };
 
-static CpBoard *
-chivalry_board (void)
-{
-  g_autoptr (GError) error = NULL;
-  CpBoard *board = cp_board_new_from_layout (chivalry_layout, &error);
-  CpCellSet white = { 0 }, black = { 0 };
-
-  g_assert_no_error (error);
-  g_assert_nonnull (board);
-  cp_board_set_file_names (board, "ABCDEFGHIJKLMN");
-  cp_cell_set_add (&white, cell (board, "G1"));
-  cp_cell_set_add (&white, cell (board, "H1"));
-  cp_cell_set_add (&black, cell (board, "G16"));
-  cp_cell_set_add (&black, cell (board, "H16"));
-  cp_board_add_zone (board, "white-castle", &white);
-  cp_board_add_zone (board, "black-castle", &black);
-  return board;
-}
-
 static void
 test_chivalry_cells (void)
 {
-  g_autoptr (CpBoard) board = chivalry_board ();
+  g_autoptr (CpBoard) board = cp_chivalry_board ();
   guint counted = 0;
 
   g_assert_cmpuint (cp_board_get_width (board), ==, 14);
@@ -284,7 +248,7 @@ test_chivalry_cells (void)
 static void
 test_chivalry_steps (void)
 {
-  g_autoptr (CpBoard) board = chivalry_board ();
+  g_autoptr (CpBoard) board = cp_chivalry_board ();
   guint n;
 
   /* Steps into holes or off the board lead nowhere. */
@@ -318,7 +282,7 @@ test_chivalry_steps (void)
 static void
 test_chivalry_castles (void)
 {
-  g_autoptr (CpBoard) board = chivalry_board ();
+  g_autoptr (CpBoard) board = cp_chivalry_board ();
   g_auto (GStrv) zones = cp_board_list_zones (board);
   const CpCellSet *white = cp_board_get_zone (board, "white-castle");
   const CpCellSet *black = cp_board_get_zone (board, "black-castle");

@@ -229,6 +229,7 @@ update_actions (CpWindow *self)
   enable (self, "win.next", cursor < n);
   enable (self, "win.last", cursor < n);
   enable (self, "win.resign", playing);
+  enable (self, "win.rematch", !playing);
   enable (self, "win.offer-draw", draws && (state->draw_offer & pending) == 0 && others_offer == 0);
   enable (self, "win.accept-draw", draws && others_offer != 0);
   enable (self, "win.decline-draw", draws && others_offer != 0);
@@ -413,7 +414,9 @@ resign_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   const char *player = cp_player_get_name (cp_game_get_player (self->game, seat_to_move (self)));
   g_autofree char *heading = g_strdup_printf (_("Resign for %s?"), player);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
-                                              _("The game ends and the other side wins."));
+                                              cp_game_get_n_seats (self->game) == 2
+                                                ? _("The game ends and the other side wins.")
+                                                : _("The player leaves the game; the others play on."));
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
                                     "resign", _("_Resign"), NULL);
@@ -453,6 +456,47 @@ claim_draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   CpWindow *self = CP_WINDOW (widget);
 
   meta_action (self, CP_ACTION_CLAIM_DRAW, seat_to_move (self));
+}
+
+/* The same game again with the same players; where the rules let a
+ * player start, the loser of a two-player game does. */
+static void
+rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  const CpRules *rules = cp_game_get_rules (self->game);
+  const CpOutcome *outcome = cp_game_get_outcome (self->game);
+  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  guint n_seats = cp_game_get_n_seats (self->game);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+  CpWindow *target = self;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, cp_game_get_options (self->game));
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (options, g_strdup (key), g_strdup (value));
+  if (n_seats == 2 && outcome->status == CP_STATUS_WON && cp_rules_find_option (rules, "starts") != NULL)
+    for (guint seat = 0; seat < n_seats; seat++)
+      if (!(outcome->winners & CP_SEAT_BIT (seat)))
+        g_hash_table_insert (options, g_strdup ("starts"), g_strdup (cp_colour_to_id (rules->colours[seat])));
+
+  game = cp_game_new_with_rules (rules, options, n_seats, cp_random_new_seed (), &error);
+  if (game == NULL)
+    {
+      show_toast (self, error->message);
+      return;
+    }
+  for (guint seat = 0; seat < n_seats; seat++)
+    cp_player_set_name (cp_game_get_player (game, seat), cp_player_get_name (cp_game_get_player (self->game, seat)));
+  cp_game_resolve_chance (game);
+  if (self->modified)
+    {
+      target = cp_window_new (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  cp_window_set_game (target, game, NULL);
 }
 
 static void
@@ -939,6 +983,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
   gtk_widget_class_install_action (widget_class, "win.export-pgn", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.rematch", NULL, rematch_activated);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.rotate", NULL, rotate_activated);
@@ -1015,6 +1060,25 @@ cp_window_new (CpApplication *app)
   return self;
 }
 
+/* Tints the cells the rules give a meaning of their own: the zones whose
+ * names end in "-castle". */
+static void
+show_castles (CpWindow *self, CpBoard *board)
+{
+  g_auto (GStrv) zones = cp_board_list_zones (board);
+  CpCellSet cells = { { 0 } };
+
+  for (guint i = 0; zones[i]; i++)
+    if (g_str_has_suffix (zones[i], "-castle"))
+      {
+        const CpCellSet *zone = cp_board_get_zone (board, zones[i]);
+
+        for (guint w = 0; w < G_N_ELEMENTS (cells.bits); w++)
+          cells.bits[w] |= zone->bits[w];
+      }
+  cp_board_renderer_set_zone (cp_board_view_get_renderer (self->board), &cells);
+}
+
 /**
  * cp_window_set_game:
  * @file: (nullable): the file the game was read from
@@ -1041,6 +1105,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
   cp_board_view_set_colours (self->board, colours, n_seats);
   cp_board_view_set_rotation (self->board, 0);
+  show_castles (self, cp_game_get_state (game)->board);
   cp_players_panel_set_game (self->players, game);
   cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);

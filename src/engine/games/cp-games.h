@@ -10,11 +10,16 @@ G_BEGIN_DECLS
 
 extern const CpRules cp_chess_rules;
 extern const CpRules cp_chess960_rules;
+extern const CpRules cp_attrition_rules;
+extern const CpRules cp_chivalry_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,
                                CpPieceKind    kinds[8]);
 int  cp_chess960_number       (const CpPieceKind kinds[8]);
 int  cp_chess960_get_position (const CpState *state);
+
+/* Chivalry's board of 176 cells, with its two castles as zones. */
+CpBoard *cp_chivalry_board    (void);
 
 G_END_DECLS

@@ -14,6 +14,8 @@
 static const CpRules *const registry[] = {
   &cp_chess_rules,
   &cp_chess960_rules,
+  &cp_attrition_rules,
+  &cp_chivalry_rules,
 };
 
 /**

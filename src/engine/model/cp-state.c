@@ -27,6 +27,8 @@ static const char *const end_ids[CP_N_END_REASONS] = {
   [CP_END_NO_MOVES] = "no-moves",
   [CP_END_ELIMINATION] = "elimination",
   [CP_END_SCORE] = "score",
+  [CP_END_PIECE_CAPTURED] = "piece-captured",
+  [CP_END_ONE_PIECE_LEFT] = "one-piece-left",
 };
 
 static const char *const end_descriptions[CP_N_END_REASONS] = {
@@ -45,6 +47,8 @@ static const char *const end_descriptions[CP_N_END_REASONS] = {
   [CP_END_NO_MOVES] = N_("No legal move left"),
   [CP_END_ELIMINATION] = N_("Last player standing"),
   [CP_END_SCORE] = N_("Decided on points"),
+  [CP_END_PIECE_CAPTURED] = N_("Piece captured"),
+  [CP_END_ONE_PIECE_LEFT] = N_("Down to a single piece"),
 };
 
 const char *
@@ -290,6 +294,11 @@ apply_meta (CpState *state, const CpAction *action)
       if (__builtin_popcount (everyone & ~state->out) <= 1)
         state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION,
                                        (CpSeatMask) (everyone & ~state->out) };
+      else
+        {
+          /* The others play on; the rules say what that means on the board. */
+          state->rules->outcome (state, &state->outcome);
+        }
       break;
     case CP_ACTION_OFFER_DRAW:
       state->draw_offer |= seat;

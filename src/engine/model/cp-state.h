@@ -35,6 +35,8 @@ typedef enum {
   CP_END_NO_MOVES,
   CP_END_ELIMINATION,
   CP_END_SCORE,
+  CP_END_ONE_PIECE_LEFT,    /* Chivalry: a side is down to one piece */
+  CP_END_PIECE_CAPTURED,    /* Chivalrous Attrition: the deciding piece was taken */
   CP_N_END_REASONS
 } CpEndReason;
 
