@@ -79,7 +79,8 @@ row_text (CpMoveList *self, guint index)
 
   if (action->seat == CP_SEAT_CHANCE)
     return g_steal_pointer (&text);
-  if (action->type != CP_ACTION_MOVE)
+  /* Moves are numbered as in chess only where two players take turns. */
+  if (action->type != CP_ACTION_MOVE || n_seats != 2)
     /* Translators: a player and what they did, such as "Black offers a draw" */
     return g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)), text);
 
