@@ -84,8 +84,18 @@ row_text (CpMoveList *self, guint index)
     /* Translators: a player and what they did, such as "Black offers a draw" */
     return g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)), text);
 
-  for (guint i = 0; i < index; i++)
-    moves += cp_game_get_action (self->game, i)->type == CP_ACTION_MOVE;
+  /* Turns, not moves, count: in some games a turn is several moves. */
+  for (guint i = 0, last = CP_SEAT_CHANCE; i <= index; i++)
+    {
+      const CpAction *a = cp_game_get_action (self->game, i);
+
+      if (a->type == CP_ACTION_MOVE && a->seat != last)
+        {
+          moves++;
+          last = a->seat;
+        }
+    }
+  moves--;
   if (moves % n_seats == 0)
     return g_strdup_printf ("%u. %s", moves / n_seats + 1, text);
   return g_strdup_printf ("%u… %s", moves / n_seats + 1, text);
