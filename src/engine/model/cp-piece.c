@@ -10,19 +10,20 @@
 
 static const struct {
   const char *id;
+  const char *context; /* for names that stand for different pieces */
   const char *name;
   char letter;
 } kinds[CP_N_PIECE_KINDS] = {
-  [CP_PIECE_NONE] = { "none", N_("empty"), ' ' },
-  [CP_PIECE_PAWN] = { "pawn", N_("pawn"), 'P' },
-  [CP_PIECE_KNIGHT] = { "knight", N_("knight"), 'N' },
-  [CP_PIECE_BISHOP] = { "bishop", N_("bishop"), 'B' },
-  [CP_PIECE_ROOK] = { "rook", N_("rook"), 'R' },
-  [CP_PIECE_QUEEN] = { "queen", N_("queen"), 'Q' },
-  [CP_PIECE_KING] = { "king", N_("king"), 'K' },
-  [CP_PIECE_MAN] = { "man", N_("man"), 'M' },
-  [CP_PIECE_CHIVALRY_KNIGHT] = { "chivalry-knight", N_("knight"), 'H' },
-  [CP_PIECE_CHECKER] = { "checker", N_("checker"), 'C' },
+  [CP_PIECE_NONE] = { "none", NULL, N_("empty"), ' ' },
+  [CP_PIECE_PAWN] = { "pawn", NULL, N_("pawn"), 'P' },
+  [CP_PIECE_KNIGHT] = { "knight", NULL, N_("knight"), 'N' },
+  [CP_PIECE_BISHOP] = { "bishop", NULL, N_("bishop"), 'B' },
+  [CP_PIECE_ROOK] = { "rook", NULL, N_("rook"), 'R' },
+  [CP_PIECE_QUEEN] = { "queen", NULL, N_("queen"), 'Q' },
+  [CP_PIECE_KING] = { "king", NULL, N_("king"), 'K' },
+  [CP_PIECE_MAN] = { "man", NULL, N_("man"), 'M' },
+  [CP_PIECE_CHIVALRY_KNIGHT] = { "chivalry-knight", "chivalry piece", NC_("chivalry piece", "knight"), 'H' },
+  [CP_PIECE_CHECKER] = { "checker", NULL, N_("checker"), 'C' },
 };
 
 const char *
@@ -46,7 +47,10 @@ cp_piece_kind_from_id (const char *id, CpPieceKind *kind)
 const char *
 cp_piece_kind_name (CpPieceKind kind)
 {
-  return kind < CP_N_PIECE_KINDS ? _(kinds[kind].name) : NULL;
+  if (kind >= CP_N_PIECE_KINDS)
+    return NULL;
+  return kinds[kind].context ? g_dpgettext2 (GETTEXT_PACKAGE, kinds[kind].context, kinds[kind].name)
+                             : _(kinds[kind].name);
 }
 
 /* The English letter of a kind, as in FEN (upper case). */
