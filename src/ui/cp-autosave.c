@@ -174,7 +174,7 @@ owner_alive (GKeyFile *keys)
  * cp_autosave_find_orphans:
  *
  * The games left behind by a program that stopped without saving them.
- * Each is claimed for this process as it is found.
+ * A window that shows one saves it again, which makes it this process's.
  *
  * Returns: (transfer full) (element-type CpAutosave): the games
  */
