@@ -84,6 +84,21 @@ test_perft (void)
   run (&c960, "--perft", "3", "--variant", "chess960", "--option", "setup=number",
        "--option", "position=0", NULL);
   g_assert_cmpstr (c960.out, ==, "9006\n");
+
+  {
+    g_auto (Run) four = { 0 };
+    g_auto (Run) wrong = { 0 };
+
+    /* Four players of Chivalrous Attrition each place a knight on one of
+     * the cells the mirror rule leaves free. */
+    run (&four, "--perft", "1", "--variant", "attrition", "--option", "variant=multi",
+         "--players", "4", NULL);
+    g_assert_cmpint (four.status, ==, 0);
+    g_assert_cmpstr (four.out, ==, "64\n");
+    run (&wrong, "--perft", "1", "--variant", "attrition", "--players", "4", NULL);
+    g_assert_cmpint (wrong.status, !=, 0);
+    g_assert_nonnull (strstr (wrong.err, "two players"));
+  }
 }
 
 static void

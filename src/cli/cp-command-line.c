@@ -31,6 +31,8 @@ static const GOptionEntry entries[] = {
     N_("The position to count from, in FEN"), N_("FEN") },
   { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, NULL,
     N_("Set an option of the game (repeatable)"), N_("KEY=VALUE") },
+  { "players", 0, 0, G_OPTION_ARG_INT, NULL,
+    N_("The number of players (default: the fewest the game allows)"), N_("NUMBER") },
   { "seed", 0, 0, G_OPTION_ARG_INT64, NULL,
     N_("Seed for the random results of a game’s set-up"), N_("NUMBER") },
   { "validate", 0, 0, G_OPTION_ARG_FILENAME, NULL,
@@ -109,6 +111,7 @@ perft (GVariantDict *dict, int depth)
   g_autoptr (CpState) state = NULL;
   const char *variant = "chess";
   gint64 seed = 0;
+  int players;
   g_auto (CpActionList) moves = { 0 };
   guint64 total = 0;
   CpSeatMask pending;
@@ -119,8 +122,11 @@ perft (GVariantDict *dict, int depth)
   g_variant_dict_lookup (dict, "seed", "x", &seed);
   if ((options = parse_options (dict, &error)) == NULL)
     return fail ("%s", error->message);
-  if ((game = cp_game_new (variant, options, cp_rules_lookup (variant) ? cp_rules_lookup (variant)->min_seats : 2,
-                           (guint64) seed, &error)) == NULL)
+  if (!g_variant_dict_lookup (dict, "players", "i", &players))
+    players = cp_rules_lookup (variant) ? cp_rules_lookup (variant)->min_seats : 2;
+  if (players < 1 || players > CP_MAX_SEATS)
+    return fail (_("The number of players must be from 1 to %d"), CP_MAX_SEATS);
+  if ((game = cp_game_new (variant, options, (guint) players, (guint64) seed, &error)) == NULL)
     return fail ("%s", error->message);
   if (cp_game_get_rules (game)->flags & CP_RULES_SECRETS)
     return fail (_("%s has secrets, so its moves cannot be counted"), _(cp_game_get_rules (game)->name));
