@@ -12,6 +12,7 @@
 #include "cp-application.h"
 #include "cp-autosave.h"
 #include "cp-move-list.h"
+#include "cp-new-game-dialog.h"
 #include "cp-players-panel.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
@@ -412,6 +413,31 @@ test_rules_shown (void)
   destroy (window);
 }
 
+static void
+test_new_game_dialog (void)
+{
+  CpNewGameDialog *dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+
+  /* The way to play for three or four brings the number of players with it. */
+  cp_new_game_dialog_select_game (dialog, "attrition");
+  cp_new_game_dialog_set_option (dialog, "variant", "multi");
+  cp_new_game_dialog_set_player_name (dialog, 2, "Cleo");
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_seats (game), ==, 3);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 2)), ==, "Cleo");
+  g_clear_object (&game);
+
+  cp_new_game_dialog_set_option (dialog, "variant", "basic");
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_seats (game), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -443,6 +469,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/window/offer-draw", test_offer_draw);
   g_test_add_func ("/window/rules-shown", test_rules_shown);
+  g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -159,6 +159,51 @@ update_names (CpNewGameDialog *self)
     }
 }
 
+static GHashTable *
+chosen_options (CpNewGameDialog *self)
+{
+  GHashTable *options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+
+      g_hash_table_insert (options, (gpointer) spec->id, option_value (row));
+    }
+  return options;
+}
+
+/* When the options chosen need another number of players (a way to play
+ * for three or four, say), the nearest number that fits is offered. */
+static void
+fit_seats (CpNewGameDialog *self)
+{
+  g_autoptr (GHashTable) options = NULL;
+  guint current;
+
+  if (self->rules->min_seats == self->rules->max_seats)
+    return;
+  options = chosen_options (self);
+  current = n_seats (self);
+  for (guint distance = 0; distance <= CP_MAX_SEATS; distance++)
+    for (int sign = -1; sign <= 1; sign += 2)
+      {
+        int seats = (int) current + sign * (int) distance;
+        g_autoptr (CpGame) trial = NULL;
+
+        if (seats < self->rules->min_seats || seats > self->rules->max_seats)
+          continue;
+        trial = cp_game_new (self->rules->id, options, (guint) seats, 0, NULL);
+        if (trial != NULL)
+          {
+            if ((guint) seats != current)
+              gtk_spin_button_set_value (self->seats_spin, seats);
+            return;
+          }
+      }
+}
+
 /* Greys out the options that do not matter with the others' values. */
 static void
 update_relevance (CpNewGameDialog *self)
@@ -200,7 +245,10 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
       adw_preferences_group_add (self->options_group, row);
       g_ptr_array_add (self->option_rows, row);
       if (ADW_IS_COMBO_ROW (row))
-        g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (update_relevance), self);
+        {
+          g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (update_relevance), self);
+          g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (fit_seats), self);
+        }
     }
   update_relevance (self);
   gtk_widget_set_visible (GTK_WIDGET (self->options_group), rules->n_options > 0);
@@ -283,16 +331,9 @@ cp_new_game_dialog_set_player_name (CpNewGameDialog *self, guint seat, const cha
 CpGame *
 cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
 {
-  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr (GHashTable) options = chosen_options (self);
   g_autoptr (CpGame) game = NULL;
 
-  for (guint i = 0; i < self->option_rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
-      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
-
-      g_hash_table_insert (options, (gpointer) spec->id, option_value (row));
-    }
   game = cp_game_new (self->rules->id, options, n_seats (self), cp_random_new_seed (), error);
   if (game == NULL)
     return NULL;
