@@ -67,15 +67,32 @@ cp_move_list_previous_position (CpGame *game, guint cursor)
   return c;
 }
 
+/* Counts turns, not moves: in some games a turn is several moves. */
+typedef struct {
+  guint turns;
+  guint last_seat;
+} TurnCount;
+
+static void
+count_turn (TurnCount *count, const CpAction *action)
+{
+  if (action->type == CP_ACTION_MOVE && action->seat != count->last_seat)
+    {
+      count->turns++;
+      count->last_seat = action->seat;
+    }
+}
+
 /* The text of row @index: the action with its move number, or who did
- * it for actions that are not moves. */
+ * it for actions that are not moves.  @count has counted the turns up to
+ * and including this action. */
 static char *
-row_text (CpMoveList *self, guint index)
+row_text (CpMoveList *self, guint index, const TurnCount *count)
 {
   const CpAction *action = cp_game_get_action (self->game, index);
   g_autofree char *text = cp_game_format_action (self->game, index, self->notation);
   guint n_seats = cp_game_get_n_seats (self->game);
-  guint moves = 0;
+  guint turn = count->turns - 1;
 
   if (action->seat == CP_SEAT_CHANCE)
     return g_steal_pointer (&text);
@@ -83,22 +100,9 @@ row_text (CpMoveList *self, guint index)
   if (action->type != CP_ACTION_MOVE || n_seats != 2)
     /* Translators: a player and what they did, such as "Black offers a draw" */
     return g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)), text);
-
-  /* Turns, not moves, count: in some games a turn is several moves. */
-  for (guint i = 0, last = CP_SEAT_CHANCE; i <= index; i++)
-    {
-      const CpAction *a = cp_game_get_action (self->game, i);
-
-      if (a->type == CP_ACTION_MOVE && a->seat != last)
-        {
-          moves++;
-          last = a->seat;
-        }
-    }
-  moves--;
-  if (moves % n_seats == 0)
-    return g_strdup_printf ("%u. %s", moves / n_seats + 1, text);
-  return g_strdup_printf ("%u… %s", moves / n_seats + 1, text);
+  if (turn % n_seats == 0)
+    return g_strdup_printf ("%u. %s", turn / n_seats + 1, text);
+  return g_strdup_printf ("%u… %s", turn / n_seats + 1, text);
 }
 
 static void
@@ -123,6 +127,7 @@ sync_rows (CpMoveList *self, gboolean all)
 {
   guint n = self->game ? cp_game_get_n_actions (self->game) : 0;
   guint same = 0;
+  TurnCount count = { 0, CP_SEAT_CHANCE };
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
   if (!all)
@@ -131,8 +136,12 @@ sync_rows (CpMoveList *self, gboolean all)
                               &g_array_index (self->shown, CpAction, same)))
       same++;
 
-  for (guint i = same; i < n; i++)
-    g_ptr_array_add (texts, row_text (self, i));
+  for (guint i = 0; i < n; i++)
+    {
+      count_turn (&count, cp_game_get_action (self->game, i));
+      if (i >= same)
+        g_ptr_array_add (texts, row_text (self, i, &count));
+    }
   g_ptr_array_add (texts, NULL);
 
   self->updating = TRUE;

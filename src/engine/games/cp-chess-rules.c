@@ -31,7 +31,6 @@ chess_init (CpState *state, GHashTable *opts, GError **error)
     return cp_fen_read (st, fen, error);
 
   cp_chess_state_place_back_rank (st, back_rank);
-  cp_chess_state_finish_setup (st);
   for (guint seat = 0; seat < 2; seat++)
     for (guint x = 0; x < 8; x += 7)
       cp_chess_state_add_castle_right (st, seat, seat * 56 + x);

@@ -173,7 +173,6 @@ place (Chess960State *st, const CpPieceKind kinds[8])
   CpChessState *chess = &st->chess;
 
   cp_chess_state_place_back_rank (chess, kinds);
-  cp_chess_state_finish_setup (chess);
   for (guint seat = 0; seat < 2; seat++)
     for (guint x = 0; x < 8; x++)
       if (kinds[x] == CP_PIECE_ROOK)

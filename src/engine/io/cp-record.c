@@ -477,21 +477,7 @@ init_libxml (void)
     }
 }
 
-static gboolean
-bad_record (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-bad_record (GError **error, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, CP_ERROR, CP_ERROR_BAD_RECORD, message);
-  return FALSE;
-}
+#define bad_record(error, ...) cp_error_fail ((error), CP_ERROR_BAD_RECORD, __VA_ARGS__)
 
 /* Whether @data could be XML at all: after an optional byte order mark
  * and white space, XML starts with '<'. */

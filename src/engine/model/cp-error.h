@@ -19,6 +19,10 @@ typedef enum {
   CP_ERROR_GAME_OVER,        /* an action after the end of the game */
 } CpError;
 
-GQuark cp_error_quark (void);
+GQuark   cp_error_quark (void);
+gboolean cp_error_fail  (GError    **error,
+                         CpError     code,
+                         const char *format,
+                         ...) G_GNUC_PRINTF (3, 4);
 
 G_END_DECLS

@@ -157,21 +157,7 @@ seat_label (guint seat)
   return seat == CP_SEAT_CHANCE ? _("chance") : NULL;
 }
 
-static gboolean
-illegal (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION, message);
-  return FALSE;
-}
+#define illegal(error, ...) cp_error_fail ((error), CP_ERROR_ILLEGAL_ACTION, __VA_ARGS__)
 
 static gboolean
 check_chance (const CpState *state, const CpAction *action, GError **error)
