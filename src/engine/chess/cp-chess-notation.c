@@ -49,8 +49,8 @@ append_piece (GString *out, CpPieceKind kind, guint seat, CpNotation notation)
 {
   if (kind == CP_PIECE_PAWN || kind == CP_PIECE_NONE)
     return;
-  if (notation == CP_NOTATION_FIGURINE && figurines[seat & 1][kind] != NULL)
-    g_string_append (out, figurines[seat & 1][kind]);
+  if (notation == CP_NOTATION_FIGURINE && figurines[seat != 0][kind] != NULL)
+    g_string_append (out, figurines[seat != 0][kind]);
   else if (notation == CP_NOTATION_SAN_LOCAL || notation == CP_NOTATION_LAN_LOCAL)
     append_local_letter (out, kind);
   else
@@ -65,6 +65,26 @@ append_cell (GString *out, CpBoard *board, guint cell)
   g_string_append (out, name);
 }
 
+/* In a game of several, where players go out when their turn comes and
+ * they cannot move: "#" when the move's check puts a player out at once,
+ * "+" when it leaves a player in check. */
+static const char *
+elimination_suffix (const CpChessState *before, const CpChessState *after)
+{
+  gboolean check = FALSE;
+
+  for (guint seat = 0; seat < after->base.n_seats; seat++)
+    {
+      gboolean in_check = cp_chess_in_check (after, seat);
+      gboolean was_in_check = !(before->base.out & (1u << seat)) && cp_chess_in_check (before, seat);
+
+      if (in_check && !was_in_check && (after->base.out & ~before->base.out & (1u << seat)))
+        return "#";
+      check |= in_check && !was_in_check && !(before->base.out & (1u << seat));
+    }
+  return check ? "+" : "";
+}
+
 /* "+" for check, "#" for checkmate, after the move. */
 static const char *
 check_suffix (const CpChessState *st, const CpAction *action)
@@ -75,6 +95,8 @@ check_suffix (const CpChessState *st, const CpAction *action)
   guint next;
 
   cp_chess_make (a, action, NULL);
+  if (a->features & CP_CHESS_ELIMINATION)
+    return elimination_suffix (st, a);
   next = a->base.to_move;
   if (!(a->features & CP_CHESS_CHECK) || !cp_chess_in_check (a, next))
     return "";
@@ -156,14 +178,14 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
     g_string_append (out, cp_chess_castle_side (st, action) == CP_CASTLE_KING_SIDE ? "O-O" : "O-O-O");
   else if (notation == CP_NOTATION_LAN || notation == CP_NOTATION_LAN_LOCAL)
     {
-      append_piece (out, piece->kind, action->seat, notation);
+      append_piece (out, piece->kind, st->army[action->seat], notation);
       append_cell (out, board, from);
       g_string_append_c (out, capture ? 'x' : '-');
       append_cell (out, board, to);
     }
   else
     {
-      append_piece (out, piece->kind, action->seat, notation);
+      append_piece (out, piece->kind, st->army[action->seat], notation);
       if (piece->kind == CP_PIECE_PAWN)
         {
           if (capture)
@@ -183,7 +205,7 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
   if (action->piece != CP_PIECE_NONE)
     {
       g_string_append_c (out, '=');
-      append_piece (out, action->piece, action->seat, notation);
+      append_piece (out, action->piece, st->army[action->seat], notation);
     }
   g_string_append (out, check_suffix (st, action));
   return g_string_free (out, FALSE);

@@ -35,6 +35,8 @@ typedef struct {
   guint8 ep_cell;
   guint8 ep_pawn;
   guint8 to_move;
+  CpSeatMask out;
+  CpOutcome outcome;
   guint8 king[CP_MAX_SEATS];
   guint16 halfmove;
   guint16 fullmove;
@@ -139,11 +141,12 @@ attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjac
   return p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) & back);
 }
 
-/* Whether an enemy of @seat attacks @cell, with @ignore_a and @ignore_b
- * taken as empty and a friendly piece standing on @block. */
+/* Whether an enemy of @seat standing in @from (anywhere if NULL) attacks
+ * @cell, with @ignore_a and @ignore_b taken as empty and a friendly piece
+ * standing on @block. */
 static gboolean
 attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
-          guint block)
+          guint block, const CpCellSet *from)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
@@ -164,7 +167,8 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
               adjacent = FALSE;
               continue;
             }
-          if (is_attacker (st, seat, p) && attacks_along (st, p, d, adjacent))
+          if (is_attacker (st, seat, p) && attacks_along (st, p, d, adjacent)
+              && (from == NULL || cp_cell_set_contains (from, c)))
             return TRUE;
           break;
         }
@@ -176,7 +180,7 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
       const CpPiece *p = &cells[targets[i]];
 
       if (p->kind == CP_PIECE_KNIGHT && targets[i] != ignore_a && targets[i] != ignore_b
-          && is_attacker (st, seat, p))
+          && is_attacker (st, seat, p) && (from == NULL || cp_cell_set_contains (from, targets[i])))
         return TRUE;
     }
   return FALSE;
@@ -195,15 +199,29 @@ gboolean
 cp_chess_attacked (const CpChessState *st, guint cell, guint by_enemies_of,
                    guint ignore_a, guint ignore_b)
 {
-  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, CP_NO_CELL);
+  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, CP_NO_CELL, NULL);
+}
+
+/**
+ * cp_chess_attacked_from:
+ * @from: the cells the attackers may stand on
+ *
+ * Whether an enemy of @by_enemies_of standing in @from attacks @cell.
+ */
+gboolean
+cp_chess_attacked_from (const CpChessState *st, guint cell, guint by_enemies_of,
+                        const CpCellSet *from)
+{
+  return attacked (st, cell, by_enemies_of, CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, from);
 }
 
 gboolean
 cp_chess_in_check (const CpChessState *st, guint seat)
 {
-  guint king = st->king[seat];
+  guint army = st->army[seat];
+  guint king = st->king[army];
 
-  return king != CP_NO_CELL && cp_chess_attacked (st, king, seat, CP_NO_CELL, CP_NO_CELL);
+  return king != CP_NO_CELL && cp_chess_attacked (st, king, army, CP_NO_CELL, CP_NO_CELL);
 }
 
 /* What restricts the moves of a seat: the checks on its king and the pins
@@ -284,10 +302,18 @@ find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
     }
 }
 
+/* Whether @seat may take the piece @p: an enemy's, or any piece of a
+ * player who is out of the game.  Kings that are still in play are never
+ * taken where the rules of check keep them safe. */
 static inline gboolean
 capturable (const CpChessState *st, guint seat, const CpPiece *p)
 {
-  return p->kind != CP_PIECE_NONE && st->team[seat] != st->team[p->seat];
+  if (p->kind == CP_PIECE_NONE || p->seat == seat)
+    return FALSE;
+  if (st->base.out & BIT (p->seat))
+    return TRUE;
+  return st->team[seat] != st->team[p->seat]
+         && (p->kind != CP_PIECE_KING || !(st->features & CP_CHESS_CHECK));
 }
 
 static void
@@ -326,7 +352,7 @@ en_passant_safe (const CpChessState *st, guint seat, guint from)
 {
   if (st->king[seat] == CP_NO_CELL || !(st->features & CP_CHESS_CHECK))
     return TRUE;
-  return !attacked (st, st->king[seat], seat, from, st->ep_pawn, st->ep_cell);
+  return !attacked (st, st->king[seat], seat, from, st->ep_pawn, st->ep_cell, NULL);
 }
 
 static void
@@ -416,7 +442,8 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
             continue;
           if (c == CP_NO_CELL || (cells[c].kind != CP_PIECE_NONE && c != king && c != right->rook))
             ok = FALSE;
-          else if (king_path && cp_chess_attacked (st, c, seat, king, right->rook))
+          else if (king_path && (st->features & CP_CHESS_CHECK)
+                   && cp_chess_attacked (st, c, seat, king, right->rook))
             ok = FALSE;
         }
       if (ok)
@@ -518,10 +545,11 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
  * Appends the legal moves of @seat to @out.
  */
 void
-cp_chess_legal (const CpChessState *st, guint seat, CpActionList *out)
+cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
 {
   const CpPiece *cells = st->base.cells;
   guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  guint seat = st->army[player], first = out->len;
   guint king = st->king[seat];
   Restrictions r;
   CpCellSet everywhere;
@@ -556,6 +584,8 @@ cp_chess_legal (const CpChessState *st, guint seat, CpActionList *out)
 
   if ((st->features & CP_CHESS_CASTLING) && king != CP_NO_CELL && r.n_checkers == 0)
     castling_moves (st, seat, out);
+  for (guint i = first; i < out->len; i++)
+    out->items[i].seat = (guint8) player;
 }
 
 /* The seat after @seat in turn order, skipping seats that are out. */
@@ -570,6 +600,87 @@ cp_chess_next_seat (const CpChessState *st, guint seat)
         return next;
     }
   return seat;
+}
+
+/* Gives the turn to the seat after @seat, counting full moves. */
+static void
+pass_turn (CpChessState *st, guint seat)
+{
+  guint next = cp_chess_next_seat (st, seat);
+
+  if (next <= seat)
+    st->fullmove++;
+  st->base.to_move = (guint8) next;
+}
+
+/**
+ * cp_chess_live_teams:
+ * @survivors: (out) (optional): the seats of the teams still in play
+ *
+ * How many teams still have a seat in play.
+ */
+guint
+cp_chess_live_teams (const CpChessState *st, CpSeatMask *survivors)
+{
+  guint teams = 0, n = 0;
+  CpSeatMask seats = 0;
+
+  for (guint s = 0; s < st->base.n_seats; s++)
+    if (!(st->base.out & BIT (s)) && !(teams & BIT (st->team[s])))
+      {
+        teams |= BIT (st->team[s]);
+        n++;
+      }
+  for (guint s = 0; s < st->base.n_seats; s++)
+    if (teams & BIT (st->team[s]))
+      seats |= BIT (s);
+  if (survivors != NULL)
+    *survivors = seats;
+  return n;
+}
+
+/* With CP_CHESS_ELIMINATION: brings the turn to a seat that is in play
+ * and can move, putting out of the game each seat whose turn comes while
+ * it has no legal move (checkmated or stalemated).  Their pieces stay on
+ * the board, inert.  Stops when one team is left. */
+static void
+settle (CpChessState *st)
+{
+  while (cp_chess_live_teams (st, NULL) > 1)
+    {
+      guint seat = st->base.to_move;
+      g_auto (CpActionList) moves = { 0 };
+
+      if (!(st->base.out & BIT (seat)))
+        {
+          cp_chess_legal (st, seat, &moves);
+          if (moves.len > 0)
+            return;
+          st->base.out |= BIT (seat);
+          st->halfmove = 0;
+        }
+      st->hash ^= turn_keys[seat & 3];
+      pass_turn (st, seat);
+      st->hash ^= turn_keys[st->base.to_move & 3];
+    }
+}
+
+/**
+ * cp_chess_settled:
+ * @copy: space for a copy
+ *
+ * @st itself when the seat to move is in play, else @copy holding @st
+ * with the turn passed on as cp_chess_make() passes it (after a player
+ * resigned on their turn).
+ */
+const CpChessState *
+cp_chess_settled (const CpChessState *st, CpChessState *copy)
+{
+  if (!(st->features & CP_CHESS_ELIMINATION) || !(st->base.out & BIT (st->base.to_move)))
+    return st;
+  memcpy (copy, st, st->base.rules->state_size);
+  settle (copy);
+  return copy;
 }
 
 /* Whether an en passant capture onto the cell passed is possible at all,
@@ -654,11 +765,33 @@ drop_rights_of_cell (CpChessState *st, guint cell)
         st->castle[s][side].rook = CP_NO_CELL;
 }
 
+/**
+ * cp_chess_put:
+ * @p: the piece to put, or an empty cell
+ *
+ * Changes a cell outside the moves of the game, as the cards of some games
+ * do: the pieces' positions, castling rights and key follow.
+ */
+void
+cp_chess_put (CpChessState *st, guint cell, const CpPiece *p)
+{
+  const CpPiece *old = &st->base.cells[cell];
+
+  if (old->kind == CP_PIECE_KING && st->king[old->seat] == cell)
+    st->king[old->seat] = CP_NO_CELL;
+  st->hash ^= castle_hash (st);
+  drop_rights_of_cell (st, cell);
+  st->hash ^= castle_hash (st);
+  set_cell (st, cell, p);
+  if (p->kind == CP_PIECE_KING)
+    st->king[p->seat] = (guint8) cell;
+}
+
 /* Which castling right a castling move uses. */
 CpCastleSide
 cp_chess_castle_side (const CpChessState *st, const CpAction *action)
 {
-  return st->castle[action->seat][CP_CASTLE_KING_SIDE].rook == action->cells[1]
+  return st->castle[st->army[action->seat]][CP_CASTLE_KING_SIDE].rook == action->cells[1]
            ? CP_CASTLE_KING_SIDE : CP_CASTLE_QUEEN_SIDE;
 }
 
@@ -669,13 +802,13 @@ cp_chess_landing (const CpChessState *st, const CpAction *action)
 {
   if (!(action->flags & CP_ACTION_FLAG_CASTLE))
     return CP_NO_CELL;
-  return st->castle[action->seat][cp_chess_castle_side (st, action)].king_to;
+  return st->castle[st->army[action->seat]][cp_chess_castle_side (st, action)].king_to;
 }
 
 static void
 make_castling (CpChessState *st, const CpAction *action)
 {
-  guint seat = action->seat;
+  guint seat = st->army[action->seat];
   const CpCastleRight *right = &st->castle[seat][cp_chess_castle_side (st, action)];
   CpPiece king = st->base.cells[action->cells[0]];
   CpPiece rook = st->base.cells[action->cells[1]];
@@ -695,13 +828,13 @@ make_castling (CpChessState *st, const CpAction *action)
  * cp_chess_make:
  * @undo: (nullable): receives what cp_chess_unmake() needs
  *
- * Makes a legal move.
+ * Makes a legal move, or passes the turn on for a CP_ACTION_PASS.
  */
 void
 cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
 {
   const guint8 *nb = neighbours (st);
-  guint seat = action->seat, from = action->cells[0], to = action->cells[1];
+  guint seat = st->army[action->seat], from = action->cells[0], to = action->cells[1];
   CpPiece moved = st->base.cells[from];
   guint captured_cell = (action->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
   gboolean irreversible;
@@ -716,6 +849,8 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
       u->ep_cell = st->ep_cell;
       u->ep_pawn = st->ep_pawn;
       u->to_move = st->base.to_move;
+      u->out = st->base.out;
+      u->outcome = st->base.outcome;
       memcpy (u->king, st->king, sizeof u->king);
       u->halfmove = st->halfmove;
       u->fullmove = st->fullmove;
@@ -728,7 +863,9 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
   if (cp_chess_ep_matters (st))
     st->hash ^= ep_keys[st->ep_cell];
 
-  if (action->flags & CP_ACTION_FLAG_CASTLE)
+  if (action->type == CP_ACTION_PASS)
+    irreversible = FALSE;
+  else if (action->flags & CP_ACTION_FLAG_CASTLE)
     {
       make_castling (st, action);
       irreversible = FALSE;
@@ -771,14 +908,14 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
       }
 
   st->halfmove = irreversible ? 0 : st->halfmove + 1;
-  if (cp_chess_next_seat (st, seat) <= seat)
-    st->fullmove++;
-  st->base.to_move = (guint8) cp_chess_next_seat (st, seat);
+  pass_turn (st, action->seat);
   st->base.ply++;
 
   st->hash ^= castle_hash (st) ^ turn_keys[st->base.to_move & 3];
   if (cp_chess_ep_matters (st))
     st->hash ^= ep_keys[st->ep_cell];
+  if (st->features & CP_CHESS_ELIMINATION)
+    settle (st);
   st->history[st->base.ply % CP_CHESS_HISTORY] = st->hash;
 }
 
@@ -789,9 +926,11 @@ cp_chess_unmake (CpChessState *st, const CpAction *action, const CpUndo *undo)
   const ChessUndo *u = (const ChessUndo *) undo;
   CpPiece *cells = st->base.cells;
 
-  if (action->flags & CP_ACTION_FLAG_CASTLE)
+  if (action->type == CP_ACTION_PASS)
+    ;
+  else if (action->flags & CP_ACTION_FLAG_CASTLE)
     {
-      const CpCastleRight *rights = u->castle[action->seat];
+      const CpCastleRight *rights = u->castle[st->army[action->seat]];
       const CpCastleRight *right = &rights[rights[CP_CASTLE_KING_SIDE].rook == action->cells[1]
                                            ? CP_CASTLE_KING_SIDE : CP_CASTLE_QUEEN_SIDE];
 
@@ -811,6 +950,8 @@ cp_chess_unmake (CpChessState *st, const CpAction *action, const CpUndo *undo)
   st->ep_cell = u->ep_cell;
   st->ep_pawn = u->ep_pawn;
   st->base.to_move = u->to_move;
+  st->base.out = u->out;
+  st->base.outcome = u->outcome;
   memcpy (st->king, u->king, sizeof u->king);
   st->halfmove = u->halfmove;
   st->fullmove = u->fullmove;
@@ -869,26 +1010,71 @@ cp_chess_insufficient_material (const CpChessState *st)
   return minors <= 1 || (knights == 0 && bishop_colours != 3);
 }
 
+/* Whether the players still in the game have nothing but their kings. */
+static gboolean
+only_kings_in_play (const CpChessState *st)
+{
+  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+
+  for (guint c = 0; c < n_cells; c++)
+    {
+      const CpPiece *p = &st->base.cells[c];
+
+      if (p->kind != CP_PIECE_NONE && p->kind != CP_PIECE_KING && !(st->base.out & BIT (p->seat)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The draws that end a game by themselves: seventy-five moves of each
+ * player without a capture or pawn move, or fivefold repetition. */
+void
+cp_chess_draw_by_counting (const CpChessState *st, CpOutcome *outcome)
+{
+  if (st->halfmove >= 75u * st->base.n_seats)
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_SEVENTY_FIVE_MOVES, 0 };
+  else if (cp_chess_repetitions (st) >= 5)
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_FIVEFOLD_REPETITION, 0 };
+}
+
 /**
  * cp_chess_outcome:
  *
- * The result on the board of a two-seat chess game: checkmate, stalemate,
- * insufficient material, the seventy-five-move rule and fivefold
- * repetition end it.
+ * The result on the board: checkmate, stalemate, insufficient material,
+ * the seventy-five-move rule and fivefold repetition end a game of two.
+ * With CP_CHESS_ELIMINATION the last team in play wins, and only kings
+ * left in play draw.
  */
 void
-cp_chess_outcome (const CpChessState *st, CpOutcome *outcome)
+cp_chess_outcome (const CpChessState *state, CpOutcome *outcome)
 {
   g_auto (CpActionList) moves = { 0 };
-  guint seat = st->base.to_move;
+  g_autofree CpChessState *copy = NULL;
+  const CpChessState *st = state;
+  CpSeatMask survivors;
+  guint seat;
 
-  if (st->base.outcome.status != CP_STATUS_PLAYING)
+  if (state->base.outcome.status != CP_STATUS_PLAYING)
     {
-      *outcome = st->base.outcome;
+      *outcome = state->base.outcome;
       return;
     }
   *outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
 
+  if (st->features & CP_CHESS_ELIMINATION)
+    {
+      if (st->base.out & BIT (st->base.to_move))
+        st = cp_chess_settled (state, copy = g_malloc (state->base.rules->state_size));
+      if (cp_chess_live_teams (st, &survivors) <= 1)
+        *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_ELIMINATION, survivors };
+      else if (only_kings_in_play (st))
+        *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
+      else
+        cp_chess_draw_by_counting (st, outcome);
+      return;
+    }
+
+  seat = st->base.to_move;
   cp_chess_legal (st, seat, &moves);
   if (moves.len == 0)
     {
@@ -900,20 +1086,18 @@ cp_chess_outcome (const CpChessState *st, CpOutcome *outcome)
     }
   else if (cp_chess_insufficient_material (st))
     *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
-  else if (st->halfmove >= 150)
-    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_SEVENTY_FIVE_MOVES, 0 };
-  else if (cp_chess_repetitions (st) >= 5)
-    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_FIVEFOLD_REPETITION, 0 };
+  else
+    cp_chess_draw_by_counting (st, outcome);
 }
 
 /* The draw the seat to move may claim: threefold repetition or fifty moves
- * without a capture or pawn move. */
+ * of each player without a capture or pawn move. */
 CpEndReason
 cp_chess_claimable (const CpChessState *st)
 {
   if (cp_chess_repetitions (st) >= 3)
     return CP_END_REPETITION;
-  if (st->halfmove >= 100)
+  if (st->halfmove >= 50u * st->base.n_seats)
     return CP_END_FIFTY_MOVES;
   return CP_END_NONE;
 }
@@ -947,7 +1131,7 @@ cp_chess_state_init_standard (CpChessState *st, CpBoard *board)
   st->promotions = BIT (CP_PIECE_KNIGHT) | BIT (CP_PIECE_BISHOP) | BIT (CP_PIECE_ROOK) | BIT (CP_PIECE_QUEEN);
   for (guint s = 0; s < CP_MAX_SEATS; s++)
     {
-      st->team[s] = (guint8) s;
+      st->team[s] = st->army[s] = (guint8) s;
       st->king[s] = CP_NO_CELL;
     }
   st->home_rank[0] = 0;
@@ -1050,7 +1234,7 @@ cp_chess_state_finish_setup (CpChessState *st)
       CpPiece *p = &st->base.cells[c];
       int start;
 
-      if (p->kind != CP_PIECE_PAWN || p->seat >= 2)
+      if (p->kind != CP_PIECE_PAWN || st->base.n_seats != 2)
         continue;
       start = st->home_rank[p->seat] + (p->seat == 0 ? 1 : -1);
       if ((int) cp_board_cell_y (board, c) != start)

@@ -34,6 +34,7 @@ typedef enum {
   CP_CHESS_CASTLING    = 1 << 2,
   CP_CHESS_CHECK       = 1 << 3, /* kings must not be left attacked */
   CP_CHESS_CASTLE_ONTO_ROOK = 1 << 4, /* castling is written king takes rook (Chess960) */
+  CP_CHESS_ELIMINATION = 1 << 5, /* a seat without a legal move is out; the last team wins */
 } CpChessFeatures;
 
 typedef struct {
@@ -41,6 +42,7 @@ typedef struct {
   guint8 features;                    /* CpChessFeatures */
   guint8 promotions;                  /* bit k: may promote to CpPieceKind k */
   guint8 team[CP_MAX_SEATS];          /* seats with equal numbers are partners */
+  guint8 army[CP_MAX_SEATS];          /* the seat whose pieces each seat moves */
   guint8 king[CP_MAX_SEATS];          /* each seat's king, or CP_NO_CELL */
   guint8 home_rank[CP_MAX_SEATS];     /* the rank castling happens on */
   guint8 pawn_captures[CP_MAX_SEATS]; /* directions each seat's pawns capture in */
@@ -77,6 +79,10 @@ gboolean  cp_chess_attacked           (const CpChessState *st,
                                        guint         by_enemies_of,
                                        guint         ignore_a,
                                        guint         ignore_b);
+gboolean  cp_chess_attacked_from      (const CpChessState *st,
+                                       guint         cell,
+                                       guint         by_enemies_of,
+                                       const CpCellSet *from);
 gboolean  cp_chess_in_check           (const CpChessState *st,
                                        guint         seat);
 void      cp_chess_legal              (const CpChessState *st,
@@ -88,11 +94,20 @@ void      cp_chess_make               (CpChessState *st,
 void      cp_chess_unmake             (CpChessState *st,
                                        const CpAction *action,
                                        const CpUndo *undo);
+void      cp_chess_put                (CpChessState *st,
+                                       guint         cell,
+                                       const CpPiece *p);
 guint     cp_chess_next_seat          (const CpChessState *st,
                                        guint         seat);
+const CpChessState *cp_chess_settled  (const CpChessState *st,
+                                       CpChessState *copy);
+guint     cp_chess_live_teams         (const CpChessState *st,
+                                       CpSeatMask   *survivors);
 guint     cp_chess_repetitions        (const CpChessState *st);
 gboolean  cp_chess_insufficient_material (const CpChessState *st);
 void      cp_chess_outcome            (const CpChessState *st,
+                                       CpOutcome    *outcome);
+void      cp_chess_draw_by_counting   (const CpChessState *st,
                                        CpOutcome    *outcome);
 CpEndReason cp_chess_claimable        (const CpChessState *st);
 gboolean  cp_chess_ep_matters         (const CpChessState *st);

@@ -12,6 +12,10 @@ extern const CpRules cp_chess_rules;
 extern const CpRules cp_chess960_rules;
 extern const CpRules cp_attrition_rules;
 extern const CpRules cp_chivalry_rules;
+extern const CpRules cp_km_three_rules;
+extern const CpRules cp_km_four_rules;
+extern const CpRules cp_km_teams_rules;
+extern const CpRules cp_crowded_house_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,
@@ -21,5 +25,9 @@ int  cp_chess960_get_position (const CpState *state);
 
 /* Chivalry's board of 176 cells, with its two castles as zones. */
 CpBoard *cp_chivalry_board    (void);
+
+/* The three-player board, with the territories cards refer to as zones
+ * when asked. */
+CpBoard *cp_km_three_board    (gboolean       territories);
 
 G_END_DECLS

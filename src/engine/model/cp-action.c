@@ -29,6 +29,7 @@ static const char *const type_ids[CP_N_ACTION_TYPES] = {
   [CP_ACTION_DECLINE_DRAW] = "decline-draw",
   [CP_ACTION_CLAIM_DRAW] = "claim-draw",
   [CP_ACTION_CARD_NOTE] = "card-note",
+  [CP_ACTION_REMOVE] = "remove",
 };
 
 void
@@ -125,11 +126,22 @@ cp_action_list_append (CpActionList *list, const CpAction *action)
   *cp_action_list_add (list) = *action;
 }
 
+/* Finds @action in a list of legal actions, where a card note without a
+ * name stands for a note naming any card. */
 gint
 cp_action_list_find (const CpActionList *list, const CpAction *action)
 {
+  CpAction unnamed = *action;
+
+  unnamed.text = NULL;
   for (guint i = 0; i < list->len; i++)
-    if (cp_action_same (&list->items[i], action))
-      return (gint) i;
+    {
+      const CpAction *item = &list->items[i];
+
+      if (cp_action_same (item, action)
+          || (item->type == CP_ACTION_CARD_NOTE && item->text == NULL
+              && cp_action_same (item, &unnamed)))
+        return (gint) i;
+    }
   return -1;
 }

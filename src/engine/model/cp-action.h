@@ -29,6 +29,7 @@ typedef enum {
   CP_ACTION_DECLINE_DRAW,
   CP_ACTION_CLAIM_DRAW,
   CP_ACTION_CARD_NOTE,    /* text: the name of a card played from a physical deck */
+  CP_ACTION_REMOVE,       /* cells[0]: a piece taken off the board */
   CP_N_ACTION_TYPES
 } CpActionType;
 

@@ -30,6 +30,7 @@ typedef enum {
   CP_PIECE_FLAG_MIRROR = 1 << 2, /* on the far side of the mirror */
   CP_PIECE_FLAG_TARRED = 1 << 3, /* stuck in tar */
   CP_PIECE_FLAG_HIDDEN = 1 << 4, /* identity unknown to the viewer */
+  CP_PIECE_FLAG_MIDLINE = 1 << 5, /* a three-player midline pawn not yet set free */
 } CpPieceFlags;
 
 /* A cell's content.  Kept small and flat so positions copy cheaply. */

@@ -16,6 +16,10 @@ static const CpRules *const registry[] = {
   &cp_chess960_rules,
   &cp_attrition_rules,
   &cp_chivalry_rules,
+  &cp_km_three_rules,
+  &cp_km_four_rules,
+  &cp_km_teams_rules,
+  &cp_crowded_house_rules,
 };
 
 /**

@@ -243,6 +243,9 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
   if (!(cp_state_pending (state) & CP_SEAT_BIT (action->seat)))
     return illegal (error, _("It is not this player’s turn"));
 
+  if (action->type == CP_ACTION_CARD_NOTE && (action->text == NULL || action->text[0] == '\0'))
+    return illegal (error, _("The card played has no name"));
+
   state->rules->legal (state, action->seat, &legal);
   if ((index = cp_action_list_find (&legal, action)) < 0)
     {

@@ -1,0 +1,241 @@
+/* cp-crowded-house-rules.c: Crowded House
+ *
+ * Two teams of two share the white and the black army; each player moves
+ * only pieces that start or end on their half of the board.  Turns go
+ * king-side White, king-side Black, queen-side White, queen-side Black.
+ * There is no check as such: a move is illegal when it lets the next
+ * player take the mover's king, and a player who cannot move while the
+ * next player could take their king is checkmated.  Otherwise a player
+ * without a move passes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-games.h"
+
+/* Seats in turn order; a seat's army is its number modulo 2. */
+enum { WHITE_KING_SIDE, BLACK_KING_SIDE, WHITE_QUEEN_SIDE, BLACK_QUEEN_SIDE, N_SEATS };
+
+static const CpColour colours[] = {
+  CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_WHITE, CP_COLOUR_BLACK,
+};
+
+static const CpPieceKind back_rank[8] = {
+  CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
+  CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
+};
+
+/* The half of the board of @seat: files e to h on the king side, a to d
+ * on the queen side. */
+static const CpCellSet *
+half (const CpState *state, guint seat)
+{
+  return cp_board_get_zone (state->board, seat < WHITE_QUEEN_SIDE ? "king-side" : "queen-side");
+}
+
+static CpBoard *
+crowded_house_board (void)
+{
+  static gsize board = 0;
+
+  if (g_once_init_enter (&board))
+    {
+      CpBoard *b = cp_board_new (8, 8);
+      CpCellSet sides[2] = { { { 0 } }, { { 0 } } };
+
+      for (guint cell = 0; cell < 64; cell++)
+        cp_cell_set_add (&sides[cell % 8 < 4], cell);
+      cp_board_add_zone (b, "king-side", &sides[0]);
+      cp_board_add_zone (b, "queen-side", &sides[1]);
+      g_once_init_leave (&board, (gsize) b);
+    }
+  return g_object_ref ((CpBoard *) board);
+}
+
+static gboolean
+crowded_house_init (CpState *state, GHashTable *options, GError **error)
+{
+  CpChessState *st = CP_CHESS_STATE (state);
+
+  cp_chess_state_init_standard (st, crowded_house_board ());
+  st->features &= (guint8) ~CP_CHESS_CHECK;
+  for (guint seat = 0; seat < N_SEATS; seat++)
+    st->army[seat] = st->team[seat] = (guint8) (seat % 2);
+  cp_chess_state_place_back_rank (st, back_rank);
+  for (guint army = 0; army < 2; army++)
+    for (guint x = 0; x < 8; x += 7)
+      cp_chess_state_add_castle_right (st, army, army * 56 + x);
+  cp_chess_state_finish_setup (st);
+  return TRUE;
+}
+
+static guint
+next_seat (guint seat)
+{
+  return (seat + 1) % N_SEATS;
+}
+
+/* Whether @taker could take the king of @seat's army on a cell of
+ * @cells, a piece moving from or to its half. */
+static gboolean
+can_take_king (const CpChessState *st, guint seat, guint taker, guint cell)
+{
+  const CpCellSet *taker_half = half (&st->base, taker);
+
+  if (cell == CP_NO_CELL)
+    return TRUE;
+  return cp_chess_attacked_from (st, cell, st->army[seat],
+                                 cp_cell_set_contains (taker_half, cell) ? NULL : taker_half);
+}
+
+/* Whether @seat's king stands where the next player could take it. */
+static gboolean
+threatened (const CpChessState *st, guint seat)
+{
+  return can_take_king (st, seat, next_seat (seat), st->king[st->army[seat]]);
+}
+
+/* Whether the king passes no cell, on its way to castle, where the next
+ * player could take it. */
+static gboolean
+castling_path_safe (const CpChessState *st, guint seat, const CpAction *move)
+{
+  CpBoard *board = st->base.board;
+  guint from = move->cells[0], to = cp_chess_landing (st, move);
+  guint y = cp_board_cell_y (board, from);
+  guint x0 = cp_board_cell_x (board, from), x1 = cp_board_cell_x (board, to);
+
+  for (guint x = MIN (x0, x1); x <= MAX (x0, x1); x++)
+    if (can_take_king (st, seat, next_seat (seat), cp_board_cell_at (board, (int) x, (int) y)))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+crowded_house_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  const CpCellSet *mine = half (state, seat);
+  g_auto (CpActionList) moves = { 0 };
+  guint first = out->len;
+
+  if (seat != state->to_move)
+    return;
+  cp_chess_legal (st, seat, &moves);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      const CpAction *move = &moves.items[i];
+      g_autoptr (CpState) after = NULL;
+
+      if (!cp_cell_set_contains (mine, move->cells[0])
+          && !cp_cell_set_contains (mine, cp_state_landing (state, move)))
+        continue;
+      if ((move->flags & CP_ACTION_FLAG_CASTLE) && !castling_path_safe (st, seat, move))
+        continue;
+      after = cp_state_copy (state);
+      cp_chess_make (CP_CHESS_STATE (after), move, NULL);
+      if (!threatened (CP_CHESS_STATE (after), seat))
+        cp_action_list_append (out, move);
+    }
+  if (out->len == first && !threatened (st, seat))
+    cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+}
+
+static void
+crowded_house_outcome (const CpState *state, CpOutcome *outcome)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  g_auto (CpActionList) moves = { 0 };
+  CpSeatMask team[2] = { CP_SEAT_BIT (0) | CP_SEAT_BIT (2), CP_SEAT_BIT (1) | CP_SEAT_BIT (3) };
+
+  if (state->outcome.status != CP_STATUS_PLAYING)
+    {
+      *outcome = state->outcome;
+      return;
+    }
+  *outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
+  /* A player who resigns resigns for the team. */
+  if (state->out != 0)
+    {
+      *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION,
+                               team[(state->out & team[0]) != 0] };
+      return;
+    }
+  crowded_house_legal (state, state->to_move, &moves);
+  if (moves.len == 0)
+    *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE, team[(state->to_move + 1) % 2] };
+  else if (cp_chess_insufficient_material (st))
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
+  else
+    cp_chess_draw_by_counting (st, outcome);
+}
+
+static char *
+crowded_house_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  g_autoptr (CpState) after = NULL;
+  g_auto (CpActionList) replies = { 0 };
+  g_autofree char *text = NULL;
+  guint next;
+
+  if (action->type == CP_ACTION_PASS)
+    return g_strdup (_("passes"));
+  text = cp_chess_format (CP_CHESS_STATE (state), action, notation);
+  if (notation == CP_NOTATION_COMPUTER)
+    return g_steal_pointer (&text);
+
+  /* "+" when the player who moves next could lose their king to the one
+   * after; "#" when they cannot stop it. */
+  after = cp_state_copy (state);
+  cp_chess_make (CP_CHESS_STATE (after), action, NULL);
+  next = after->to_move;
+  if (!threatened (CP_CHESS_STATE (after), next))
+    return g_steal_pointer (&text);
+  crowded_house_legal (after, next, &replies);
+  return g_strconcat (text, replies.len == 0 ? "#" : "+", NULL);
+}
+
+static guint
+crowded_house_check_cell (const CpState *state)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+
+  return threatened (st, state->to_move) ? st->king[st->army[state->to_move]] : CP_NO_CELL;
+}
+
+static gboolean
+crowded_house_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  if (g_strcmp0 (text, "pass") == 0 || g_strcmp0 (text, _("passes")) == 0)
+    {
+      cp_action_init (action, CP_ACTION_PASS, state->to_move);
+      return TRUE;
+    }
+  return cp_chess_parse (CP_CHESS_STATE (state), text, action, error);
+}
+
+const CpRules cp_crowded_house_rules = {
+  .id = "crowded-house",
+  .name = N_("Crowded House"),
+  .summary = N_("Two teams of two, each player moving the pieces on their half of the board"),
+  .min_seats = 4,
+  .max_seats = 4,
+  .colours = colours,
+  .state_size = sizeof (CpChessState),
+  .init = crowded_house_init,
+  .pending = cp_chess_rules_pending,
+  .legal = crowded_house_legal,
+  .make = cp_chess_rules_make,
+  .unmake = cp_chess_rules_unmake,
+  .outcome = crowded_house_outcome,
+  .claimable = cp_chess_rules_claimable,
+  .format = crowded_house_format,
+  .parse = crowded_house_parse,
+  .landing = cp_chess_rules_landing,
+  .check_cell = crowded_house_check_cell,
+};

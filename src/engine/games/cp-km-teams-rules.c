@@ -1,0 +1,61 @@
+/* cp-km-teams-rules.c: four-player team chess of the Knightmare variants
+ *
+ * White and Red against Black and Brown, four armies with bishops in the
+ * corners and the centre open.  Partners may not take each other's pieces
+ * until one of them is out; a team wins when both opponents are out.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-games.h"
+#include "cp-knightmare.h"
+
+static const CpColour colours[] = {
+  CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BROWN,
+};
+
+static const char *const armies[4] = {
+  "Ka8 Rb8 Pc8 Na7 Qb7 Pc7 Pa6 Pb6 Bc6",
+  "Pf8 Ng8 Kh8 Pf7 Qg7 Rh7 Bf6 Pg6 Ph6",
+  "Nf3 Pg3 Ph3 Pf2 Qg2 Bh2 Pf1 Rg1 Kh1",
+  "Pa3 Pb3 Nc3 Ra2 Qb2 Pc2 Ka1 Bb1 Pc1",
+};
+
+static gboolean
+km_teams_init (CpState *state, GHashTable *options, GError **error)
+{
+  CpKnightmareState *st = CP_KNIGHTMARE_STATE (state);
+
+  cp_knightmare_init (st, cp_knightmare_four_board (FALSE, cp_knightmare_cards_on (options)), options);
+  /* White and Red (seats 0 and 2) against Black and Brown (1 and 3). */
+  for (guint seat = 0; seat < 4; seat++)
+    st->chess.team[seat] = seat % 2;
+  cp_knightmare_four_setup (st, armies);
+  return TRUE;
+}
+
+const CpRules cp_km_teams_rules = {
+  .id = "km-teams",
+  .name = N_("Four-Player Team Chess"),
+  .summary = N_("White and Red against Black and Brown, four armies in the corners"),
+  .min_seats = 4,
+  .max_seats = 4,
+  .options = cp_knightmare_options,
+  .n_options = 1,
+  .colours = colours,
+  .state_size = sizeof (CpKnightmareState),
+  .init = km_teams_init,
+  .pending = cp_knightmare_pending,
+  .legal = cp_knightmare_legal,
+  .make = cp_knightmare_make,
+  .outcome = cp_chess_rules_outcome,
+  .claimable = cp_chess_rules_claimable,
+  .format = cp_knightmare_format,
+  .parse = cp_chess_rules_parse,
+  .landing = cp_chess_rules_landing,
+  .check_cell = cp_knightmare_check_cell,
+};

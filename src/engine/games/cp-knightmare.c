@@ -1,0 +1,463 @@
+/* cp-knightmare.c: what the Knightmare games for three and four players
+ * share
+ *
+ * Players go out when their turn comes and they cannot move; their pieces
+ * stay as inert obstacles (CP_CHESS_ELIMINATION).  With the cards option,
+ * a player may record a card played from a Knightmare Chess deck: its name
+ * first, then the changes it makes — any piece moved anywhere, pieces
+ * added or removed, castling by the Sanctuary card — then their move or
+ * the end of their turn.  The program does not know the cards; it records
+ * what the players do.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-knightmare.h"
+
+#define BIT(n) (1u << (n))
+
+const CpOptionSpec cp_knightmare_options[] = {
+  { .id = "cards", .label = N_("Record cards from a Knightmare Chess deck"),
+    .type = CP_OPTION_BOOL, .default_value = "false" },
+};
+const guint cp_knightmare_n_options = G_N_ELEMENTS (cp_knightmare_options);
+
+gboolean
+cp_knightmare_cards_on (GHashTable *options)
+{
+  return g_strcmp0 (g_hash_table_lookup (options, "cards"), "true") == 0;
+}
+
+/* Sets up an empty board where check applies and players without a move
+ * go out; the caller places the armies and finishes the set-up. */
+void
+cp_knightmare_init (CpKnightmareState *st, CpBoard *board, GHashTable *options)
+{
+  cp_chess_state_init_standard (&st->chess, board);
+  st->chess.features = CP_CHESS_CHECK | CP_CHESS_ELIMINATION;
+  st->chess.promotions |= BIT (CP_PIECE_BISHOP);
+  st->cards = cp_knightmare_cards_on (options);
+  st->card_phase = CP_CARD_PHASE_NONE;
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    memset (&st->chess.promotion_zone[s], 0, sizeof (CpCellSet));
+}
+
+/**
+ * cp_knightmare_place:
+ * @pieces: pieces as letter and cell, such as "Ka8 Rb8 Pc8"
+ *
+ * Places an army of @seat.
+ */
+void
+cp_knightmare_place (CpKnightmareState *st, guint seat, const char *pieces)
+{
+  g_auto (GStrv) items = g_strsplit (pieces, " ", -1);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      CpPieceKind kind;
+      guint cell;
+      gboolean ok;
+
+      ok = cp_piece_kind_from_letter (items[i][0], &kind)
+           && cp_board_parse_cell (st->chess.base.board, items[i] + 1, &cell, NULL);
+      g_assert (ok);
+      st->chess.base.cells[cell] = (CpPiece) { .kind = kind, .seat = (guint8) seat };
+    }
+}
+
+/* Adds the rectangle from (@x0, @y0) to (@x1, @y1) as the zone @name. */
+void
+cp_knightmare_add_area (CpBoard *board, const char *name, guint x0, guint y0, guint x1, guint y1)
+{
+  CpCellSet cells = { { 0 } };
+
+  for (guint y = y0; y <= y1; y++)
+    for (guint x = x0; x <= x1; x++)
+      {
+        guint cell = cp_board_cell_at (board, (int) x, (int) y);
+
+        if (cell != CP_NO_CELL)
+          cp_cell_set_add (&cells, cell);
+      }
+  cp_board_add_zone (board, name, &cells);
+}
+
+/**
+ * cp_knightmare_four_board:
+ * @centre_blocked: whether no diagonal may pass the centre point
+ * @territories: whether the quarters are zones, for the cards
+ *
+ * The board of the four-player games.  Seats in turn order: White in the
+ * corner a8, Black h8, Red h1, Brown a1.  Pawns head away from their
+ * corner, along a rank or a file.
+ */
+CpBoard *
+cp_knightmare_four_board (gboolean centre_blocked, gboolean territories)
+{
+  CpBoard *board = cp_board_new (8, 8);
+
+  if (centre_blocked)
+    cp_board_block_vertex (board, 3, 3);
+  cp_board_set_forward (board, 0, CP_DIR_S, CP_DIR_E);
+  cp_board_set_forward (board, 1, CP_DIR_S, CP_DIR_W);
+  cp_board_set_forward (board, 2, CP_DIR_N, CP_DIR_W);
+  cp_board_set_forward (board, 3, CP_DIR_N, CP_DIR_E);
+  if (territories)
+    {
+      cp_knightmare_add_area (board, "white-territory", 0, 4, 3, 7);
+      cp_knightmare_add_area (board, "black-territory", 4, 4, 7, 7);
+      cp_knightmare_add_area (board, "red-territory", 4, 0, 7, 3);
+      cp_knightmare_add_area (board, "brown-territory", 0, 0, 3, 3);
+    }
+  return board;
+}
+
+/* Places the four armies and makes each pawn promote on the rank and the
+ * file furthest from its corner. */
+void
+cp_knightmare_four_setup (CpKnightmareState *st, const char *const armies[4])
+{
+  CpBoard *board = st->chess.base.board;
+  /* The far rank and far file of each seat's pawns. */
+  static const guint far[4][2] = { { 0, 7 }, { 0, 0 }, { 7, 0 }, { 7, 7 } };
+
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      cp_knightmare_place (st, seat, armies[seat]);
+      for (guint i = 0; i < 8; i++)
+        {
+          cp_cell_set_add (&st->chess.promotion_zone[seat], cp_board_cell_at (board, (int) i, (int) far[seat][0]));
+          cp_cell_set_add (&st->chess.promotion_zone[seat], cp_board_cell_at (board, (int) far[seat][1], (int) i));
+        }
+    }
+  cp_chess_state_finish_setup (&st->chess);
+}
+
+/* The state with the turn passed on from a player who resigned on it. */
+static const CpKnightmareState *
+settled (const CpState *state, CpKnightmareState *copy)
+{
+  const CpChessState *st = cp_chess_settled (CP_CHESS_STATE (state), &copy->chess);
+
+  if (st == &copy->chess)
+    copy->card_phase = CP_CARD_PHASE_NONE;
+  return (const CpKnightmareState *) st;
+}
+
+CpSeatMask
+cp_knightmare_pending (const CpState *state)
+{
+  CpKnightmareState copy;
+  const CpKnightmareState *st = settled (state, &copy);
+
+  if (cp_chess_live_teams (&st->chess, NULL) <= 1)
+    return 0;
+  return BIT (st->chess.base.to_move);
+}
+
+static CpAction *
+add_action (CpActionList *out, CpActionType type, guint seat)
+{
+  CpAction *a = cp_action_list_add (out);
+
+  cp_action_init (a, type, seat);
+  return a;
+}
+
+static void
+add_pass (CpActionList *out, guint seat, guint value)
+{
+  add_action (out, CP_ACTION_PASS, seat)->value = value;
+}
+
+/* Whether a king may castle with a rook as the Sanctuary card allows: the
+ * king one cell towards the rook, the rook onto the king's cell. */
+static void
+sanctuary_castling (const CpKnightmareState *st, guint seat, CpActionList *out)
+{
+  const CpChessState *chess = &st->chess;
+  CpBoard *board = chess->base.board;
+  guint army = chess->army[seat], king = chess->king[army];
+
+  if (king == CP_NO_CELL || (chess->base.cells[king].flags & CP_PIECE_FLAG_MOVED)
+      || cp_chess_in_check (chess, seat))
+    return;
+  for (CpDir d = CP_DIR_N; d < CP_N_DIRS; d += 2)
+    {
+      guint c = king;
+      const CpPiece *rook;
+
+      while ((c = cp_board_step (board, c, d)) != CP_NO_CELL
+             && chess->base.cells[c].kind == CP_PIECE_NONE)
+        ;
+      if (c == CP_NO_CELL)
+        continue;
+      rook = &chess->base.cells[c];
+      if (rook->kind == CP_PIECE_ROOK && rook->seat == army && !(rook->flags & CP_PIECE_FLAG_MOVED))
+        {
+          CpKnightmareState after = *st;
+          CpAction move;
+
+          cp_action_init_move (&move, seat, king, c);
+          move.flags = CP_ACTION_FLAG_CASTLE;
+          move.value = 1;
+          cp_knightmare_make (&after.chess.base, &move, NULL);
+          after.chess.base.to_move = (guint8) seat;
+          if (!cp_chess_in_check (&after.chess, seat))
+            cp_action_list_append (out, &move);
+        }
+    }
+}
+
+/* The changes a card in play may make: any piece to any cell but one
+ * holding a piece of the same army or a king, a piece added on an empty
+ * cell, a piece other than a king taken off, castling. */
+static void
+card_changes (const CpKnightmareState *st, guint seat, CpActionList *out)
+{
+  const CpChessState *chess = &st->chess;
+  CpBoard *board = chess->base.board;
+  guint n_cells = cp_board_get_width (board) * cp_board_get_height (board);
+
+  for (guint from = 0; from < n_cells; from++)
+    {
+      const CpPiece *p = &chess->base.cells[from];
+
+      if (!cp_board_has_cell (board, from))
+        continue;
+      if (p->kind == CP_PIECE_NONE)
+        {
+          for (guint owner = 0; owner < chess->base.n_seats; owner++)
+            for (guint kind = CP_PIECE_PAWN; kind < CP_PIECE_KING; kind++)
+              if (kind != CP_PIECE_PAWN || !cp_cell_set_contains (&chess->promotion_zone[owner], from))
+                {
+                  CpAction *a = add_action (out, CP_ACTION_PLACE, seat);
+
+                  a->n_cells = 1;
+                  a->cells[0] = (guint8) from;
+                  a->piece = (guint8) kind;
+                  a->value = owner + 1;
+                }
+          continue;
+        }
+      if (p->kind != CP_PIECE_KING)
+        {
+          CpAction *a = add_action (out, CP_ACTION_REMOVE, seat);
+
+          a->n_cells = 1;
+          a->cells[0] = (guint8) from;
+        }
+      for (guint to = 0; to < n_cells; to++)
+        {
+          const CpPiece *q = &chess->base.cells[to];
+          CpAction *a;
+
+          if (to == from || !cp_board_has_cell (board, to)
+              || (q->kind != CP_PIECE_NONE && (q->seat == p->seat || q->kind == CP_PIECE_KING)))
+            continue;
+          a = cp_action_list_add (out);
+          cp_action_init_move (a, seat, from, to);
+          a->value = 1;
+          if (q->kind != CP_PIECE_NONE)
+            a->flags = CP_ACTION_FLAG_CAPTURE;
+        }
+    }
+  sanctuary_castling (st, seat, out);
+}
+
+void
+cp_knightmare_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  CpKnightmareState copy;
+  const CpKnightmareState *st = settled (state, &copy);
+
+  if (seat != st->chess.base.to_move || cp_chess_live_teams (&st->chess, NULL) <= 1)
+    return;
+  switch ((CpCardPhase) st->card_phase)
+    {
+    case CP_CARD_PHASE_IN_PLAY:
+      card_changes (st, seat, out);
+      add_pass (out, seat, CP_KNIGHTMARE_CARD_DONE);
+      break;
+    case CP_CARD_PHASE_DONE:
+      cp_chess_legal (&st->chess, seat, out);
+      if (!cp_chess_in_check (&st->chess, seat))
+        add_pass (out, seat, CP_KNIGHTMARE_END_TURN);
+      break;
+    case CP_CARD_PHASE_NONE:
+    default:
+      cp_chess_legal (&st->chess, seat, out);
+      break;
+    }
+  if (st->cards && st->card_phase != CP_CARD_PHASE_IN_PLAY)
+    add_action (out, CP_ACTION_CARD_NOTE, seat);
+}
+
+/* Makes a change a card calls for. */
+static void
+make_card_change (CpKnightmareState *st, const CpAction *action)
+{
+  CpChessState *chess = &st->chess;
+  static const CpPiece empty = { 0 };
+
+  switch (action->type)
+    {
+    case CP_ACTION_PLACE:
+      {
+        /* Pawns added by a card step one cell at a time. */
+        CpPiece p = { .kind = action->piece, .seat = (guint8) (action->value - 1),
+                      .flags = CP_PIECE_FLAG_MOVED };
+
+        cp_chess_put (chess, action->cells[0], &p);
+      }
+      break;
+    case CP_ACTION_REMOVE:
+      cp_chess_put (chess, action->cells[0], &empty);
+      break;
+    case CP_ACTION_MOVE:
+      {
+        guint from = action->cells[0], to = action->cells[1];
+        CpPiece p = chess->base.cells[from];
+
+        p.flags |= CP_PIECE_FLAG_MOVED;
+        cp_chess_put (chess, from, &empty);
+        if (action->flags & CP_ACTION_FLAG_CASTLE)
+          {
+            CpBoard *board = chess->base.board;
+            CpPiece rook = chess->base.cells[to];
+            int kx = (int) cp_board_cell_x (board, from), ky = (int) cp_board_cell_y (board, from);
+            int rx = (int) cp_board_cell_x (board, to), ry = (int) cp_board_cell_y (board, to);
+            /* The king steps towards the rook. */
+            guint king_to = cp_board_cell_at (board, kx + (rx > kx) - (rx < kx),
+                                              ky + (ry > ky) - (ry < ky));
+
+            rook.flags |= CP_PIECE_FLAG_MOVED;
+            cp_chess_put (chess, to, &empty);
+            cp_chess_put (chess, king_to, &p);
+            cp_chess_put (chess, from, &rook);
+          }
+        else
+          cp_chess_put (chess, to, &p);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  /* The position is a new one: repetitions count from here. */
+  chess->halfmove = 0;
+  chess->ep_cell = chess->ep_pawn = CP_NO_CELL;
+  chess->history[chess->base.ply % CP_CHESS_HISTORY] = chess->hash;
+}
+
+void
+cp_knightmare_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  CpKnightmareState *st = CP_KNIGHTMARE_STATE (state);
+  CpKnightmareState copy;
+  const CpKnightmareState *s = settled (state, &copy);
+
+  if (s != st)
+    memcpy (st, s, state->rules->state_size);
+
+  switch (action->type)
+    {
+    case CP_ACTION_CARD_NOTE:
+      st->card_phase = CP_CARD_PHASE_IN_PLAY;
+      return;
+    case CP_ACTION_PASS:
+      if (action->value == CP_KNIGHTMARE_CARD_DONE)
+        {
+          st->card_phase = CP_CARD_PHASE_DONE;
+          return;
+        }
+      break;
+    case CP_ACTION_PLACE:
+    case CP_ACTION_REMOVE:
+      make_card_change (st, action);
+      return;
+    case CP_ACTION_MOVE:
+      if (action->value == 1)
+        {
+          make_card_change (st, action);
+          return;
+        }
+      break;
+    default:
+      break;
+    }
+  st->card_phase = CP_CARD_PHASE_NONE;
+  cp_chess_make (&st->chess, action, undo);
+}
+
+/* "Red knight", for cards that add or remove pieces. */
+static char *
+describe_piece (const CpState *state, guint kind, guint seat)
+{
+  /* Translators: a piece of one player, such as "Red knight": %1$s is the colour, %2$s the piece */
+  return g_strdup_printf (C_("piece of a colour", "%1$s %2$s"),
+                          cp_colour_name (state->rules->colours[seat]),
+                          cp_piece_kind_name ((CpPieceKind) kind));
+}
+
+char *
+cp_knightmare_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  CpBoard *board = state->board;
+  g_autofree char *at = action->n_cells > 0 ? cp_board_cell_name (board, action->cells[0]) : NULL;
+  g_autofree char *to = action->n_cells > 1 ? cp_board_cell_name (board, action->cells[1]) : NULL;
+  g_autofree char *piece = NULL;
+
+  switch (action->type)
+    {
+    case CP_ACTION_CARD_NOTE:
+      /* Translators: a card from a Knightmare Chess deck is played; %s is its name */
+      return g_strdup_printf (_("plays “%s”"), action->text ? action->text : "");
+    case CP_ACTION_PASS:
+      return g_strdup (action->value == CP_KNIGHTMARE_CARD_DONE ? _("card done") : _("ends the turn"));
+    case CP_ACTION_PLACE:
+      piece = describe_piece (state, action->piece, action->value - 1);
+      /* Translators: a card adds a piece, e.g. "Red knight added on c3" */
+      return g_strdup_printf (_("%s added on %s"), piece, at);
+    case CP_ACTION_REMOVE:
+      {
+        const CpPiece *p = &state->cells[action->cells[0]];
+
+        piece = describe_piece (state, p->kind, p->seat);
+        /* Translators: a card takes a piece off, e.g. "Red knight removed from c3" */
+        return g_strdup_printf (_("%s removed from %s"), piece, at);
+      }
+    case CP_ACTION_MOVE:
+      if (action->value != 1)
+        break;
+      if (action->flags & CP_ACTION_FLAG_CASTLE)
+        return g_strdup (_("castles by card"));
+      {
+        CpPieceKind kind = state->cells[action->cells[0]].kind;
+        GString *text = g_string_new (NULL);
+
+        if (kind != CP_PIECE_PAWN)
+          g_string_append_c (text, cp_piece_kind_letter (kind));
+        g_string_append_printf (text, "%s%s%s", at,
+                                (action->flags & CP_ACTION_FLAG_CAPTURE) ? "×" : "→", to);
+        return g_string_free (text, FALSE);
+      }
+    default:
+      break;
+    }
+  return cp_chess_format (CP_CHESS_STATE (state), action, notation);
+}
+
+guint
+cp_knightmare_check_cell (const CpState *state)
+{
+  CpKnightmareState copy;
+  const CpKnightmareState *st = settled (state, &copy);
+  guint seat = st->chess.base.to_move;
+
+  return cp_chess_in_check (&st->chess, seat) ? st->chess.king[st->chess.army[seat]] : CP_NO_CELL;
+}

@@ -1,0 +1,65 @@
+/* cp-knightmare.h: what the Knightmare games for three and four players
+ * share: elimination, and the record of cards played from a Knightmare
+ * Chess deck
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cp-chess-state.h"
+
+G_BEGIN_DECLS
+
+/* Where a seat's turn stands with the Knightmare Chess cards. */
+typedef enum {
+  CP_CARD_PHASE_NONE,     /* no card played this turn */
+  CP_CARD_PHASE_IN_PLAY,  /* a card's changes are being made */
+  CP_CARD_PHASE_DONE,     /* a card was played; a move or the end of the turn follows */
+} CpCardPhase;
+
+/* PASS actions: the turn ends without a move, or a card's changes are done. */
+#define CP_KNIGHTMARE_END_TURN 0
+#define CP_KNIGHTMARE_CARD_DONE 1
+
+typedef struct {
+  CpChessState chess;
+  guint8 cards;       /* whether cards from a Knightmare Chess deck are recorded */
+  guint8 card_phase;  /* CpCardPhase of the seat to move */
+} CpKnightmareState;
+
+#define CP_KNIGHTMARE_STATE(s) ((CpKnightmareState *) (s))
+
+extern const CpOptionSpec cp_knightmare_options[];
+extern const guint cp_knightmare_n_options;
+
+void        cp_knightmare_init        (CpKnightmareState *st,
+                                       CpBoard        *board,
+                                       GHashTable     *options);
+void        cp_knightmare_place       (CpKnightmareState *st,
+                                       guint           seat,
+                                       const char     *pieces);
+gboolean    cp_knightmare_cards_on    (GHashTable     *options);
+void        cp_knightmare_add_area    (CpBoard        *board,
+                                       const char     *name,
+                                       guint           x0,
+                                       guint           y0,
+                                       guint           x1,
+                                       guint           y1);
+CpBoard    *cp_knightmare_four_board  (gboolean        centre_blocked,
+                                       gboolean        territories);
+void        cp_knightmare_four_setup  (CpKnightmareState *st,
+                                       const char *const armies[4]);
+
+CpSeatMask  cp_knightmare_pending     (const CpState  *state);
+void        cp_knightmare_legal       (const CpState  *state,
+                                       guint           seat,
+                                       CpActionList   *out);
+void        cp_knightmare_make        (CpState        *state,
+                                       const CpAction *action,
+                                       CpUndo         *undo);
+char       *cp_knightmare_format      (const CpState  *state,
+                                       const CpAction *action,
+                                       CpNotation      notation);
+guint       cp_knightmare_check_cell  (const CpState  *state);
+
+G_END_DECLS

@@ -1,0 +1,298 @@
+/* test-crowded-house.c: Crowded House
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cp-engine.h"
+
+/* Seats in turn order; White's army is 0, Black's 1. */
+enum { WALTER, BETTY, WINNIE, BOB };
+
+static CpState *
+new_state (void)
+{
+  const CpRules *rules = cp_rules_lookup ("crowded-house");
+  g_autoptr (GHashTable) options = NULL;
+  g_autoptr (GError) error = NULL;
+  CpState *state;
+
+  options = cp_rules_resolve_options (rules, NULL, &error);
+  g_assert_no_error (error);
+  state = cp_state_new (rules, 4, options, &error);
+  g_assert_no_error (error);
+  return state;
+}
+
+static guint
+cell (const char *name)
+{
+  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
+}
+
+/* A position of the test's own: pieces as "Ke1 Ra1" for each army, with
+ * @seat to move and no castling unless asked. */
+static void
+setup (CpState *state, const char *white, const char *black, guint seat)
+{
+  const char *armies[2] = { white, black };
+
+  memset (state->cells, 0, sizeof state->cells);
+  cp_chess_state_reset_castling (CP_CHESS_STATE (state));
+  for (guint army = 0; army < 2; army++)
+    {
+      g_auto (GStrv) pieces = g_strsplit (armies[army], " ", -1);
+
+      for (guint i = 0; pieces[i] != NULL; i++)
+        {
+          CpPieceKind kind;
+
+          g_assert_true (cp_piece_kind_from_letter (pieces[i][0], &kind));
+          state->cells[cell (pieces[i] + 1)] = (CpPiece) { .kind = kind, .seat = (guint8) army };
+        }
+    }
+  state->to_move = (guint8) seat;
+  cp_chess_state_finish_setup (CP_CHESS_STATE (state));
+  state->outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
+  state->rules->outcome (state, &state->outcome);
+}
+
+static gboolean
+find_move (const CpState *state, guint seat, const char *from, const char *to, CpAction *found)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_MOVE && legal.items[i].cells[0] == cell (from)
+        && legal.items[i].cells[1] == cell (to))
+      {
+        if (found != NULL)
+          *found = legal.items[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+can_move (const CpState *state, guint seat, const char *from, const char *to)
+{
+  return find_move (state, seat, from, to, NULL);
+}
+
+static char *
+move (CpState *state, guint seat, const char *from, const char *to)
+{
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+  char *san;
+
+  if (!find_move (state, seat, from, to, &action))
+    g_error ("%s-%s is not legal for seat %u", from, to, seat);
+  san = cp_state_format (state, &action, CP_NOTATION_SAN);
+  cp_state_apply (state, &action, &error);
+  g_assert_no_error (error);
+  return san;
+}
+
+static guint
+to_move (const CpState *state)
+{
+  CpSeatMask pending = cp_state_pending (state);
+
+  g_assert_cmpuint (pending, !=, 0);
+  g_assert_cmpuint (pending & (pending - 1), ==, 0);
+  return (guint) __builtin_ctz (pending);
+}
+
+/* The order of play, and move counts from the start. */
+static void
+test_start (void)
+{
+  g_autoptr (CpState) state = new_state ();
+  const char *moves[][2] = { { "e2", "e4" }, { "e7", "e5" }, { "d2", "d4" }, { "d7", "d5" } };
+
+  /* Walter: the pawns e to h and the g1 knight. */
+  g_assert_cmpuint (cp_state_perft (state, 1), ==, 10);
+  g_assert_cmpuint (cp_state_perft (state, 2), ==, 100);
+  g_assert_cmpuint (cp_state_perft (state, 3), ==, 1170);
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      g_autofree char *san = NULL;
+
+      g_assert_cmpuint (to_move (state), ==, seat);
+      san = move (state, seat, moves[seat][0], moves[seat][1]);
+    }
+  g_assert_cmpuint (to_move (state), ==, WALTER);
+}
+
+/* The worked example: after 1. e4 e5, Winnie (queen side, White) may
+ * bring the bishop to c4, on her half, but not to e2. */
+static void
+test_half_board (void)
+{
+  g_autoptr (CpState) state = new_state ();
+
+  g_assert_false (can_move (state, WALTER, "d2", "d4"));
+  g_assert_false (can_move (state, WALTER, "b1", "c3"));
+  g_free (move (state, WALTER, "e2", "e4"));
+  g_free (move (state, BETTY, "e7", "e5"));
+  g_assert_true (can_move (state, WINNIE, "f1", "c4"));
+  g_assert_true (can_move (state, WINNIE, "f1", "d3"));
+  g_assert_false (can_move (state, WINNIE, "f1", "e2"));
+  g_assert_false (can_move (state, WINNIE, "g1", "f3"));
+  g_assert_true (can_move (state, WINNIE, "b1", "c3"));
+  g_assert_false (can_move (state, WALTER, "f1", "c4"));   /* not Walter's turn */
+}
+
+/* A player with no piece that may move on or to their half passes. */
+static void
+test_pass (void)
+{
+  g_autoptr (CpState) state = new_state ();
+  g_auto (CpActionList) legal = { 0 };
+  CpAction pass;
+
+  setup (state, "Ke1 Pa2", "Kh8 Ph7", BOB);
+  cp_state_legal (state, BOB, &legal);
+  g_assert_cmpuint (legal.len, ==, 1);
+  g_assert_cmpint (legal.items[0].type, ==, CP_ACTION_PASS);
+  pass = legal.items[0];
+  g_assert_true (cp_state_apply (state, &pass, NULL));
+  g_assert_cmpuint (to_move (state), ==, WALTER);
+  /* Nobody passes who has a move. */
+  pass.seat = WALTER;
+  g_assert_false (cp_state_apply (state, &pass, NULL));
+}
+
+/* A king may stand in an attack the next player cannot carry out. */
+static void
+test_check_depends_on_next_player (void)
+{
+  g_autoptr (CpState) state = new_state ();
+
+  /* Betty moves after Walter and plays the king side: the a2 rook's
+   * attack on d2 starts and ends on the queen side, so she cannot take. */
+  setup (state, "Ke1 Pa3", "Kh8 Ra2", WALTER);
+  g_assert_true (can_move (state, WALTER, "e1", "d2"));
+  /* From h2 the capture starts on her side: the king may not go there. */
+  setup (state, "Ke1 Pa3", "Kh8 Rh2", WALTER);
+  g_assert_false (can_move (state, WALTER, "e1", "d2"));
+  g_assert_false (can_move (state, WALTER, "e1", "f2"));
+  g_assert_true (can_move (state, WALTER, "e1", "f1"));
+}
+
+/* Castling out of check when the next player cannot take the king, and
+ * who may castle to which side. */
+static void
+test_castling (void)
+{
+  g_autoptr (CpState) state = new_state ();
+  CpChessState *st = CP_CHESS_STATE (state);
+  CpAction castle;
+
+  /* Black's e8 rook attacks the king, but Bob, after Winnie, plays the
+   * queen side: Winnie castles long out of it.  Walter, followed by
+   * Betty on the king side, may not castle at all. */
+  setup (state, "Ke1 Ra1 Rh1 Pa2", "Kb8 Re8", WINNIE);
+  cp_chess_state_add_castle_right (st, 0, cell ("a1"));
+  cp_chess_state_add_castle_right (st, 0, cell ("h1"));
+  g_assert_true (find_move (state, WINNIE, "e1", "a1", &castle));
+  g_assert_true (castle.flags & CP_ACTION_FLAG_CASTLE);
+  g_assert_false (can_move (state, WINNIE, "e1", "h1"));   /* the king side is Walter's */
+  state->to_move = WALTER;
+  g_assert_false (can_move (state, WALTER, "e1", "h1"));
+  g_assert_false (can_move (state, WALTER, "e1", "a1"));
+  /* Without the rook, Walter castles either way. */
+  setup (state, "Ke1 Ra1 Rh1 Pa2", "Kb8", WALTER);
+  cp_chess_state_add_castle_right (st, 0, cell ("a1"));
+  cp_chess_state_add_castle_right (st, 0, cell ("h1"));
+  g_assert_true (can_move (state, WALTER, "e1", "h1"));
+  g_assert_true (can_move (state, WALTER, "e1", "a1"));
+}
+
+/* En passant only by the next player, right after the double step, and
+ * only when their half allows the capture. */
+static void
+test_en_passant (void)
+{
+  g_autoptr (CpState) state = new_state ();
+  CpAction ep;
+
+  setup (state, "Kb1 Pe2", "Kg8 Pd4", WALTER);
+  g_free (move (state, WALTER, "e2", "e4"));
+  g_assert_true (find_move (state, BETTY, "d4", "e3", &ep));   /* ends on her half */
+  g_assert_true (ep.flags & CP_ACTION_FLAG_EN_PASSANT);
+  g_assert_true (cp_state_apply (state, &ep, NULL));
+  g_assert_cmpint (state->cells[cell ("e4")].kind, ==, CP_PIECE_NONE);
+
+  /* Not for the player after. */
+  setup (state, "Kb1 Pe2", "Kg8 Pd4 Pa7", WALTER);
+  g_free (move (state, WALTER, "e2", "e4"));
+  g_free (move (state, BETTY, "g8", "h8"));
+  g_free (move (state, WINNIE, "b1", "a1"));
+  g_assert_false (can_move (state, BOB, "d4", "e3"));
+
+  /* Bob may take a queen-side pawn from the king side. */
+  setup (state, "Ka1 Pd2", "Kh8 Pe4", WINNIE);
+  g_free (move (state, WINNIE, "d2", "d4"));
+  g_assert_true (find_move (state, BOB, "e4", "d3", &ep));
+  g_assert_true (ep.flags & CP_ACTION_FLAG_EN_PASSANT);
+}
+
+/* Checkmate counts only when the next player can take the king. */
+static void
+test_checkmate (void)
+{
+  g_autoptr (CpState) state = new_state ();
+  g_autofree char *san = NULL;
+
+  /* Winnie's rook reaches a8: Bob cannot move anything on his half, and
+   * Walter, next, could take the king: mate, White wins. */
+  setup (state, "Ke1 Ra1", "Kg8 Pf7 Pg7 Ph7", WINNIE);
+  san = move (state, WINNIE, "a1", "a8");
+  g_assert_cmpstr (san, ==, "Ra8#");
+  g_assert_true (cp_state_is_over (state));
+  g_assert_cmpint (state->outcome.status, ==, CP_STATUS_WON);
+  g_assert_cmpint (state->outcome.reason, ==, CP_END_CHECKMATE);
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (WALTER) | CP_SEAT_BIT (WINNIE));
+
+  /* A rook on e8 attacks the same king, but Winnie, after Betty, cannot
+   * take it from the king side: no check, and Betty may play on. */
+  g_clear_pointer (&san, g_free);
+  setup (state, "Ke1 Re7", "Kg8 Pf7 Pg7 Ph7", WALTER);
+  san = move (state, WALTER, "e7", "e8");
+  g_assert_cmpstr (san, ==, "Re8");
+  g_assert_false (cp_state_is_over (state));
+  g_assert_cmpuint (state->rules->check_cell (state), ==, CP_NO_CELL);
+}
+
+/* One player's resignation resigns for the team. */
+static void
+test_resignation (void)
+{
+  g_autoptr (CpState) state = new_state ();
+  CpAction resign;
+
+  cp_action_init (&resign, CP_ACTION_RESIGN, BOB);
+  g_assert_true (cp_state_apply (state, &resign, NULL));
+  g_assert_true (cp_state_is_over (state));
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (WALTER) | CP_SEAT_BIT (WINNIE));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/crowded-house/start", test_start);
+  g_test_add_func ("/crowded-house/half-board", test_half_board);
+  g_test_add_func ("/crowded-house/pass", test_pass);
+  g_test_add_func ("/crowded-house/check", test_check_depends_on_next_player);
+  g_test_add_func ("/crowded-house/castling", test_castling);
+  g_test_add_func ("/crowded-house/en-passant", test_en_passant);
+  g_test_add_func ("/crowded-house/checkmate", test_checkmate);
+  g_test_add_func ("/crowded-house/resignation", test_resignation);
+  return g_test_run ();
+}

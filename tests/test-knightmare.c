@@ -1,0 +1,824 @@
+/* test-knightmare.c: the Knightmare games for three and four players
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cp-engine.h"
+#include "cp-knightmare.h"
+#include "cp-record.h"
+
+enum { THREE_WHITE, THREE_RED, THREE_BLACK };
+enum { WHITE, BLACK, RED, BROWN };
+
+static CpState *
+new_state (const char *id, gboolean cards)
+{
+  const CpRules *rules = cp_rules_lookup (id);
+  g_autoptr (GHashTable) given = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) options = NULL;
+  g_autoptr (GError) error = NULL;
+  CpState *state;
+
+  g_hash_table_insert (given, (gpointer) "cards", (gpointer) (cards ? "true" : "false"));
+  options = cp_rules_resolve_options (rules, given, &error);
+  g_assert_no_error (error);
+  state = cp_state_new (rules, rules->min_seats, options, &error);
+  g_assert_no_error (error);
+  return state;
+}
+
+static guint
+cell (const char *name)
+{
+  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
+}
+
+/* Empties the board for a position of the test's own. */
+static void
+clear (CpState *state)
+{
+  memset (state->cells, 0, sizeof state->cells);
+  cp_chess_state_reset_castling (CP_CHESS_STATE (state));
+}
+
+/* Puts pieces written as "Kd8 Pb7" for @seat. */
+static void
+put (CpState *state, guint seat, const char *pieces)
+{
+  cp_knightmare_place (CP_KNIGHTMARE_STATE (state), seat, pieces);
+}
+
+/* Finishes a hand-made position with @seat to move. */
+static void
+ready (CpState *state, guint seat)
+{
+  state->to_move = (guint8) seat;
+  cp_chess_state_finish_setup (CP_CHESS_STATE (state));
+  state->outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
+  state->rules->outcome (state, &state->outcome);
+}
+
+static gboolean
+find_move (const CpState *state, guint seat, const char *from, const char *to, CpAction *found)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      const CpAction *a = &legal.items[i];
+
+      if (a->type == CP_ACTION_MOVE && a->value == 0 && a->cells[0] == cell (from)
+          && a->cells[a->n_cells - 1] == cell (to))
+        {
+          if (found != NULL)
+            *found = *a;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+can_move (const CpState *state, guint seat, const char *from, const char *to)
+{
+  return find_move (state, seat, from, to, NULL);
+}
+
+static void
+move (CpState *state, guint seat, const char *from, const char *to)
+{
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  if (!find_move (state, seat, from, to, &action))
+    g_error ("%s-%s is not legal for seat %u", from, to, seat);
+  /* Promotion to a queen where there is a choice. */
+  cp_state_apply (state, &action, &error);
+  g_assert_no_error (error);
+}
+
+static guint
+count_from (const CpState *state, guint seat, const char *from)
+{
+  g_auto (CpActionList) legal = { 0 };
+  guint n = 0;
+
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    n += legal.items[i].type == CP_ACTION_MOVE && legal.items[i].cells[0] == cell (from);
+  return n;
+}
+
+static guint
+to_move (const CpState *state)
+{
+  CpSeatMask pending = cp_state_pending (state);
+
+  g_assert_cmpuint (pending & (pending - 1), ==, 0);
+  g_assert_cmpuint (pending, !=, 0);
+  return (guint) __builtin_ctz (pending);
+}
+
+/* Three players: the start, turn order and move counts. */
+static void
+test_three_start (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+
+  g_assert_cmpuint (state->n_seats, ==, 3);
+  g_assert_cmpint (state->rules->colours[THREE_RED], ==, CP_COLOUR_RED);
+  g_assert_cmpuint (cp_board_get_n_cells (state->board), ==, 60);
+  g_assert_false (cp_board_has_cell (state->board, cell ("a8")));
+  g_assert_false (cp_board_has_cell (state->board, cell ("h7")));
+  g_assert_cmpint (state->cells[cell ("d8")].kind, ==, CP_PIECE_KING);
+  g_assert_cmpint (state->cells[cell ("e2")].seat, ==, THREE_RED);
+  g_assert_cmpint (state->cells[cell ("d2")].seat, ==, THREE_BLACK);
+
+  /* White: six pawns stepping one or two, the knight to f6 or h6. */
+  g_assert_cmpuint (cp_state_perft (state, 1), ==, 14);
+  g_assert_cmpuint (cp_state_perft (state, 2), ==, 195);
+  g_assert_cmpuint (cp_state_perft (state, 3), ==, 2717);
+
+  g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
+  move (state, THREE_WHITE, "b7", "b6");
+  g_assert_cmpuint (to_move (state), ==, THREE_RED);
+  move (state, THREE_RED, "e2", "e4");
+  g_assert_cmpuint (to_move (state), ==, THREE_BLACK);
+  move (state, THREE_BLACK, "d2", "d4");
+  g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
+}
+
+/* The barrier between d1 and e1 stops pieces and checks both ways;
+ * diagonals past its upper end and knights pass. */
+static void
+test_three_barrier (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+
+  clear (state);
+  put (state, THREE_WHITE, "Kd8");
+  put (state, THREE_BLACK, "Ka3 Rd1 Bd2 Nc2");
+  put (state, THREE_RED, "Kh3 Re1");
+  ready (state, THREE_BLACK);
+
+  g_assert_false (can_move (state, THREE_BLACK, "d1", "e1"));
+  g_assert_false (can_move (state, THREE_BLACK, "d1", "h1"));
+  g_assert_true (can_move (state, THREE_BLACK, "d1", "a1"));
+  g_assert_true (can_move (state, THREE_BLACK, "d2", "e1"));   /* past the corner */
+  g_assert_true (can_move (state, THREE_BLACK, "c2", "e1"));   /* a knight */
+  g_assert_true (can_move (state, THREE_BLACK, "c2", "e3"));
+
+  ready (state, THREE_RED);
+  g_assert_false (can_move (state, THREE_RED, "e1", "d1"));
+  g_assert_false (can_move (state, THREE_RED, "e1", "a1"));
+  g_assert_true (can_move (state, THREE_RED, "e1", "e2"));
+
+  /* No check across it: a Black king on c1 beside Red's rook on e1 with
+   * d1 empty is safe from the rook. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8");
+  put (state, THREE_BLACK, "Kc1");
+  put (state, THREE_RED, "Kh3 Rf1");
+  ready (state, THREE_BLACK);
+  g_assert_false (cp_chess_in_check (CP_CHESS_STATE (state), THREE_BLACK));
+  g_assert_true (can_move (state, THREE_BLACK, "c1", "d1"));
+  /* ...but a bishop's diagonal through the corner does check. */
+  put (state, THREE_RED, "Be2");
+  ready (state, THREE_BLACK);
+  g_assert_false (can_move (state, THREE_BLACK, "c1", "d1"));
+}
+
+/* White alone castles: king to c8, rook to d8, and only with c8 empty
+ * and the king not in check. */
+static void
+test_three_castling (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  CpAction castle;
+
+  g_assert_false (find_move (state, THREE_WHITE, "d8", "b8", NULL));
+  state->cells[cell ("c8")] = (CpPiece) { 0 };
+  cp_chess_state_finish_setup (CP_CHESS_STATE (state));
+  g_assert_true (find_move (state, THREE_WHITE, "d8", "b8", &castle));
+  g_assert_true (castle.flags & CP_ACTION_FLAG_CASTLE);
+  g_assert_true (cp_state_apply (state, &castle, NULL));
+  g_assert_cmpint (state->cells[cell ("c8")].kind, ==, CP_PIECE_KING);
+  g_assert_cmpint (state->cells[cell ("d8")].kind, ==, CP_PIECE_ROOK);
+  g_assert_cmpint (state->cells[cell ("b8")].kind, ==, CP_PIECE_NONE);
+
+  /* Black and Red have no castling of their own. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8");
+  put (state, THREE_BLACK, "Ka1 Rc1");
+  put (state, THREE_RED, "Kh1 Rf1");
+  ready (state, THREE_BLACK);
+  g_assert_false (find_move (state, THREE_BLACK, "a1", "c1", NULL));
+
+  /* In check, White may not castle. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Rb8");
+  put (state, THREE_BLACK, "Ka1 Rd1");
+  put (state, THREE_RED, "Kh1");
+  ready (state, THREE_WHITE);
+  CP_CHESS_STATE (state)->castle[THREE_WHITE][CP_CASTLE_QUEEN_SIDE] =
+    (CpCastleRight) { (guint8) cell ("b8"), (guint8) cell ("c8"), (guint8) cell ("d8") };
+  g_assert_false (find_move (state, THREE_WHITE, "d8", "b8", NULL));
+  state->cells[cell ("d1")] = (CpPiece) { 0 };
+  ready (state, THREE_WHITE);
+  g_assert_true (find_move (state, THREE_WHITE, "d8", "b8", NULL));
+}
+
+/* Pawns: Black and Red head for White, second-rank pawns may step two,
+ * third-rank pawns one; promotion on the far rank. */
+static void
+test_three_pawns (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  CpAction action;
+
+  g_assert_true (can_move (state, THREE_WHITE, "d7", "d5"));
+  move (state, THREE_WHITE, "d7", "d6");
+  g_assert_true (can_move (state, THREE_RED, "e2", "e4"));
+  g_assert_true (can_move (state, THREE_RED, "f3", "f4"));
+  g_assert_false (can_move (state, THREE_RED, "f3", "f5"));
+  g_assert_false (can_move (state, THREE_RED, "f3", "f2"));
+  move (state, THREE_RED, "h3", "h4");
+  g_assert_true (can_move (state, THREE_BLACK, "d2", "d4"));
+  g_assert_false (can_move (state, THREE_BLACK, "a3", "a5"));
+
+  /* En passant, by the next player. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Pe7");
+  put (state, THREE_RED, "Kh1 Pf5");
+  put (state, THREE_BLACK, "Ka1 Pd5");
+  ready (state, THREE_WHITE);
+  move (state, THREE_WHITE, "e7", "e5");
+  g_assert_true (find_move (state, THREE_RED, "f5", "e6", &action));
+  g_assert_true (action.flags & CP_ACTION_FLAG_EN_PASSANT);
+  move (state, THREE_RED, "h1", "h2");
+  g_assert_false (can_move (state, THREE_BLACK, "d5", "e6"));
+
+  /* Promotion: Black on rank 8, White on rank 1; a7 is out of play. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Pf2");
+  put (state, THREE_RED, "Kh1");
+  put (state, THREE_BLACK, "Ka1 Pb7 Pa6");
+  ready (state, THREE_BLACK);
+  g_assert_true (find_move (state, THREE_BLACK, "b7", "b8", &action));
+  g_assert_cmpint (action.piece, !=, CP_PIECE_NONE);
+  g_assert_false (can_move (state, THREE_BLACK, "a6", "a7"));
+  ready (state, THREE_WHITE);
+  g_assert_true (find_move (state, THREE_WHITE, "f2", "f1", &action));
+  g_assert_cmpint (action.piece, !=, CP_PIECE_NONE);
+}
+
+/* Black's d2 pawn and Red's e2 pawn may not take each other below the
+ * equator until one of them has taken a piece or crossed it. */
+static void
+test_three_equator (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+
+  move (state, THREE_WHITE, "b7", "b6");
+  move (state, THREE_RED, "e2", "e3");
+  move (state, THREE_BLACK, "d2", "d4");
+  move (state, THREE_WHITE, "c7", "c6");
+  g_assert_false (can_move (state, THREE_RED, "e3", "d4"));
+  move (state, THREE_RED, "e3", "e4");
+  move (state, THREE_BLACK, "b3", "b4");
+  move (state, THREE_WHITE, "g7", "g6");
+  move (state, THREE_RED, "e4", "e5");   /* Red's pawn crosses the equator */
+  g_assert_true (can_move (state, THREE_BLACK, "d4", "e5"));
+
+  /* A capture across the midline sets the pawn free. */
+  g_clear_pointer (&state, cp_state_free);
+  state = new_state ("km-three", FALSE);
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Ne3");
+  put (state, THREE_RED, "Kh1 Pe2");
+  put (state, THREE_BLACK, "Ka1 Pd2 Nb2");
+  state->cells[cell ("d2")].flags |= CP_PIECE_FLAG_MIDLINE;
+  state->cells[cell ("e2")].flags |= CP_PIECE_FLAG_MIDLINE;
+  ready (state, THREE_BLACK);
+  move (state, THREE_BLACK, "d2", "e3");   /* takes White's knight */
+  g_assert_false (state->cells[cell ("e3")].flags & CP_PIECE_FLAG_MIDLINE);
+  move (state, THREE_WHITE, "d8", "c8");
+  /* Red's pawn is still bound, but Black's is free: they may meet. */
+  g_assert_true (state->cells[cell ("e2")].flags & CP_PIECE_FLAG_MIDLINE);
+  ready (state, THREE_BLACK);
+  state->cells[cell ("f4")] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = THREE_RED,
+                                          .flags = CP_PIECE_FLAG_MIDLINE | CP_PIECE_FLAG_MOVED };
+  ready (state, THREE_BLACK);
+  g_assert_true (can_move (state, THREE_BLACK, "e3", "f4"));
+}
+
+/* A player without a legal move is out; their pieces stay, inert, and
+ * may be taken; the last player left wins. */
+static void
+test_three_elimination (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autofree char *san = NULL;
+  CpAction mate;
+
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Qg5 Rc6");
+  put (state, THREE_RED, "Kg1 Pg2 Ph2");
+  put (state, THREE_BLACK, "Ka1 Rf5 Pa2 Pb2");
+  ready (state, THREE_WHITE);
+
+  /* Rc1 checks Black, who cannot answer; Red moves first. */
+  g_assert_true (find_move (state, THREE_WHITE, "c6", "c1", &mate));
+  san = cp_state_format (state, &mate, CP_NOTATION_SAN);
+  g_assert_cmpstr (san, ==, "Rc1+");
+  g_assert_true (cp_state_apply (state, &mate, NULL));
+  g_assert_cmpuint (state->out, ==, 0);
+  g_assert_cmpuint (to_move (state), ==, THREE_RED);
+  g_assert_false (can_move (state, THREE_RED, "g1", "f1"));   /* Black's rook guards f1 */
+
+  /* When Black's turn comes, Black is out, and White moves. */
+  move (state, THREE_RED, "h2", "h3");
+  g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (THREE_BLACK));
+  g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
+  g_assert_false (cp_state_is_over (state));
+
+  /* Black's pieces are inert: the rook guards nothing, and they may be
+   * taken, the king too. */
+  g_assert_true (can_move (state, THREE_WHITE, "g5", "f5"));
+  g_assert_true (can_move (state, THREE_WHITE, "c1", "a1"));
+  ready (state, THREE_RED);
+  g_assert_true (can_move (state, THREE_RED, "g1", "f1"));
+
+  /* White mates Red on the other side of the barrier: White wins. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Re3");
+  put (state, THREE_RED, "Kh1 Pg2 Ph2");
+  put (state, THREE_BLACK, "Kb5");
+  state->out = CP_SEAT_BIT (THREE_BLACK);
+  ready (state, THREE_WHITE);
+  g_assert_true (find_move (state, THREE_WHITE, "e3", "e1", &mate));
+  g_clear_pointer (&san, g_free);
+  san = cp_state_format (state, &mate, CP_NOTATION_SAN);
+  g_assert_cmpstr (san, ==, "Re1#");
+  g_assert_true (cp_state_apply (state, &mate, NULL));
+  g_assert_true (cp_state_is_over (state));
+  g_assert_cmpint (state->outcome.status, ==, CP_STATUS_WON);
+  g_assert_cmpint (state->outcome.reason, ==, CP_END_ELIMINATION);
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (THREE_WHITE));
+}
+
+/* Kings are never taken, not even when they stand attacked by the
+ * player to move; a stalemated player is out as well. */
+static void
+test_three_kings_and_stalemate (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Rb1");
+  put (state, THREE_RED, "Kh1 Ra6");
+  put (state, THREE_BLACK, "Ka1");
+  ready (state, THREE_RED);
+  /* Black's king stands in White's check; Red may not take it either. */
+  g_assert_false (can_move (state, THREE_RED, "a6", "a1"));
+  g_assert_true (can_move (state, THREE_RED, "a6", "a5"));
+
+  /* Stalemate: Black's king on a1 cannot move and is not in check. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Rb6 Qc3");
+  put (state, THREE_RED, "Kh1 Pg2 Ph2");
+  put (state, THREE_BLACK, "Ka1");
+  ready (state, THREE_WHITE);
+  move (state, THREE_WHITE, "c3", "c2");
+  move (state, THREE_RED, "g2", "g3");
+  g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (THREE_BLACK));
+  g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
+}
+
+/* A player who resigns on their turn passes it on. */
+static void
+test_three_resignation (void)
+{
+  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  CpAction resign;
+
+  move (state, THREE_WHITE, "b7", "b6");
+  cp_action_init (&resign, CP_ACTION_RESIGN, THREE_RED);
+  g_assert_true (cp_state_apply (state, &resign, NULL));
+  g_assert_false (cp_state_is_over (state));
+  g_assert_cmpuint (to_move (state), ==, THREE_BLACK);
+  move (state, THREE_BLACK, "d2", "d3");
+  g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
+  cp_action_init (&resign, CP_ACTION_RESIGN, THREE_BLACK);
+  g_assert_true (cp_state_apply (state, &resign, NULL));
+  g_assert_true (cp_state_is_over (state));
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (THREE_WHITE));
+}
+
+/* Four players: the start, turn order and move counts. */
+static void
+test_four_start (void)
+{
+  g_autoptr (CpState) state = new_state ("km-four", FALSE);
+
+  /* White: c8 and c7 step east, a6, b6 and c6 south, c6 east too; the
+   * knight to b5. */
+  g_assert_cmpuint (cp_state_perft (state, 1), ==, 7);
+  g_assert_cmpuint (cp_state_perft (state, 2), ==, 49);
+  g_assert_cmpuint (cp_state_perft (state, 3), ==, 343);
+  {
+    const char *from[] = { "c6", "f6", "f3", "c3" }, *to[] = { "c5", "f5", "f4", "c4" };
+
+    for (guint seat = 0; seat < 4; seat++)
+      {
+        g_assert_cmpuint (to_move (state), ==, seat);
+        move (state, seat, from[seat], to[seat]);
+      }
+  }
+  g_assert_cmpuint (to_move (state), ==, WHITE);
+  /* No castling. */
+  g_assert_cmpuint (CP_CHESS_STATE (state)->castle[WHITE][0].rook, ==, CP_NO_CELL);
+  g_assert_cmpuint (CP_CHESS_STATE (state)->castle[BROWN][1].rook, ==, CP_NO_CELL);
+}
+
+/* No diagonal passes the centre point, in any of its four directions;
+ * orthogonal and knight moves do. */
+static void
+test_four_centre (void)
+{
+  g_autoptr (CpState) state = new_state ("km-four", FALSE);
+  g_autoptr (CpState) teams = new_state ("km-teams", FALSE);
+  const char *const diagonals[][2] = { { "d4", "e5" }, { "e5", "d4" }, { "e4", "d5" }, { "d5", "e4" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (diagonals); i++)
+    {
+      char bishop[4] = { 'B', diagonals[i][0][0], diagonals[i][0][1], '\0' };
+      const char *from = diagonals[i][0], *to = diagonals[i][1];
+
+      clear (state);
+      put (state, WHITE, "Ka8");
+      put (state, BLACK, "Kh8");
+      put (state, RED, "Kh1");
+      put (state, BROWN, "Ka1");
+      put (state, WHITE, bishop);
+      ready (state, WHITE);
+      g_assert_false (can_move (state, WHITE, from, to));
+
+      /* The same in the team game, where the centre is open. */
+      clear (teams);
+      put (teams, WHITE, "Ka8");
+      put (teams, BLACK, "Kh8");
+      put (teams, RED, "Kh1");
+      put (teams, BROWN, "Ka1");
+      put (teams, WHITE, bishop);
+      ready (teams, WHITE);
+      g_assert_true (can_move (teams, WHITE, from, to));
+    }
+
+  clear (state);
+  put (state, WHITE, "Ka8 Qd4 Nd5");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh1");
+  put (state, BROWN, "Ka1");
+  ready (state, WHITE);
+  g_assert_false (can_move (state, WHITE, "d4", "g7"));
+  g_assert_true (can_move (state, WHITE, "d4", "e4"));
+  g_assert_true (can_move (state, WHITE, "d4", "c3"));
+  g_assert_true (can_move (state, WHITE, "d5", "e3"));
+  g_assert_true (can_move (state, WHITE, "d5", "f4"));
+
+  /* No check through the point: Black's bishop on f6 sees no king on c3. */
+  clear (state);
+  put (state, WHITE, "Ka8");
+  put (state, BLACK, "Kh8 Bf6");
+  put (state, RED, "Kh1");
+  put (state, BROWN, "Ka1 Kc3");
+  ready (state, BROWN);
+  g_assert_false (cp_chess_in_check (CP_CHESS_STATE (state), BROWN));
+  /* A pawn may not take through it either: White's d5 pawn and e4. */
+  clear (state);
+  put (state, WHITE, "Ka8 Pd5");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh1 Ne4");
+  put (state, BROWN, "Ka1");
+  ready (state, WHITE);
+  g_assert_false (can_move (state, WHITE, "d5", "e4"));
+}
+
+/* Each seat's pawns step away from their corner along rank or file,
+ * take in three diagonal directions, never step two, and promote on the
+ * far rank or the far file. */
+static void
+test_four_pawns (void)
+{
+  g_autoptr (CpState) state = new_state ("km-four", FALSE);
+  struct {
+    guint seat;
+    const char *pawn;
+    const char *steps[2];
+    const char *not_steps[2];
+    const char *takes[3];
+    const char *not_takes;
+    const char *king;   /* out of reach of the knights taken */
+  } pawns[] = {
+    { BROWN, "b3", { "b4", "c3" }, { "a3", "b2" }, { "a4", "c4", "c2" }, "a2", "Kh5" },
+    { WHITE, "b6", { "b5", "c6" }, { "a6", "b7" }, { "a5", "c5", "c7" }, "a7", "Kh4" },
+    { BLACK, "g6", { "g5", "f6" }, { "h6", "g7" }, { "h5", "f5", "f7" }, "h7", "Ka4" },
+    { RED, "g3", { "g4", "f3" }, { "h3", "g2" }, { "h4", "f4", "f2" }, "h2", "Ka5" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pawns); i++)
+    {
+      guint victim_seat = (pawns[i].seat + 1) % 4;
+      g_autofree char *pawn = g_strconcat ("P", pawns[i].pawn, NULL);
+
+      clear (state);
+      put (state, pawns[i].seat, pawns[i].king);
+      put (state, pawns[i].seat, pawn);
+      ready (state, pawns[i].seat);
+      for (guint j = 0; j < 2; j++)
+        {
+          g_assert_true (can_move (state, pawns[i].seat, pawns[i].pawn, pawns[i].steps[j]));
+          g_assert_false (can_move (state, pawns[i].seat, pawns[i].pawn, pawns[i].not_steps[j]));
+        }
+      /* Never two cells. */
+      g_assert_cmpuint (count_from (state, pawns[i].seat, pawns[i].pawn), ==, 2);
+
+      for (guint j = 0; j < 3; j++)
+        {
+          g_autofree char *piece = g_strconcat ("N", pawns[i].takes[j], NULL);
+
+          put (state, victim_seat, piece);
+        }
+      {
+        g_autofree char *piece = g_strconcat ("N", pawns[i].not_takes, NULL);
+
+        put (state, victim_seat, piece);
+      }
+      ready (state, pawns[i].seat);
+      for (guint j = 0; j < 3; j++)
+        g_assert_true (can_move (state, pawns[i].seat, pawns[i].pawn, pawns[i].takes[j]));
+      g_assert_false (can_move (state, pawns[i].seat, pawns[i].pawn, pawns[i].not_takes));
+    }
+
+  /* Promotion: Brown on rank 8 or file h, to any piece. */
+  clear (state);
+  put (state, WHITE, "Ka8");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh1");
+  put (state, BROWN, "Ka1 Pc7 Pg4 Pe5");
+  ready (state, BROWN);
+  {
+    g_auto (CpActionList) legal = { 0 };
+    guint to_c8 = 0, to_h4 = 0, plain = 0;
+
+    cp_state_legal (state, BROWN, &legal);
+    for (guint i = 0; i < legal.len; i++)
+      {
+        const CpAction *a = &legal.items[i];
+
+        if (a->cells[0] == cell ("c7") && a->cells[1] == cell ("c8"))
+          to_c8 += a->piece != CP_PIECE_NONE;
+        if (a->cells[0] == cell ("g4") && a->cells[1] == cell ("h4"))
+          to_h4 += a->piece != CP_PIECE_NONE;
+        if (a->cells[0] == cell ("e5"))
+          plain += a->piece == CP_PIECE_NONE;
+      }
+    g_assert_cmpuint (to_c8, ==, 4);
+    g_assert_cmpuint (to_h4, ==, 4);
+    g_assert_cmpuint (plain, ==, 2);
+  }
+  /* No en passant: a pawn never steps two. */
+  g_assert_false (CP_CHESS_STATE (state)->features & CP_CHESS_EN_PASSANT);
+}
+
+/* Teams: no taking a partner's pieces until the partner is out; partners
+ * give no check; a team wins when both opponents are out. */
+static void
+test_teams (void)
+{
+  g_autoptr (CpState) state = new_state ("km-teams", FALSE);
+
+  g_assert_cmpuint (cp_state_perft (state, 1), ==, 11);
+  g_assert_cmpuint (cp_state_perft (state, 2), ==, 121);
+  g_assert_cmpuint (cp_state_perft (state, 3), ==, 1210);
+
+  clear (state);
+  put (state, WHITE, "Kd4 Rb4");
+  put (state, RED, "Kh1 Rb7 Qd5");
+  put (state, BLACK, "Kh8 Nb2");
+  put (state, BROWN, "Ka1 Pe1");
+  ready (state, WHITE);
+  g_assert_false (can_move (state, WHITE, "b4", "b7"));
+  g_assert_true (can_move (state, WHITE, "b4", "b2"));
+  g_assert_false (cp_chess_in_check (CP_CHESS_STATE (state), WHITE));   /* Red's queen is a partner */
+
+  /* Red out: White may take Red's pieces. */
+  state->out = CP_SEAT_BIT (RED);
+  ready (state, WHITE);
+  g_assert_true (can_move (state, WHITE, "b4", "b7"));
+  g_assert_true (can_move (state, WHITE, "d4", "d5"));
+
+  /* Black and Brown both out: White and Red win, Red included. */
+  clear (state);
+  put (state, WHITE, "Ka8 Qc3 Rh2");
+  put (state, RED, "Kh1");
+  put (state, BLACK, "Kf8");
+  put (state, BROWN, "Ka1");
+  state->out = CP_SEAT_BIT (RED) | CP_SEAT_BIT (BLACK);
+  ready (state, WHITE);
+  g_assert_false (cp_state_is_over (state));
+  move (state, WHITE, "c3", "b2");   /* mate: the rook guards the queen */
+  g_assert_true (cp_state_is_over (state));
+  g_assert_cmpint (state->outcome.status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (RED));
+}
+
+static guint64
+mix (guint64 *seed)
+{
+  *seed += 1;
+  return cp_random_draw (*seed, 0, G_MAXUINT32);
+}
+
+/* Random games played to the end (or 400 actions), saved, reloaded and
+ * compared action by action. */
+static void
+test_random_games_reload (gconstpointer data)
+{
+  const char *id = data;
+  guint64 seed = g_str_hash (id);
+
+  for (guint round = 0; round < 4; round++)
+    {
+      g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CpGame) game = NULL;
+      g_autoptr (CpGame) back = NULL;
+      g_autofree char *text = NULL;
+      gsize length;
+
+      if (round % 2 == 1 && cp_rules_find_option (cp_rules_lookup (id), "cards") != NULL)
+        g_hash_table_insert (options, (gpointer) "cards", (gpointer) "true");
+      game = cp_game_new (id, options, cp_rules_lookup (id)->min_seats, round, &error);
+      g_assert_no_error (error);
+      for (guint n = 0; n < 400 && !cp_state_is_over (cp_game_get_state (game)); n++)
+        {
+          const CpState *state = cp_game_get_state (game);
+          g_auto (CpActionList) legal = { 0 };
+          guint seat = to_move (state);
+          CpAction action;
+
+          cp_state_legal (state, seat, &legal);
+          g_assert_cmpuint (legal.len, >, 0);
+          action = legal.items[mix (&seed) % legal.len];
+          /* Cards are rare, and changes while one is in play few. */
+          if (action.type == CP_ACTION_CARD_NOTE)
+            action.text = g_intern_static_string ("Sanctuary");
+          if ((action.type == CP_ACTION_PLACE || action.type == CP_ACTION_REMOVE
+               || action.value == 1) && mix (&seed) % 3 != 0)
+            cp_action_init (&action, CP_ACTION_PASS, seat), action.value = CP_KNIGHTMARE_CARD_DONE;
+          if (action.type == CP_ACTION_CARD_NOTE && mix (&seed) % 8 != 0)
+            action = legal.items[0];
+          g_assert_true (cp_game_append (game, &action, &error));
+          g_assert_no_error (error);
+        }
+
+      text = cp_record_to_string (game, &length);
+      back = cp_record_load_data (text, length, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (cp_game_get_n_actions (back), ==, cp_game_get_n_actions (game));
+      g_assert_cmpmem (cp_game_get_state (back)->cells, sizeof (CpPiece) * 64,
+                       cp_game_get_state (game)->cells, sizeof (CpPiece) * 64);
+      g_assert_cmpuint (cp_game_get_state (back)->out, ==, cp_game_get_state (game)->out);
+      g_assert_cmpint (cp_game_get_state (back)->outcome.status, ==,
+                       cp_game_get_state (game)->outcome.status);
+    }
+}
+
+/* The cards option: a card named, the changes it makes, its end. */
+static void
+test_cards (void)
+{
+  g_autoptr (CpState) plain = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = new_state ("km-three", TRUE);
+  g_auto (CpActionList) legal = { 0 };
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+  g_autofree char *text = NULL;
+
+  cp_action_init (&action, CP_ACTION_CARD_NOTE, THREE_WHITE);
+  action.text = g_intern_static_string ("Sanctuary");
+  g_assert_false (cp_state_apply (plain, &action, NULL));
+  g_assert_null (cp_board_get_zone (plain->board, "white-territory"));
+  g_assert_nonnull (cp_board_get_zone (state->board, "red-territory"));
+  g_assert_cmpuint (cp_cell_set_count (cp_board_get_zone (state->board, "white-territory")), ==, 28);
+
+  /* A card must have a name. */
+  action.text = NULL;
+  g_assert_false (cp_state_apply (state, &action, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_clear_error (&error);
+
+  move (state, THREE_WHITE, "b7", "b6");
+  move (state, THREE_RED, "g3", "g4");
+
+  /* Black plays Sanctuary and castles: king a1 and rook a2 change places. */
+  cp_action_init (&action, CP_ACTION_CARD_NOTE, THREE_BLACK);
+  action.text = g_intern_static_string ("Sanctuary");
+  g_assert_true (cp_state_apply (state, &action, &error));
+  text = cp_state_format (state, &action, CP_NOTATION_SAN);
+  g_assert_nonnull (strstr (text, "Sanctuary"));
+  g_assert_false (can_move (state, THREE_BLACK, "b3", "b4"));   /* no ordinary moves now */
+
+  cp_state_legal (state, THREE_BLACK, &legal);
+  {
+    gboolean castle = FALSE, place = FALSE, removal = FALSE, free_move = FALSE, king_taken = FALSE;
+
+    for (guint i = 0; i < legal.len; i++)
+      {
+        const CpAction *a = &legal.items[i];
+
+        castle |= a->type == CP_ACTION_MOVE && (a->flags & CP_ACTION_FLAG_CASTLE)
+                  && a->cells[0] == cell ("a1") && a->cells[1] == cell ("a2");
+        place |= a->type == CP_ACTION_PLACE && a->cells[0] == cell ("e5")
+                 && a->piece == CP_PIECE_QUEEN && a->value == 1 + THREE_RED;
+        removal |= a->type == CP_ACTION_REMOVE && a->cells[0] == cell ("e8");
+        free_move |= a->type == CP_ACTION_MOVE && a->value == 1
+                     && a->cells[0] == cell ("g8") && a->cells[1] == cell ("d4");
+        king_taken |= a->type == CP_ACTION_REMOVE && a->cells[0] == cell ("d8");
+        king_taken |= a->type == CP_ACTION_MOVE && a->value == 1 && a->cells[1] == cell ("d8");
+      }
+    g_assert_true (castle);
+    g_assert_true (place);
+    g_assert_true (removal);
+    g_assert_true (free_move);
+    g_assert_false (king_taken);
+  }
+  cp_action_init_move (&action, THREE_BLACK, cell ("a1"), cell ("a2"));
+  action.flags = CP_ACTION_FLAG_CASTLE;
+  action.value = 1;
+  g_assert_true (cp_state_apply (state, &action, &error));
+  g_assert_cmpint (state->cells[cell ("a2")].kind, ==, CP_PIECE_KING);
+  g_assert_cmpint (state->cells[cell ("a1")].kind, ==, CP_PIECE_ROOK);
+  g_assert_cmpuint (CP_CHESS_STATE (state)->king[THREE_BLACK], ==, cell ("a2"));
+
+  /* Add a Red queen, remove White's queen, then the card is done. */
+  cp_action_init (&action, CP_ACTION_PLACE, THREE_BLACK);
+  action.n_cells = 1;
+  action.cells[0] = (guint8) cell ("e5");
+  action.piece = CP_PIECE_QUEEN;
+  action.value = 1 + THREE_RED;
+  g_assert_true (cp_state_apply (state, &action, &error));
+  g_assert_cmpint (state->cells[cell ("e5")].seat, ==, THREE_RED);
+  cp_action_init (&action, CP_ACTION_REMOVE, THREE_BLACK);
+  action.n_cells = 1;
+  action.cells[0] = (guint8) cell ("e8");
+  g_clear_pointer (&text, g_free);
+  text = cp_state_format (state, &action, CP_NOTATION_SAN);
+  g_assert_cmpstr (text, ==, "White queen removed from e8");
+  g_assert_true (cp_state_apply (state, &action, &error));
+  g_assert_cmpint (state->cells[cell ("e8")].kind, ==, CP_PIECE_NONE);
+
+  cp_action_init (&action, CP_ACTION_PASS, THREE_BLACK);
+  action.value = CP_KNIGHTMARE_CARD_DONE;
+  g_assert_true (cp_state_apply (state, &action, &error));
+  g_assert_cmpuint (to_move (state), ==, THREE_BLACK);
+  g_assert_true (can_move (state, THREE_BLACK, "b3", "b4"));
+  /* The card may stand for the move: the turn ends. */
+  cp_action_init (&action, CP_ACTION_PASS, THREE_BLACK);
+  action.value = CP_KNIGHTMARE_END_TURN;
+  g_assert_true (cp_state_apply (state, &action, &error));
+  g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
+
+  /* Without a card, no turn ends without a move. */
+  g_assert_false (cp_state_apply (state, &action, NULL));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/knightmare/three/start", test_three_start);
+  g_test_add_func ("/knightmare/three/barrier", test_three_barrier);
+  g_test_add_func ("/knightmare/three/castling", test_three_castling);
+  g_test_add_func ("/knightmare/three/pawns", test_three_pawns);
+  g_test_add_func ("/knightmare/three/equator", test_three_equator);
+  g_test_add_func ("/knightmare/three/elimination", test_three_elimination);
+  g_test_add_func ("/knightmare/three/kings-and-stalemate", test_three_kings_and_stalemate);
+  g_test_add_func ("/knightmare/three/resignation", test_three_resignation);
+  g_test_add_func ("/knightmare/four/start", test_four_start);
+  g_test_add_func ("/knightmare/four/centre", test_four_centre);
+  g_test_add_func ("/knightmare/four/pawns", test_four_pawns);
+  g_test_add_func ("/knightmare/teams", test_teams);
+  g_test_add_func ("/knightmare/cards", test_cards);
+  g_test_add_data_func ("/knightmare/reload/km-three", "km-three", test_random_games_reload);
+  g_test_add_data_func ("/knightmare/reload/km-four", "km-four", test_random_games_reload);
+  g_test_add_data_func ("/knightmare/reload/km-teams", "km-teams", test_random_games_reload);
+  g_test_add_data_func ("/knightmare/reload/crowded-house", "crowded-house", test_random_games_reload);
+  return g_test_run ();
+}
