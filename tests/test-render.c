@@ -664,6 +664,60 @@ test_barrier (void)
     }
 }
 
+/* Samples the edge between two neighbouring cells: how many of its
+ * points have the frame's colour. */
+static guint
+frame_points_on_edge (CpBoardRenderer *renderer, cairo_surface_t *surface, guint a, guint b,
+                      const CpBoardTheme *theme)
+{
+  double ax, ay, bx, by, mx, my, ox, oy;
+  guint n = 0;
+
+  cell_centre (renderer, 420, 400, a, &ax, &ay);
+  cell_centre (renderer, 420, 400, b, &bx, &by);
+  mx = (ax + bx) / 2;
+  my = (ay + by) / 2;
+  ox = (ay - by) / 2;
+  oy = (bx - ax) / 2;
+  /* Short of the ends, where a barrier may meet the edge. */
+  for (int i = -8; i <= 8; i++)
+    n += same_colour (pixel_at (surface, mx + ox * i / 11, my + oy * i / 11), &theme->frame);
+  return n;
+}
+
+/* Territory borders are dashed between cells of different areas only. */
+static void
+test_areas (void)
+{
+  g_autoptr (CpState) state = three_player_state ();
+  g_autoptr (CpBoardRenderer) renderer = new_renderer (state);
+  CpBoard *board = state->board;
+  guint8 areas[CP_MAX_CELLS] = { 0 };
+  guint c2 = cell (board, "c2"), d2 = cell (board, "d2"), e2 = cell (board, "e2");
+  cairo_surface_t *plain, *marked;
+  CpBoardTheme theme;
+
+  cp_board_theme_get (CP_BOARD_THEME_CLASSIC, FALSE, &theme);
+  cp_board_renderer_set_theme (renderer, &theme);
+  for (guint c = 0; c < 64; c++)
+    areas[c] = c % 8 < 4 ? 1 : 2;
+  plain = render (renderer, 420, 400, 1);
+  cp_board_renderer_set_areas (renderer, areas);
+  marked = render (renderer, 420, 400, 1);
+
+  g_assert_cmpuint (frame_points_on_edge (renderer, plain, d2, e2, &theme), ==, 0);
+  g_assert_cmpuint (frame_points_on_edge (renderer, marked, d2, e2, &theme), >=, 6);
+  g_assert_cmpuint (frame_points_on_edge (renderer, marked, d2, e2, &theme), <=, 15);  /* dashed */
+  g_assert_cmpuint (frame_points_on_edge (renderer, marked, c2, d2, &theme), ==, 0);
+
+  cp_board_renderer_set_areas (renderer, NULL);
+  cairo_surface_destroy (marked);
+  marked = render (renderer, 420, 400, 1);
+  g_assert_cmpuint (frame_points_on_edge (renderer, marked, d2, e2, &theme), ==, 0);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (marked);
+}
+
 static void
 test_vertex (void)
 {
@@ -1362,6 +1416,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/board/rotation", test_rotation_corners);
   g_test_add_func ("/render/board/barrier", test_barrier);
   g_test_add_func ("/render/board/vertex", test_vertex);
+  g_test_add_func ("/render/board/areas", test_areas);
   g_test_add_func ("/render/board/scale", test_scale);
   g_test_add_func ("/render/board/marks", test_marks);
   g_test_add_func ("/render/board/decorations", test_decorations);

@@ -40,6 +40,7 @@ struct _CpBoardRenderer
   CpCellSet targets;
   CpCellSet captures;
   CpCellSet zone;
+  guint8 areas[CP_MAX_CELLS];
   CpArrow arrows[MAX_ARROWS];
   guint n_arrows;
 
@@ -353,6 +354,24 @@ cp_board_renderer_set_cursor (CpBoardRenderer *self, guint cell)
   g_return_if_fail (CP_IS_BOARD_RENDERER (self));
 
   self->cursor = cell;
+}
+
+/**
+ * cp_board_renderer_set_areas:
+ * @areas: (nullable): for each cell, the number of the area it belongs
+ *   to, or 0; NULL for none
+ *
+ * Marks the borders between areas of the board (territories) with
+ * dashed lines.
+ */
+void
+cp_board_renderer_set_areas (CpBoardRenderer *self, const guint8 *areas)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  memset (self->areas, 0, sizeof self->areas);
+  if (areas != NULL)
+    memcpy (self->areas, areas, sizeof self->areas);
 }
 
 void
@@ -848,17 +867,14 @@ draw_coordinates (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 
 /* Blocked edges between two cells as thick bars on the edge; blocked
  * vertices as a disc with a cross on the corner point. */
+/* Adds to the path the edges between neighbouring cells for which
+ * @separates says so. */
 static void
-draw_barriers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+path_edges (CpBoardRenderer *self, cairo_t *cr, const Layout *layout,
+            gboolean (*separates) (CpBoardRenderer *self, guint cell, guint other, CpDir dir))
 {
   CpBoard *board = self->state.board;
-  double bar = MAX (layout->cell * 0.14, 3.0);
 
-  cairo_save (cr);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, bar);
-  set_colour (cr, &self->theme.frame);
-  cairo_new_path (cr);
   for (guint cell = 0; cell < layout->width * layout->height; cell++)
     {
       static const CpDir dirs[2] = { CP_DIR_N, CP_DIR_E };
@@ -873,7 +889,7 @@ draw_barriers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
           double ax, ay, bx, by, mx, my, dx, dy;
 
           if (other == CP_NO_CELL || !cp_board_has_cell (board, other)
-              || !cp_board_edge_blocked (board, cell, dirs[i]))
+              || !separates (self, cell, other, dirs[i]))
             continue;
           cell_centre (self, layout, cell, &ax, &ay);
           cell_centre (self, layout, other, &bx, &by);
@@ -886,6 +902,47 @@ draw_barriers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
           cairo_line_to (cr, mx + dx, my + dy);
         }
     }
+}
+
+static gboolean
+blocked (CpBoardRenderer *self, guint cell, guint other, CpDir dir)
+{
+  return cp_board_edge_blocked (self->state.board, cell, dir);
+}
+
+static gboolean
+between_areas (CpBoardRenderer *self, guint cell, guint other, CpDir dir)
+{
+  return self->areas[cell] != self->areas[other];
+}
+
+static void
+draw_areas (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  double dash = layout->cell / 6;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (layout->cell * 0.05, 1.5));
+  cairo_set_dash (cr, &dash, 1, dash / 2);
+  set_colour (cr, &self->theme.frame);
+  cairo_new_path (cr);
+  path_edges (self, cr, layout, between_areas);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_barriers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  CpBoard *board = self->state.board;
+  double bar = MAX (layout->cell * 0.14, 3.0);
+
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, bar);
+  set_colour (cr, &self->theme.frame);
+  cairo_new_path (cr);
+  path_edges (self, cr, layout, blocked);
   cairo_stroke (cr);
 
   for (guint y = 0; y + 1 < layout->height; y++)
@@ -1241,6 +1298,7 @@ cp_board_renderer_draw (CpBoardRenderer *self,
   draw_check (self, cr, &layout);
   if (self->show_coordinates)
     draw_coordinates (self, cr, &layout);
+  draw_areas (self, cr, &layout);
   draw_barriers (self, cr, &layout);
   draw_markers (self, cr, &layout, scale);
   draw_hints (self, cr, &layout);

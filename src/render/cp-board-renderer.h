@@ -93,6 +93,8 @@ void       cp_board_renderer_set_check              (CpBoardRenderer  *self,
                                                      guint             cell);
 void       cp_board_renderer_set_cursor             (CpBoardRenderer  *self,
                                                      guint             cell);
+void       cp_board_renderer_set_areas              (CpBoardRenderer  *self,
+                                                     const guint8     *areas);
 void       cp_board_renderer_set_zone               (CpBoardRenderer  *self,
                                                      const CpCellSet  *cells);
 void       cp_board_renderer_set_arrows             (CpBoardRenderer  *self,

@@ -171,6 +171,10 @@ set_modified (CpWindow *self, gboolean modified)
 static guint
 rotation_for (CpWindow *self, guint seat)
 {
+  const CpRules *rules = cp_game_get_rules (self->game);
+
+  if (rules->view_rotations != NULL)
+    return rules->view_rotations[seat];
   return cp_game_get_n_seats (self->game) == 2 ? seat * 2 : seat;
 }
 
@@ -1060,23 +1064,35 @@ cp_window_new (CpApplication *app)
   return self;
 }
 
-/* Tints the cells the rules give a meaning of their own: the zones whose
- * names end in "-castle". */
+/* Shows the cells the rules give a meaning of their own: the zones whose
+ * names end in "-castle" tinted, the borders of those ending in
+ * "-territory" (what cards refer to) dashed. */
 static void
-show_castles (CpWindow *self, CpBoard *board)
+show_zones (CpWindow *self, CpBoard *board)
 {
+  CpBoardRenderer *renderer = cp_board_view_get_renderer (self->board);
   g_auto (GStrv) zones = cp_board_list_zones (board);
   CpCellSet cells = { { 0 } };
+  guint8 areas[CP_MAX_CELLS] = { 0 };
+  guint n_areas = 0;
 
   for (guint i = 0; zones[i]; i++)
-    if (g_str_has_suffix (zones[i], "-castle"))
-      {
-        const CpCellSet *zone = cp_board_get_zone (board, zones[i]);
+    {
+      const CpCellSet *zone = cp_board_get_zone (board, zones[i]);
 
+      if (g_str_has_suffix (zones[i], "-castle"))
         for (guint w = 0; w < G_N_ELEMENTS (cells.bits); w++)
           cells.bits[w] |= zone->bits[w];
-      }
-  cp_board_renderer_set_zone (cp_board_view_get_renderer (self->board), &cells);
+      else if (g_str_has_suffix (zones[i], "-territory"))
+        {
+          n_areas++;
+          for (guint c = 0; c < CP_MAX_CELLS; c++)
+            if (cp_cell_set_contains (zone, c))
+              areas[c] = (guint8) n_areas;
+        }
+    }
+  cp_board_renderer_set_zone (renderer, &cells);
+  cp_board_renderer_set_areas (renderer, n_areas > 0 ? areas : NULL);
 }
 
 /**
@@ -1104,8 +1120,8 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   for (guint seat = 0; seat < n_seats; seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
   cp_board_view_set_colours (self->board, colours, n_seats);
-  cp_board_view_set_rotation (self->board, 0);
-  show_castles (self, cp_game_get_state (game)->board);
+  cp_board_view_set_rotation (self->board, rotation_for (self, 0));
+  show_zones (self, cp_game_get_state (game)->board);
   cp_players_panel_set_game (self->players, game);
   cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);

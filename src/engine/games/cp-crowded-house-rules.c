@@ -21,6 +21,8 @@
 /* Seats in turn order; a seat's army is its number modulo 2. */
 enum { WHITE_KING_SIDE, BLACK_KING_SIDE, WHITE_QUEEN_SIDE, BLACK_QUEEN_SIDE, N_SEATS };
 
+static const guint8 view_rotations[] = { 0, 2, 0, 2 };
+
 static const CpColour colours[] = {
   CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_WHITE, CP_COLOUR_BLACK,
 };
@@ -226,6 +228,7 @@ const CpRules cp_crowded_house_rules = {
   .min_seats = 4,
   .max_seats = 4,
   .colours = colours,
+  .view_rotations = view_rotations,
   .state_size = sizeof (CpChessState),
   .init = crowded_house_init,
   .pending = cp_chess_rules_pending,

@@ -15,6 +15,9 @@
 #include "cp-games.h"
 #include "cp-knightmare.h"
 
+/* Each seat's corner at the bottom left. */
+static const guint8 view_rotations[] = { 3, 2, 1, 0 };
+
 static const CpColour colours[] = {
   CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BROWN,
 };
@@ -45,6 +48,7 @@ const CpRules cp_km_four_rules = {
   .options = cp_knightmare_options,
   .n_options = 1,
   .colours = colours,
+  .view_rotations = view_rotations,
   .state_size = sizeof (CpKnightmareState),
   .init = km_four_init,
   .pending = cp_knightmare_pending,

@@ -14,6 +14,9 @@
 #include "cp-games.h"
 #include "cp-knightmare.h"
 
+/* Each seat's corner at the bottom left. */
+static const guint8 view_rotations[] = { 3, 2, 1, 0 };
+
 static const CpColour colours[] = {
   CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BROWN,
 };
@@ -47,6 +50,7 @@ const CpRules cp_km_teams_rules = {
   .options = cp_knightmare_options,
   .n_options = 1,
   .colours = colours,
+  .view_rotations = view_rotations,
   .state_size = sizeof (CpKnightmareState),
   .init = km_teams_init,
   .pending = cp_knightmare_pending,

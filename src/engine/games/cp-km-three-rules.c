@@ -23,6 +23,9 @@ enum { WHITE, RED, BLACK };
 /* Ranks 5 to 8 lie beyond the equator. */
 #define EQUATOR_Y 4
 
+/* White sits at the top of the board. */
+static const guint8 view_rotations[] = { 2, 0, 0 };
+
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_RED, CP_COLOUR_BLACK };
 
 /**
@@ -151,6 +154,7 @@ const CpRules cp_km_three_rules = {
   .options = cp_knightmare_options,
   .n_options = 1,
   .colours = colours,
+  .view_rotations = view_rotations,
   .state_size = sizeof (CpKnightmareState),
   .init = km_three_init,
   .pending = cp_knightmare_pending,

@@ -42,6 +42,10 @@ struct _CpRules {
   const CpOptionSpec *options;
   guint n_options;
   const CpColour *colours;  /* default colour of each seat */
+  /* Quarter turns clockwise that bring each seat's side of the board to
+   * the bottom of the screen; NULL: none for the first seat of two, a half
+   * turn for the second. */
+  const guint8 *view_rotations;
   gsize state_size;
 
   /* Sets up the start.  `state` is zeroed and its CpState part filled in
