@@ -148,8 +148,9 @@ update_names (CpNewGameDialog *self)
   for (guint seat = self->name_rows->len; seat < wanted; seat++)
     {
       GtkWidget *row = adw_entry_row_new ();
-      const char *colour = cp_colour_name (self->rules->colours[seat]);
-      g_autofree char *title = g_strdup_printf (_("%s player"), colour);
+      const char *colour = cp_rules_seat_name (self->rules, seat);
+      g_autofree char *title = self->rules->seat_names != NULL
+                                 ? g_strdup (colour) : g_strdup_printf (_("%s player"), colour);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_editable_set_text (GTK_EDITABLE (row),

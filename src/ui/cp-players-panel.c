@@ -54,6 +54,10 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   Seat *seat = data;
   double size = height, step = size * 0.55;
 
+  /* Many losses squeeze together rather than crowd out the name. */
+  if (seat->n_lost > 1)
+    step = MIN (step, (width - size) / (seat->n_lost - 1));
+
   for (guint i = 0; i < seat->n_lost; i++)
     cp_piece_art_draw (cp_piece_art_get_default (), cr, seat->lost_kinds[i], seat->colour,
                        i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
@@ -104,8 +108,9 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       seat->n_lost = 0;
       seat->row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (seat->row), cp_player_get_name (player));
-      /* A player named after the colour needs no second line. */
-      if (g_strcmp0 (cp_player_get_name (player), cp_colour_name (seat->colour)) != 0)
+      /* A player named after the colour or the seat needs no second line. */
+      if (g_strcmp0 (cp_player_get_name (player), cp_colour_name (seat->colour)) != 0
+          && g_strcmp0 (cp_player_get_name (player), cp_rules_seat_name (cp_game_get_rules (game), i)) != 0)
         adw_action_row_set_subtitle (ADW_ACTION_ROW (seat->row), cp_colour_name (seat->colour));
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (seat->row), FALSE);
 
@@ -170,8 +175,11 @@ describe (CpPlayersPanel *self, const CpState *state)
     {
     case CP_STATUS_WON:
       names = player_names (self, state->outcome.winners);
-      /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" */
-      return g_strdup_printf (_("%s: %s wins"), cp_end_reason_describe (state->outcome.reason), names);
+      /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" or
+       * "Checkmate: Alice and Ben win" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s wins", "%s: %s win",
+                                           __builtin_popcount (state->outcome.winners)),
+                              cp_end_reason_describe (state->outcome.reason), names);
     case CP_STATUS_DRAWN:
       return g_strdup (cp_end_reason_describe (state->outcome.reason));
     default:
@@ -212,7 +220,8 @@ cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state)
       for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
         for (guint k = counts[i][kind]; k < self->start_counts[i][kind] && seat->n_lost < G_N_ELEMENTS (seat->lost_kinds); k++)
           seat->lost_kinds[seat->n_lost++] = (guint8) kind;
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost), seat->n_lost ? (int) (11 * seat->n_lost + 9) : 0);
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
+                                          seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
       gtk_widget_queue_draw (seat->lost);
       gtk_widget_set_opacity (seat->turn, (pending & CP_SEAT_BIT (i)) ? 1.0 : 0.0);
       gtk_accessible_update_property (GTK_ACCESSIBLE (seat->turn), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -27,6 +27,10 @@ static const CpColour colours[] = {
   CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_WHITE, CP_COLOUR_BLACK,
 };
 
+static const char *const seat_names[] = {
+  N_("White, king side"), N_("Black, king side"), N_("White, queen side"), N_("Black, queen side"),
+};
+
 static const CpPieceKind back_rank[8] = {
   CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
   CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
@@ -228,6 +232,7 @@ const CpRules cp_crowded_house_rules = {
   .min_seats = 4,
   .max_seats = 4,
   .colours = colours,
+  .seat_names = seat_names,
   .view_rotations = view_rotations,
   .state_size = sizeof (CpChessState),
   .init = crowded_house_init,

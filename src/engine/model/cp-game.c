@@ -180,7 +180,7 @@ cp_game_new_with_rules (const CpRules *rules, GHashTable *options, guint n_seats
 
   for (guint seat = 0; seat < n_seats; seat++)
     g_ptr_array_add (self->players,
-                     cp_player_new (cp_colour_name (rules->colours[seat]), seat, rules->colours[seat]));
+                     cp_player_new (cp_rules_seat_name (rules, seat), seat, rules->colours[seat]));
   return g_steal_pointer (&self);
 }
 

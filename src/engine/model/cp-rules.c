@@ -127,3 +127,17 @@ cp_rules_resolve_options (const CpRules *rules, GHashTable *given, GError **erro
                            g_strdup (rules->options[i].default_value));
   return g_steal_pointer (&options);
 }
+
+/**
+ * cp_rules_seat_name:
+ *
+ * The name of a seat, which players who are not named go by: its colour,
+ * or a name of the game's own where seats share a colour.
+ */
+const char *
+cp_rules_seat_name (const CpRules *rules, guint seat)
+{
+  if (rules->seat_names != NULL)
+    return _(rules->seat_names[seat]);
+  return cp_colour_name (rules->colours[seat]);
+}

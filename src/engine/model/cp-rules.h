@@ -42,6 +42,7 @@ struct _CpRules {
   const CpOptionSpec *options;
   guint n_options;
   const CpColour *colours;  /* default colour of each seat */
+  const char *const *seat_names; /* translatable; NULL: the colours name the seats */
   /* Quarter turns clockwise that bring each seat's side of the board to
    * the bottom of the screen; NULL: none for the first seat of two, a half
    * turn for the second. */
@@ -81,6 +82,7 @@ const CpRules *const *cp_rules_list   (guint *n_rules);
 const CpRules        *cp_rules_lookup (const char *id);
 
 const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
+const char           *cp_rules_seat_name   (const CpRules *rules, guint seat);
 GHashTable           *cp_rules_resolve_options (const CpRules *rules,
                                                 GHashTable    *given,
                                                 GError       **error);
