@@ -411,6 +411,13 @@ test_three_resignation (void)
   g_assert_true (cp_state_apply (state, &resign, NULL));
   g_assert_false (cp_state_is_over (state));
   g_assert_cmpuint (to_move (state), ==, THREE_BLACK);
+  {
+    CpAction parsed;
+
+    /* Moves are read for the player whose turn it now is. */
+    g_assert_true (cp_state_parse (state, "d3", &parsed, NULL));
+    g_assert_cmpuint (parsed.seat, ==, THREE_BLACK);
+  }
   move (state, THREE_BLACK, "d2", "d3");
   g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
   cp_action_init (&resign, CP_ACTION_RESIGN, THREE_BLACK);

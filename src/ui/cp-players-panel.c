@@ -19,6 +19,7 @@ typedef struct {
   GtkWidget *swatch;
   GtkWidget *turn;
   GtkWidget *lost;
+  GtkWidget *out;
   guint8 lost_kinds[64];
   guint n_lost;
   CpColour colour;
@@ -127,6 +128,12 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->lost), draw_lost, seat, NULL);
       gtk_box_append (GTK_BOX (suffix), seat->lost);
 
+      /* Translators: said of a player who was checkmated, stalemated or resigned in a game of several */
+      seat->out = gtk_label_new (_("Out"));
+      gtk_widget_add_css_class (seat->out, "dim-label");
+      gtk_widget_set_visible (seat->out, FALSE);
+      gtk_box_append (GTK_BOX (suffix), seat->out);
+
       seat->turn = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
       gtk_widget_set_tooltip_text (seat->turn, _("To move"));
       gtk_widget_add_css_class (seat->turn, "accent");
@@ -223,6 +230,7 @@ cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state)
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
                                           seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
       gtk_widget_queue_draw (seat->lost);
+      gtk_widget_set_visible (seat->out, (state->out & CP_SEAT_BIT (i)) != 0);
       gtk_widget_set_opacity (seat->turn, (pending & CP_SEAT_BIT (i)) ? 1.0 : 0.0);
       gtk_accessible_update_property (GTK_ACCESSIBLE (seat->turn), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       (pending & CP_SEAT_BIT (i)) ? _("To move") : "", -1);

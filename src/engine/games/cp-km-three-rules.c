@@ -163,7 +163,7 @@ const CpRules cp_km_three_rules = {
   .outcome = cp_chess_rules_outcome,
   .claimable = cp_chess_rules_claimable,
   .format = cp_knightmare_format,
-  .parse = cp_chess_rules_parse,
+  .parse = cp_knightmare_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = cp_knightmare_check_cell,
 };

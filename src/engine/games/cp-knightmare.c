@@ -452,6 +452,15 @@ cp_knightmare_format (const CpState *state, const CpAction *action, CpNotation n
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
 }
 
+gboolean
+cp_knightmare_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  CpKnightmareState copy;
+  const CpKnightmareState *st = settled (state, &copy);
+
+  return cp_chess_parse (&st->chess, text, action, error);
+}
+
 guint
 cp_knightmare_check_cell (const CpState *state)
 {

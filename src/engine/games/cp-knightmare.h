@@ -60,6 +60,10 @@ void        cp_knightmare_make        (CpState        *state,
 char       *cp_knightmare_format      (const CpState  *state,
                                        const CpAction *action,
                                        CpNotation      notation);
+gboolean    cp_knightmare_parse       (const CpState  *state,
+                                       const char     *text,
+                                       CpAction       *action,
+                                       GError        **error);
 guint       cp_knightmare_check_cell  (const CpState  *state);
 
 G_END_DECLS
