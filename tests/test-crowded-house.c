@@ -147,23 +147,21 @@ test_half_board (void)
   g_assert_false (can_move (state, WALTER, "f1", "c4"));   /* not Walter's turn */
 }
 
-/* A player with no piece that may move on or to their half passes. */
+/* A player with no piece that may move on or to their half is passed
+ * over. */
 static void
 test_pass (void)
 {
   g_autoptr (CpState) state = new_state ();
-  g_auto (CpActionList) legal = { 0 };
   CpAction pass;
 
-  setup (state, "Ke1 Pa2", "Kh8 Ph7", BOB);
-  cp_state_legal (state, BOB, &legal);
-  g_assert_cmpuint (legal.len, ==, 1);
-  g_assert_cmpint (legal.items[0].type, ==, CP_ACTION_PASS);
-  pass = legal.items[0];
-  g_assert_true (cp_state_apply (state, &pass, NULL));
+  setup (state, "Ke1 Pa2", "Kh8 Ph7", WINNIE);
+  g_free (move (state, WINNIE, "a2", "a3"));
+  /* Bob has nothing on the queen side: Walter moves next. */
   g_assert_cmpuint (to_move (state), ==, WALTER);
-  /* Nobody passes who has a move. */
-  pass.seat = WALTER;
+  g_assert_cmpuint (state->ply, ==, 2);
+  /* Nobody passes by choice. */
+  cp_action_init (&pass, CP_ACTION_PASS, WALTER);
   g_assert_false (cp_state_apply (state, &pass, NULL));
 }
 

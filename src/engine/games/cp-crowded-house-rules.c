@@ -6,7 +6,7 @@
  * There is no check as such: a move is illegal when it lets the next
  * player take the mover's king, and a player who cannot move while the
  * next player could take their king is checkmated.  Otherwise a player
- * without a move passes.
+ * without a move is passed over.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -128,7 +128,6 @@ crowded_house_legal (const CpState *state, guint seat, CpActionList *out)
   const CpChessState *st = CP_CHESS_STATE (state);
   const CpCellSet *mine = half (state, seat);
   g_auto (CpActionList) moves = { 0 };
-  guint first = out->len;
 
   if (seat != state->to_move)
     return;
@@ -148,8 +147,33 @@ crowded_house_legal (const CpState *state, guint seat, CpActionList *out)
       if (!threatened (CP_CHESS_STATE (after), seat))
         cp_action_list_append (out, move);
     }
-  if (out->len == first && !threatened (st, seat))
-    cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+}
+
+/* Whether @seat has a move. */
+static gboolean
+can_move (const CpState *state, guint seat)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  crowded_house_legal (state, seat, &moves);
+  return moves.len > 0;
+}
+
+/* Makes a move, then passes over the players who have none, unless their
+ * king is lost: their team is checkmated. */
+static void
+crowded_house_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  cp_chess_make (CP_CHESS_STATE (state), action, NULL);
+  for (guint i = 0; i < N_SEATS - 1; i++)
+    {
+      CpAction pass;
+
+      if (can_move (state, state->to_move) || threatened (CP_CHESS_STATE (state), state->to_move))
+        return;
+      cp_action_init (&pass, CP_ACTION_PASS, state->to_move);
+      cp_chess_make (CP_CHESS_STATE (state), &pass, NULL);
+    }
 }
 
 static void
@@ -173,8 +197,10 @@ crowded_house_outcome (const CpState *state, CpOutcome *outcome)
       return;
     }
   crowded_house_legal (state, state->to_move, &moves);
-  if (moves.len == 0)
+  if (moves.len == 0 && threatened (st, state->to_move))
     *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE, team[(state->to_move + 1) % 2] };
+  else if (moves.len == 0)
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_STALEMATE, 0 };
   else if (cp_chess_insufficient_material (st))
     *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
   else
@@ -189,8 +215,6 @@ crowded_house_format (const CpState *state, const CpAction *action, CpNotation n
   g_autofree char *text = NULL;
   guint next;
 
-  if (action->type == CP_ACTION_PASS)
-    return g_strdup (_("passes"));
   text = cp_chess_format (CP_CHESS_STATE (state), action, notation);
   if (notation == CP_NOTATION_COMPUTER)
     return g_steal_pointer (&text);
@@ -198,7 +222,7 @@ crowded_house_format (const CpState *state, const CpAction *action, CpNotation n
   /* "+" when the player who moves next could lose their king to the one
    * after; "#" when they cannot stop it. */
   after = cp_state_copy (state);
-  cp_chess_make (CP_CHESS_STATE (after), action, NULL);
+  crowded_house_make (after, action, NULL);
   next = after->to_move;
   if (!threatened (CP_CHESS_STATE (after), next))
     return g_steal_pointer (&text);
@@ -214,17 +238,6 @@ crowded_house_check_cell (const CpState *state)
   return threatened (st, state->to_move) ? st->king[st->army[state->to_move]] : CP_NO_CELL;
 }
 
-static gboolean
-crowded_house_parse (const CpState *state, const char *text, CpAction *action, GError **error)
-{
-  if (g_strcmp0 (text, "pass") == 0 || g_strcmp0 (text, _("passes")) == 0)
-    {
-      cp_action_init (action, CP_ACTION_PASS, state->to_move);
-      return TRUE;
-    }
-  return cp_chess_parse (CP_CHESS_STATE (state), text, action, error);
-}
-
 const CpRules cp_crowded_house_rules = {
   .id = "crowded-house",
   .name = N_("Crowded House"),
@@ -238,12 +251,11 @@ const CpRules cp_crowded_house_rules = {
   .init = crowded_house_init,
   .pending = cp_chess_rules_pending,
   .legal = crowded_house_legal,
-  .make = cp_chess_rules_make,
-  .unmake = cp_chess_rules_unmake,
+  .make = crowded_house_make,
   .outcome = crowded_house_outcome,
   .claimable = cp_chess_rules_claimable,
   .format = crowded_house_format,
-  .parse = crowded_house_parse,
+  .parse = cp_chess_rules_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = crowded_house_check_cell,
 };
