@@ -769,6 +769,7 @@ test_cards (void)
   cp_action_init_move (&action, THREE_BLACK, cell ("a1"), cell ("a2"));
   action.flags = CP_ACTION_FLAG_CASTLE;
   action.value = 1;
+  g_assert_cmpuint (cp_state_landing (state, &action), ==, cell ("a2"));
   g_assert_true (cp_state_apply (state, &action, &error));
   g_assert_cmpint (state->cells[cell ("a2")].kind, ==, CP_PIECE_KING);
   g_assert_cmpint (state->cells[cell ("a1")].kind, ==, CP_PIECE_ROOK);
@@ -787,7 +788,7 @@ test_cards (void)
   action.cells[0] = (guint8) cell ("e8");
   g_clear_pointer (&text, g_free);
   text = cp_state_format (state, &action, CP_NOTATION_SAN);
-  g_assert_cmpstr (text, ==, "White queen removed from e8");
+  g_assert_cmpstr (text, ==, "removes White queen from e8");
   g_assert_true (cp_state_apply (state, &action, &error));
   g_assert_cmpint (state->cells[cell ("e8")].kind, ==, CP_PIECE_NONE);
 
@@ -804,6 +805,22 @@ test_cards (void)
 
   /* Without a card, no turn ends without a move. */
   g_assert_false (cp_state_apply (state, &action, NULL));
+
+  /* Castling by card along a file: the king steps towards the rook. */
+  clear (state);
+  put (state, THREE_WHITE, "Kd8 Rd5");
+  put (state, THREE_RED, "Kh1");
+  put (state, THREE_BLACK, "Ka1");
+  ready (state, THREE_WHITE);
+  CP_KNIGHTMARE_STATE (state)->card_phase = CP_CARD_PHASE_IN_PLAY;
+  cp_action_init_move (&action, THREE_WHITE, cell ("d8"), cell ("d5"));
+  action.flags = CP_ACTION_FLAG_CASTLE;
+  action.value = 1;
+  g_assert_cmpuint (cp_state_landing (state, &action), ==, cell ("d7"));
+  g_assert_true (cp_state_apply (state, &action, &error));
+  g_assert_cmpint (state->cells[cell ("d7")].kind, ==, CP_PIECE_KING);
+  g_assert_cmpint (state->cells[cell ("d8")].kind, ==, CP_PIECE_ROOK);
+  g_assert_cmpint (state->cells[cell ("d5")].kind, ==, CP_PIECE_NONE);
 }
 
 int

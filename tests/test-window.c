@@ -413,6 +413,214 @@ test_rules_shown (void)
   destroy (window);
 }
 
+/* A window with a game of three-player chess where cards are recorded. */
+static CpWindow *
+card_game_window (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+
+  g_hash_table_insert (options, (gpointer) "cards", (gpointer) "true");
+  game = cp_game_new ("km-three", options, 3, 1, NULL);
+  g_assert_nonnull (game);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  return window;
+}
+
+/* Plays a card named @name as a player does: the window's action asks
+ * for the name, which must not be empty. */
+static void
+play_card (CpWindow *window, const char *name)
+{
+  AdwMessageDialog *dialog;
+  GtkEditable *entry;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-card", NULL));
+  iterate ();
+  dialog = find_dialog (window);
+  g_assert_nonnull (dialog);
+  entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_assert_true (GTK_IS_EDITABLE (entry));
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "play"));
+  gtk_editable_set_text (entry, "   ");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "play"));
+  gtk_editable_set_text (entry, name);
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "play"));
+  answer (window, "play");
+}
+
+static void
+use_tool (CpWindow *window, const char *tool)
+{
+  gtk_widget_activate_action (GTK_WIDGET (cp_window_get_card_bar (window)), "card.tool", "s", tool);
+  iterate ();
+}
+
+static void
+assert_card_title (CpWindow *window, const char *expected)
+{
+  g_assert_cmpstr (cp_card_play_bar_get_title (cp_window_get_card_bar (window)), ==, expected);
+}
+
+static void
+test_card_play (void)
+{
+  CpWindow *window = card_game_window ();
+  CpGame *game = cp_window_get_game (window);
+  CpCardPlayBar *bar = cp_window_get_card_bar (window);
+  guint start = cp_game_get_n_actions (game);
+  const CpAction *action;
+
+  /* White may play a card; there is nothing to end or be done with yet. */
+  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_READY);
+  assert_card_title (window, "White may play a card");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.end-turn", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.card-done", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, start);
+
+  play_card (window, "Sanctuary");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 1);
+  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_IN_PLAY);
+  g_assert_cmpint (cp_card_play_bar_get_tool (bar), ==, CP_CARD_TOOL_MOVE);
+  assert_card_title (window, "“Sanctuary” is in play");
+
+  /* A Red knight on e5. */
+  use_tool (window, "add");
+  gtk_widget_activate_action (GTK_WIDGET (bar), "card.piece-owner", "u", 1);
+  gtk_widget_activate_action (GTK_WIDGET (bar), "card.piece-kind", "u", (guint) CP_PIECE_KNIGHT);
+  iterate ();
+  g_assert_cmpuint (cp_card_play_bar_get_piece_owner (bar), ==, 1);
+  g_assert_cmpint (cp_card_play_bar_get_piece_kind (bar), ==, CP_PIECE_KNIGHT);
+  click (window, "e7");   /* not empty: nothing happens */
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 1);
+  click (window, "e5");
+  assert_shown (window, "e5", "red knight on e5");
+
+  /* White's c7 pawn off the board; kings stay. */
+  use_tool (window, "remove");
+  click (window, "d8");
+  assert_shown (window, "d8", "white king on d8");
+  click (window, "c7");
+  assert_shown (window, "c7", "c7, empty");
+
+  /* The g8 knight anywhere, here where no knight could go. */
+  use_tool (window, "move");
+  cp_board_view_drop (cp_window_get_board (window), cell (window, "g8"), cell (window, "d4"));
+  iterate ();
+  assert_shown (window, "d4", "white knight on d4");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 4);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.card-done", NULL));
+  iterate ();
+  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_PLAYED);
+  assert_card_title (window, "“Sanctuary” is played");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-turn", NULL));
+  iterate ();
+
+  /* Red's turn, with a card of its own to play if it likes. */
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (1));
+  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_READY);
+  assert_card_title (window, "Red may play a card");
+
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 6);
+  for (guint i = start; i < start + 6; i++)
+    g_assert_cmpuint (cp_game_get_action (game, i)->seat, ==, 0);
+  action = cp_game_get_action (game, start);
+  g_assert_cmpint (action->type, ==, CP_ACTION_CARD_NOTE);
+  g_assert_cmpstr (action->text, ==, "Sanctuary");
+  action = cp_game_get_action (game, start + 1);
+  g_assert_cmpint (action->type, ==, CP_ACTION_PLACE);
+  g_assert_cmpuint (action->cells[0], ==, cell (window, "e5"));
+  g_assert_cmpint (action->piece, ==, CP_PIECE_KNIGHT);
+  g_assert_cmpuint (action->value, ==, 1 + 1);
+  action = cp_game_get_action (game, start + 2);
+  g_assert_cmpint (action->type, ==, CP_ACTION_REMOVE);
+  g_assert_cmpuint (action->cells[0], ==, cell (window, "c7"));
+  action = cp_game_get_action (game, start + 3);
+  g_assert_cmpint (action->type, ==, CP_ACTION_MOVE);
+  g_assert_cmpuint (action->value, ==, 1);
+  g_assert_cmpuint (action->cells[0], ==, cell (window, "g8"));
+  g_assert_cmpuint (action->cells[1], ==, cell (window, "d4"));
+  action = cp_game_get_action (game, start + 4);
+  g_assert_cmpint (action->type, ==, CP_ACTION_PASS);
+  g_assert_cmpuint (action->value, ==, 1);
+  action = cp_game_get_action (game, start + 5);
+  g_assert_cmpint (action->type, ==, CP_ACTION_PASS);
+  g_assert_cmpuint (action->value, ==, 0);
+
+  /* Without the option, there is no bar and no card to play. */
+  {
+    g_autoptr (CpGame) plain = cp_game_new ("km-three", NULL, 3, 1, NULL);
+
+    cp_game_resolve_chance (plain);
+    cp_window_set_game (window, plain, NULL);
+    iterate ();
+    g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_NONE);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.play-card", NULL);
+    iterate ();
+    g_assert_null (find_dialog (window));
+  }
+  destroy (window);
+}
+
+/* While a card is in play, the king moves anywhere, and castles when put
+ * on its own rook. */
+static void
+test_card_castling (void)
+{
+  CpWindow *window = card_game_window ();
+  CpGame *game = cp_window_get_game (window);
+  const CpAction *last;
+
+  play_card (window, "Sanctuary");
+  use_tool (window, "remove");
+  click (window, "c8");
+  assert_shown (window, "c8", "c8, empty");
+  use_tool (window, "move");
+
+  /* c8 is where the king lands when it castles, and a cell it may move
+   * to: a click there means the move. */
+  click (window, "d8");
+  click (window, "c8");
+  assert_shown (window, "c8", "white king on c8");
+  assert_shown (window, "b8", "white rook on b8");
+  last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
+  g_assert_cmpint (last->type, ==, CP_ACTION_MOVE);
+  g_assert_false (last->flags & CP_ACTION_FLAG_CASTLE);
+  g_assert_cmpuint (last->value, ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  iterate ();
+  assert_shown (window, "d8", "white king on d8");
+
+  /* Dropped on its rook, the king castles. */
+  cp_board_view_drop (cp_window_get_board (window), cell (window, "d8"), cell (window, "b8"));
+  iterate ();
+  assert_shown (window, "c8", "white king on c8");
+  assert_shown (window, "d8", "white rook on d8");
+  last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
+  g_assert_true (last->flags & CP_ACTION_FLAG_CASTLE);
+  g_assert_cmpuint (last->value, ==, 1);
+
+  /* Once the card is done, pieces move by the rules again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.card-done", NULL);
+  iterate ();
+  click (window, "g8");
+  click (window, "d4");
+  assert_shown (window, "g8", "white knight on g8");
+  click (window, "g8");
+  click (window, "f6");
+  assert_shown (window, "f6", "white knight on f6");
+  last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
+  g_assert_cmpuint (last->value, ==, 0);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (1));
+  destroy (window);
+}
+
 static void
 test_new_game_dialog (void)
 {
@@ -470,6 +678,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/offer-draw", test_offer_draw);
   g_test_add_func ("/window/rules-shown", test_rules_shown);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/card-play", test_card_play);
+  g_test_add_func ("/window/card-castling", test_card_castling);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -228,6 +228,9 @@ cp_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.rotate", { "<Control>r", NULL } },
+    { "win.play-card", { "<Control>k", NULL } },
+    { "win.card-done", { "<Control>Return", NULL } },
+    { "win.end-turn", { "<Control>e", NULL } },
     { "win.rules", { "<Shift>F1", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };

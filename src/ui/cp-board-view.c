@@ -5,7 +5,8 @@
  * with the cells chosen so far; when exactly one complete action is left
  * (or the player picks the last cell again to end a longer chain) the
  * view emits it.  Promotions, which differ only in the piece chosen, ask
- * with a popover.  Clicks, drags and the keyboard all go through this.
+ * with a popover.  A click on a cell where a piece may be placed or taken
+ * off does that.  Clicks, drags and the keyboard all go through this.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -106,11 +107,14 @@ update_decorations (CpBoardView *self)
       const CpAction *a = &self->legal.items[i];
       guint next;
 
-      /* With nothing picked up, the cells a piece may be placed on. */
+      /* With nothing picked up, the cells a piece may be placed on or
+       * taken off. */
       if (self->path_len == 0)
         {
           if (a->type == CP_ACTION_PLACE)
             cp_cell_set_add (&targets, a->cells[0]);
+          else if (a->type == CP_ACTION_REMOVE)
+            cp_cell_set_add (&captures, a->cells[0]);
           continue;
         }
       if (!matches_path (self, a, self->path, self->path_len) || a->n_cells <= self->path_len)
@@ -175,10 +179,13 @@ choose_among (CpBoardView *self, const CpAction **choices, guint n)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   CpRect rect;
   GdkRectangle pointing;
-  CpColour colour = self->colours[choices[0]->seat % CP_MAX_SEATS];
 
   for (guint i = 0; i < n; i++)
     {
+      /* A piece a card adds may be anyone's: its value names the owner. */
+      guint owner = choices[i]->type == CP_ACTION_PLACE && choices[i]->value > 0 ? choices[i]->value - 1
+                                                                                   : choices[i]->seat;
+      CpColour colour = self->colours[owner % CP_MAX_SEATS];
       GtkWidget *button = gtk_button_new ();
       GtkWidget *area = gtk_drawing_area_new ();
       g_autofree char *label = g_strdup (cp_piece_kind_name (choices[i]->piece));
@@ -230,6 +237,18 @@ try_finish (CpBoardView *self, gboolean insist)
     }
   if (n_complete == 0 || (n_longer > 0 && !insist))
     return FALSE;
+  /* A piece dropped on a cell of its own path, rather than where a
+   * castling king lands, means the move that names that cell. */
+  if (n_complete > 1)
+    {
+      guint n_exact = 0;
+
+      for (guint i = 0; i < n_complete; i++)
+        if (complete[i]->cells[self->path_len - 1] == self->path[self->path_len - 1])
+          complete[n_exact++] = complete[i];
+      if (n_exact > 0)
+        n_complete = n_exact;
+    }
   if (n_complete == 1)
     emit_action (self, complete[0]);
   else
@@ -264,6 +283,19 @@ place_at (CpBoardView *self, guint cell)
   return n > 0;
 }
 
+/* Takes the piece on @cell off the board when the player may. */
+static gboolean
+remove_at (CpBoardView *self, guint cell)
+{
+  for (guint i = 0; i < self->legal.len; i++)
+    if (self->legal.items[i].type == CP_ACTION_REMOVE && self->legal.items[i].cells[0] == cell)
+      {
+        emit_action (self, &self->legal.items[i]);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 void
 cp_board_view_press_cell (CpBoardView *self, guint cell)
 {
@@ -292,7 +324,7 @@ cp_board_view_press_cell (CpBoardView *self, guint cell)
   self->path_len = 0;
   if (starts_a_move (self, cell))
     self->path[self->path_len++] = (guint8) cell;
-  else if (place_at (self, cell))
+  else if (place_at (self, cell) || remove_at (self, cell))
     return;
   update_decorations (self);
 }

@@ -15,6 +15,8 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-card-play-bar.h"
+#include "cp-knightmare.h"
 #include "cp-move-list.h"
 #include "cp-new-game-dialog.h"
 #include "cp-pgn.h"
@@ -41,6 +43,7 @@ struct _CpWindow
   AdwWindowTitle *title;
   AdwFlap *flap;
   CpBoardView *board;
+  CpCardPlayBar *card_bar;
   CpPlayersPanel *players;
   CpMoveList *moves;
   AdwViewStack *panel_stack;
@@ -56,6 +59,7 @@ struct _CpWindow
   GArray *undo;            /* Step */
   GArray *redo;            /* Step */
   gboolean closing;
+  gboolean showing_cards;  /* the card bar is being brought up to date */
 };
 
 G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -241,6 +245,116 @@ update_actions (CpWindow *self)
   enable (self, "win.export-pgn", cp_pgn_can_export (self->game));
 }
 
+/* Adds the actions the seats to act in @state may take to @legal. */
+static void
+add_legal (const CpState *state, CpActionList *legal)
+{
+  g_auto (CpActionList) moves = { 0 };
+  CpSeatMask pending = cp_state_pending (state);
+
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (pending & CP_SEAT_BIT (seat))
+      {
+        cp_state_legal (state, seat, &moves);
+        for (guint i = 0; i < moves.len; i++)
+          cp_action_list_append (legal, &moves.items[i]);
+      }
+}
+
+/* The first seat to act in @state; CP_SEAT_CHANCE when none is. */
+static guint
+first_pending (const CpState *state)
+{
+  CpSeatMask pending = cp_state_pending (state);
+
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (pending & CP_SEAT_BIT (seat))
+      return seat;
+  return CP_SEAT_CHANCE;
+}
+
+/* The legal action of @type in @legal, with @value for passes; NULL when
+ * there is none. */
+static const CpAction *
+find_legal (const CpActionList *legal, CpActionType type, guint value)
+{
+  for (guint i = 0; i < legal->len; i++)
+    if (legal->items[i].type == type && (type != CP_ACTION_PASS || legal->items[i].value == value))
+      return &legal->items[i];
+  return NULL;
+}
+
+/* Whether the game records cards played from a Knightmare Chess deck. */
+static gboolean
+records_cards (CpWindow *self)
+{
+  return g_strcmp0 (g_hash_table_lookup (cp_game_get_options (self->game), "cards"), "true") == 0;
+}
+
+/* The name of the card @seat played last before the replay cursor. */
+static const char *
+card_played (CpWindow *self, guint seat)
+{
+  for (guint i = cp_game_get_cursor (self->game); i > 0; i--)
+    {
+      const CpAction *action = cp_game_get_action (self->game, i - 1);
+
+      if (action->type == CP_ACTION_CARD_NOTE && action->seat == seat)
+        return action->text;
+    }
+  return NULL;
+}
+
+/* Where the turn of @seat stands with the cards, from what it may do:
+ * be done with a card's changes while they are made; after a card is
+ * done, play another, move or end the turn. */
+static CpCardStage
+card_stage (CpWindow *self, const CpActionList *legal, guint seat)
+{
+  const CpAction *last = NULL;
+
+  if (!records_cards (self) || seat == CP_SEAT_CHANCE)
+    return CP_CARD_STAGE_NONE;
+  if (find_legal (legal, CP_ACTION_PASS, CP_KNIGHTMARE_CARD_DONE) != NULL)
+    return CP_CARD_STAGE_IN_PLAY;
+  if (find_legal (legal, CP_ACTION_CARD_NOTE, 0) == NULL)
+    return CP_CARD_STAGE_NONE;
+  for (guint i = cp_game_get_cursor (self->game); i > 0 && last == NULL; i--)
+    if (cp_game_get_action (self->game, i - 1)->seat != CP_SEAT_CHANCE)
+      last = cp_game_get_action (self->game, i - 1);
+  if (last != NULL && last->seat == seat && last->type == CP_ACTION_PASS
+      && last->value == CP_KNIGHTMARE_CARD_DONE)
+    return CP_CARD_STAGE_PLAYED;
+  return CP_CARD_STAGE_READY;
+}
+
+/* Shows where the turn stands with the cards, enables the card actions,
+ * and leaves in @legal what the board offers: while a card is in play,
+ * the actions of the tool chosen. */
+static void
+show_cards (CpWindow *self, const CpState *state, CpActionList *legal)
+{
+  guint seat = first_pending (state);
+  CpCardStage stage = card_stage (self, legal, seat);
+  const char *player = seat < state->n_seats ? cp_player_get_name (cp_game_get_player (self->game, seat)) : NULL;
+  guint kept = 0;
+
+  self->showing_cards = TRUE;
+  cp_card_play_bar_show (self->card_bar, stage, seat, player,
+                         stage == CP_CARD_STAGE_IN_PLAY || stage == CP_CARD_STAGE_PLAYED
+                           ? card_played (self, seat) : NULL);
+  self->showing_cards = FALSE;
+  enable (self, "win.play-card", stage != CP_CARD_STAGE_NONE
+                                 && find_legal (legal, CP_ACTION_CARD_NOTE, 0) != NULL);
+  enable (self, "win.card-done", stage == CP_CARD_STAGE_IN_PLAY);
+  enable (self, "win.end-turn", stage == CP_CARD_STAGE_PLAYED
+                                && find_legal (legal, CP_ACTION_PASS, CP_KNIGHTMARE_END_TURN) != NULL);
+  for (guint i = 0; i < legal->len; i++)
+    if (cp_card_play_bar_offers (self->card_bar, &legal->items[i]))
+      legal->items[kept++] = legal->items[i];
+  legal->len = kept;
+}
+
 /* Shows the game at the replay cursor, with the moves the players may
  * make there. */
 static void
@@ -248,24 +362,15 @@ update (CpWindow *self)
 {
   g_autoptr (CpView) view = NULL;
   g_auto (CpActionList) legal = { 0 };
-  CpActionList moves = { 0 };
   const CpState *state;
-  CpSeatMask pending;
   guint check = CP_NO_CELL;
 
   if (self->game == NULL)
     return;
   view = cp_game_view (self->game, CP_VIEW_ALL);
   state = cp_view_get_state (view);
-  pending = cp_state_pending (state);
-  for (guint seat = 0; seat < state->n_seats; seat++)
-    if (pending & CP_SEAT_BIT (seat))
-      {
-        cp_state_legal (state, seat, &moves);
-        for (guint i = 0; i < moves.len; i++)
-          cp_action_list_append (&legal, &moves.items[i]);
-      }
-  cp_action_list_clear (&moves);
+  add_legal (state, &legal);
+  show_cards (self, state, &legal);
 
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_last_move (self->board, last_move_before (self->game, cp_game_get_cursor (self->game)));
@@ -460,6 +565,109 @@ claim_draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   CpWindow *self = CP_WINDOW (widget);
 
   meta_action (self, CP_ACTION_CLAIM_DRAW, seat_to_move (self));
+}
+
+/* Plays the pass of @value that the seat to act at the replay cursor
+ * may make. */
+static void
+play_pass (CpWindow *self, guint value)
+{
+  g_autoptr (CpState) state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
+  g_auto (CpActionList) legal = { 0 };
+  const CpAction *pass;
+
+  add_legal (state, &legal);
+  if ((pass = find_legal (&legal, CP_ACTION_PASS, value)) != NULL)
+    cp_window_play (self, pass);
+}
+
+static void
+card_done_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  play_pass (CP_WINDOW (widget), CP_KNIGHTMARE_CARD_DONE);
+}
+
+static void
+end_turn_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  play_pass (CP_WINDOW (widget), CP_KNIGHTMARE_END_TURN);
+}
+
+/* The name typed, without spaces around it. */
+static char *
+card_name (AdwMessageDialog *dialog)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+
+  return g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+}
+
+static void
+card_name_changed (AdwMessageDialog *dialog)
+{
+  g_autofree char *name = card_name (dialog);
+
+  adw_message_dialog_set_response_enabled (dialog, "play", *name != '\0');
+}
+
+static void
+play_card_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+{
+  g_autofree char *name = card_name (dialog);
+  g_autoptr (CpState) state = NULL;
+  g_auto (CpActionList) legal = { 0 };
+  const CpAction *note;
+  CpAction action;
+
+  if (!g_str_equal (response, "play") || *name == '\0')
+    return;
+  state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
+  add_legal (state, &legal);
+  if ((note = find_legal (&legal, CP_ACTION_CARD_NOTE, 0)) == NULL)
+    return;
+  action = *note;
+  action.text = g_intern_string (name);
+  cp_window_play (self, &action);
+}
+
+/* Asks for the name of the card the player plays, and records it. */
+static void
+play_card_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  g_autoptr (CpState) state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
+  guint seat = first_pending (state);
+  const char *player = seat < state->n_seats ? cp_player_get_name (cp_game_get_player (self->game, seat)) : "";
+  /* Translators: %s is the name of the player who plays a card */
+  g_autofree char *body = g_strdup_printf (_("Which card from the Knightmare Chess deck does %s play? "
+                                             "Its changes to the board follow."), player);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Play a Card"), body);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Name of the card"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name of the card"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "play", _("_Play"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "play", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "play", FALSE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_swapped (entry, "changed", G_CALLBACK (card_name_changed), dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (play_card_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+/* Another tool or piece for a card's changes: the board offers its
+ * actions. */
+static void
+card_tool_changed (CpWindow *self)
+{
+  if (!self->showing_cards)
+    update (self);
 }
 
 /* The same game again with the same players; where the rules let a
@@ -969,6 +1177,7 @@ cp_window_class_init (CpWindowClass *klass)
   window_class->close_request = cp_window_close_request;
 
   g_type_ensure (CP_TYPE_BOARD_VIEW);
+  g_type_ensure (CP_TYPE_CARD_PLAY_BAR);
   g_type_ensure (CP_TYPE_MOVE_LIST);
   g_type_ensure (CP_TYPE_PLAYERS_PANEL);
   g_type_ensure (CP_TYPE_RULES_VIEW);
@@ -977,6 +1186,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, title);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, card_bar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_stack);
@@ -997,6 +1207,9 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.accept-draw", NULL, accept_draw_activated);
   gtk_widget_class_install_action (widget_class, "win.decline-draw", NULL, decline_draw_activated);
   gtk_widget_class_install_action (widget_class, "win.claim-draw", NULL, claim_draw_activated);
+  gtk_widget_class_install_action (widget_class, "win.play-card", NULL, play_card_activated);
+  gtk_widget_class_install_action (widget_class, "win.card-done", NULL, card_done_activated);
+  gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_activated);
   for (guint i = 0; i < G_N_ELEMENTS (replay); i++)
     gtk_widget_class_install_action (widget_class, replay[i], NULL, replay_activated);
 
@@ -1023,6 +1236,9 @@ cp_window_init (CpWindow *self)
   self->autosave = cp_autosave_new ();
 
   g_signal_connect (drop, "drop", G_CALLBACK (file_dropped), self);
+  g_signal_connect_swapped (self->card_bar, "notify::tool", G_CALLBACK (card_tool_changed), self);
+  g_signal_connect_swapped (self->card_bar, "notify::piece-owner", G_CALLBACK (card_tool_changed), self);
+  g_signal_connect_swapped (self->card_bar, "notify::piece-kind", G_CALLBACK (card_tool_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),
@@ -1120,6 +1336,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   for (guint seat = 0; seat < n_seats; seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
   cp_board_view_set_colours (self->board, colours, n_seats);
+  cp_card_play_bar_set_seats (self->card_bar, colours, n_seats);
   cp_board_view_set_rotation (self->board, rotation_for (self, 0));
   show_zones (self, cp_game_get_state (game)->board);
   cp_players_panel_set_game (self->players, game);
@@ -1334,6 +1551,12 @@ CpBoardView *
 cp_window_get_board (CpWindow *self)
 {
   return self->board;
+}
+
+CpCardPlayBar *
+cp_window_get_card_bar (CpWindow *self)
+{
+  return self->card_bar;
 }
 
 GtkWidget *

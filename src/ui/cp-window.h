@@ -9,6 +9,7 @@
 #include "cp-application.h"
 #include "cp-autosave.h"
 #include "cp-board-view.h"
+#include "cp-card-play-bar.h"
 #include "cp-engine.h"
 
 G_BEGIN_DECLS
@@ -36,6 +37,7 @@ void         cp_window_show_new_game       (CpWindow      *self);
 void         cp_window_play                (CpWindow      *self,
                                             const CpAction *action);
 CpBoardView *cp_window_get_board           (CpWindow      *self);
+CpCardPlayBar *cp_window_get_card_bar      (CpWindow      *self);
 GtkWidget   *cp_window_get_move_list       (CpWindow      *self);
 GtkWidget   *cp_window_get_players_panel   (CpWindow      *self);
 GtkWidget   *cp_window_get_rules_view      (CpWindow      *self);

@@ -58,6 +58,6 @@ const CpRules cp_km_four_rules = {
   .claimable = cp_chess_rules_claimable,
   .format = cp_knightmare_format,
   .parse = cp_knightmare_parse,
-  .landing = cp_chess_rules_landing,
+  .landing = cp_knightmare_landing,
   .check_cell = cp_knightmare_check_cell,
 };

@@ -328,13 +328,8 @@ make_card_change (CpKnightmareState *st, const CpAction *action)
         cp_chess_put (chess, from, &empty);
         if (action->flags & CP_ACTION_FLAG_CASTLE)
           {
-            CpBoard *board = chess->base.board;
             CpPiece rook = chess->base.cells[to];
-            int kx = (int) cp_board_cell_x (board, from), ky = (int) cp_board_cell_y (board, from);
-            int rx = (int) cp_board_cell_x (board, to), ry = (int) cp_board_cell_y (board, to);
-            /* The king steps towards the rook. */
-            guint king_to = cp_board_cell_at (board, kx + (rx > kx) - (rx < kx),
-                                              ky + (ry > ky) - (ry < ky));
+            guint king_to = cp_knightmare_landing (&chess->base, action);
 
             rook.flags |= CP_PIECE_FLAG_MOVED;
             cp_chess_put (chess, to, &empty);
@@ -418,18 +413,19 @@ cp_knightmare_format (const CpState *state, const CpAction *action, CpNotation n
       /* Translators: a card from a Knightmare Chess deck is played; %s is its name */
       return g_strdup_printf (_("plays “%s”"), action->text ? action->text : "");
     case CP_ACTION_PASS:
-      return g_strdup (action->value == CP_KNIGHTMARE_CARD_DONE ? _("card done") : _("ends the turn"));
+      return g_strdup (action->value == CP_KNIGHTMARE_CARD_DONE ? _("is done with the card")
+                                                                : _("ends the turn"));
     case CP_ACTION_PLACE:
       piece = describe_piece (state, action->piece, action->value - 1);
-      /* Translators: a card adds a piece, e.g. "Red knight added on c3" */
-      return g_strdup_printf (_("%s added on %s"), piece, at);
+      /* Translators: follows the player's name: a card adds a piece, e.g. "adds Red knight on c3" */
+      return g_strdup_printf (_("adds %s on %s"), piece, at);
     case CP_ACTION_REMOVE:
       {
         const CpPiece *p = &state->cells[action->cells[0]];
 
         piece = describe_piece (state, p->kind, p->seat);
-        /* Translators: a card takes a piece off, e.g. "Red knight removed from c3" */
-        return g_strdup_printf (_("%s removed from %s"), piece, at);
+        /* Translators: follows the player's name: a card takes a piece off, e.g. "removes Red knight from c3" */
+        return g_strdup_printf (_("removes %s from %s"), piece, at);
       }
     case CP_ACTION_MOVE:
       if (action->value != 1)
@@ -450,6 +446,22 @@ cp_knightmare_format (const CpState *state, const CpAction *action, CpNotation n
       break;
     }
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
+}
+
+/* Where the king of a castling by card lands: one cell towards the rook. */
+guint
+cp_knightmare_landing (const CpState *state, const CpAction *action)
+{
+  CpBoard *board = state->board;
+  int kx, ky, rx, ry;
+
+  if (action->type != CP_ACTION_MOVE || action->value != 1 || !(action->flags & CP_ACTION_FLAG_CASTLE))
+    return cp_chess_landing (CP_CHESS_STATE (state), action);
+  kx = (int) cp_board_cell_x (board, action->cells[0]);
+  ky = (int) cp_board_cell_y (board, action->cells[0]);
+  rx = (int) cp_board_cell_x (board, action->cells[1]);
+  ry = (int) cp_board_cell_y (board, action->cells[1]);
+  return cp_board_cell_at (board, kx + (rx > kx) - (rx < kx), ky + (ry > ky) - (ry < ky));
 }
 
 gboolean

@@ -60,6 +60,8 @@ void        cp_knightmare_make        (CpState        *state,
 char       *cp_knightmare_format      (const CpState  *state,
                                        const CpAction *action,
                                        CpNotation      notation);
+guint       cp_knightmare_landing     (const CpState  *state,
+                                       const CpAction *action);
 gboolean    cp_knightmare_parse       (const CpState  *state,
                                        const char     *text,
                                        CpAction       *action,
