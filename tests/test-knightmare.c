@@ -452,6 +452,20 @@ test_four_start (void)
   g_assert_cmpuint (CP_CHESS_STATE (state)->castle[BROWN][1].rook, ==, CP_NO_CELL);
 }
 
+/* A four-player position: each king in its corner, and @pieces for
+ * @seat, with @seat to move. */
+static void
+four_corners (CpState *state, guint seat, const char *pieces)
+{
+  clear (state);
+  put (state, WHITE, "Ka8");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh1");
+  put (state, BROWN, "Ka1");
+  put (state, seat, pieces);
+  ready (state, seat);
+}
+
 /* No diagonal passes the centre point, in any of its four directions;
  * orthogonal and knight moves do. */
 static void
@@ -466,52 +480,37 @@ test_four_centre (void)
       char bishop[4] = { 'B', diagonals[i][0][0], diagonals[i][0][1], '\0' };
       const char *from = diagonals[i][0], *to = diagonals[i][1];
 
-      clear (state);
-      put (state, WHITE, "Ka8");
-      put (state, BLACK, "Kh8");
-      put (state, RED, "Kh1");
-      put (state, BROWN, "Ka1");
-      put (state, WHITE, bishop);
-      ready (state, WHITE);
+      four_corners (state, WHITE, bishop);
       g_assert_false (can_move (state, WHITE, from, to));
-
       /* The same in the team game, where the centre is open. */
-      clear (teams);
-      put (teams, WHITE, "Ka8");
-      put (teams, BLACK, "Kh8");
-      put (teams, RED, "Kh1");
-      put (teams, BROWN, "Ka1");
-      put (teams, WHITE, bishop);
-      ready (teams, WHITE);
+      four_corners (teams, WHITE, bishop);
       g_assert_true (can_move (teams, WHITE, from, to));
     }
 
-  clear (state);
-  put (state, WHITE, "Ka8 Qd4 Nd5");
-  put (state, BLACK, "Kh8");
-  put (state, RED, "Kh1");
-  put (state, BROWN, "Ka1");
-  ready (state, WHITE);
+  four_corners (state, WHITE, "Qd4 Nd5");
   g_assert_false (can_move (state, WHITE, "d4", "g7"));
   g_assert_true (can_move (state, WHITE, "d4", "e4"));
   g_assert_true (can_move (state, WHITE, "d4", "c3"));
   g_assert_true (can_move (state, WHITE, "d5", "e3"));
   g_assert_true (can_move (state, WHITE, "d5", "f4"));
 
-  /* No check through the point: Black's bishop on f6 sees no king on c3. */
-  clear (state);
-  put (state, WHITE, "Ka8");
-  put (state, BLACK, "Kh8 Bf6");
-  put (state, RED, "Kh1");
-  put (state, BROWN, "Ka1 Kc3");
-  ready (state, BROWN);
-  g_assert_false (cp_chess_in_check (CP_CHESS_STATE (state), BROWN));
+  /* No check through the point: Red's bishop on f6 sees no king on c3,
+   * as it would in the team game. */
+  for (guint game = 0; game < 2; game++)
+    {
+      CpState *board = game == 0 ? state : teams;
+
+      clear (board);
+      put (board, WHITE, "Ka8");
+      put (board, BLACK, "Kh8");
+      put (board, RED, "Kh1 Bf6");
+      put (board, BROWN, "Kc3");
+      ready (board, BROWN);
+      g_assert_true (cp_chess_in_check (CP_CHESS_STATE (board), BROWN) == (game == 1));
+    }
   /* A pawn may not take through it either: White's d5 pawn and e4. */
-  clear (state);
-  put (state, WHITE, "Ka8 Pd5");
-  put (state, BLACK, "Kh8");
-  put (state, RED, "Kh1 Ne4");
-  put (state, BROWN, "Ka1");
+  four_corners (state, WHITE, "Pd5");
+  put (state, RED, "Ne4");
   ready (state, WHITE);
   g_assert_false (can_move (state, WHITE, "d5", "e4"));
 }
