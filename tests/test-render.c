@@ -17,6 +17,7 @@
 #include "cp-board-renderer.h"
 #include "cp-engine.h"
 #include "cp-piece-art.h"
+#include "test-pixels.h"
 
 /* Boards. */
 
@@ -196,10 +197,6 @@ four_player_state (void)
 
 /* Pictures. */
 
-typedef struct {
-  double r, g, b, a;
-} Pixel;
-
 /* Draws onto a transparent image of (width x height) * scale pixels. */
 static cairo_surface_t *
 render (CpBoardRenderer *renderer, int width, int height, double scale)
@@ -223,25 +220,9 @@ static Pixel
 pixel_at (cairo_surface_t *surface, double x, double y)
 {
   double sx, sy;
-  int px, py, stride = cairo_image_surface_get_stride (surface);
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint32 v;
-  Pixel p;
 
   cairo_surface_get_device_scale (surface, &sx, &sy);
-  px = (int) floor (x * sx);
-  py = (int) floor (y * sy);
-  g_assert_cmpint (px, >=, 0);
-  g_assert_cmpint (py, >=, 0);
-  g_assert_cmpint (px, <, cairo_image_surface_get_width (surface));
-  g_assert_cmpint (py, <, cairo_image_surface_get_height (surface));
-  v = *(const guint32 *) (data + py * stride + px * 4);
-  p.a = (v >> 24 & 0xff) / 255.0;
-  /* Premultiplied: undo it where there is colour. */
-  p.r = p.a > 0 ? (v >> 16 & 0xff) / 255.0 / p.a : 0;
-  p.g = p.a > 0 ? (v >> 8 & 0xff) / 255.0 / p.a : 0;
-  p.b = p.a > 0 ? (v & 0xff) / 255.0 / p.a : 0;
-  return p;
+  return device_pixel (surface, (int) floor (x * sx), (int) floor (y * sy));
 }
 
 static gboolean

@@ -305,25 +305,20 @@ card_played (CpWindow *self, guint seat)
   return NULL;
 }
 
-/* Where the turn of @seat stands with the cards, from what it may do:
- * be done with a card's changes while they are made; after a card is
- * done, play another, move or end the turn. */
+/* Where the turn of @seat stands with the cards: a card's changes are
+ * being made; a card is done, and another, a move or the end of the turn
+ * follows; or a card may be played.  The card phase of the state belongs
+ * to the seat to move, which a resignation may have passed over. */
 static CpCardStage
-card_stage (CpWindow *self, const CpActionList *legal, guint seat)
+card_stage (CpWindow *self, const CpState *state, const CpActionList *legal, guint seat)
 {
-  const CpAction *last = NULL;
-
   if (!records_cards (self) || seat == CP_SEAT_CHANCE)
     return CP_CARD_STAGE_NONE;
   if (find_legal (legal, CP_ACTION_PASS, CP_KNIGHTMARE_CARD_DONE) != NULL)
     return CP_CARD_STAGE_IN_PLAY;
   if (find_legal (legal, CP_ACTION_CARD_NOTE, 0) == NULL)
     return CP_CARD_STAGE_NONE;
-  for (guint i = cp_game_get_cursor (self->game); i > 0 && last == NULL; i--)
-    if (cp_game_get_action (self->game, i - 1)->seat != CP_SEAT_CHANCE)
-      last = cp_game_get_action (self->game, i - 1);
-  if (last != NULL && last->seat == seat && last->type == CP_ACTION_PASS
-      && last->value == CP_KNIGHTMARE_CARD_DONE)
+  if (seat == state->to_move && CP_KNIGHTMARE_STATE (state)->card_phase == CP_CARD_PHASE_DONE)
     return CP_CARD_STAGE_PLAYED;
   return CP_CARD_STAGE_READY;
 }
@@ -335,7 +330,7 @@ static void
 show_cards (CpWindow *self, const CpState *state, CpActionList *legal)
 {
   guint seat = first_pending (state);
-  CpCardStage stage = card_stage (self, legal, seat);
+  CpCardStage stage = card_stage (self, state, legal, seat);
   const char *player = seat < state->n_seats ? cp_player_get_name (cp_game_get_player (self->game, seat)) : NULL;
   guint kept = 0;
 
@@ -567,18 +562,31 @@ claim_draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   meta_action (self, CP_ACTION_CLAIM_DRAW, seat_to_move (self));
 }
 
+/* The legal action of @type (and @value, for passes) at the replay
+ * cursor, copied to @found; FALSE when there is none. */
+static gboolean
+find_legal_at_cursor (CpWindow *self, CpActionType type, guint value, CpAction *found)
+{
+  g_autoptr (CpState) state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
+  g_auto (CpActionList) legal = { 0 };
+  const CpAction *action;
+
+  add_legal (state, &legal);
+  if ((action = find_legal (&legal, type, value)) == NULL)
+    return FALSE;
+  *found = *action;
+  return TRUE;
+}
+
 /* Plays the pass of @value that the seat to act at the replay cursor
  * may make. */
 static void
 play_pass (CpWindow *self, guint value)
 {
-  g_autoptr (CpState) state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
-  g_auto (CpActionList) legal = { 0 };
-  const CpAction *pass;
+  CpAction pass;
 
-  add_legal (state, &legal);
-  if ((pass = find_legal (&legal, CP_ACTION_PASS, value)) != NULL)
-    cp_window_play (self, pass);
+  if (find_legal_at_cursor (self, CP_ACTION_PASS, value, &pass))
+    cp_window_play (self, &pass);
 }
 
 static void
@@ -614,20 +622,13 @@ static void
 play_card_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
 {
   g_autofree char *name = card_name (dialog);
-  g_autoptr (CpState) state = NULL;
-  g_auto (CpActionList) legal = { 0 };
-  const CpAction *note;
-  CpAction action;
+  CpAction note;
 
-  if (!g_str_equal (response, "play") || *name == '\0')
+  if (!g_str_equal (response, "play") || *name == '\0'
+      || !find_legal_at_cursor (self, CP_ACTION_CARD_NOTE, 0, &note))
     return;
-  state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
-  add_legal (state, &legal);
-  if ((note = find_legal (&legal, CP_ACTION_CARD_NOTE, 0)) == NULL)
-    return;
-  action = *note;
-  action.text = g_intern_string (name);
-  cp_window_play (self, &action);
+  note.text = g_intern_string (name);
+  cp_window_play (self, &note);
 }
 
 /* Asks for the name of the card the player plays, and records it. */

@@ -128,24 +128,27 @@ crowded_house_legal (const CpState *state, guint seat, CpActionList *out)
   const CpChessState *st = CP_CHESS_STATE (state);
   const CpCellSet *mine = half (state, seat);
   g_auto (CpActionList) moves = { 0 };
+  g_autoptr (CpState) trial = NULL;
 
   if (seat != state->to_move)
     return;
   cp_chess_legal (st, seat, &moves);
+  /* Each move is tried on one copy of the position and taken back. */
+  trial = cp_state_copy (state);
   for (guint i = 0; i < moves.len; i++)
     {
       const CpAction *move = &moves.items[i];
-      g_autoptr (CpState) after = NULL;
+      CpUndo undo;
 
       if (!cp_cell_set_contains (mine, move->cells[0])
           && !cp_cell_set_contains (mine, cp_state_landing (state, move)))
         continue;
       if ((move->flags & CP_ACTION_FLAG_CASTLE) && !castling_path_safe (st, seat, move))
         continue;
-      after = cp_state_copy (state);
-      cp_chess_make (CP_CHESS_STATE (after), move, NULL);
-      if (!threatened (CP_CHESS_STATE (after), seat))
+      cp_chess_make (CP_CHESS_STATE (trial), move, &undo);
+      if (!threatened (CP_CHESS_STATE (trial), seat))
         cp_action_list_append (out, move);
+      cp_chess_unmake (CP_CHESS_STATE (trial), move, &undo);
     }
 }
 

@@ -10,7 +10,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "cp-chess-rules.h"
 #include "cp-games.h"
 #include "cp-knightmare.h"
 
@@ -47,19 +46,10 @@ const CpRules cp_km_teams_rules = {
   .summary = N_("White and Red against Black and Brown, four armies in the corners"),
   .min_seats = 4,
   .max_seats = 4,
-  .options = cp_knightmare_options,
-  .n_options = 1,
   .colours = colours,
   .view_rotations = view_rotations,
-  .state_size = sizeof (CpKnightmareState),
   .init = km_teams_init,
-  .pending = cp_knightmare_pending,
   .legal = cp_knightmare_legal,
   .make = cp_knightmare_make,
-  .outcome = cp_chess_rules_outcome,
-  .claimable = cp_chess_rules_claimable,
-  .format = cp_knightmare_format,
-  .parse = cp_knightmare_parse,
-  .landing = cp_knightmare_landing,
-  .check_cell = cp_knightmare_check_cell,
+  CP_KNIGHTMARE_SHARED_HOOKS,
 };

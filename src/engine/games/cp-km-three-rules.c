@@ -13,7 +13,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "cp-chess-rules.h"
 #include "cp-games.h"
 #include "cp-knightmare.h"
 
@@ -151,19 +150,10 @@ const CpRules cp_km_three_rules = {
   .summary = N_("White against Black and Red on a board with a barrier, each for themselves"),
   .min_seats = 3,
   .max_seats = 3,
-  .options = cp_knightmare_options,
-  .n_options = 1,
   .colours = colours,
   .view_rotations = view_rotations,
-  .state_size = sizeof (CpKnightmareState),
   .init = km_three_init,
-  .pending = cp_knightmare_pending,
   .legal = km_three_legal,
   .make = km_three_make,
-  .outcome = cp_chess_rules_outcome,
-  .claimable = cp_chess_rules_claimable,
-  .format = cp_knightmare_format,
-  .parse = cp_knightmare_parse,
-  .landing = cp_knightmare_landing,
-  .check_cell = cp_knightmare_check_cell,
+  CP_KNIGHTMARE_SHARED_HOOKS,
 };

@@ -20,11 +20,10 @@
 
 #define BIT(n) (1u << (n))
 
-const CpOptionSpec cp_knightmare_options[] = {
+const CpOptionSpec cp_knightmare_options[1] = {
   { .id = "cards", .label = N_("Record cards from a Knightmare Chess deck"),
     .type = CP_OPTION_BOOL, .default_value = "false" },
 };
-const guint cp_knightmare_n_options = G_N_ELEMENTS (cp_knightmare_options);
 
 gboolean
 cp_knightmare_cards_on (GHashTable *options)
@@ -175,6 +174,17 @@ add_pass (CpActionList *out, guint seat, guint value)
   add_action (out, CP_ACTION_PASS, seat)->value = value;
 }
 
+/* An action on one cell: a piece added or removed. */
+static CpAction *
+add_action_at (CpActionList *out, CpActionType type, guint seat, guint cell)
+{
+  CpAction *a = add_action (out, type, seat);
+
+  a->n_cells = 1;
+  a->cells[0] = (guint8) cell;
+  return a;
+}
+
 /* Whether a king may castle with a rook as the Sanctuary card allows: the
  * king one cell towards the rook, the rook onto the king's cell. */
 static void
@@ -236,22 +246,15 @@ card_changes (const CpKnightmareState *st, guint seat, CpActionList *out)
             for (guint kind = CP_PIECE_PAWN; kind < CP_PIECE_KING; kind++)
               if (kind != CP_PIECE_PAWN || !cp_cell_set_contains (&chess->promotion_zone[owner], from))
                 {
-                  CpAction *a = add_action (out, CP_ACTION_PLACE, seat);
+                  CpAction *a = add_action_at (out, CP_ACTION_PLACE, seat, from);
 
-                  a->n_cells = 1;
-                  a->cells[0] = (guint8) from;
                   a->piece = (guint8) kind;
                   a->value = owner + 1;
                 }
           continue;
         }
       if (p->kind != CP_PIECE_KING)
-        {
-          CpAction *a = add_action (out, CP_ACTION_REMOVE, seat);
-
-          a->n_cells = 1;
-          a->cells[0] = (guint8) from;
-        }
+        add_action_at (out, CP_ACTION_REMOVE, seat, from);
       for (guint to = 0; to < n_cells; to++)
         {
           const CpPiece *q = &chess->base.cells[to];

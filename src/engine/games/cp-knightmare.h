@@ -6,7 +6,7 @@
  */
 #pragma once
 
-#include "cp-chess-state.h"
+#include "cp-chess-rules.h"
 
 G_BEGIN_DECLS
 
@@ -29,8 +29,22 @@ typedef struct {
 
 #define CP_KNIGHTMARE_STATE(s) ((CpKnightmareState *) (s))
 
-extern const CpOptionSpec cp_knightmare_options[];
-extern const guint cp_knightmare_n_options;
+/* The one option: whether cards are recorded. */
+extern const CpOptionSpec cp_knightmare_options[1];
+
+/* The hooks every Knightmare game shares, for its CpRules; each game adds
+ * its own id, names, seats, colours, set-up, legal moves and make. */
+#define CP_KNIGHTMARE_SHARED_HOOKS \
+  .options = cp_knightmare_options, \
+  .n_options = G_N_ELEMENTS (cp_knightmare_options), \
+  .state_size = sizeof (CpKnightmareState), \
+  .pending = cp_knightmare_pending, \
+  .outcome = cp_chess_rules_outcome, \
+  .claimable = cp_chess_rules_claimable, \
+  .format = cp_knightmare_format, \
+  .parse = cp_knightmare_parse, \
+  .landing = cp_knightmare_landing, \
+  .check_cell = cp_knightmare_check_cell
 
 void        cp_knightmare_init        (CpKnightmareState *st,
                                        CpBoard        *board,
