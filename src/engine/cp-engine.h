@@ -7,6 +7,7 @@
 #include "cp-action.h"
 #include "cp-board.h"
 #include "cp-card.h"
+#include "cp-card-table.h"
 #include "cp-deck.h"
 #include "cp-error.h"
 #include "cp-game.h"

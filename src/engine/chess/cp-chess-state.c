@@ -614,6 +614,21 @@ pass_turn (CpChessState *st, guint seat)
 }
 
 /**
+ * cp_chess_pass_turn:
+ *
+ * Gives the turn to the next seat, for games with CP_CHESS_HELD_TURN
+ * whose turns hold several moves.
+ */
+void
+cp_chess_pass_turn (CpChessState *st)
+{
+  st->hash ^= turn_keys[st->base.to_move & 3];
+  pass_turn (st, st->base.to_move);
+  st->hash ^= turn_keys[st->base.to_move & 3];
+  st->history[st->base.ply % CP_CHESS_HISTORY] = st->hash;
+}
+
+/**
  * cp_chess_live_teams:
  * @survivors: (out) (optional): the seats of the teams still in play
  *
@@ -908,7 +923,8 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
       }
 
   st->halfmove = irreversible ? 0 : st->halfmove + 1;
-  pass_turn (st, action->seat);
+  if (!(st->features & CP_CHESS_HELD_TURN))
+    pass_turn (st, action->seat);
   st->base.ply++;
 
   st->hash ^= castle_hash (st) ^ turn_keys[st->base.to_move & 3];

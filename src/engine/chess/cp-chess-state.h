@@ -35,6 +35,7 @@ typedef enum {
   CP_CHESS_CHECK       = 1 << 3, /* kings must not be left attacked */
   CP_CHESS_CASTLE_ONTO_ROOK = 1 << 4, /* castling is written king takes rook (Chess960) */
   CP_CHESS_ELIMINATION = 1 << 5, /* a seat without a legal move is out; the last team wins */
+  CP_CHESS_HELD_TURN   = 1 << 6, /* moves keep the turn: the game passes it (cp_chess_pass_turn) */
 } CpChessFeatures;
 
 typedef struct {
@@ -99,6 +100,7 @@ void      cp_chess_put                (CpChessState *st,
                                        const CpPiece *p);
 guint     cp_chess_next_seat          (const CpChessState *st,
                                        guint         seat);
+void      cp_chess_pass_turn          (CpChessState *st);
 const CpChessState *cp_chess_settled  (const CpChessState *st,
                                        CpChessState *copy);
 guint     cp_chess_live_teams         (const CpChessState *st,

@@ -16,6 +16,8 @@ extern const CpRules cp_km_three_rules;
 extern const CpRules cp_km_four_rules;
 extern const CpRules cp_km_teams_rules;
 extern const CpRules cp_crowded_house_rules;
+extern const CpRules cp_zombie_rules;
+extern const CpRules cp_two_move_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,
@@ -29,5 +31,12 @@ CpBoard *cp_chivalry_board    (void);
 /* The three-player board, with the territories cards refer to as zones
  * when asked. */
 CpBoard *cp_km_three_board    (gboolean       territories);
+
+/* Zombie Chess: the burials a seat has made, as pieces of the other seat
+ * (CP_MAX_CELLS of them; empty where there is none or the state hides
+ * them). */
+void cp_zombie_buried         (const CpState *state,
+                               guint          seat,
+                               CpPiece       *buried);
 
 G_END_DECLS

@@ -13,7 +13,7 @@ typedef enum {
   CP_ACTION_MOVE,         /* cells: from, [intermediate landings...], to; piece: promotion */
   CP_ACTION_PLACE,        /* cells[0]: where; piece: kind */
   CP_ACTION_PASS,
-  CP_ACTION_PLAY_CARD,    /* value: card */
+  CP_ACTION_PLAY_CARD,    /* value: the cards played (cp_card_pack) */
   CP_ACTION_DRAW_CARD,    /* value: card */
   CP_ACTION_DISCARD,      /* value: card */
   CP_ACTION_THROW_CHECKER,/* cells: from, to */
@@ -22,7 +22,8 @@ typedef enum {
   CP_ACTION_REVEAL,       /* cells[0]: where; value: what */
   CP_ACTION_ROLL,         /* seat: chance; value: a number below the request's range */
   CP_ACTION_SHUFFLE,      /* seat: chance; value: the key of the permutation */
-  CP_ACTION_COMMIT,       /* a sealed simultaneous choice; value: the choice */
+  CP_ACTION_COMMIT,       /* a sealed simultaneous choice; value: the choice, such as
+                           * cards (cp_card_pack) */
   CP_ACTION_RESIGN,
   CP_ACTION_OFFER_DRAW,
   CP_ACTION_ACCEPT_DRAW,

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "cp-card.h"
@@ -371,4 +372,49 @@ const char *
 cp_suit_symbol (CpSuit suit)
 {
   return suit < CP_N_SUITS ? suit_symbols[suit] : NULL;
+}
+
+/**
+ * cp_card_pack:
+ * @cards: up to %CP_CARD_PACK_MAX cards
+ *
+ * The number that stands for the set of @cards in actions: one byte a
+ * card, the lowest card in the lowest byte, so that the same cards give
+ * the same number in any order.
+ */
+guint32
+cp_card_pack (const CpCard *cards, guint n_cards)
+{
+  CpCard sorted[CP_CARD_PACK_MAX];
+  guint32 value = 0;
+
+  g_return_val_if_fail (n_cards <= CP_CARD_PACK_MAX, 0);
+  memcpy (sorted, cards, n_cards);
+  for (guint i = 1; i < n_cards; i++)
+    for (guint j = i; j > 0 && sorted[j - 1] > sorted[j]; j--)
+      {
+        CpCard card = sorted[j];
+
+        sorted[j] = sorted[j - 1];
+        sorted[j - 1] = card;
+      }
+  for (guint i = n_cards; i > 0; i--)
+    value = (value << 8) | sorted[i - 1];
+  return value;
+}
+
+/**
+ * cp_card_unpack:
+ * @cards: (out caller-allocates): room for %CP_CARD_PACK_MAX cards
+ *
+ * The cards of a number cp_card_pack() made.  Returns: how many
+ */
+guint
+cp_card_unpack (guint32 value, CpCard *cards)
+{
+  guint n = 0;
+
+  for (; value != 0 && n < CP_CARD_PACK_MAX; value >>= 8)
+    cards[n++] = (CpCard) (value & 0xff);
+  return n;
 }

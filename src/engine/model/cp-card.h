@@ -72,6 +72,13 @@ guint       cp_card_for_piece     (CpPieceKind  kind,
                                    CpColour     colour,
                                    CpCard      *cards);
 
+/* Up to four cards in one number, for actions that play several. */
+#define CP_CARD_PACK_MAX 4
+guint32     cp_card_pack          (const CpCard *cards,
+                                   guint        n_cards);
+guint       cp_card_unpack        (guint32      value,
+                                   CpCard      *cards);
+
 /* Names. */
 const char *cp_card_to_id         (CpCard       card);
 gboolean    cp_card_from_id       (const char  *id,

@@ -340,7 +340,11 @@ cp_game_count_draws (CpGame *self)
   guint n = 0;
 
   for (guint i = 0; i < self->actions->len; i++)
-    n += g_array_index (self->actions, CpAction, i).seat == CP_SEAT_CHANCE;
+    {
+      const CpAction *action = &g_array_index (self->actions, CpAction, i);
+
+      n += action->seat == CP_SEAT_CHANCE && action->type != CP_ACTION_REVEAL;
+    }
   return n;
 }
 
@@ -379,8 +383,9 @@ cp_game_resolve_chance (CpGame *self)
 
       self->rules->chance (self->state, &request);
       cp_action_init (&action, request.type, CP_SEAT_CHANCE);
-      action.value = cp_random_draw (self->seed, index++,
-                                     request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
+      if (request.type != CP_ACTION_REVEAL)
+        action.value = cp_random_draw (self->seed, index++,
+                                       request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
       if (!cp_state_apply (self->state, &action, NULL))
         g_return_val_if_reached (n);
       push (self, &action);
@@ -515,6 +520,26 @@ cp_game_format_action (CpGame *self, guint index, CpNotation notation)
   g_return_val_if_fail (index < self->actions->len, NULL);
   before = replay_to (self, index);
   return cp_state_format (before, &g_array_index (self->actions, CpAction, index), notation);
+}
+
+/**
+ * cp_game_format_action_for:
+ * @seat: the seat that reads, or CP_VIEW_ALL
+ *
+ * Like cp_game_format_action(), saying no more than @seat may know.
+ */
+char *
+cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint seat)
+{
+  g_autoptr (CpState) before = NULL;
+  CpAction action;
+
+  g_return_val_if_fail (index < self->actions->len, NULL);
+  action = g_array_index (self->actions, CpAction, index);
+  if (seat != CP_VIEW_ALL && !cp_action_visible_to (&action, seat))
+    cp_action_redact (&action);
+  before = replay_to (self, index);
+  return cp_state_format (before, &action, notation);
 }
 
 /* The state after the whole log. */

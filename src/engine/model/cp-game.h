@@ -59,6 +59,10 @@ void            cp_game_truncate         (CpGame         *self,
 char           *cp_game_format_action    (CpGame         *self,
                                           guint           index,
                                           CpNotation      notation);
+char           *cp_game_format_action_for (CpGame        *self,
+                                          guint           index,
+                                          CpNotation      notation,
+                                          guint           seat);
 
 /* States. */
 const CpState  *cp_game_get_state        (CpGame         *self);

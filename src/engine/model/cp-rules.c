@@ -14,6 +14,8 @@
 static const CpRules *const registry[] = {
   &cp_chess_rules,
   &cp_chess960_rules,
+  &cp_zombie_rules,
+  &cp_two_move_rules,
   &cp_attrition_rules,
   &cp_chivalry_rules,
   &cp_km_three_rules,

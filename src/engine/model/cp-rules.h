@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "cp-card-table.h"
 #include "cp-state.h"
 
 G_BEGIN_DECLS
@@ -75,6 +76,13 @@ struct _CpRules {
   guint      (*check_cell) (const CpState *state);
   /* Hides what `seat` may not see; may be NULL for games without secrets. */
   void       (*redact)   (CpState *state, guint seat);
+  /* Fills in where the cards lie, for a game with cards; NULL otherwise.
+   * `state` may be a view's: the table then hides what its seat may not
+   * see. */
+  void       (*cards)    (const CpState *state, CpCardTable *table);
+  /* What `seat` is asked to do now, in a sentence, where a move on the
+   * board does not say it all; NULL otherwise.  May be NULL. */
+  char      *(*prompt)   (const CpState *state, guint seat);
 };
 
 /* The registry of games. */

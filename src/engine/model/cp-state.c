@@ -168,9 +168,15 @@ check_chance (const CpState *state, const CpAction *action, GError **error)
     return illegal (error, _("No random result is due now"));
   state->rules->chance (state, &request);
   if (action->type != request.type)
-    return illegal (error, request.type == CP_ACTION_ROLL
-                             ? _("A roll is expected here, not a shuffle")
-                             : _("A shuffle is expected here, not a roll"));
+    switch (request.type)
+      {
+      case CP_ACTION_ROLL:
+        return illegal (error, _("A random number is expected here"));
+      case CP_ACTION_SHUFFLE:
+        return illegal (error, _("A shuffle is expected here"));
+      default:
+        return illegal (error, _("The sealed choices are to be revealed here"));
+      }
   if (request.type == CP_ACTION_ROLL && action->value >= request.range)
     return illegal (error, _("The random result %u is out of range (below %u expected)"),
                     action->value, request.range);
@@ -350,7 +356,17 @@ cp_state_format (const CpState *state, const CpAction *action, CpNotation notati
   const char *seat = seat_label (action->seat);
 
   if (action->flags & CP_ACTION_FLAG_REDACTED)
-    return g_strdup ("…");
+    switch (action->type)
+      {
+      case CP_ACTION_BURY:
+        return g_strdup (_("buries a captured piece"));
+      case CP_ACTION_COMMIT:
+        return g_strdup (_("makes a sealed choice"));
+      case CP_ACTION_DRAW_CARD:
+        return g_strdup (_("draws a card"));
+      default:
+        return g_strdup ("…");
+      }
   switch (action->type)
     {
     case CP_ACTION_RESIGN:

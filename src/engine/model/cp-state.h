@@ -68,7 +68,8 @@ typedef struct {
 
 /* A random result that the game must draw next. */
 typedef struct {
-  CpActionType type;  /* CP_ACTION_ROLL or CP_ACTION_SHUFFLE */
+  CpActionType type;  /* CP_ACTION_ROLL, CP_ACTION_SHUFFLE, or CP_ACTION_REVEAL:
+                       * not random, the rules make public what is due */
   guint32 range;      /* ROLL: the number of outcomes */
 } CpChance;
 

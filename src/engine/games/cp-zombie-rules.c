@@ -1,0 +1,533 @@
+/* cp-zombie-rules.c: Zombie Chess
+ *
+ * Chess where a captured piece is secretly buried under a cell of one of
+ * the capturer's pieces, and rises as a zombie when a piece moves off
+ * that cell.  Zombies must keep moving: those their owner leaves still
+ * through a turn are destroyed at its end.
+ *
+ * A turn goes: one move of an ordinary piece, or moves of zombies (each
+ * once, ended by a pass or when none can move); then the rules make the
+ * end of the turn public (a REVEAL by chance): unmoved zombies are
+ * destroyed and the cells left are checked; then the mover buries what
+ * they took, one BURY each, seen by them alone.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-games.h"
+
+typedef enum {
+  STAGE_MOVING,    /* the mover moves a piece or their zombies */
+  STAGE_CHECKING,  /* the end of the turn is due */
+  STAGE_BURYING,   /* the mover buries what they took */
+} Stage;
+
+/* At most the pieces of one side can be taken in one turn. */
+#define MAX_GRAVE 16
+
+typedef struct {
+  CpChessState chess;
+  guint8 stage;
+  guint8 n_grave;                /* pieces taken this turn, to be buried */
+  guint8 grave[MAX_GRAVE];       /* their kinds, in the order taken */
+  guint64 left;                  /* cells the mover's pieces left this turn */
+  guint64 zombies_moved;         /* cells of the mover's zombies that moved this turn */
+  guint8 buried[2][64];          /* the kind each seat buried under each cell */
+} ZombieState;
+
+#define ZOMBIE_STATE(s) ((ZombieState *) (s))
+#define CELL_BIT(cell) (G_GUINT64_CONSTANT (1) << (cell))
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+
+static const CpPieceKind back_rank[8] = {
+  CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
+  CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
+};
+
+static gboolean
+zombie_init (CpState *state, GHashTable *opts, GError **error)
+{
+  CpChessState *st = CP_CHESS_STATE (state);
+  const char *fen = g_hash_table_lookup (opts, "fen");
+
+  cp_chess_state_init_standard (st, cp_chess_standard_board ());
+  if (fen != NULL && fen[0] != '\0')
+    {
+      if (!cp_fen_read (st, fen, error))
+        return FALSE;
+    }
+  else
+    {
+      cp_chess_state_place_back_rank (st, back_rank);
+      for (guint seat = 0; seat < 2; seat++)
+        for (guint x = 0; x < 8; x += 7)
+          cp_chess_state_add_castle_right (st, seat, seat * 56 + x);
+      cp_chess_state_finish_setup (st);
+    }
+  st->features |= CP_CHESS_HELD_TURN;
+  return TRUE;
+}
+
+static gboolean
+is_zombie (const CpPiece *p)
+{
+  return p->kind != CP_PIECE_NONE && (p->flags & CP_PIECE_FLAG_ZOMBIE);
+}
+
+/* Whether @seat has a piece without a burial of theirs under it. */
+static gboolean
+can_bury (const ZombieState *st, guint seat)
+{
+  for (guint cell = 0; cell < 64; cell++)
+    if (st->chess.base.cells[cell].kind != CP_PIECE_NONE
+        && st->chess.base.cells[cell].seat == seat && st->buried[seat][cell] == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Makes @action's move: the chess move, and what the turn remembers of
+ * it.  The turn stays with the mover. */
+static void
+move_piece (ZombieState *st, const CpAction *action)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  guint from = action->cells[0];
+  gboolean zombie = is_zombie (&cells[from]);
+  guint taken = (action->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->chess.ep_pawn : action->cells[1];
+  CpPiece victim = (action->flags & CP_ACTION_FLAG_CASTLE) ? (CpPiece) { 0 } : cells[taken];
+  guint landing;
+
+  landing = cp_chess_landing (&st->chess, action);
+  if (landing == CP_NO_CELL)
+    landing = action->cells[1];
+  cp_chess_make (&st->chess, action, NULL);
+
+  st->left |= CELL_BIT (from);
+  if (action->flags & CP_ACTION_FLAG_CASTLE)
+    st->left |= CELL_BIT (action->cells[1]);
+  if (zombie)
+    st->zombies_moved = (st->zombies_moved & ~CELL_BIT (from)) | CELL_BIT (landing);
+  if (victim.kind != CP_PIECE_NONE && !is_zombie (&victim) && st->n_grave < MAX_GRAVE)
+    st->grave[st->n_grave++] = victim.kind;
+}
+
+/* The piece that rises from a burial of @kind on @cell for @owner: a
+ * zombie that has moved, a queen for a pawn on its far rank. */
+static CpPiece
+risen (guint kind, guint owner, guint cell)
+{
+  CpPiece p = { .kind = (guint8) kind, .seat = (guint8) owner,
+                .flags = CP_PIECE_FLAG_ZOMBIE | CP_PIECE_FLAG_MOVED };
+
+  if (kind == CP_PIECE_PAWN && cell / 8 == (owner == 0 ? 7u : 0u))
+    p.kind = CP_PIECE_QUEEN;
+  return p;
+}
+
+/* What happened at the end of a turn, for its notation. */
+typedef enum {
+  EVENT_DESTROYED, /* a zombie left still was destroyed */
+  EVENT_NOTHING,   /* nothing was buried under a cell left */
+  EVENT_RISEN,     /* a zombie rose */
+} EventType;
+
+typedef struct {
+  guint8 type;
+  guint8 cell;
+  guint8 kind;
+} Event;
+
+/* The end of the mover's turn: their zombies that did not move are
+ * destroyed, then each cell their pieces left and nothing stands on is
+ * checked: the mover's burial there rises, or else the other seat's.
+ * With @own_only, the other seat's burials are left alone, as the mover
+ * cannot know them.  Records what happens in @events if not NULL. */
+static guint
+end_turn (ZombieState *st, gboolean own_only, Event *events)
+{
+  CpPiece *cells = st->chess.base.cells;
+  guint seat = st->chess.base.to_move, other = 1 - seat, n = 0;
+  static const CpPiece empty = { 0 };
+
+  for (guint cell = 0; cell < 64; cell++)
+    if (is_zombie (&cells[cell]) && cells[cell].seat == seat && !(st->zombies_moved & CELL_BIT (cell)))
+      {
+        if (events != NULL)
+          events[n++] = (Event) { EVENT_DESTROYED, (guint8) cell, cells[cell].kind };
+        cp_chess_put (&st->chess, cell, &empty);
+      }
+  for (guint cell = 0; cell < 64; cell++)
+    {
+      CpPiece p;
+
+      if (!(st->left & CELL_BIT (cell)) || cells[cell].kind != CP_PIECE_NONE)
+        continue;
+      if (st->buried[seat][cell] != 0)
+        {
+          p = risen (st->buried[seat][cell], other, cell);
+          st->buried[seat][cell] = 0;
+        }
+      else if (!own_only && st->buried[other][cell] != 0)
+        {
+          p = risen (st->buried[other][cell], seat, cell);
+          st->buried[other][cell] = 0;
+        }
+      else
+        {
+          if (events != NULL)
+            events[n++] = (Event) { EVENT_NOTHING, (guint8) cell, 0 };
+          continue;
+        }
+      if (events != NULL)
+        events[n++] = (Event) { EVENT_RISEN, (guint8) cell, p.kind };
+      cp_chess_put (&st->chess, cell, &p);
+    }
+  st->left = 0;
+  st->zombies_moved = 0;
+  return n;
+}
+
+/* Whether the mover's king is safe once @action is made and the turn
+ * ends there, as far as the mover can know. */
+static gboolean
+safe_after (const ZombieState *st, const CpAction *action)
+{
+  guint seat = st->chess.base.to_move;
+  ZombieState copy;
+  gboolean has_zombies = FALSE;
+
+  for (guint cell = 0; cell < 64 && !has_zombies; cell++)
+    has_zombies = is_zombie (&st->chess.base.cells[cell]) && st->chess.base.cells[cell].seat == seat;
+  if (!has_zombies && st->buried[seat][action->cells[0]] == 0
+      && !((action->flags & CP_ACTION_FLAG_CASTLE) && st->buried[seat][action->cells[1]] != 0)
+      && st->left == 0)
+    return TRUE;
+
+  memcpy (&copy, st, sizeof copy);
+  move_piece (&copy, action);
+  end_turn (&copy, TRUE, NULL);
+  return !cp_chess_in_check (&copy.chess, seat);
+}
+
+static void
+zombie_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+  g_auto (CpActionList) moves = { 0 };
+  gboolean horde = st->zombies_moved != 0;
+
+  if (st->stage == STAGE_BURYING)
+    {
+      for (guint cell = 0; cell < 64; cell++)
+        if (state->cells[cell].kind != CP_PIECE_NONE && state->cells[cell].seat == seat
+            && st->buried[seat][cell] == 0)
+          {
+            CpAction *bury = cp_action_list_add (out);
+
+            cp_action_init (bury, CP_ACTION_BURY, seat);
+            bury->cells[0] = (guint8) cell;
+            bury->n_cells = 1;
+            bury->piece = st->grave[0];
+            bury->visible = CP_SEAT_BIT (seat);
+          }
+      return;
+    }
+
+  cp_chess_legal (&st->chess, seat, &moves);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      const CpAction *move = &moves.items[i];
+      guint from = move->cells[0];
+      gboolean zombie = is_zombie (&state->cells[from]);
+
+      if ((horde && !zombie) || (st->zombies_moved & CELL_BIT (from)))
+        continue;
+      if (safe_after (st, move))
+        cp_action_list_append (out, move);
+    }
+  if (horde)
+    {
+      CpAction *pass = cp_action_list_add (out);
+
+      cp_action_init (pass, CP_ACTION_PASS, seat);
+    }
+}
+
+static CpSeatMask
+zombie_pending (const CpState *state)
+{
+  if (ZOMBIE_STATE (state)->stage == STAGE_CHECKING)
+    return CP_SEAT_BIT (CP_SEAT_CHANCE);
+  return CP_SEAT_BIT (state->to_move);
+}
+
+static void
+zombie_chance (const CpState *state, CpChance *request)
+{
+  request->type = CP_ACTION_REVEAL;
+}
+
+/* Whether another zombie of the mover may move this turn. */
+static gboolean
+horde_goes_on (const ZombieState *st)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  zombie_legal (&st->chess.base, st->chess.base.to_move, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_MOVE)
+      return TRUE;
+  return FALSE;
+}
+
+/* Buries what can be buried; what cannot goes to the dust bin.  Passes
+ * the turn once nothing is left to bury. */
+static void
+next_burial (ZombieState *st)
+{
+  if (st->n_grave > 0 && can_bury (st, st->chess.base.to_move))
+    {
+      st->stage = STAGE_BURYING;
+      return;
+    }
+  st->n_grave = 0;
+  st->stage = STAGE_MOVING;
+  cp_chess_pass_turn (&st->chess);
+}
+
+static void
+zombie_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  ZombieState *st = ZOMBIE_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+      {
+        gboolean zombie = is_zombie (&state->cells[action->cells[0]]);
+
+        move_piece (st, action);
+        if (!zombie || !horde_goes_on (st))
+          st->stage = STAGE_CHECKING;
+        break;
+      }
+    case CP_ACTION_PASS:
+      st->stage = STAGE_CHECKING;
+      break;
+    case CP_ACTION_REVEAL:
+      end_turn (st, FALSE, NULL);
+      next_burial (st);
+      break;
+    case CP_ACTION_BURY:
+      st->buried[state->to_move][action->cells[0]] = action->piece;
+      memmove (st->grave, st->grave + 1, --st->n_grave);
+      next_burial (st);
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+static gboolean
+any_burial (const ZombieState *st)
+{
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint cell = 0; cell < 64; cell++)
+      if (st->buried[seat][cell] != 0)
+        return TRUE;
+  return FALSE;
+}
+
+static gboolean
+turn_starts (const ZombieState *st)
+{
+  return st->stage == STAGE_MOVING && st->zombies_moved == 0;
+}
+
+static void
+zombie_outcome (const CpState *state, CpOutcome *outcome)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+  g_auto (CpActionList) legal = { 0 };
+  guint seat = state->to_move;
+
+  *outcome = state->outcome;
+  if (outcome->status != CP_STATUS_PLAYING || !turn_starts (st))
+    return;
+  zombie_legal (state, seat, &legal);
+  if (legal.len == 0)
+    {
+      if (cp_chess_in_check (&st->chess, seat))
+        *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE, CP_SEAT_BIT (1 - seat) };
+      else
+        *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_STALEMATE, 0 };
+    }
+  else if (!any_burial (st) && cp_chess_insufficient_material (&st->chess))
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
+  else
+    cp_chess_draw_by_counting (&st->chess, outcome);
+}
+
+static CpEndReason
+zombie_claimable (const CpState *state)
+{
+  return turn_starts (ZOMBIE_STATE (state)) ? cp_chess_claimable (CP_CHESS_STATE (state)) : CP_END_NONE;
+}
+
+static guint
+zombie_check_cell (const CpState *state)
+{
+  return turn_starts (ZOMBIE_STATE (state)) ? cp_chess_rules_check_cell (state) : CP_NO_CELL;
+}
+
+static char *
+describe_end_of_turn (const ZombieState *before)
+{
+  ZombieState after;
+  Event events[128];
+  guint n;
+  GString *text = g_string_new (NULL);
+  guint other = 1 - before->chess.base.to_move;
+
+  memcpy (&after, before, sizeof after);
+  n = end_turn (&after, FALSE, events);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *cell = cp_board_cell_name (before->chess.base.board, events[i].cell);
+      const char *kind = cp_piece_kind_name (events[i].kind);
+
+      if (text->len > 0)
+        /* Translators: between the events at the end of a Zombie Chess turn */
+        g_string_append (text, _(", "));
+      switch (events[i].type)
+        {
+        case EVENT_DESTROYED:
+          /* Translators: %s: a cell; %s: a kind of piece.  A zombie left
+           * still is destroyed at the end of its owner's turn. */
+          g_string_append_printf (text, _("the zombie on %s is destroyed (%s)"), cell, kind);
+          break;
+        case EVENT_NOTHING:
+          /* Translators: %s: a cell a piece has left */
+          g_string_append_printf (text, _("no zombie on %s"), cell);
+          break;
+        default:
+          /* Translators: %s: a cell; %s: a kind of piece */
+          g_string_append_printf (text, _("a zombie rises on %s (%s)"), cell, kind);
+          break;
+        }
+    }
+  if (cp_chess_in_check (&after.chess, other))
+    {
+      /* Translators: after the events at the end of a Zombie Chess turn */
+      g_string_append (text, _(", check"));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+zombie_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+      return cp_chess_format (&st->chess, action, notation);
+    case CP_ACTION_PASS:
+      return g_strdup (_("ends the zombies’ turn"));
+    case CP_ACTION_REVEAL:
+      return describe_end_of_turn (st);
+    case CP_ACTION_BURY:
+      {
+        g_autofree char *cell = cp_board_cell_name (state->board, action->cells[0]);
+
+        /* Translators: %s: a kind of piece; %s: a cell */
+        return g_strdup_printf (_("buries the %s under %s"), cp_piece_kind_name (action->piece), cell);
+      }
+    default:
+      return g_strdup (cp_action_type_to_id (action->type));
+    }
+}
+
+static void
+zombie_redact (CpState *state, guint seat)
+{
+  ZombieState *st = ZOMBIE_STATE (state);
+
+  for (guint s = 0; s < 2; s++)
+    if (s != seat)
+      memset (st->buried[s], 0, sizeof st->buried[s]);
+}
+
+static char *
+zombie_prompt (const CpState *state, guint seat)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+
+  if (seat != state->to_move)
+    return NULL;
+  if (st->stage == STAGE_BURYING)
+    /* Translators: %s: a kind of piece */
+    return g_strdup_printf (_("Choose one of your pieces to bury the captured %s under"),
+                            cp_piece_kind_name (st->grave[0]));
+  if (st->stage == STAGE_MOVING && st->zombies_moved != 0)
+    return g_strdup (_("Move another zombie, or end the turn"));
+  return NULL;
+}
+
+/**
+ * cp_zombie_buried:
+ * @state: a Zombie Chess state, or a view of one
+ * @seat: the seat that buried
+ * @buried: (out caller-allocates): CP_MAX_CELLS pieces
+ *
+ * The burials @seat has made, as pieces of the other seat; empty where
+ * there is none or @state hides them.
+ */
+void
+cp_zombie_buried (const CpState *state, guint seat, CpPiece *buried)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+
+  memset (buried, 0, CP_MAX_CELLS * sizeof *buried);
+  g_return_if_fail (state->rules == &cp_zombie_rules && seat < 2);
+  for (guint cell = 0; cell < 64; cell++)
+    if (st->buried[seat][cell] != 0)
+      buried[cell] = (CpPiece) { .kind = st->buried[seat][cell], .seat = (guint8) (1 - seat) };
+}
+
+static const CpOptionSpec options[] = {
+  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
+const CpRules cp_zombie_rules = {
+  .id = "zombie",
+  .name = N_("Zombie Chess"),
+  .summary = N_("Captured pieces are buried in secret and rise again as zombies"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_DRAWS | CP_RULES_SECRETS,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .colours = colours,
+  .state_size = sizeof (ZombieState),
+  .init = zombie_init,
+  .pending = zombie_pending,
+  .chance = zombie_chance,
+  .legal = zombie_legal,
+  .make = zombie_make,
+  .outcome = zombie_outcome,
+  .claimable = zombie_claimable,
+  .format = zombie_format,
+  .parse = cp_chess_rules_parse,
+  .landing = cp_chess_rules_landing,
+  .check_cell = zombie_check_cell,
+  .redact = zombie_redact,
+  .prompt = zombie_prompt,
+};

@@ -1,0 +1,342 @@
+/* test-two-move.c: Two Move Chess
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cp-engine.h"
+#include "cp-record.h"
+
+enum { WHITE, BLACK };
+
+static CpGame *
+new_game (const char *fen, const char *first_cards)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GError) error = NULL;
+  CpGame *game;
+
+  g_hash_table_insert (options, (gpointer) "colours", (gpointer) "seated");
+  g_hash_table_insert (options, (gpointer) "first-cards", (gpointer) first_cards);
+  if (fen != NULL)
+    g_hash_table_insert (options, (gpointer) "fen", (gpointer) fen);
+  game = cp_game_new ("two-move", options, 2, 11, &error);
+  g_assert_no_error (error);
+  cp_game_resolve_chance (game);
+  return game;
+}
+
+static guint
+cell (const char *name)
+{
+  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
+}
+
+/* The card of a piece letter: hearts for White (upper case), spades for
+ * Black. */
+static CpCard
+card (char letter)
+{
+  CpPieceKind kind;
+  CpCard cards[CP_CARD_MAX_PER_PIECE];
+  gboolean white = g_ascii_isupper (letter);
+  guint n;
+
+  g_assert_true (cp_piece_kind_from_letter (letter, &kind));
+  n = cp_card_for_piece (kind, white ? CP_COLOUR_WHITE : CP_COLOUR_BLACK, cards);
+  for (guint i = 0; i < n; i++)
+    if (cp_card_get_suit (cards[i]) == (white ? CP_SUIT_HEARTS : CP_SUIT_SPADES))
+      return cards[i];
+  g_assert_not_reached ();
+}
+
+/* Plays two cards, such as "BQ", as @type. */
+static gboolean
+play_cards (CpGame *game, CpActionType type, guint seat, const char *letters, GError **error)
+{
+  CpCard cards[2] = { card (letters[0]), card (letters[1]) };
+  CpAction action;
+
+  cp_action_init (&action, type, seat);
+  action.value = cp_card_pack (cards, 2);
+  return cp_game_play (game, &action, error);
+}
+
+static void
+choose (CpGame *game, guint seat, const char *letters)
+{
+  g_autoptr (GError) error = NULL;
+
+  play_cards (game, CP_ACTION_COMMIT, seat, letters, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+can_move (CpGame *game, guint seat, const char *from, const char *to)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_MOVE && legal.items[i].cells[0] == cell (from)
+        && legal.items[i].cells[1] == cell (to))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+move (CpGame *game, guint seat, const char *from, const char *to)
+{
+  g_auto (CpActionList) legal = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_MOVE && legal.items[i].cells[0] == cell (from)
+        && legal.items[i].cells[1] == cell (to))
+      {
+        cp_game_play (game, &legal.items[i], &error);
+        g_assert_no_error (error);
+        return;
+      }
+  g_error ("%s-%s is not legal for seat %u", from, to, seat);
+}
+
+static char *
+last_text (CpGame *game, guint back, guint seat)
+{
+  return cp_game_format_action_for (game, cp_game_get_n_actions (game) - back, CP_NOTATION_SAN, seat);
+}
+
+static void
+table (CpGame *game, guint seat, CpCardTable *out)
+{
+  g_autoptr (CpView) view = cp_game_view (game, seat);
+  const CpState *state = cp_view_get_state (view);
+
+  state->rules->cards (state, out);
+  cp_card_table_redact (out, seat);
+}
+
+/* The example of the rules: White has its knight and rook face up, plays
+ * bishop and queen; Black plays bishop and rook.  The bishops cancel:
+ * Black makes two rook moves, then White two queen moves. */
+static void
+test_example (void)
+{
+  g_autoptr (CpGame) game = new_game ("rn2kbnr/pbpp1ppp/1p3q2/3Np3/2B1P3/8/PPPP1PPP/R1BQK1NR w KQkq - 0 1",
+                                      "chosen");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) options = NULL;
+  g_autofree char *reveal = NULL;
+  g_autofree char *fen = NULL;
+  CpCardTable t;
+
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  g_assert_true (play_cards (game, CP_ACTION_PLAY_CARD, WHITE, "NR", &error));
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (BLACK));
+
+  /* White may not choose a card lying face up. */
+  g_assert_false (play_cards (game, CP_ACTION_COMMIT, WHITE, "NB", &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_clear_error (&error);
+  choose (game, WHITE, "BQ");
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
+  choose (game, BLACK, "br");
+
+  reveal = last_text (game, 1, WHITE);
+  g_assert_cmpstr (reveal, ==, "White: bishop and queen; Black: bishop and rook — the bishop cards cancel");
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
+
+  /* Black's rook card: the rooks are shut in, so pawns move. */
+  g_assert_true (can_move (game, BLACK, "h7", "h5"));
+  g_assert_false (can_move (game, BLACK, "b7", "c6"));
+  table (game, BLACK, &t);
+  g_assert_cmpuint (t.current, ==, card ('r'));
+  move (game, BLACK, "h7", "h5");
+  /* The same pawn does not move twice. */
+  g_assert_false (can_move (game, BLACK, "h5", "h4"));
+  g_assert_true (can_move (game, BLACK, "a7", "a6"));
+  move (game, BLACK, "h8", "h6");
+
+  /* White's queen card, twice. */
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  g_assert_true (can_move (game, WHITE, "d1", "h5"));
+  g_assert_false (can_move (game, WHITE, "d5", "f6"));
+  move (game, WHITE, "c2", "c3");
+  move (game, WHITE, "d1", "b3");
+  {
+    g_autofree char *text = last_text (game, 1, BLACK);
+
+    g_assert_cmpstr (text, ==, "Qb3 (queen card)");
+  }
+
+  /* The position of the rules after the turn. */
+  fen = cp_fen_write (CP_CHESS_STATE (cp_game_get_state (game)), CP_FEN_STANDARD);
+  g_assert_true (g_str_has_prefix (fen, "rn2kbn1/pbpp1pp1/1p3q1r/3Np2p/2B1P3/1QP5/PP1P1PPP/R1B1K1NR "));
+
+  /* White, with four cards face up, takes them back; Black's two stay. */
+  table (game, WHITE, &t);
+  g_assert_cmpuint (cp_hand_count (&t.up[WHITE]), ==, 0);
+  g_assert_cmpuint (cp_hand_count (&t.hand[WHITE]), ==, 5);
+  g_assert_cmpuint (cp_hand_count (&t.up[BLACK]), ==, 2);
+  g_assert_true (cp_hand_contains (&t.up[BLACK], card ('b')));
+  g_assert_true (cp_hand_contains (&t.up[BLACK], card ('r')));
+  g_assert_cmpuint (cp_hand_count (&t.hand[BLACK]), ==, 3);
+  g_assert_cmpuint (cp_hand_get (&t.hand[BLACK], 0), ==, CP_CARD_UNKNOWN);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (BLACK));
+}
+
+/* A sealed choice cannot be read before both are in: not in the other
+ * seat's view of the state, of the log, or of a saved record. */
+static void
+test_sealed (void)
+{
+  g_autoptr (CpGame) game = new_game (NULL, "king-rook");
+  g_autoptr (CpGame) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *xml = NULL;
+  g_autofree char *text = NULL;
+  CpCardTable t;
+  gsize length;
+
+  choose (game, WHITE, "NQ");
+  table (game, BLACK, &t);
+  g_assert_cmpuint (cp_hand_count (&t.sealed[WHITE]), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpuint (cp_hand_get (&t.sealed[WHITE], i), ==, CP_CARD_UNKNOWN);
+  for (guint i = 0; i < cp_hand_count (&t.hand[WHITE]); i++)
+    g_assert_cmpuint (cp_hand_get (&t.hand[WHITE], i), ==, CP_CARD_UNKNOWN);
+  g_assert_true (cp_hand_contains (&t.up[WHITE], card ('K')));
+  {
+    g_autoptr (CpView) view = cp_game_view (game, BLACK);
+    const CpAction *commit = cp_view_get_action (view, cp_view_get_n_actions (view) - 1);
+
+    g_assert_true (commit->flags & CP_ACTION_FLAG_REDACTED);
+    g_assert_cmpuint (commit->value, ==, 0);
+  }
+  text = last_text (game, 1, BLACK);
+  g_assert_cmpstr (text, ==, "makes a sealed choice");
+  g_free (g_steal_pointer (&text));
+  text = last_text (game, 1, WHITE);
+  g_assert_cmpstr (text, ==, "plays the knight and queen face down");
+
+  /* White sees its own choice. */
+  table (game, WHITE, &t);
+  g_assert_true (cp_hand_contains (&t.sealed[WHITE], card ('N')));
+  g_assert_true (cp_hand_contains (&t.sealed[WHITE], card ('Q')));
+
+  xml = cp_record_to_string (game, &length);
+  g_assert_nonnull (strstr (xml, "<commit seat=\"0\""));
+  g_assert_nonnull (strstr (xml, "visible-to=\"0\""));
+  loaded = cp_record_load_data (xml, length, &error);
+  g_assert_no_error (error);
+  table (loaded, BLACK, &t);
+  g_assert_cmpuint (cp_hand_get (&t.sealed[WHITE], 0), ==, CP_CARD_UNKNOWN);
+
+  /* Once both are in, both are public. */
+  choose (game, BLACK, "br");
+  table (game, BLACK, &t);
+  g_assert_true (cp_hand_contains (&t.up[WHITE], card ('N')));
+  g_assert_true (cp_hand_contains (&t.up[WHITE], card ('Q')));
+}
+
+/* The king may be taken: the game ends there, the cards left unplayed. */
+static void
+test_king_captured (void)
+{
+  g_autoptr (CpGame) game = new_game ("4k3/8/8/7Q/8/8/8/4K3 b - - 0 1", "king-rook");
+  const CpOutcome *outcome;
+
+  choose (game, WHITE, "NQ");
+  choose (game, BLACK, "kb");
+  /* White's knight card: no knight, so the least valuable piece that can
+   * move, the queen, takes the king. */
+  g_assert_true (can_move (game, WHITE, "h5", "e8"));
+  move (game, WHITE, "h5", "e8");
+  outcome = cp_game_get_outcome (game);
+  g_assert_cmpint (outcome->status, ==, CP_STATUS_WON);
+  g_assert_cmpint (outcome->reason, ==, CP_END_KING_CAPTURED);
+  g_assert_cmpuint (outcome->winners, ==, CP_SEAT_BIT (WHITE));
+  g_assert_cmpuint (cp_game_get_pending (game), ==, 0);
+}
+
+/* Castling with the king card only, whatever attacks the king's path. */
+static void
+test_castling (void)
+{
+  g_autoptr (CpGame) game = new_game ("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "chosen");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (play_cards (game, CP_ACTION_PLAY_CARD, WHITE, "BQ", &error));
+  choose (game, WHITE, "RK");
+  choose (game, BLACK, "bq");
+  /* Black's bishop card: no bishop; the rook is the least valuable piece. */
+  move (game, BLACK, "f8", "f7");
+  /* White's rook card: rook moves, no castling. */
+  g_assert_true (can_move (game, WHITE, "a1", "a2"));
+  g_assert_false (can_move (game, WHITE, "e1", "h1"));
+  move (game, WHITE, "a1", "a2");
+  /* Black's queen card: no queen; the rook again, not the king. */
+  g_assert_false (can_move (game, BLACK, "e8", "d8"));
+  move (game, BLACK, "f7", "f6");
+  /* The king card: castling through the attacked f1. */
+  g_assert_true (can_move (game, WHITE, "e1", "h1"));
+  g_assert_false (can_move (game, WHITE, "e1", "a1"));
+}
+
+/* When both choose the same two cards, nothing moves; White, with four
+ * cards face up, takes them back. */
+static void
+test_all_cancel (void)
+{
+  g_autoptr (CpGame) game = new_game (NULL, "king-rook");
+  g_autofree char *text = NULL;
+  CpCardTable t;
+
+  choose (game, WHITE, "NQ");
+  choose (game, BLACK, "nq");
+  text = last_text (game, 1, WHITE);
+  g_assert_cmpstr (text, ==, "White: knight and queen; Black: knight and queen — all cards cancel");
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (BLACK));
+  table (game, WHITE, &t);
+  g_assert_cmpuint (cp_hand_count (&t.up[WHITE]), ==, 0);
+  g_assert_cmpuint (cp_hand_count (&t.up[BLACK]), ==, 2);
+  /* Black may not choose its cards on the table. */
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (play_cards (game, CP_ACTION_COMMIT, BLACK, "nb", &error));
+    g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  }
+}
+
+/* Random colours are drawn once, at the start, and logged. */
+static void
+test_colours (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_game_new ("two-move", NULL, 2, 5, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (CP_SEAT_CHANCE));
+  g_assert_cmpuint (cp_game_resolve_chance (game), ==, 1);
+  g_assert_cmpint (cp_game_get_action (game, 0)->type, ==, CP_ACTION_ROLL);
+  g_assert_cmpuint (cp_game_get_action (game, 0)->value, <, 2);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (BLACK));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/two-move/example", test_example);
+  g_test_add_func ("/two-move/sealed", test_sealed);
+  g_test_add_func ("/two-move/king-captured", test_king_captured);
+  g_test_add_func ("/two-move/castling", test_castling);
+  g_test_add_func ("/two-move/all-cancel", test_all_cancel);
+  g_test_add_func ("/two-move/colours", test_colours);
+  return g_test_run ();
+}
