@@ -1030,6 +1030,158 @@ test_marks (void)
   cairo_surface_destroy (plain);
 }
 
+/* The part of @r between fractions (fx0, fy0) and (fx1, fy1) of its sides,
+ * left to right and top to bottom on the screen. */
+static CpRect
+part_of (const CpRect *r, double fx0, double fy0, double fx1, double fy1)
+{
+  return (CpRect) { r->x + r->width * fx0, r->y + r->height * fy0,
+                    r->width * (fx1 - fx0), r->height * (fy1 - fy0) };
+}
+
+/* Burials show in the bottom left corner of their cell, in the colour of
+ * the buried piece's seat, and nowhere else. */
+static void
+test_burials (void)
+{
+  g_autoptr (CpBoard) board = cp_board_new (8, 8);
+  g_autoptr (CpState) state = new_state (board, 2);
+  g_autoptr (CpBoardRenderer) renderer = new_renderer (state);
+  g_autofree CpPiece *buried = g_new0 (CpPiece, CP_MAX_CELLS);
+  guint d4 = cell (board, "d4"), f6 = cell (board, "f6");
+  cairo_surface_t *plain, *surface, *black;
+  CpRect r4, r6, corner, away;
+  guint n;
+
+  put (state, "d4", CP_PIECE_ROOK, 0);
+  cp_board_renderer_set_state (renderer, state);
+  plain = render (renderer, 400, 400, 1);
+  cp_board_renderer_cell_rect (renderer, 400, 400, d4, &r4);
+  cp_board_renderer_cell_rect (renderer, 400, 400, f6, &r6);
+
+  /* A black pawn under the empty f6. */
+  buried[f6] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = 1 };
+  cp_board_renderer_set_buried (renderer, buried);
+  surface = render (renderer, 400, 400, 1);
+  corner = part_of (&r6, 0, 0.6, 0.4, 1);
+  away = part_of (&r6, 0.45, 0, 1, 0.55);
+  n = count_differences (plain, surface, &corner);
+  g_test_message ("burial on an empty cell: %u pixels differ in the corner", n);
+  g_assert_cmpuint (n, >, 150);
+  g_assert_cmpuint (count_differences (plain, surface, &away), ==, 0);
+  /* Only f6 changes. */
+  g_assert_cmpuint (count_differences (plain, surface, NULL), ==,
+                    count_differences (plain, surface, &r6));
+  black = surface;
+
+  /* The renderer kept a copy: changing the array changes nothing. */
+  buried[f6].seat = 0;
+  surface = render (renderer, 400, 400, 1);
+  g_assert_cmpuint (count_differences (black, surface, NULL), ==, 0);
+  cairo_surface_destroy (surface);
+
+  /* A white pawn instead: the owner's colour shows. */
+  cp_board_renderer_set_buried (renderer, buried);
+  surface = render (renderer, 400, 400, 1);
+  g_assert_cmpuint (count_differences (black, surface, &corner), >, 50);
+  cairo_surface_destroy (surface);
+  cairo_surface_destroy (black);
+
+  /* Under the rook on d4: the corner changes, the rook's middle not. */
+  memset (buried, 0, CP_MAX_CELLS * sizeof *buried);
+  buried[d4] = (CpPiece) { .kind = CP_PIECE_KNIGHT, .seat = 1 };
+  cp_board_renderer_set_buried (renderer, buried);
+  surface = render (renderer, 400, 400, 1);
+  corner = part_of (&r4, 0, 0.6, 0.4, 1);
+  away = part_of (&r4, 0.45, 0, 1, 0.55);
+  g_assert_cmpuint (count_differences (plain, surface, &corner), >, 150);
+  g_assert_cmpuint (count_differences (plain, surface, &away), ==, 0);
+  g_assert_cmpuint (count_differences (plain, surface, NULL), ==,
+                    count_differences (plain, surface, &r4));
+  cairo_surface_destroy (surface);
+
+  /* NULL clears them all. */
+  cp_board_renderer_set_buried (renderer, NULL);
+  surface = render (renderer, 400, 400, 1);
+  g_assert_cmpuint (count_differences (plain, surface, NULL), ==, 0);
+  cairo_surface_destroy (surface);
+  cairo_surface_destroy (plain);
+}
+
+/* A burial under a hole draws nothing; the dark style draws them too. */
+static void
+test_burials_holes (void)
+{
+  g_autoptr (CpState) state = three_player_state ();
+  g_autoptr (CpBoardRenderer) renderer = new_renderer (state);
+  g_autofree CpPiece *buried = g_new0 (CpPiece, CP_MAX_CELLS);
+  guint a8 = 7 * 8 + 0, b8 = cell (state->board, "b8");
+  cairo_surface_t *plain, *surface;
+  CpBoardTheme theme;
+  CpRect r, corner;
+
+  g_assert_false (cp_board_has_cell (state->board, a8));
+  cp_board_theme_get (CP_BOARD_THEME_BLUE, TRUE, &theme);
+  cp_board_renderer_set_theme (renderer, &theme);
+  plain = render (renderer, 400, 400, 1);
+  buried[a8] = (CpPiece) { .kind = CP_PIECE_QUEEN, .seat = 1 };
+  cp_board_renderer_set_buried (renderer, buried);
+  surface = render (renderer, 400, 400, 1);
+  g_assert_cmpuint (count_differences (plain, surface, NULL), ==, 0);
+  cairo_surface_destroy (surface);
+
+  buried[b8] = (CpPiece) { .kind = CP_PIECE_QUEEN, .seat = 1 };
+  cp_board_renderer_set_buried (renderer, buried);
+  surface = render (renderer, 400, 400, 1);
+  g_assert_true (cp_board_renderer_cell_rect (renderer, 400, 400, b8, &r));
+  corner = part_of (&r, 0, 0.6, 0.4, 1);
+  g_assert_cmpuint (count_differences (plain, surface, &corner), >, 150);
+  g_assert_cmpuint (count_differences (plain, surface, NULL), ==,
+                    count_differences (plain, surface, &r));
+  cairo_surface_destroy (surface);
+  cairo_surface_destroy (plain);
+}
+
+/* Turned for Black, a burial follows its cell, and sits in the bottom
+ * left corner as seen on the screen. */
+static void
+test_burials_rotation (void)
+{
+  g_autoptr (CpState) state = chess_start_state ();
+  g_autoptr (CpBoardRenderer) renderer = new_renderer (state);
+  g_autofree CpPiece *buried = g_new0 (CpPiece, CP_MAX_CELLS);
+  guint b2 = cell (state->board, "b2"), g7 = cell (state->board, "g7");
+  cairo_surface_t *plain, *surface;
+  CpRect upright, turned, other, corner, away;
+
+  cp_board_renderer_set_rotation (renderer, 0);
+  plain = render (renderer, 400, 400, 1);
+  cp_board_renderer_cell_rect (renderer, 400, 400, b2, &upright);
+
+  cp_board_renderer_set_rotation (renderer, 2);
+  cairo_surface_destroy (plain);
+  plain = render (renderer, 400, 400, 1);
+  cp_board_renderer_cell_rect (renderer, 400, 400, b2, &turned);
+  cp_board_renderer_cell_rect (renderer, 400, 400, g7, &other);
+  /* g7 now stands where b2 stood. */
+  g_assert_cmpfloat (other.x, ==, upright.x);
+  g_assert_cmpfloat (other.y, ==, upright.y);
+  g_assert_cmpfloat (turned.x, !=, upright.x);
+
+  buried[b2] = (CpPiece) { .kind = CP_PIECE_KNIGHT, .seat = 1 };
+  cp_board_renderer_set_buried (renderer, buried);
+  surface = render (renderer, 400, 400, 1);
+  corner = part_of (&turned, 0, 0.6, 0.4, 1);
+  away = part_of (&turned, 0.45, 0, 1, 0.55);
+  g_assert_cmpuint (count_differences (plain, surface, &corner), >, 150);
+  g_assert_cmpuint (count_differences (plain, surface, &away), ==, 0);
+  g_assert_cmpuint (count_differences (plain, surface, &other), ==, 0);
+  g_assert_cmpuint (count_differences (plain, surface, NULL), ==,
+                    count_differences (plain, surface, &turned));
+  cairo_surface_destroy (surface);
+  cairo_surface_destroy (plain);
+}
+
 static void
 test_decorations (void)
 {
@@ -1258,6 +1410,8 @@ test_snapshots (void)
   g_autoptr (CpState) four = four_player_state ();
   g_autoptr (CpBoard) marks_board = cp_board_new (8, 8);
   g_autoptr (CpState) marks = new_state (marks_board, 4);
+  g_autoptr (CpState) zombie = chess_start_state ();
+  g_autofree CpPiece *buried = g_new0 (CpPiece, CP_MAX_CELLS);
 
   if (dir == NULL)
     {
@@ -1265,6 +1419,19 @@ test_snapshots (void)
       return;
     }
   g_mkdir_with_parents (dir, 0755);
+
+  /* Zombie Chess after 1. e4 Nc6, with burials of both seats: a white
+   * pawn under the black knight, a black knight under a white pawn, a
+   * white queen under an empty cell and a black bishop under a king. */
+  memset (&zombie->cells[cell (zombie->board, "b8")], 0, sizeof (CpPiece));
+  put (zombie, "c6", CP_PIECE_KNIGHT, 1);
+  memset (&zombie->cells[cell (zombie->board, "e2")], 0, sizeof (CpPiece));
+  put (zombie, "e4", CP_PIECE_PAWN, 0);
+  buried[cell (zombie->board, "c6")] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = 0 };
+  buried[cell (zombie->board, "b2")] = (CpPiece) { .kind = CP_PIECE_KNIGHT, .seat = 1 };
+  buried[cell (zombie->board, "d5")] = (CpPiece) { .kind = CP_PIECE_QUEEN, .seat = 0 };
+  buried[cell (zombie->board, "e1")] = (CpPiece) { .kind = CP_PIECE_BISHOP, .seat = 1 };
+  buried[cell (zombie->board, "f7")] = (CpPiece) { .kind = CP_PIECE_ROOK, .seat = 0 };
 
   /* Every mark on one board. */
   put (marks, "a1", CP_PIECE_KING, 0);
@@ -1328,6 +1495,23 @@ test_snapshots (void)
         cp_board_renderer_set_arrows (renderer, arrows, G_N_ELEMENTS (arrows));
         name = g_strdup_printf ("chess-%s", suffix);
         write_png (renderer, dir, name, dark, 560, 560, 1);
+
+        {
+          g_autoptr (CpBoardRenderer) r6 = new_renderer (zombie);
+
+          cp_board_renderer_set_theme (r6, &theme);
+          cp_board_renderer_set_buried (r6, buried);
+          g_free (name);
+          name = g_strdup_printf ("burials-%s", suffix);
+          write_png (r6, dir, name, dark, 560, 560, 1);
+          if (t == CP_BOARD_THEME_CLASSIC)
+            {
+              cp_board_renderer_set_rotation (r6, 2);
+              g_free (name);
+              name = g_strdup_printf ("burials-black-%s", suffix);
+              write_png (r6, dir, name, dark, 400, 400, 1);
+            }
+        }
 
         if (t == CP_BOARD_THEME_CLASSIC)
           {
@@ -1400,6 +1584,9 @@ main (int argc, char **argv)
   g_test_add_func ("/render/board/areas", test_areas);
   g_test_add_func ("/render/board/scale", test_scale);
   g_test_add_func ("/render/board/marks", test_marks);
+  g_test_add_func ("/render/board/burials", test_burials);
+  g_test_add_func ("/render/board/burials-holes", test_burials_holes);
+  g_test_add_func ("/render/board/burials-rotation", test_burials_rotation);
   g_test_add_func ("/render/board/decorations", test_decorations);
   g_test_add_func ("/render/board/state-copied", test_state_copied);
   g_test_add_func ("/render/board/vector", test_vector);

@@ -43,6 +43,7 @@ struct _CpBoardRenderer
   guint8 areas[CP_MAX_CELLS];
   CpArrow arrows[MAX_ARROWS];
   guint n_arrows;
+  CpPiece buried[CP_MAX_CELLS];  /* the burials shown, kind CP_PIECE_NONE for none */
 
   guint drag_cell;
   double drag_x, drag_y;
@@ -395,6 +396,25 @@ cp_board_renderer_set_arrows (CpBoardRenderer *self,
   self->n_arrows = MIN (n_arrows, MAX_ARROWS);
   if (self->n_arrows > 0)
     memcpy (self->arrows, arrows, self->n_arrows * sizeof *arrows);
+}
+
+/**
+ * cp_board_renderer_set_buried:
+ * @buried: (nullable) (array fixed-size=256): for each cell, the piece
+ *   buried under it that the viewer may see, or an empty piece; NULL for
+ *   none
+ *
+ * Shows the burials of Zombie Chess: each as a small, pale image of the
+ * buried piece in the bottom left corner of its cell.
+ */
+void
+cp_board_renderer_set_buried (CpBoardRenderer *self, const CpPiece *buried)
+{
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+
+  memset (self->buried, 0, sizeof self->buried);
+  if (buried != NULL)
+    memcpy (self->buried, buried, sizeof self->buried);
 }
 
 void
@@ -1178,6 +1198,65 @@ draw_pieces (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double sc
     }
 }
 
+/* Whether pieces of @colour are pale, so that a dark ground shows them. */
+static gboolean
+colour_is_pale (CpColour colour)
+{
+  return colour == CP_COLOUR_WHITE || colour == CP_COLOUR_BROWN || colour == CP_COLOUR_NEUTRAL;
+}
+
+/* A burial: the buried piece, small and faded, on a disc in the bottom
+ * left corner of its cell, over whatever stands there.  The disc is dark
+ * under pale pieces and light under dark ones, with a rim of the other
+ * shade, so it reads on light and dark cells alike. */
+static void
+draw_burial (CpBoardRenderer *self,
+             cairo_t         *cr,
+             const CpPiece   *piece,
+             double           x,
+             double           y,
+             double           cell,
+             double           scale)
+{
+  CpColour colour = seat_colour (self, piece->seat);
+  gboolean pale = colour_is_pale (colour);
+  double size = cell * 0.38, inset = cell * 0.03;
+  double bx = x + inset, by = y + cell - inset - size;
+  double r = size / 2, line = MAX (r * 0.1, 1.0);
+  double ground = pale ? 0.14 : 0.96, rim = pale ? 0.92 : 0.16;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_arc (cr, bx + r, by + r, r - line / 2, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, ground, ground, ground + 0.02, pale ? 0.62 : 0.72);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, line);
+  cairo_set_source_rgba (cr, rim, rim, rim + 0.02, 0.75);
+  cairo_stroke (cr);
+
+  /* The piece fills the disc (the artwork has margins of its own),
+   * faded as a ghost. */
+  cairo_push_group (cr);
+  cp_piece_art_draw (self->art, cr, piece->kind, colour, bx, by - size * 0.02, size, scale);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, 0.8);
+  cairo_restore (cr);
+}
+
+static void
+draw_burials (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double scale)
+{
+  for (guint cell = 0; cell < layout->width * layout->height; cell++)
+    {
+      double x, y;
+
+      if (CP_PIECE_IS_EMPTY (&self->buried[cell]) || !cp_board_has_cell (self->state.board, cell))
+        continue;
+      cell_origin (self, layout, cell, &x, &y);
+      draw_burial (self, cr, &self->buried[cell], x, y, layout->cell, scale);
+    }
+}
+
 static void
 draw_cursor (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 {
@@ -1303,6 +1382,7 @@ cp_board_renderer_draw (CpBoardRenderer *self,
   draw_markers (self, cr, &layout, scale);
   draw_hints (self, cr, &layout);
   draw_pieces (self, cr, &layout, scale);
+  draw_burials (self, cr, &layout, scale);
   draw_cursor (self, cr, &layout);
   draw_arrows (self, cr, &layout);
   draw_moving (self, cr, &layout, scale);

@@ -100,6 +100,12 @@ void       cp_board_renderer_set_zone               (CpBoardRenderer  *self,
 void       cp_board_renderer_set_arrows             (CpBoardRenderer  *self,
                                                      const CpArrow    *arrows,
                                                      guint             n_arrows);
+/* Shows the burials one seat may see: @buried holds CP_MAX_CELLS pieces,
+ * an empty piece (kind CP_PIECE_NONE) for a cell without a burial; each
+ * non-empty piece is drawn small and pale in a corner of its cell.  NULL
+ * shows none.  The renderer keeps a copy. */
+void       cp_board_renderer_set_buried             (CpBoardRenderer  *self,
+                                                     const CpPiece    *buried);
 /* A piece lifted from @cell follows the pointer at (x, y); the cell shows
  * empty meanwhile. */
 void       cp_board_renderer_set_drag               (CpBoardRenderer  *self,
