@@ -646,6 +646,57 @@ test_new_game_dialog (void)
   iterate ();
 }
 
+static const char *
+row (CpWindow *window, guint back)
+{
+  CpMoveList *list = CP_MOVE_LIST (cp_window_get_move_list (window));
+
+  return cp_move_list_get_row_text (list, cp_move_list_get_n_rows (list) - back);
+}
+
+/* Zombie Chess in the window: a burial by clicking, the curtain before
+ * the other player's turn, and each player's view of the log. */
+static void
+test_zombie_curtain (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("zombie", NULL, 2, 1, NULL);
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6", "d2", "d4", "e5", "d4", NULL };
+
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
+  play_by_clicks (window, moves);
+  /* Black buries the pawn under the knight. */
+  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 1);
+  click (window, "c6");
+  g_assert_cmpstr (row (window, 1), ==, "Black buries the pawn under c6");
+  /* White is next, and may not see it. */
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ready", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
+  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
+  g_assert_cmpstr (row (window, 1), ==, "Black buries a captured piece");
+  click (window, "f3");
+  click (window, "d4");
+  click (window, "b2");
+  g_assert_cmpstr (row (window, 1), ==, "White buries the pawn under b2");
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ready", NULL);
+  iterate ();
+  g_assert_cmpstr (row (window, 1), ==, "White buries a captured piece");
+  g_assert_cmpstr (row (window, 4), ==, "Black buries the pawn under c6");
+  /* The knight leaves c6: the pawn rises, and White's turn needs the
+   * curtain again. */
+  click (window, "c6");
+  click (window, "d4");
+  g_assert_cmpstr (row (window, 1), ==, "a zombie rises on c6 (pawn)");
+  click (window, "g7");
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 0);
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -680,6 +731,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/card-play", test_card_play);
   g_test_add_func ("/window/card-castling", test_card_castling);
+  g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -107,11 +107,11 @@ update_decorations (CpBoardView *self)
       const CpAction *a = &self->legal.items[i];
       guint next;
 
-      /* With nothing picked up, the cells a piece may be placed on or
-       * taken off. */
+      /* With nothing picked up, the cells a piece may be placed on,
+       * taken off or buried under. */
       if (self->path_len == 0)
         {
-          if (a->type == CP_ACTION_PLACE)
+          if (a->type == CP_ACTION_PLACE || a->type == CP_ACTION_BURY)
             cp_cell_set_add (&targets, a->cells[0]);
           else if (a->type == CP_ACTION_REMOVE)
             cp_cell_set_add (&captures, a->cells[0]);
@@ -283,12 +283,14 @@ place_at (CpBoardView *self, guint cell)
   return n > 0;
 }
 
-/* Takes the piece on @cell off the board when the player may. */
+/* Takes the piece on @cell off the board, or buries a captured piece
+ * under it, when the player may. */
 static gboolean
-remove_at (CpBoardView *self, guint cell)
+pick_cell (CpBoardView *self, guint cell)
 {
   for (guint i = 0; i < self->legal.len; i++)
-    if (self->legal.items[i].type == CP_ACTION_REMOVE && self->legal.items[i].cells[0] == cell)
+    if ((self->legal.items[i].type == CP_ACTION_REMOVE || self->legal.items[i].type == CP_ACTION_BURY)
+        && self->legal.items[i].cells[0] == cell)
       {
         emit_action (self, &self->legal.items[i]);
         return TRUE;
@@ -324,7 +326,7 @@ cp_board_view_press_cell (CpBoardView *self, guint cell)
   self->path_len = 0;
   if (starts_a_move (self, cell))
     self->path[self->path_len++] = (guint8) cell;
-  else if (place_at (self, cell) || remove_at (self, cell))
+  else if (place_at (self, cell) || pick_cell (self, cell))
     return;
   update_decorations (self);
 }

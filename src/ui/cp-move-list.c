@@ -24,6 +24,7 @@ struct _CpMoveList
   GArray *shown;             /* the actions the rows show */
   CpGame *game;
   CpNotation notation;
+  guint viewer;              /* the seat whose knowledge the rows show */
   gboolean updating;
 };
 
@@ -90,7 +91,7 @@ static char *
 row_text (CpMoveList *self, guint index, const TurnCount *count)
 {
   const CpAction *action = cp_game_get_action (self->game, index);
-  g_autofree char *text = cp_game_format_action (self->game, index, self->notation);
+  g_autofree char *text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
   guint n_seats = cp_game_get_n_seats (self->game);
   guint turn = count->turns - 1;
 
@@ -243,6 +244,7 @@ cp_move_list_init (CpMoveList *self)
 
   self->shown = g_array_new (FALSE, FALSE, sizeof (CpAction));
   self->notation = CP_NOTATION_SAN;
+  self->viewer = CP_VIEW_ALL;
   self->rows = gtk_string_list_new (NULL);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->rows));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
@@ -292,6 +294,24 @@ cp_move_list_set_notation (CpMoveList *self, CpNotation notation)
   if (self->notation == notation)
     return;
   self->notation = notation;
+  sync_rows (self, TRUE);
+}
+
+/**
+ * cp_move_list_set_viewer:
+ * @seat: a seat, or CP_VIEW_ALL
+ *
+ * Writes the rows as @seat may read them: the actions kept secret from
+ * it say only what kind of action they were.
+ */
+void
+cp_move_list_set_viewer (CpMoveList *self, guint seat)
+{
+  g_return_if_fail (CP_IS_MOVE_LIST (self));
+
+  if (self->viewer == seat)
+    return;
+  self->viewer = seat;
   sync_rows (self, TRUE);
 }
 

@@ -18,6 +18,8 @@ void       cp_move_list_set_game     (CpMoveList *self,
                                       CpGame     *game);
 void       cp_move_list_set_notation (CpMoveList *self,
                                       CpNotation  notation);
+void       cp_move_list_set_viewer   (CpMoveList *self,
+                                      guint       seat);
 guint      cp_move_list_get_n_rows   (CpMoveList *self);
 const char *cp_move_list_get_row_text (CpMoveList *self,
                                       guint       index);

@@ -13,9 +13,12 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
+#include "cp-card-hand-panel.h"
 #include "cp-card-play-bar.h"
+#include "cp-games.h"
 #include "cp-knightmare.h"
 #include "cp-move-list.h"
 #include "cp-new-game-dialog.h"
@@ -41,9 +44,16 @@ struct _CpWindow
   /* Template widgets. */
   AdwToastOverlay *toasts;
   AdwWindowTitle *title;
+  GtkStack *curtain_stack;
+  AdwStatusPage *curtain;
+  GtkWidget *ready_button;
   AdwFlap *flap;
   CpBoardView *board;
+  GtkRevealer *prompt_revealer;
+  GtkLabel *prompt_label;
+  GtkWidget *end_turn_button;
   CpCardPlayBar *card_bar;
+  CpCardHandPanel *hand;
   CpPlayersPanel *players;
   CpMoveList *moves;
   AdwViewStack *panel_stack;
@@ -56,6 +66,8 @@ struct _CpWindow
   gboolean modified;
   CpAutosave *autosave;
   guint viewer;            /* the seat whose side of the board is at the bottom */
+  guint screen_seat;       /* the seat whose secrets are shown; CP_VIEW_ALL: all are */
+  guint curtain_seat;      /* the seat the curtain waits for; CP_SEAT_CHANCE: none */
   GArray *undo;            /* Step */
   GArray *redo;            /* Step */
   gboolean closing;
@@ -245,15 +257,16 @@ update_actions (CpWindow *self)
   enable (self, "win.export-pgn", cp_pgn_can_export (self->game));
 }
 
-/* Adds the actions the seats to act in @state may take to @legal. */
+/* Adds the actions the seats to act in @state may take to @legal; only
+ * those of @only unless it is CP_VIEW_ALL. */
 static void
-add_legal (const CpState *state, CpActionList *legal)
+add_legal (const CpState *state, guint only, CpActionList *legal)
 {
   g_auto (CpActionList) moves = { 0 };
   CpSeatMask pending = cp_state_pending (state);
 
   for (guint seat = 0; seat < state->n_seats; seat++)
-    if (pending & CP_SEAT_BIT (seat))
+    if ((pending & CP_SEAT_BIT (seat)) && (only == CP_VIEW_ALL || only == seat))
       {
         cp_state_legal (state, seat, &moves);
         for (guint i = 0; i < moves.len; i++)
@@ -342,12 +355,204 @@ show_cards (CpWindow *self, const CpState *state, CpActionList *legal)
   enable (self, "win.play-card", stage != CP_CARD_STAGE_NONE
                                  && find_legal (legal, CP_ACTION_CARD_NOTE, 0) != NULL);
   enable (self, "win.card-done", stage == CP_CARD_STAGE_IN_PLAY);
-  enable (self, "win.end-turn", stage == CP_CARD_STAGE_PLAYED
+  enable (self, "win.end-turn", (stage == CP_CARD_STAGE_PLAYED || !records_cards (self))
                                 && find_legal (legal, CP_ACTION_PASS, CP_KNIGHTMARE_END_TURN) != NULL);
   for (guint i = 0; i < legal->len; i++)
     if (cp_card_play_bar_offers (self->card_bar, &legal->items[i]))
       legal->items[kept++] = legal->items[i];
   legal->len = kept;
+}
+
+/* Whether seats @a and @b see the game's present alike. */
+static gboolean
+views_alike (CpGame *game, guint a, guint b)
+{
+  g_autoptr (CpView) first = cp_view_new (cp_game_get_state (game), NULL, 0, a);
+  g_autoptr (CpView) second = cp_view_new (cp_game_get_state (game), NULL, 0, b);
+
+  return memcmp (cp_view_get_state (first), cp_view_get_state (second),
+                 cp_game_get_rules (game)->state_size) == 0;
+}
+
+/* Decides whose view the window shows.  Everything, when the game holds
+ * no secrets or is over.  Otherwise the view of the seat at the screen;
+ * when another seat is to act, it takes the screen at once if the two
+ * see the game alike, else the curtain asks to hand the computer over. */
+static void
+choose_screen_seat (CpWindow *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  guint next = first_pending (state);
+
+  self->curtain_seat = CP_SEAT_CHANCE;
+  if (!(state->rules->flags & CP_RULES_SECRETS) || cp_state_is_over (state))
+    {
+      self->screen_seat = CP_VIEW_ALL;
+      return;
+    }
+  if (next == CP_SEAT_CHANCE || next == self->screen_seat)
+    return;
+  if (self->screen_seat != CP_VIEW_ALL)
+    {
+      if (views_alike (self->game, next, self->screen_seat))
+        self->screen_seat = next;
+      else
+        self->curtain_seat = next;
+      return;
+    }
+  /* Nobody is at the screen yet: a game just opened. */
+  self->screen_seat = next;
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (seat != next && !views_alike (self->game, next, seat))
+      {
+        self->screen_seat = CP_VIEW_ALL;
+        self->curtain_seat = next;
+        return;
+      }
+}
+
+/* Covers the game, asking the next player to take the computer. */
+static void
+show_curtain (CpWindow *self)
+{
+  const char *name = cp_player_get_name (cp_game_get_player (self->game, self->curtain_seat));
+  /* Translators: %s is a player's name */
+  g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
+  /* Translators: %s is a player's name */
+  g_autofree char *body = g_strdup_printf (_("It is %s’s turn. The game stays covered until %s "
+                                             "is at the screen, so that nobody sees what is not "
+                                             "theirs to see."), name, name);
+
+  adw_status_page_set_title (self->curtain, title);
+  adw_status_page_set_description (self->curtain, body);
+  gtk_stack_set_visible_child_name (self->curtain_stack, "curtain");
+  gtk_widget_grab_focus (self->ready_button);
+}
+
+/* The seat at the screen has taken it; its side of the board turns to
+ * the bottom. */
+static void
+ready_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  if (self->curtain_seat == CP_SEAT_CHANCE)
+    return;
+  self->screen_seat = self->curtain_seat;
+  self->viewer = self->screen_seat;
+  cp_board_view_set_rotation (self->board, rotation_for (self, self->viewer));
+  update (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+/* The sentence under the board that says what the player is to do, with
+ * End Turn where the turn may end. */
+static void
+show_prompt (CpWindow *self, const CpState *state)
+{
+  guint seat = self->screen_seat != CP_VIEW_ALL ? self->screen_seat : first_pending (state);
+  g_autofree char *text = NULL;
+  gboolean end_turn = gtk_widget_is_sensitive (self->end_turn_button) && !records_cards (self);
+
+  if (state->rules->prompt != NULL && seat < state->n_seats && !cp_state_is_over (state))
+    text = state->rules->prompt (state, seat);
+  gtk_label_set_text (self->prompt_label, text ? text : "");
+  gtk_widget_set_visible (self->end_turn_button, end_turn);
+  gtk_revealer_set_reveal_child (self->prompt_revealer, text != NULL || end_turn);
+}
+
+/* The cards in hand, on the table and in the piles, for games with
+ * cards, with the choice of cards the seat at the screen may make. */
+static void
+show_hand (CpWindow *self, const CpState *state, const CpActionList *legal)
+{
+  const CpRules *rules = state->rules;
+  CpCard choosable[CP_CARD_MAX];
+  const char *names[CP_MAX_SEATS];
+  const char *label = NULL;
+  guint n_choosable = 0, n_to_choose = 0;
+  CpCardTable table;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->hand), rules->cards != NULL);
+  if (rules->cards == NULL)
+    return;
+  rules->cards (state, &table);
+  if (self->screen_seat != CP_VIEW_ALL)
+    cp_card_table_redact (&table, self->screen_seat);
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const CpAction *action = &legal->items[i];
+      CpCard cards[CP_CARD_PACK_MAX];
+      guint n;
+
+      if (action->type != CP_ACTION_COMMIT && action->type != CP_ACTION_PLAY_CARD)
+        continue;
+      n = cp_card_unpack (action->value, cards);
+      n_to_choose = n;
+      label = action->type == CP_ACTION_COMMIT ? _("_Play Face Down") : _("_Lay Face Up");
+      for (guint c = 0; c < n; c++)
+        {
+          gboolean known = FALSE;
+
+          for (guint k = 0; k < n_choosable && !known; k++)
+            known = choosable[k] == cards[c];
+          if (!known)
+            choosable[n_choosable++] = cards[c];
+        }
+    }
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    names[seat] = cp_player_get_name (cp_game_get_player (self->game, seat));
+  cp_card_hand_panel_show (self->hand, &table, state->n_seats, names, self->screen_seat,
+                           choosable, n_choosable, n_to_choose, label);
+}
+
+/* Plays the cards chosen in the hand. */
+static void
+cards_chosen (CpWindow *self, GBytes *bytes)
+{
+  gsize n;
+  const CpCard *cards = g_bytes_get_data (bytes, &n);
+  g_autoptr (CpState) state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
+  g_auto (CpActionList) legal = { 0 };
+  guint32 value;
+
+  if (n == 0 || n > CP_CARD_PACK_MAX)
+    return;
+  value = cp_card_pack (cards, (guint) n);
+  add_legal (state, self->screen_seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if ((legal.items[i].type == CP_ACTION_COMMIT || legal.items[i].type == CP_ACTION_PLAY_CARD)
+        && legal.items[i].value == value)
+      {
+        cp_window_play (self, &legal.items[i]);
+        return;
+      }
+  show_toast (self, _("Those cards cannot be played now"));
+}
+
+/* The burials the seat at the screen may see, for Zombie Chess. */
+static void
+show_burials (CpWindow *self, const CpState *state)
+{
+  CpBoardRenderer *renderer = cp_board_view_get_renderer (self->board);
+  CpPiece buried[CP_MAX_CELLS] = { { 0 } };
+
+  if (state->rules != &cp_zombie_rules)
+    {
+      cp_board_renderer_set_buried (renderer, NULL);
+      return;
+    }
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (self->screen_seat == CP_VIEW_ALL || self->screen_seat == seat)
+      {
+        CpPiece grid[CP_MAX_CELLS];
+
+        cp_zombie_buried (state, seat, grid);
+        for (guint cell = 0; cell < CP_MAX_CELLS; cell++)
+          if (grid[cell].kind != CP_PIECE_NONE)
+            buried[cell] = grid[cell];
+      }
+  cp_board_renderer_set_buried (renderer, buried);
 }
 
 /* Shows the game at the replay cursor, with the moves the players may
@@ -362,10 +567,23 @@ update (CpWindow *self)
 
   if (self->game == NULL)
     return;
-  view = cp_game_view (self->game, CP_VIEW_ALL);
+  choose_screen_seat (self);
+  cp_move_list_set_viewer (self->moves, self->screen_seat);
+  update_title (self);
+  update_actions (self);
+  if (self->curtain_seat != CP_SEAT_CHANCE)
+    {
+      show_curtain (self);
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->curtain_stack, "game");
+  view = cp_game_view (self->game, self->screen_seat);
   state = cp_view_get_state (view);
-  add_legal (state, &legal);
+  add_legal (state, self->screen_seat, &legal);
+  show_hand (self, state, &legal);
   show_cards (self, state, &legal);
+  show_prompt (self, state);
+  show_burials (self, state);
 
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_last_move (self->board, last_move_before (self->game, cp_game_get_cursor (self->game)));
@@ -373,8 +591,6 @@ update (CpWindow *self)
     check = state->rules->check_cell (state);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), check);
   cp_players_panel_show_state (self->players, state);
-  update_title (self);
-  update_actions (self);
 }
 
 /* Plays @action at the end of the log, as a step that Undo takes back. */
@@ -571,7 +787,7 @@ find_legal_at_cursor (CpWindow *self, CpActionType type, guint value, CpAction *
   g_auto (CpActionList) legal = { 0 };
   const CpAction *action;
 
-  add_legal (state, &legal);
+  add_legal (state, self->screen_seat, &legal);
   if ((action = find_legal (&legal, type, value)) == NULL)
     return FALSE;
   *found = *action;
@@ -1178,6 +1394,7 @@ cp_window_class_init (CpWindowClass *klass)
   window_class->close_request = cp_window_close_request;
 
   g_type_ensure (CP_TYPE_BOARD_VIEW);
+  g_type_ensure (CP_TYPE_CARD_HAND_PANEL);
   g_type_ensure (CP_TYPE_CARD_PLAY_BAR);
   g_type_ensure (CP_TYPE_MOVE_LIST);
   g_type_ensure (CP_TYPE_PLAYERS_PANEL);
@@ -1185,15 +1402,23 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chess_parlour/ChessParlour/ui/cp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, curtain_stack);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, curtain);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, ready_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, end_turn_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, card_bar);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, hand);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_stack);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, rules);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, action_chosen);
+  gtk_widget_class_bind_template_callback (widget_class, cards_chosen);
 
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
@@ -1211,6 +1436,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.play-card", NULL, play_card_activated);
   gtk_widget_class_install_action (widget_class, "win.card-done", NULL, card_done_activated);
   gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_activated);
+  gtk_widget_class_install_action (widget_class, "win.ready", NULL, ready_activated);
   for (guint i = 0; i < G_N_ELEMENTS (replay); i++)
     gtk_widget_class_install_action (widget_class, replay[i], NULL, replay_activated);
 
@@ -1230,6 +1456,9 @@ cp_window_init (CpWindow *self)
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_stack_set_visible_child_name (self->curtain_stack, "game");
+  self->screen_seat = CP_VIEW_ALL;
+  self->curtain_seat = CP_SEAT_CHANCE;
   self->undo = g_array_new (FALSE, FALSE, sizeof (Step));
   self->redo = g_array_new (FALSE, FALSE, sizeof (Step));
   g_array_set_clear_func (self->undo, step_clear);
@@ -1333,6 +1562,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   g_array_set_size (self->undo, 0);
   g_array_set_size (self->redo, 0);
   self->viewer = 0;
+  self->screen_seat = CP_VIEW_ALL;
 
   for (guint seat = 0; seat < n_seats; seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
@@ -1536,6 +1766,16 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
       gtk_window_present (GTK_WINDOW (target));
     }
   cp_window_set_game (target, game, NULL);
+  if (cp_game_get_rules (game)->flags & CP_RULES_DRAWN_SEATS)
+    {
+      /* Translators: %s: a player's name; %s: the side they play, such
+       * as "White" */
+      g_autofree char *drawn = g_strdup_printf (_("Drawn at random: %s plays %s"),
+                                                cp_player_get_name (cp_game_get_player (game, 0)),
+                                                cp_rules_seat_name (cp_game_get_rules (game), 0));
+
+      show_toast (target, drawn);
+    }
 }
 
 void
@@ -1552,6 +1792,28 @@ CpBoardView *
 cp_window_get_board (CpWindow *self)
 {
   return self->board;
+}
+
+/**
+ * cp_window_get_curtain_seat:
+ *
+ * The seat the curtain waits for, or CP_SEAT_CHANCE when the game shows.
+ */
+guint
+cp_window_get_curtain_seat (CpWindow *self)
+{
+  return self->curtain_seat;
+}
+
+/**
+ * cp_window_get_screen_seat:
+ *
+ * The seat whose view the window shows, or CP_VIEW_ALL.
+ */
+guint
+cp_window_get_screen_seat (CpWindow *self)
+{
+  return self->screen_seat;
 }
 
 CpCardPlayBar *

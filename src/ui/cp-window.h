@@ -37,6 +37,8 @@ void         cp_window_show_new_game       (CpWindow      *self);
 void         cp_window_play                (CpWindow      *self,
                                             const CpAction *action);
 CpBoardView *cp_window_get_board           (CpWindow      *self);
+guint        cp_window_get_curtain_seat    (CpWindow      *self);
+guint        cp_window_get_screen_seat     (CpWindow      *self);
 CpCardPlayBar *cp_window_get_card_bar      (CpWindow      *self);
 GtkWidget   *cp_window_get_move_list       (CpWindow      *self);
 GtkWidget   *cp_window_get_players_panel   (CpWindow      *self);

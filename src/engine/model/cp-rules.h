@@ -31,6 +31,7 @@ typedef enum {
   CP_RULES_DRAWS   = 1 << 0, /* draws may be offered and accepted */
   CP_RULES_SECRETS = 1 << 1, /* seats hold information others may not see */
   CP_RULES_CHANCE  = 1 << 2, /* random results are drawn */
+  CP_RULES_DRAWN_SEATS = 1 << 3, /* the set-up's first roll, 1, has the two players change seats */
 } CpRulesFlags;
 
 struct _CpRules {
