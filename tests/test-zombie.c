@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cp-engine.h"
-#include "cp-games.h"
 #include "cp-record.h"
 
 enum { WHITE, BLACK };
@@ -68,21 +67,18 @@ can_bury (CpGame *game, guint seat, const char *at)
 static void
 bury (CpGame *game, guint seat, const char *at)
 {
+  g_auto (CpActionList) legal = { 0 };
   g_autoptr (GError) error = NULL;
   CpAction action;
 
+  /* The piece buried is the one taken: the rules say which. */
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  g_assert_cmpuint (legal.len, >, 0);
+  g_assert_cmpint (legal.items[0].type, ==, CP_ACTION_BURY);
   cp_action_init (&action, CP_ACTION_BURY, seat);
   action.cells[0] = (guint8) cell (at);
   action.n_cells = 1;
-  {
-    g_auto (CpActionList) legal = { 0 };
-
-    /* The piece buried is the one taken: the rules say which. */
-    cp_state_legal (cp_game_get_state (game), seat, &legal);
-    g_assert_cmpuint (legal.len, >, 0);
-    g_assert_cmpint (legal.items[0].type, ==, CP_ACTION_BURY);
-    action.piece = legal.items[0].piece;
-  }
+  action.piece = legal.items[0].piece;
   cp_game_play (game, &action, &error);
   g_assert_no_error (error);
 }
@@ -98,7 +94,7 @@ buried (const CpState *state, guint seat, const char *name)
 {
   CpPiece grid[CP_MAX_CELLS];
 
-  cp_zombie_buried (state, seat, grid);
+  state->rules->buried (state, seat, grid);
   return grid[cell (name)].kind;
 }
 
@@ -364,7 +360,7 @@ test_secrets (void)
         {
           CpPiece grid[CP_MAX_CELLS];
 
-          cp_zombie_buried (state, 1 - seat, grid);
+          state->rules->buried (state, 1 - seat, grid);
           g_assert_cmpint (grid[c].kind, ==, CP_PIECE_NONE);
         }
       for (guint i = 0; i < cp_view_get_n_actions (view); i++)

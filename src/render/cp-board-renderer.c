@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cp-board-renderer.h"
+#include "cp-cairo.h"
 
 /* The frame's width, in cells, with and without coordinates on it. */
 #define FRAME_WITH_COORDINATES 0.42
@@ -635,17 +636,6 @@ set_colour (cairo_t *cr, const CpRgba *c)
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);
 }
 
-static void
-rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
 /* The runs of cells along a screen row. */
 static guint
 row_runs (CpBoardRenderer *self, const Layout *layout, guint row, guint *starts, guint *ends)
@@ -717,7 +707,7 @@ draw_frame (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
     {
       const Block *b = &g_array_index (blocks, Block, i);
 
-      rounded_rect (cr,
+      cp_cairo_rounded_rectangle (cr,
                     layout->x0 + b->col0 * layout->cell - f,
                     layout->y0 + b->row0 * layout->cell - f,
                     (b->col1 - b->col0) * layout->cell + 2 * f,
@@ -1141,7 +1131,7 @@ draw_piece (CpBoardRenderer *self,
       double s = size * 0.26, mx = x + size * 0.96 - s, my = y + size * 0.04;
 
       cairo_new_path (cr);
-      rounded_rect (cr, mx, my, s, s, s * 0.2);
+      cp_cairo_rounded_rectangle (cr, mx, my, s, s, s * 0.2);
       cairo_set_source_rgb (cr, 0x62 / 255.0, 0xa0 / 255.0, 0xea / 255.0);
       cairo_fill_preserve (cr);
       cairo_save (cr);
@@ -1153,7 +1143,7 @@ draw_piece (CpBoardRenderer *self,
       cairo_set_source_rgb (cr, 0xdb / 255.0, 0xea / 255.0, 0xff / 255.0);
       cairo_fill (cr);
       cairo_restore (cr);
-      rounded_rect (cr, mx, my, s, s, s * 0.2);
+      cp_cairo_rounded_rectangle (cr, mx, my, s, s, s * 0.2);
       cairo_set_line_width (cr, s * 0.12);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_stroke (cr);
@@ -1267,7 +1257,7 @@ draw_cursor (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
   cell_origin (self, layout, self->cursor, &x, &y);
   w = MAX (layout->cell * 0.06, 2.0);
   cairo_new_path (cr);
-  rounded_rect (cr, x + w / 2, y + w / 2, layout->cell - w, layout->cell - w, w);
+  cp_cairo_rounded_rectangle (cr, x + w / 2, y + w / 2, layout->cell - w, layout->cell - w, w);
   cairo_set_line_width (cr, w);
   set_colour (cr, &self->theme.cursor);
   cairo_stroke (cr);

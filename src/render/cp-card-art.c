@@ -21,6 +21,7 @@
 #include <librsvg/rsvg.h>
 
 #include "cp-card-art.h"
+#include "cp-cairo.h"
 #include "cp-render-resources.h"
 
 #define RESOURCE_PATH "/io/github/chess_parlour/ChessParlour/cards/"
@@ -225,18 +226,6 @@ cp_card_art_aspect (void)
 }
 
 /* Geometry. */
-
-static void
-rounded_rectangle (cairo_t *cr, double x, double y, double width, double height, double radius)
-{
-  radius = MIN (radius, MIN (width, height) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
 
 static double
 lift (double width, CpCardArtFlags flags)
@@ -648,7 +637,7 @@ draw_plain_middle (CpCardArt *self, cairo_t *cr, CpCard card, double w, double h
   /* A frame, as court cards have, around the rank letter and the suit. */
   cairo_save (cr);
   cairo_set_line_width (cr, 0.012 * w);
-  rounded_rectangle (cr, 0.28 * w, 0.2 * w, 0.44 * w, h - 0.4 * w, 0.03 * w);
+  cp_cairo_rounded_rectangle (cr, 0.28 * w, 0.2 * w, 0.44 * w, h - 0.4 * w, 0.03 * w);
   cairo_stroke (cr);
   cairo_restore (cr);
 
@@ -732,7 +721,7 @@ draw_shadow (cairo_t *cr, double x, double y, double w, double h, CpCardArtFlags
     {
       double grow = SHADOW_SPREAD * w * (i + 1) / 4;
 
-      rounded_rectangle (cr, x - grow, y + drop - grow, w + 2 * grow, h + 2 * grow,
+      cp_cairo_rounded_rectangle (cr, x - grow, y + drop - grow, w + 2 * grow, h + 2 * grow,
                          CORNER_RADIUS * w + grow);
       cairo_set_source_rgba (cr, 0, 0, 0, style->shadow * 0.28 / (i + 1));
       cairo_fill (cr);
@@ -785,7 +774,7 @@ cp_card_art_draw (CpCardArt      *self,
     draw_shadow (cr, x, y, width, h, flags, style);
 
   cairo_save (cr);
-  rounded_rectangle (cr, x, y, width, h, radius);
+  cp_cairo_rounded_rectangle (cr, x, y, width, h, radius);
   cairo_clip (cr);
   cairo_translate (cr, x, y);
   if (back)
@@ -795,7 +784,7 @@ cp_card_art_draw (CpCardArt      *self,
   cairo_restore (cr);
 
   /* The edge, inside the card. */
-  rounded_rectangle (cr, x + border / 2, y + border / 2, width - border, h - border,
+  cp_cairo_rounded_rectangle (cr, x + border / 2, y + border / 2, width - border, h - border,
                      radius - border / 2);
   set_colour (cr, back ? &style->back_border : &style->border);
   cairo_set_line_width (cr, border);
@@ -803,7 +792,7 @@ cp_card_art_draw (CpCardArt      *self,
 
   if (flags & CP_CARD_ART_DIMMED)
     {
-      rounded_rectangle (cr, x, y, width, h, radius);
+      cp_cairo_rounded_rectangle (cr, x, y, width, h, radius);
       cairo_set_source_rgba (cr, style->wash.r, style->wash.g, style->wash.b, style->wash_alpha);
       cairo_fill (cr);
     }
@@ -813,7 +802,7 @@ cp_card_art_draw (CpCardArt      *self,
       double line = OUTLINE_WIDTH * width;
       double out = OUTLINE_GAP * width + line / 2;
 
-      rounded_rectangle (cr, x - out, y - out, width + 2 * out, h + 2 * out, radius + out);
+      cp_cairo_rounded_rectangle (cr, x - out, y - out, width + 2 * out, h + 2 * out, radius + out);
       set_colour (cr, &style->accent);
       cairo_set_line_width (cr, line);
       cairo_stroke (cr);

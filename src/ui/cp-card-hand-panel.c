@@ -25,6 +25,7 @@
 
 #include "cp-card-art.h"
 #include "cp-card-hand-panel.h"
+#include "cp-cairo.h"
 #include "cp-ui-resources.h"
 
 /* Card widths, in pixels. */
@@ -277,17 +278,6 @@ seat_name (const char *const *names, guint seat, char **fallback)
 
 /* Drawing. */
 
-static void
-rounded_rectangle (cairo_t *cr, double x, double y, double width, double height, double radius)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
 /* A round badge with a padlock: the card lies face down. */
 static void
 draw_lock (cairo_t *cr, double cx, double cy, double size)
@@ -302,7 +292,7 @@ draw_lock (cairo_t *cr, double cx, double cy, double size)
   cairo_fill (cr);
 
   cairo_set_source_rgb (cr, 1, 1, 1);
-  rounded_rectangle (cr, cx - body_width / 2, body_top, body_width, body_height, size * 0.05);
+  cp_cairo_rounded_rectangle (cr, cx - body_width / 2, body_top, body_width, body_height, size * 0.05);
   cairo_fill (cr);
   cairo_set_line_width (cr, size * 0.08);
   cairo_move_to (cr, cx - size * 0.13, body_top);
@@ -332,7 +322,7 @@ draw_count (GtkWidget *widget, cairo_t *cr, double right, double bottom, guint c
   width = MAX (height, logical.width + 10);
 
   cairo_save (cr);
-  rounded_rectangle (cr, right - width, bottom - height, width, height, height / 2);
+  cp_cairo_rounded_rectangle (cr, right - width, bottom - height, width, height, height / 2);
   cairo_set_source_rgba (cr, 0.12, 0.12, 0.14, 0.82);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -349,7 +339,7 @@ draw_slot (GtkWidget *widget, cairo_t *cr, double x, double y, double width, dou
 
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &colour);
   cairo_save (cr);
-  rounded_rectangle (cr, x + 1, y + 1, width - 2, height - 2, width * 0.06);
+  cp_cairo_rounded_rectangle (cr, x + 1, y + 1, width - 2, height - 2, width * 0.06);
   cairo_set_source_rgba (cr, colour.red, colour.green, colour.blue, colour.alpha * 0.3);
   cairo_set_line_width (cr, 1.5);
   cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
@@ -364,7 +354,7 @@ draw_focus_ring (GtkWidget *widget, cairo_t *cr, double x, double y, double widt
   double out = FOCUS_GAP + FOCUS_LINE / 2;
 
   gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_color", &colour);
-  rounded_rectangle (cr, x - out, y - out, width + 2 * out, height + 2 * out, width * 0.06 + out);
+  cp_cairo_rounded_rectangle (cr, x - out, y - out, width + 2 * out, height + 2 * out, width * 0.06 + out);
   cairo_set_source_rgba (cr, colour.red, colour.green, colour.blue, 0.5);
   cairo_set_line_width (cr, FOCUS_LINE);
   cairo_stroke (cr);

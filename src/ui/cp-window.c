@@ -18,7 +18,6 @@
 
 #include "cp-card-hand-panel.h"
 #include "cp-card-play-bar.h"
-#include "cp-games.h"
 #include "cp-knightmare.h"
 #include "cp-move-list.h"
 #include "cp-new-game-dialog.h"
@@ -392,23 +391,16 @@ choose_screen_seat (CpWindow *self)
     }
   if (next == CP_SEAT_CHANCE || next == self->screen_seat)
     return;
-  if (self->screen_seat != CP_VIEW_ALL)
-    {
-      if (views_alike (self->game, next, self->screen_seat))
-        self->screen_seat = next;
-      else
-        self->curtain_seat = next;
-      return;
-    }
-  /* Nobody is at the screen yet: a game just opened. */
-  self->screen_seat = next;
+  /* Nobody is at the screen yet when a game has just opened: then the
+   * next seat must see the game as every other seat does. */
   for (guint seat = 0; seat < state->n_seats; seat++)
-    if (seat != next && !views_alike (self->game, next, seat))
+    if ((self->screen_seat == CP_VIEW_ALL ? seat != next : seat == self->screen_seat)
+        && !views_alike (self->game, next, seat))
       {
-        self->screen_seat = CP_VIEW_ALL;
         self->curtain_seat = next;
         return;
       }
+  self->screen_seat = next;
 }
 
 /* Covers the game, asking the next player to take the computer. */
@@ -530,14 +522,14 @@ cards_chosen (CpWindow *self, GBytes *bytes)
   show_toast (self, _("Those cards cannot be played now"));
 }
 
-/* The burials the seat at the screen may see, for Zombie Chess. */
+/* The burials the seat at the screen may see. */
 static void
 show_burials (CpWindow *self, const CpState *state)
 {
   CpBoardRenderer *renderer = cp_board_view_get_renderer (self->board);
   CpPiece buried[CP_MAX_CELLS] = { { 0 } };
 
-  if (state->rules != &cp_zombie_rules)
+  if (state->rules->buried == NULL)
     {
       cp_board_renderer_set_buried (renderer, NULL);
       return;
@@ -547,7 +539,7 @@ show_burials (CpWindow *self, const CpState *state)
       {
         CpPiece grid[CP_MAX_CELLS];
 
-        cp_zombie_buried (state, seat, grid);
+        state->rules->buried (state, seat, grid);
         for (guint cell = 0; cell < CP_MAX_CELLS; cell++)
           if (grid[cell].kind != CP_PIECE_NONE)
             buried[cell] = grid[cell];

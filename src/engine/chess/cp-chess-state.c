@@ -1143,7 +1143,7 @@ cp_chess_state_init_standard (CpChessState *st, CpBoard *board)
   st->base.board = board;
   st->base.to_move = 0;
   memset (st->base.cells, 0, sizeof st->base.cells);
-  st->features = CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING | CP_CHESS_CHECK;
+  st->features = CP_CHESS_ORTHODOX;
   st->promotions = BIT (CP_PIECE_KNIGHT) | BIT (CP_PIECE_BISHOP) | BIT (CP_PIECE_ROOK) | BIT (CP_PIECE_QUEEN);
   for (guint s = 0; s < CP_MAX_SEATS; s++)
     {

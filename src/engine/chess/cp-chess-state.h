@@ -38,6 +38,9 @@ typedef enum {
   CP_CHESS_HELD_TURN   = 1 << 6, /* moves keep the turn: the game passes it (cp_chess_pass_turn) */
 } CpChessFeatures;
 
+/* The rules of orthodox chess. */
+#define CP_CHESS_ORTHODOX (CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING | CP_CHESS_CHECK)
+
 typedef struct {
   CpState base;
   guint8 features;                    /* CpChessFeatures */

@@ -11,7 +11,7 @@
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
 
-static const CpOptionSpec options[] = {
+const CpOptionSpec cp_chess_fen_options[1] = {
   { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
@@ -20,13 +20,22 @@ static const CpPieceKind back_rank[8] = {
   CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
 };
 
-static gboolean
-chess_init (CpState *state, GHashTable *opts, GError **error)
+/**
+ * cp_chess_rules_setup:
+ * @opts: the game's options; its "fen", if any and not empty, is the start
+ * @features: the CpChessFeatures of the game
+ *
+ * Sets up a game on the orthodox board: from the option "fen", or the
+ * standard start with its castling rights.
+ */
+gboolean
+cp_chess_rules_setup (CpState *state, GHashTable *opts, guint features, GError **error)
 {
   CpChessState *st = CP_CHESS_STATE (state);
   const char *fen = g_hash_table_lookup (opts, "fen");
 
   cp_chess_state_init_standard (st, cp_chess_standard_board ());
+  st->features = (guint8) features;
   if (fen != NULL && fen[0] != '\0')
     return cp_fen_read (st, fen, error);
 
@@ -36,6 +45,12 @@ chess_init (CpState *state, GHashTable *opts, GError **error)
       cp_chess_state_add_castle_right (st, seat, seat * 56 + x);
   cp_chess_state_finish_setup (st);
   return TRUE;
+}
+
+static gboolean
+chess_init (CpState *state, GHashTable *opts, GError **error)
+{
+  return cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX, error);
 }
 
 CpSeatMask
@@ -107,8 +122,8 @@ const CpRules cp_chess_rules = {
   .min_seats = 2,
   .max_seats = 2,
   .flags = CP_RULES_DRAWS,
-  .options = options,
-  .n_options = G_N_ELEMENTS (options),
+  .options = cp_chess_fen_options,
+  .n_options = G_N_ELEMENTS (cp_chess_fen_options),
   .colours = colours,
   .state_size = sizeof (CpChessState),
   .init = chess_init,

@@ -9,6 +9,13 @@
 
 G_BEGIN_DECLS
 
+/* The one option of games on the orthodox board: a start position in FEN. */
+extern const CpOptionSpec cp_chess_fen_options[1];
+
+gboolean    cp_chess_rules_setup      (CpState        *state,
+                                       GHashTable     *opts,
+                                       guint           features,
+                                       GError        **error);
 CpSeatMask  cp_chess_rules_pending    (const CpState  *state);
 void        cp_chess_rules_legal      (const CpState  *state,
                                        guint           seat,

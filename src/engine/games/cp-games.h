@@ -32,11 +32,4 @@ CpBoard *cp_chivalry_board    (void);
  * when asked. */
 CpBoard *cp_km_three_board    (gboolean       territories);
 
-/* Zombie Chess: the burials a seat has made, as pieces of the other seat
- * (CP_MAX_CELLS of them; empty where there is none or the state hides
- * them). */
-void cp_zombie_buried         (const CpState *state,
-                               guint          seat,
-                               CpPiece       *buried);
-
 G_END_DECLS

@@ -55,11 +55,6 @@ typedef struct {
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
 
-static const CpPieceKind back_rank[8] = {
-  CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
-  CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
-};
-
 static const char *const colour_choices[] = { "random", "seated", NULL };
 static const char *const colour_labels[] = { N_("Drawn at random"), N_("As seated"), NULL };
 static const char *const first_choices[] = { "king-rook", "chosen", NULL };
@@ -116,35 +111,27 @@ unpack (guint32 value)
   return kinds;
 }
 
+/* The stage play begins with once the colours are known. */
+static Stage
+first_stage (const TwoMoveState *st)
+{
+  return st->up[0] != 0 ? STAGE_CHOOSING : STAGE_FACE_UP;
+}
+
 static gboolean
 two_move_init (CpState *state, GHashTable *opts, GError **error)
 {
   TwoMoveState *st = TWO_MOVE_STATE (state);
 
-  const char *fen = g_hash_table_lookup (opts, "fen");
-
-  cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
-  st->chess.features = CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN;
-  if (fen != NULL && fen[0] != '\0')
-    {
-      if (!cp_fen_read (&st->chess, fen, error))
-        return FALSE;
-    }
-  else
-    {
-      cp_chess_state_place_back_rank (&st->chess, back_rank);
-      for (guint seat = 0; seat < 2; seat++)
-        for (guint x = 0; x < 8; x += 7)
-          cp_chess_state_add_castle_right (&st->chess, seat, seat * 56 + x);
-      cp_chess_state_finish_setup (&st->chess);
-    }
-
+  if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN,
+                             error))
+    return FALSE;
   if (g_str_equal (g_hash_table_lookup (opts, "first-cards"), "king-rook"))
     st->up[0] = KIND_BIT (CP_PIECE_KING) | KIND_BIT (CP_PIECE_ROOK);
   if (g_str_equal (g_hash_table_lookup (opts, "colours"), "random"))
     st->stage = STAGE_COLOURS;
   else
-    st->stage = st->up[0] != 0 ? STAGE_CHOOSING : STAGE_FACE_UP;
+    st->stage = first_stage (st);
   return TRUE;
 }
 
@@ -332,7 +319,7 @@ two_move_make (CpState *state, const CpAction *action, CpUndo *undo)
   switch (action->type)
     {
     case CP_ACTION_ROLL:
-      st->stage = st->up[0] != 0 ? STAGE_CHOOSING : STAGE_FACE_UP;
+      st->stage = first_stage (st);
       break;
     case CP_ACTION_PLAY_CARD:
       st->up[0] = (guint8) unpack (action->value);

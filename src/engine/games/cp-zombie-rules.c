@@ -45,33 +45,10 @@ typedef struct {
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
 
-static const CpPieceKind back_rank[8] = {
-  CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
-  CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
-};
-
 static gboolean
 zombie_init (CpState *state, GHashTable *opts, GError **error)
 {
-  CpChessState *st = CP_CHESS_STATE (state);
-  const char *fen = g_hash_table_lookup (opts, "fen");
-
-  cp_chess_state_init_standard (st, cp_chess_standard_board ());
-  if (fen != NULL && fen[0] != '\0')
-    {
-      if (!cp_fen_read (st, fen, error))
-        return FALSE;
-    }
-  else
-    {
-      cp_chess_state_place_back_rank (st, back_rank);
-      for (guint seat = 0; seat < 2; seat++)
-        for (guint x = 0; x < 8; x += 7)
-          cp_chess_state_add_castle_right (st, seat, seat * 56 + x);
-      cp_chess_state_finish_setup (st);
-    }
-  st->features |= CP_CHESS_HELD_TURN;
-  return TRUE;
+  return cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN, error);
 }
 
 static gboolean
@@ -481,30 +458,18 @@ zombie_prompt (const CpState *state, guint seat)
   return NULL;
 }
 
-/**
- * cp_zombie_buried:
- * @state: a Zombie Chess state, or a view of one
- * @seat: the seat that buried
- * @buried: (out caller-allocates): CP_MAX_CELLS pieces
- *
- * The burials @seat has made, as pieces of the other seat; empty where
- * there is none or @state hides them.
- */
-void
-cp_zombie_buried (const CpState *state, guint seat, CpPiece *buried)
+/* The burials @seat has made, as pieces of the other seat. */
+static void
+zombie_buried (const CpState *state, guint seat, CpPiece *buried)
 {
   const ZombieState *st = ZOMBIE_STATE (state);
 
   memset (buried, 0, CP_MAX_CELLS * sizeof *buried);
-  g_return_if_fail (state->rules == &cp_zombie_rules && seat < 2);
+  g_return_if_fail (seat < 2);
   for (guint cell = 0; cell < 64; cell++)
     if (st->buried[seat][cell] != 0)
       buried[cell] = (CpPiece) { .kind = st->buried[seat][cell], .seat = (guint8) (1 - seat) };
 }
-
-static const CpOptionSpec options[] = {
-  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
-};
 
 const CpRules cp_zombie_rules = {
   .id = "zombie",
@@ -513,8 +478,8 @@ const CpRules cp_zombie_rules = {
   .min_seats = 2,
   .max_seats = 2,
   .flags = CP_RULES_DRAWS | CP_RULES_SECRETS,
-  .options = options,
-  .n_options = G_N_ELEMENTS (options),
+  .options = cp_chess_fen_options,
+  .n_options = G_N_ELEMENTS (cp_chess_fen_options),
   .colours = colours,
   .state_size = sizeof (ZombieState),
   .init = zombie_init,
@@ -530,4 +495,5 @@ const CpRules cp_zombie_rules = {
   .check_cell = zombie_check_cell,
   .redact = zombie_redact,
   .prompt = zombie_prompt,
+  .buried = zombie_buried,
 };

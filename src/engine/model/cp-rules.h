@@ -84,6 +84,10 @@ struct _CpRules {
   /* What `seat` is asked to do now, in a sentence, where a move on the
    * board does not say it all; NULL otherwise.  May be NULL. */
   char      *(*prompt)   (const CpState *state, guint seat);
+  /* The pieces `seat` has buried under cells, CP_MAX_CELLS of them, empty
+   * where there is none or `state` hides them.  NULL for games without
+   * burials. */
+  void       (*buried)   (const CpState *state, guint seat, CpPiece *buried);
 };
 
 /* The registry of games. */
