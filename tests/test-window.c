@@ -11,6 +11,7 @@
 
 #include "cp-application.h"
 #include "cp-autosave.h"
+#include "cp-card-hand-panel.h"
 #include "cp-move-list.h"
 #include "cp-new-game-dialog.h"
 #include "cp-players-panel.h"
@@ -654,6 +655,13 @@ row (CpWindow *window, guint back)
   return cp_move_list_get_row_text (list, cp_move_list_get_n_rows (list) - back);
 }
 
+/* What @window's players panel says @seat has lost. */
+static const char *
+lost (CpWindow *window, guint seat)
+{
+  return cp_players_panel_get_lost (CP_PLAYERS_PANEL (cp_window_get_players_panel (window)), seat);
+}
+
 /* Zombie Chess in the window: a burial by clicking, the curtain before
  * the other player's turn, and each player's view of the log. */
 static void
@@ -687,13 +695,116 @@ test_zombie_curtain (void)
   iterate ();
   g_assert_cmpstr (row (window, 1), ==, "White buries a captured piece");
   g_assert_cmpstr (row (window, 4), ==, "Black buries the pawn under c6");
+  assert_shown (window, "c6", "black knight on c6, white pawn buried here");
+  assert_shown (window, "b2", "white pawn on b2");
+  g_assert_cmpstr (lost (window, 1), ==, "In the graveyard: pawn.");
   /* The knight leaves c6: the pawn rises, and White's turn needs the
    * curtain again. */
   click (window, "c6");
   click (window, "d4");
   g_assert_cmpstr (row (window, 1), ==, "a zombie rises on c6 (pawn)");
+  assert_shown (window, "c6", "white pawn on c6, zombie");
   click (window, "g7");
   g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ready", NULL);
+  iterate ();
+  assert_shown (window, "b2", "white pawn on b2, black pawn buried here");
+  assert_shown (window, "g7", "black pawn on g7");
+  g_assert_cmpstr (lost (window, 0), ==, "In the graveyard: knight.");
+  /* The zombie takes on d7 with check; Black takes it, and it is gone
+   * for good. */
+  click (window, "c6");
+  click (window, "d7");
+  g_assert_cmpstr (row (window, 1), ==, "no zombie on c6, check");
+  click (window, "e4");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ready", NULL);
+  iterate ();
+  click (window, "c8");
+  click (window, "d7");
+  g_assert_cmpstr (lost (window, 0), ==, "In the graveyard: knight. Destroyed: pawn.");
+  destroy (window);
+}
+
+/* The card of @kind for @colour in the deck of Two Move Chess: hearts
+ * for White, spades for Black. */
+static CpCard
+piece_card (CpPieceKind kind, CpColour colour)
+{
+  CpCard cards[CP_CARD_MAX_PER_PIECE];
+  CpSuit suit = colour == CP_COLOUR_WHITE ? CP_SUIT_HEARTS : CP_SUIT_SPADES;
+  guint n = cp_card_for_piece (kind, colour, cards);
+
+  for (guint i = 0; i < n; i++)
+    if (cp_card_get_suit (cards[i]) == suit)
+      return cards[i];
+  g_assert_not_reached ();
+}
+
+/* Chooses two cards in the hand panel of @window and plays them. */
+static void
+choose_cards (CpWindow *window, CpColour colour, CpPieceKind first, CpPieceKind second)
+{
+  CpCardHandPanel *hand = CP_CARD_HAND_PANEL (cp_window_get_hand_panel (window));
+
+  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (first, colour)));
+  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (second, colour)));
+  g_assert_true (cp_card_hand_panel_play (hand));
+  iterate ();
+}
+
+/* Two Move Chess in the window: each player chooses in the hand panel
+ * behind the curtain, the choices are revealed together, and the moves
+ * follow in the order of the cards. */
+static void
+test_two_move (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  CpCardHandPanel *hand = CP_CARD_HAND_PANEL (cp_window_get_hand_panel (window));
+  static const char *const knight[] = { "b1", "c3", "c3", "d5", NULL };
+  static const char *const queen[] = { "e7", "e5", "d8", "h4", NULL };
+
+  g_hash_table_insert (options, (gpointer) "colours", (gpointer) "seated");
+  game = cp_game_new ("two-move", options, 2, 3, NULL);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  /* Nothing is secret yet: White chooses first, without a curtain. */
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
+  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
+  /* The king and the rook lie face up: they cannot be chosen. */
+  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
+  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_BLACK)));
+  choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_KNIGHT, CP_PIECE_BISHOP);
+  g_assert_cmpstr (row (window, 1), ==, "White plays the knight and bishop face down");
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 1);
+
+  /* Black sees that White chose, not what. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ready", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 1);
+  g_assert_cmpstr (row (window, 1), ==, "White makes a sealed choice");
+  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_WHITE)));
+  choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
+
+  /* Both choices are known at once: no curtain, and White's knight moves
+   * twice before Black's queen card does. */
+  g_assert_cmpstr (row (window, 1), ==,
+                   "White: knight and bishop; Black: bishop and queen — the bishop cards cancel");
+  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
+  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
+  play_by_clicks (window, knight);
+  g_assert_cmpstr (row (window, 1), ==, "1. Nd5 (knight card)");
+  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 1);
+  play_by_clicks (window, queen);
+  g_assert_cmpstr (row (window, 2), ==, "1… e5 (queen card)");
+  g_assert_cmpstr (row (window, 1), ==, "1… Qh4 (queen card)");
+  assert_shown (window, "d5", "white knight on d5");
+  assert_shown (window, "h4", "black queen on h4");
+  /* The next choice: White, who has four cards face up, took them back. */
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (0) | CP_SEAT_BIT (1));
+  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
   destroy (window);
 }
 
@@ -732,6 +843,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-play", test_card_play);
   g_test_add_func ("/window/card-castling", test_card_castling);
   g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);
+  g_test_add_func ("/window/two-move", test_two_move);
   status = g_test_run ();
   g_object_unref (app);
   return status;

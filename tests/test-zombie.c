@@ -112,6 +112,19 @@ can_move (CpGame *game, const char *from, const char *to)
   return FALSE;
 }
 
+/* How many of @seat's pieces of @kind lie in the graveyard, as the view
+ * of @viewer has it: the graveyard is public. */
+static guint
+in_graveyard (CpGame *game, guint viewer, guint seat, CpPieceKind kind)
+{
+  g_autoptr (CpView) view = cp_game_view (game, viewer);
+  const CpState *state = cp_view_get_state (view);
+  guint8 counts[CP_N_PIECE_KINDS];
+
+  state->rules->graveyard (state, seat, counts);
+  return counts[kind];
+}
+
 static void
 assert_text (CpGame *game, guint back, guint seat, const char *expected)
 {
@@ -142,7 +155,11 @@ test_example (void)
 
   play (game, "Nxd4");
   assert_text (game, 1, BLACK, "no zombie on f3");
+  /* Taken, not yet buried: in the graveyard already, for both to see. */
+  g_assert_cmpuint (in_graveyard (game, BLACK, BLACK, CP_PIECE_PAWN), ==, 1);
+  g_assert_cmpuint (in_graveyard (game, BLACK, WHITE, CP_PIECE_PAWN), ==, 1);
   bury (game, WHITE, "b2");
+  g_assert_cmpuint (in_graveyard (game, BLACK, BLACK, CP_PIECE_PAWN), ==, 1);
   g_assert_cmpint (buried (cp_game_get_state (game), WHITE, "b2"), ==, CP_PIECE_PAWN);
 
   play (game, "Nxd4");
@@ -187,10 +204,15 @@ test_zombie_moves (void)
   g_assert_true (can_bury (game, WHITE, "b7"));
   bury (game, WHITE, "b7");
   g_assert_true (at (game, "b7")->flags & CP_PIECE_FLAG_ZOMBIE);
+  g_assert_cmpuint (in_graveyard (game, WHITE, BLACK, CP_PIECE_PAWN), ==, 2);
+  g_assert_cmpuint (in_graveyard (game, WHITE, BLACK, CP_PIECE_KNIGHT), ==, 0);
+  g_assert_cmpuint (in_graveyard (game, WHITE, WHITE, CP_PIECE_KNIGHT), ==, 1);
   /* Black takes the zombie: it goes to the dust bin, nothing is buried. */
   play (game, "Bxb7");
   assert_text (game, 1, WHITE, "no zombie on c8");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  g_assert_cmpuint (in_graveyard (game, BLACK, WHITE, CP_PIECE_PAWN), ==, 0);
+  g_assert_cmpuint (in_graveyard (game, WHITE, WHITE, CP_PIECE_KNIGHT), ==, 1);
 }
 
 /* Castling completes before the cells are checked; the horde moves each
@@ -334,6 +356,22 @@ test_pawn_rises_on_last_rank (void)
   g_assert_cmpint (at (game, "b1")->seat, ==, BLACK);
 }
 
+/* A check that leaves no way out is announced as checkmate; the game
+ * ends once the captured pawn is buried. */
+static void
+test_checkmate (void)
+{
+  g_autoptr (CpGame) game = new_game (NULL);
+
+  play (game, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7");
+  assert_text (game, 1, BLACK, "no zombie on h5, checkmate");
+  g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
+  bury (game, WHITE, "e1");
+  g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_WON);
+  g_assert_cmpint (cp_game_get_outcome (game)->reason, ==, CP_END_CHECKMATE);
+  g_assert_cmpuint (cp_game_get_outcome (game)->winners, ==, CP_SEAT_BIT (WHITE));
+}
+
 /* The view of one seat never holds the other's burials, neither in the
  * state nor in the log; records keep them, marked secret. */
 static void
@@ -402,6 +440,7 @@ main (int argc, char **argv)
   g_test_add_func ("/zombie/pawn-rises-on-last-rank", test_pawn_rises_on_last_rank);
   g_test_add_func ("/zombie/zombie-check", test_zombie_check);
   g_test_add_func ("/zombie/both-burials", test_both_burials);
+  g_test_add_func ("/zombie/checkmate", test_checkmate);
   g_test_add_func ("/zombie/secrets", test_secrets);
   return g_test_run ();
 }

@@ -418,6 +418,15 @@ cp_board_renderer_set_buried (CpBoardRenderer *self, const CpPiece *buried)
     memcpy (self->buried, buried, sizeof self->buried);
 }
 
+/* The burial shown under @cell: an empty piece when there is none. */
+const CpPiece *
+cp_board_renderer_get_buried (CpBoardRenderer *self, guint cell)
+{
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self) && cell < CP_MAX_CELLS, NULL);
+
+  return &self->buried[cell];
+}
+
 void
 cp_board_renderer_set_drag (CpBoardRenderer *self,
                             guint            cell,

@@ -106,6 +106,8 @@ void       cp_board_renderer_set_arrows             (CpBoardRenderer  *self,
  * shows none.  The renderer keeps a copy. */
 void       cp_board_renderer_set_buried             (CpBoardRenderer  *self,
                                                      const CpPiece    *buried);
+const CpPiece *cp_board_renderer_get_buried          (CpBoardRenderer  *self,
+                                                     guint             cell);
 /* A piece lifted from @cell follows the pointer at (x, y); the cell shows
  * empty meanwhile. */
 void       cp_board_renderer_set_drag               (CpBoardRenderer  *self,

@@ -804,7 +804,7 @@ cp_board_view_describe_cell (CpBoardView *self, guint cell)
 {
   g_autofree char *name = NULL;
   g_autofree char *colour = NULL;
-  const CpPiece *piece;
+  const CpPiece *piece, *buried;
   char *text;
 
   if (self->state == NULL || !cp_board_has_cell (self->state->board, cell))
@@ -819,6 +819,24 @@ cp_board_view_describe_cell (CpBoardView *self, guint cell)
       colour = g_utf8_strdown (cp_colour_name (self->colours[piece->seat % CP_MAX_SEATS]), -1);
       /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
       text = g_strdup_printf (_("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
+    }
+  if (piece->kind != CP_PIECE_NONE && (piece->flags & CP_PIECE_FLAG_ZOMBIE))
+    {
+      /* Translators: a piece risen from its grave in Zombie Chess, such as "white pawn on c6, zombie" */
+      char *zombie = g_strdup_printf (_("%s, zombie"), text);
+
+      g_free (text);
+      text = zombie;
+    }
+  buried = cp_board_renderer_get_buried (self->renderer, cell);
+  if (!CP_PIECE_IS_EMPTY (buried))
+    {
+      g_autofree char *under = g_utf8_strdown (cp_colour_name (self->colours[buried->seat % CP_MAX_SEATS]), -1);
+      /* Translators: a cell and the piece buried under it in Zombie Chess: "white knight on b1, black pawn buried here" */
+      char *grave = g_strdup_printf (_("%s, %s %s buried here"), text, under, cp_piece_kind_name (buried->kind));
+
+      g_free (text);
+      text = grave;
     }
   if (self->path_len > 0 && self->path[0] == cell)
     {

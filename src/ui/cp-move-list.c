@@ -25,6 +25,7 @@ struct _CpMoveList
   CpGame *game;
   CpNotation notation;
   guint viewer;              /* the seat whose knowledge the rows show */
+  guint scroll_source;
   gboolean updating;
 };
 
@@ -106,6 +107,21 @@ row_text (CpMoveList *self, guint index, const TurnCount *count)
   return g_strdup_printf ("%u… %s", turn / n_seats + 1, text);
 }
 
+/* Brings the last row at the replay cursor into sight, with the random
+ * results that follow the selected row.  Waits for the list to take in
+ * rows just added. */
+static gboolean
+scroll_to_cursor (gpointer data)
+{
+  CpMoveList *self = data;
+  guint cursor = self->game ? cp_game_get_cursor (self->game) : 0;
+
+  self->scroll_source = 0;
+  if (cursor > 0 && cursor <= cp_move_list_get_n_rows (self))
+    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", cursor - 1);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 select_cursor (CpMoveList *self)
 {
@@ -119,8 +135,8 @@ select_cursor (CpMoveList *self)
   self->updating = TRUE;
   gtk_single_selection_set_selected (self->selection, row);
   self->updating = FALSE;
-  if (row != GTK_INVALID_LIST_POSITION)
-    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", row);
+  if (self->scroll_source == 0)
+    self->scroll_source = g_idle_add (scroll_to_cursor, self);
 }
 
 static void
@@ -190,22 +206,37 @@ selection_changed (CpMoveList *self)
   cp_move_list_activate_row (self, row);
 }
 
+/* Long rows wrap rather than widen the side panel. */
 static void
 setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
   gtk_widget_add_css_class (label, "move");
   gtk_list_item_set_child (item, label);
 }
 
+/* Random results and what the rules make known stand under the move
+ * they follow, smaller and quieter. */
 static void
 bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
+  CpMoveList *self = data;
   GtkStringObject *text = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  guint index = gtk_list_item_get_position (item);
+  gboolean chance = self->game != NULL && index < cp_game_get_n_actions (self->game)
+                    && index >= cp_move_list_first_position (self->game) && is_chance (self->game, index);
 
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (text));
+  gtk_label_set_text (GTK_LABEL (label), gtk_string_object_get_string (text));
+  if (chance)
+    gtk_widget_add_css_class (label, "chance");
+  else
+    gtk_widget_remove_css_class (label, "chance");
 }
 
 static void
@@ -213,6 +244,7 @@ cp_move_list_dispose (GObject *object)
 {
   CpMoveList *self = CP_MOVE_LIST (object);
 
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   cp_move_list_set_game (self, NULL);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (cp_move_list_parent_class)->dispose (object);
@@ -252,7 +284,7 @@ cp_move_list_init (CpMoveList *self)
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (selection_changed), self);
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
   self->view = gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory);
   gtk_widget_add_css_class (self->view, "navigation-sidebar");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);

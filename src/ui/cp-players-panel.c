@@ -21,6 +21,7 @@ typedef struct {
   GtkWidget *lost;
   GtkWidget *out;
   guint8 lost_kinds[64];
+  gboolean lost_for_good[64]; /* destroyed rather than waiting to come back */
   guint n_lost;
   CpColour colour;
 } Seat;
@@ -60,8 +61,60 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
     step = MIN (step, (width - size) / (seat->n_lost - 1));
 
   for (guint i = 0; i < seat->n_lost; i++)
-    cp_piece_art_draw (cp_piece_art_get_default (), cr, seat->lost_kinds[i], seat->colour,
-                       i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+    {
+      if (seat->lost_for_good[i])
+        cairo_push_group (cr);
+      cp_piece_art_draw (cp_piece_art_get_default (), cr, seat->lost_kinds[i], seat->colour,
+                         i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+      if (seat->lost_for_good[i])
+        {
+          cairo_pop_group_to_source (cr);
+          cairo_paint_with_alpha (cr, 0.35);
+        }
+    }
+}
+
+/* The names of @seat's lost pieces, of those destroyed when @for_good is
+ * TRUE or else of the others, joined in a list; NULL for none. */
+static char *
+lost_names (const Seat *seat, gboolean for_good)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < seat->n_lost; i++)
+    if (seat->lost_for_good[i] == for_good)
+      {
+        if (names->len > 0)
+          /* Translators: between the names of pieces in a list */
+          g_string_append (names, _(", "));
+        g_string_append (names, cp_piece_kind_name (seat->lost_kinds[i]));
+      }
+  return names->len > 0 ? g_strdup (names->str) : NULL;
+}
+
+/* Says in words what the pieces beside a player's name are. */
+static void
+describe_lost (Seat *seat, gboolean graveyard)
+{
+  g_autofree char *waiting = lost_names (seat, FALSE);
+  g_autofree char *gone = lost_names (seat, TRUE);
+  g_autofree char *text = NULL;
+
+  if (!graveyard)
+    /* Translators: %s: the pieces a player has lost, such as "queen, pawn" */
+    text = waiting ? g_strdup_printf (_("Lost: %s"), waiting) : NULL;
+  else if (waiting && gone)
+    /* Translators: Zombie Chess; %s: pieces that may come back, then pieces lost for good */
+    text = g_strdup_printf (_("In the graveyard: %s. Destroyed: %s."), waiting, gone);
+  else if (waiting)
+    /* Translators: Zombie Chess; %s: pieces that may come back */
+    text = g_strdup_printf (_("In the graveyard: %s."), waiting);
+  else if (gone)
+    /* Translators: Zombie Chess; %s: pieces lost for good */
+    text = g_strdup_printf (_("Destroyed: %s."), gone);
+  gtk_widget_set_tooltip_text (seat->lost, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (seat->lost), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  text ? text : "", -1);
 }
 
 static void
@@ -222,11 +275,20 @@ cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state)
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
+      guint8 waiting[CP_N_PIECE_KINDS] = { 0 };
 
+      if (state->rules->graveyard != NULL)
+        state->rules->graveyard (state, i, waiting);
+      /* Where a graveyard keeps pieces, those destroyed are told apart. */
       seat->n_lost = 0;
       for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
         for (guint k = counts[i][kind]; k < self->start_counts[i][kind] && seat->n_lost < G_N_ELEMENTS (seat->lost_kinds); k++)
-          seat->lost_kinds[seat->n_lost++] = (guint8) kind;
+          {
+            seat->lost_for_good[seat->n_lost] = state->rules->graveyard != NULL
+                                                && k - counts[i][kind] >= waiting[kind];
+            seat->lost_kinds[seat->n_lost++] = (guint8) kind;
+          }
+      describe_lost (seat, state->rules->graveyard != NULL);
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
                                           seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
       gtk_widget_queue_draw (seat->lost);
@@ -242,6 +304,20 @@ const char *
 cp_players_panel_get_status (CpPlayersPanel *self)
 {
   return gtk_label_get_text (GTK_LABEL (self->status));
+}
+
+/**
+ * cp_players_panel_get_lost:
+ *
+ * Returns: (nullable): what @seat has lost, in words
+ */
+const char *
+cp_players_panel_get_lost (CpPlayersPanel *self, guint seat)
+{
+  g_return_val_if_fail (CP_IS_PLAYERS_PANEL (self), NULL);
+  g_return_val_if_fail (seat < self->n_seats, NULL);
+
+  return gtk_widget_get_tooltip_text (self->seats[seat].lost);
 }
 
 static void

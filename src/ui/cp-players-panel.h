@@ -19,5 +19,7 @@ void        cp_players_panel_set_game   (CpPlayersPanel *self,
 void        cp_players_panel_show_state (CpPlayersPanel *self,
                                          const CpState  *state);
 const char *cp_players_panel_get_status (CpPlayersPanel *self);
+const char *cp_players_panel_get_lost   (CpPlayersPanel *self,
+                                         guint           seat);
 
 G_END_DECLS

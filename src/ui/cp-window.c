@@ -1827,6 +1827,12 @@ cp_window_get_players_panel (CpWindow *self)
 }
 
 GtkWidget *
+cp_window_get_hand_panel (CpWindow *self)
+{
+  return GTK_WIDGET (self->hand);
+}
+
+GtkWidget *
 cp_window_get_rules_view (CpWindow *self)
 {
   return GTK_WIDGET (self->rules);

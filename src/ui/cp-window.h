@@ -42,6 +42,7 @@ guint        cp_window_get_screen_seat     (CpWindow      *self);
 CpCardPlayBar *cp_window_get_card_bar      (CpWindow      *self);
 GtkWidget   *cp_window_get_move_list       (CpWindow      *self);
 GtkWidget   *cp_window_get_players_panel   (CpWindow      *self);
+GtkWidget   *cp_window_get_hand_panel      (CpWindow      *self);
 GtkWidget   *cp_window_get_rules_view      (CpWindow      *self);
 CpAutosave  *cp_window_get_autosave        (CpWindow      *self);
 

@@ -38,6 +38,7 @@ typedef struct {
   guint64 left;                  /* cells the mover's pieces left this turn */
   guint64 zombies_moved;         /* cells of the mover's zombies that moved this turn */
   guint8 buried[2][64];          /* the kind each seat buried under each cell */
+  guint8 graves[2][CP_N_PIECE_KINDS]; /* each seat's pieces buried, by kind: public */
 } ZombieState;
 
 #define ZOMBIE_STATE(s) ((ZombieState *) (s))
@@ -148,11 +149,13 @@ end_turn (ZombieState *st, gboolean own_only, Event *events)
       if (st->buried[seat][cell] != 0)
         {
           p = risen (st->buried[seat][cell], other, cell);
+          st->graves[other][st->buried[seat][cell]]--;
           st->buried[seat][cell] = 0;
         }
       else if (!own_only && st->buried[other][cell] != 0)
         {
           p = risen (st->buried[other][cell], seat, cell);
+          st->graves[seat][st->buried[other][cell]]--;
           st->buried[other][cell] = 0;
         }
       else
@@ -303,6 +306,7 @@ zombie_make (CpState *state, const CpAction *action, CpUndo *undo)
       break;
     case CP_ACTION_BURY:
       st->buried[state->to_move][action->cells[0]] = action->piece;
+      st->graves[1 - state->to_move][action->piece]++;
       memmove (st->grave, st->grave + 1, --st->n_grave);
       next_burial (st);
       break;
@@ -363,6 +367,23 @@ zombie_check_cell (const CpState *state)
   return turn_starts (ZOMBIE_STATE (state)) ? cp_chess_rules_check_cell (state) : CP_NO_CELL;
 }
 
+/* Whether the other seat has no move once the turn that ended in @after
+ * has passed to it.  Burials still to be made change nothing on the
+ * board, so they do not matter. */
+static gboolean
+mated (const ZombieState *after)
+{
+  g_auto (CpActionList) legal = { 0 };
+  ZombieState next;
+
+  memcpy (&next, after, sizeof next);
+  next.n_grave = 0;
+  next.stage = STAGE_MOVING;
+  cp_chess_pass_turn (&next.chess);
+  zombie_legal (&next.chess.base, next.chess.base.to_move, &legal);
+  return legal.len == 0;
+}
+
 static char *
 describe_end_of_turn (const ZombieState *before)
 {
@@ -401,8 +422,12 @@ describe_end_of_turn (const ZombieState *before)
     }
   if (cp_chess_in_check (&after.chess, other))
     {
-      /* Translators: after the events at the end of a Zombie Chess turn */
-      g_string_append (text, _(", check"));
+      if (mated (&after))
+        /* Translators: after the events at the end of a Zombie Chess turn */
+        g_string_append (text, _(", checkmate"));
+      else
+        /* Translators: after the events at the end of a Zombie Chess turn */
+        g_string_append (text, _(", check"));
     }
   return g_string_free (text, FALSE);
 }
@@ -471,6 +496,20 @@ zombie_buried (const CpState *state, guint seat, CpPiece *buried)
       buried[cell] = (CpPiece) { .kind = st->buried[seat][cell], .seat = (guint8) (1 - seat) };
 }
 
+/* The graveyard beside the board: @seat's pieces buried, and those taken
+ * this turn that wait to be. */
+static void
+zombie_graveyard (const CpState *state, guint seat, guint8 *counts)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+
+  g_return_if_fail (seat < 2);
+  memcpy (counts, st->graves[seat], CP_N_PIECE_KINDS);
+  if (seat != state->to_move)
+    for (guint i = 0; i < st->n_grave; i++)
+      counts[st->grave[i]]++;
+}
+
 const CpRules cp_zombie_rules = {
   .id = "zombie",
   .name = N_("Zombie Chess"),
@@ -496,4 +535,5 @@ const CpRules cp_zombie_rules = {
   .redact = zombie_redact,
   .prompt = zombie_prompt,
   .buried = zombie_buried,
+  .graveyard = zombie_graveyard,
 };

@@ -88,6 +88,10 @@ struct _CpRules {
    * where there is none or `state` hides them.  NULL for games without
    * burials. */
   void       (*buried)   (const CpState *state, guint seat, CpPiece *buried);
+  /* How many of `seat`'s pieces, kind by kind (CP_N_PIECE_KINDS counts),
+   * are off the board but may come back: Zombie Chess's graveyard.  NULL
+   * for games where a piece taken is gone for good. */
+  void       (*graveyard) (const CpState *state, guint seat, guint8 *counts);
 };
 
 /* The registry of games. */
