@@ -752,9 +752,9 @@ choose_cards (CpWindow *window, CpColour colour, CpPieceKind first, CpPieceKind 
   iterate ();
 }
 
-/* Two Move Chess in the window: each player chooses in the hand panel
- * behind the curtain, the choices are revealed together, and the moves
- * follow in the order of the cards. */
+/* Two Move Chess in the window, a whole game: each player chooses in the
+ * hand panel behind the curtain, the choices are revealed together, and
+ * the moves follow in the order of the cards until a king is taken. */
 static void
 test_two_move (void)
 {
@@ -762,8 +762,8 @@ test_two_move (void)
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (CpGame) game = NULL;
   CpCardHandPanel *hand = CP_CARD_HAND_PANEL (cp_window_get_hand_panel (window));
-  static const char *const knight[] = { "b1", "c3", "c3", "d5", NULL };
-  static const char *const queen[] = { "e7", "e5", "d8", "h4", NULL };
+  static const char *const first_moves[] = { "b8", "c6", "e2", "e4", "a7", "a6", "d1", "h5", NULL };
+  static const char *const queen[] = { "h5", "f7", "f7", "e8", NULL };
 
   g_hash_table_insert (options, (gpointer) "colours", (gpointer) "seated");
   game = cp_game_new ("two-move", options, 2, 3, NULL);
@@ -776,8 +776,8 @@ test_two_move (void)
   /* The king and the rook lie face up: they cannot be chosen. */
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_BLACK)));
-  choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_KNIGHT, CP_PIECE_BISHOP);
-  g_assert_cmpstr (row (window, 1), ==, "White plays the knight and bishop face down");
+  choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
+  g_assert_cmpstr (row (window, 1), ==, "White plays the bishop and queen face down");
   g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 1);
 
   /* Black sees that White chose, not what. */
@@ -785,26 +785,36 @@ test_two_move (void)
   iterate ();
   g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 1);
   g_assert_cmpstr (row (window, 1), ==, "White makes a sealed choice");
-  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_WHITE)));
-  choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
+  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
+  choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_KNIGHT, CP_PIECE_ROOK);
 
-  /* Both choices are known at once: no curtain, and White's knight moves
-   * twice before Black's queen card does. */
-  g_assert_cmpstr (row (window, 1), ==,
-                   "White: knight and bishop; Black: bishop and queen — the bishop cards cancel");
+  /* Both choices are known at once, so no curtain; the knight card
+   * moves first, and cards with no piece to move move a pawn. */
+  g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: knight and rook");
   g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
+  play_by_clicks (window, first_moves);
+  g_assert_cmpstr (row (window, 4), ==, "1… Nc6 (knight card)");
+  g_assert_cmpstr (row (window, 3), ==, "1. e4 (bishop card)");
+  g_assert_cmpstr (row (window, 2), ==, "1… a6 (rook card)");
+  g_assert_cmpstr (row (window, 1), ==, "1. Qh5 (queen card)");
+
+  /* White had four cards face up and took them back.  The bishops
+   * cancel, and White's queen card moves twice: it takes the king. */
   g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
-  play_by_clicks (window, knight);
-  g_assert_cmpstr (row (window, 1), ==, "1. Nd5 (knight card)");
-  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 1);
+  choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.ready", NULL);
+  iterate ();
+  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_ROOK, CP_COLOUR_BLACK)));
+  choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_BISHOP, CP_PIECE_KING);
+  g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: bishop and king — the bishop cards cancel");
   play_by_clicks (window, queen);
-  g_assert_cmpstr (row (window, 2), ==, "1… e5 (queen card)");
-  g_assert_cmpstr (row (window, 1), ==, "1… Qh4 (queen card)");
-  assert_shown (window, "d5", "white knight on d5");
-  assert_shown (window, "h4", "black queen on h4");
-  /* The next choice: White, who has four cards face up, took them back. */
-  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (0) | CP_SEAT_BIT (1));
-  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
+  g_assert_cmpstr (row (window, 1), ==, "2. Qxe8 (queen card)");
+  g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (cp_game_get_outcome (game)->winners, ==, CP_SEAT_BIT (0));
+  /* The game is over: everything is shown. */
+  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, CP_VIEW_ALL);
+  g_assert_cmpstr (row (window, 5), ==, "White plays the bishop and queen face down");
+  g_assert_cmpstr (row (window, 4), ==, "Black plays the bishop and king face down");
   destroy (window);
 }
 

@@ -69,15 +69,23 @@ cp_move_list_previous_position (CpGame *game, guint cursor)
   return c;
 }
 
-/* Counts turns, not moves: in some games a turn is several moves. */
+/* Counts turns, not moves: in some games a turn is several moves.  In
+ * games where the players first choose together in secret, the moves
+ * that follow each choice take turns by the cards, not by the seats: they
+ * share the choice's number instead. */
 typedef struct {
   guint turns;
   guint last_seat;
+  guint rounds;             /* the choices made together so far */
+  gboolean choosing;
 } TurnCount;
 
 static void
 count_turn (TurnCount *count, const CpAction *action)
 {
+  if (action->type == CP_ACTION_COMMIT && !count->choosing)
+    count->rounds++;
+  count->choosing = action->type == CP_ACTION_COMMIT;
   if (action->type == CP_ACTION_MOVE && action->seat != count->last_seat)
     {
       count->turns++;
@@ -102,6 +110,8 @@ row_text (CpMoveList *self, guint index, const TurnCount *count)
   if (action->type != CP_ACTION_MOVE || n_seats != 2)
     /* Translators: a player and what they did, such as "Black offers a draw" */
     return g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)), text);
+  if (count->rounds > 0)
+    return g_strdup_printf (action->seat == 0 ? "%u. %s" : "%u… %s", count->rounds, text);
   if (turn % n_seats == 0)
     return g_strdup_printf ("%u. %s", turn / n_seats + 1, text);
   return g_strdup_printf ("%u… %s", turn / n_seats + 1, text);
@@ -144,7 +154,7 @@ sync_rows (CpMoveList *self, gboolean all)
 {
   guint n = self->game ? cp_game_get_n_actions (self->game) : 0;
   guint same = 0;
-  TurnCount count = { 0, CP_SEAT_CHANCE };
+  TurnCount count = { 0, CP_SEAT_CHANCE, 0, FALSE };
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
   if (!all)
