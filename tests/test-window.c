@@ -686,6 +686,9 @@ test_zombie_curtain (void)
   g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
   g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
   g_assert_cmpstr (row (window, 1), ==, "Black buries a captured piece");
+  /* Black's capture is still marked as the last move. */
+  g_assert_true (cp_board_renderer_in_last_move (cp_board_view_get_renderer (cp_window_get_board (window)),
+                                                 cell (window, "d4")));
   click (window, "f3");
   click (window, "d4");
   click (window, "b2");

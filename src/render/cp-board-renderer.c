@@ -319,6 +319,18 @@ cp_board_renderer_set_last_move (CpBoardRenderer *self,
       self->last_move[self->n_last_move++] = cells[i];
 }
 
+/* Whether @cell is marked as a cell of the last move. */
+gboolean
+cp_board_renderer_in_last_move (CpBoardRenderer *self, guint cell)
+{
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), FALSE);
+
+  for (guint i = 0; i < self->n_last_move; i++)
+    if (self->last_move[i] == cell)
+      return TRUE;
+  return FALSE;
+}
+
 void
 cp_board_renderer_set_selected (CpBoardRenderer *self, guint cell)
 {

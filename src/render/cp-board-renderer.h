@@ -84,6 +84,8 @@ void       cp_board_renderer_set_show_coordinates   (CpBoardRenderer  *self,
 void       cp_board_renderer_set_last_move          (CpBoardRenderer  *self,
                                                      const guint8     *cells,
                                                      guint             n_cells);
+gboolean   cp_board_renderer_in_last_move           (CpBoardRenderer  *self,
+                                                     guint             cell);
 void       cp_board_renderer_set_selected           (CpBoardRenderer  *self,
                                                      guint             cell);
 void       cp_board_renderer_set_hints              (CpBoardRenderer  *self,

@@ -193,6 +193,9 @@ rotation_for (CpWindow *self, guint seat)
   return cp_game_get_n_seats (self->game) == 2 ? seat * 2 : seat;
 }
 
+/* The move to mark as the last one at @cursor: the random results, the
+ * burials and the sealed choices made since do not hide it; any other
+ * action does. */
 static const CpAction *
 last_move_before (CpGame *game, guint cursor)
 {
@@ -202,7 +205,8 @@ last_move_before (CpGame *game, guint cursor)
 
       if (action->type == CP_ACTION_MOVE)
         return action;
-      if (action->seat != CP_SEAT_CHANCE)
+      if (action->seat != CP_SEAT_CHANCE && action->type != CP_ACTION_BURY
+          && action->type != CP_ACTION_COMMIT)
         return NULL;
     }
   return NULL;
