@@ -241,6 +241,17 @@ test_sealed (void)
   table (game, BLACK, &t);
   g_assert_true (cp_hand_contains (&t.up[WHITE], card ('N')));
   g_assert_true (cp_hand_contains (&t.up[WHITE], card ('Q')));
+  g_free (g_steal_pointer (&text));
+  text = last_text (game, 3, BLACK);
+  g_assert_cmpstr (text, ==, "plays the knight and queen face down");
+  {
+    g_autoptr (CpView) view = cp_game_view (game, BLACK);
+    const CpAction *commit = cp_view_get_action (view, cp_view_get_n_actions (view) - 3);
+
+    g_assert_cmpint (commit->type, ==, CP_ACTION_COMMIT);
+    g_assert_false (commit->flags & CP_ACTION_FLAG_REDACTED);
+    g_assert_cmpuint (commit->value, !=, 0);
+  }
 }
 
 /* The king may be taken: the game ends there, the cards left unplayed. */

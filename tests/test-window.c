@@ -794,6 +794,7 @@ test_two_move (void)
   /* Both choices are known at once, so no curtain; the knight card
    * moves first, and cards with no piece to move move a pawn. */
   g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: knight and rook");
+  g_assert_cmpstr (row (window, 2), ==, "Black plays the knight and rook face down");
   g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
   play_by_clicks (window, first_moves);
   g_assert_cmpstr (row (window, 4), ==, "1… Nc6 (knight card)");

@@ -63,6 +63,28 @@ cp_action_visible_to (const CpAction *action, guint seat)
   return seat < 8 && (action->visible & CP_SEAT_BIT (seat)) != 0;
 }
 
+/**
+ * cp_action_log_visible_to:
+ * @log: a log of @n actions
+ *
+ * Whether @seat may know action @index of @log: those it was shown, and
+ * sealed choices that a later random result of the log has revealed.
+ */
+gboolean
+cp_action_log_visible_to (const CpAction *log, guint n, guint index, guint seat)
+{
+  g_return_val_if_fail (index < n, FALSE);
+
+  if (cp_action_visible_to (&log[index], seat))
+    return TRUE;
+  if (log[index].type != CP_ACTION_COMMIT)
+    return FALSE;
+  for (guint i = index + 1; i < n; i++)
+    if (log[i].type == CP_ACTION_REVEAL && log[i].seat == CP_SEAT_CHANCE)
+      return TRUE;
+  return FALSE;
+}
+
 /* Keeps only what everyone may know of an action: who acted and what kind
  * of action it was. */
 void

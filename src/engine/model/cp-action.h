@@ -70,6 +70,7 @@ void        cp_action_init (CpAction *action, CpActionType type, guint seat);
 gboolean    cp_action_same (const CpAction *a, const CpAction *b);
 gboolean    cp_action_is_public (const CpAction *action);
 gboolean    cp_action_visible_to (const CpAction *action, guint seat);
+gboolean    cp_action_log_visible_to (const CpAction *log, guint n, guint index, guint seat);
 void        cp_action_redact (CpAction *action);
 const char *cp_action_type_to_id (CpActionType type);
 gboolean    cp_action_type_from_id (const char *id, CpActionType *type);

@@ -536,7 +536,8 @@ cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint
 
   g_return_val_if_fail (index < self->actions->len, NULL);
   action = g_array_index (self->actions, CpAction, index);
-  if (seat != CP_VIEW_ALL && !cp_action_visible_to (&action, seat))
+  if (seat != CP_VIEW_ALL
+      && !cp_action_log_visible_to ((const CpAction *) self->actions->data, self->actions->len, index, seat))
     cp_action_redact (&action);
   before = replay_to (self, index);
   return cp_state_format (before, &action, notation);
