@@ -794,6 +794,21 @@ cp_board_view_get_renderer (CpBoardView *self)
   return self->renderer;
 }
 
+/* The colour of @seat's pieces, as a word inside a sentence. */
+static char *
+colour_word (CpBoardView *self, guint seat)
+{
+  return g_utf8_strdown (cp_colour_name (self->colours[seat % CP_MAX_SEATS]), -1);
+}
+
+/* Puts @longer, made from *@text, in its place. */
+static void
+replace (char **text, char *longer)
+{
+  g_free (*text);
+  *text = longer;
+}
+
 /**
  * cp_board_view_describe_cell:
  *
@@ -803,9 +818,8 @@ char *
 cp_board_view_describe_cell (CpBoardView *self, guint cell)
 {
   g_autofree char *name = NULL;
-  g_autofree char *colour = NULL;
+  g_autofree char *text = NULL;
   const CpPiece *piece, *buried;
-  char *text;
 
   if (self->state == NULL || !cp_board_has_cell (self->state->board, cell))
     return g_strdup ("");
@@ -816,34 +830,23 @@ cp_board_view_describe_cell (CpBoardView *self, guint cell)
     text = g_strdup_printf (_("%s, empty"), name);
   else
     {
-      colour = g_utf8_strdown (cp_colour_name (self->colours[piece->seat % CP_MAX_SEATS]), -1);
+      g_autofree char *colour = colour_word (self, piece->seat);
+
       /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
       text = g_strdup_printf (_("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
     }
   if (piece->kind != CP_PIECE_NONE && (piece->flags & CP_PIECE_FLAG_ZOMBIE))
-    {
-      /* Translators: a piece risen from its grave in Zombie Chess, such as "white pawn on c6, zombie" */
-      char *zombie = g_strdup_printf (_("%s, zombie"), text);
-
-      g_free (text);
-      text = zombie;
-    }
+    /* Translators: a piece risen from its grave in Zombie Chess, such as "white pawn on c6, zombie" */
+    replace (&text, g_strdup_printf (_("%s, zombie"), text));
   buried = cp_board_renderer_get_buried (self->renderer, cell);
   if (!CP_PIECE_IS_EMPTY (buried))
     {
-      g_autofree char *under = g_utf8_strdown (cp_colour_name (self->colours[buried->seat % CP_MAX_SEATS]), -1);
-      /* Translators: a cell and the piece buried under it in Zombie Chess: "white knight on b1, black pawn buried here" */
-      char *grave = g_strdup_printf (_("%s, %s %s buried here"), text, under, cp_piece_kind_name (buried->kind));
+      g_autofree char *colour = colour_word (self, buried->seat);
 
-      g_free (text);
-      text = grave;
+      /* Translators: a cell and the piece buried under it in Zombie Chess: "white knight on b1, black pawn buried here" */
+      replace (&text, g_strdup_printf (_("%s, %s %s buried here"), text, colour, cp_piece_kind_name (buried->kind)));
     }
   if (self->path_len > 0 && self->path[0] == cell)
-    {
-      char *picked = g_strdup_printf (_("%s, picked up"), text);
-
-      g_free (text);
-      text = picked;
-    }
-  return text;
+    replace (&text, g_strdup_printf (_("%s, picked up"), text));
+  return g_steal_pointer (&text);
 }

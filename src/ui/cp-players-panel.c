@@ -275,20 +275,20 @@ cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state)
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
+      gboolean graveyard = state->rules->graveyard != NULL;
       guint8 waiting[CP_N_PIECE_KINDS] = { 0 };
 
-      if (state->rules->graveyard != NULL)
+      if (graveyard)
         state->rules->graveyard (state, i, waiting);
       /* Where a graveyard keeps pieces, those destroyed are told apart. */
       seat->n_lost = 0;
       for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
         for (guint k = counts[i][kind]; k < self->start_counts[i][kind] && seat->n_lost < G_N_ELEMENTS (seat->lost_kinds); k++)
           {
-            seat->lost_for_good[seat->n_lost] = state->rules->graveyard != NULL
-                                                && k - counts[i][kind] >= waiting[kind];
+            seat->lost_for_good[seat->n_lost] = graveyard && k - counts[i][kind] >= waiting[kind];
             seat->lost_kinds[seat->n_lost++] = (guint8) kind;
           }
-      describe_lost (seat, state->rules->graveyard != NULL);
+      describe_lost (seat, graveyard);
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
                                           seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
       gtk_widget_queue_draw (seat->lost);

@@ -47,9 +47,9 @@ cp_view_new (const CpState *state, const CpAction *actions, guint n_actions, gui
     return view;
   if (state->rules->redact != NULL)
     state->rules->redact (view->state, seat);
-  for (guint i = n_actions; i > 0; i--)
-    if (!cp_action_log_visible_to (actions, n_actions, i - 1, seat))
-      cp_action_redact (&g_array_index (view->actions, CpAction, i - 1));
+  for (guint i = 0; i < n_actions; i++)
+    if (!cp_action_log_visible_to (actions, n_actions, i, seat))
+      cp_action_redact (&g_array_index (view->actions, CpAction, i));
   return view;
 }
 
