@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 #include "cp-record.h"
 
 #define SEED G_GUINT64_CONSTANT (20250611)

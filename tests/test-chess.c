@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 
 static CpGame *
 new_game (const char *fen)

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 #include "cp-games.h"
 
 static CpGame *

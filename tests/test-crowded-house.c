@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 
 /* Seats in turn order; White's army is 0, Black's 1. */
 enum { WALTER, BETTY, WINNIE, BOB };

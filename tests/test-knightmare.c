@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 #include "cp-knightmare.h"
 #include "cp-record.h"
 
@@ -811,7 +812,7 @@ test_cards (void)
   put (state, THREE_RED, "Kh1");
   put (state, THREE_BLACK, "Ka1");
   ready (state, THREE_WHITE);
-  CP_KNIGHTMARE_STATE (state)->card_phase = CP_CARD_PHASE_IN_PLAY;
+  CP_KNIGHTMARE_STATE (state)->note_phase = CP_NOTE_PHASE_IN_PLAY;
   cp_action_init_move (&action, THREE_WHITE, cell ("d8"), cell ("d5"));
   action.flags = CP_ACTION_FLAG_CASTLE;
   action.value = 1;

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 
 static CpState *
 position (const char *game_id, const char *fen)

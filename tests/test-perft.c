@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 
 typedef struct {
   const char *game;

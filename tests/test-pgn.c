@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 #include "cp-pgn.h"
 
 /* The files of tests/data/pgn that hold only good games. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 #include "cp-record.h"
 
 /* Helpers */

@@ -21,6 +21,50 @@
 
 /* Boards. */
 
+/* The renderer draws what a presentation lays over the cells.  These give
+ * it small pieces in corners (burials), tinted cells and outlined areas,
+ * from one array or set each; NULL shows none. */
+static void
+set_buried (CpBoardRenderer *renderer, const CpPiece *buried)
+{
+  g_autoptr (CpPresentation) presentation = cp_presentation_new ();
+
+  for (guint c = 0; buried != NULL && c < CP_MAX_CELLS; c++)
+    if (!CP_PIECE_IS_EMPTY (&buried[c]))
+      {
+        CpOverlay *overlay = cp_presentation_add_overlay (presentation, CP_OVERLAY_PIECE, c, NULL);
+
+        overlay->piece = buried[c].kind;
+        overlay->seat = buried[c].seat;
+      }
+  cp_board_renderer_set_overlays (renderer, (const CpOverlay *) presentation->overlays->data,
+                                  presentation->overlays->len);
+}
+
+static void
+set_zone (CpBoardRenderer *renderer, const CpCellSet *zone)
+{
+  g_autoptr (CpPresentation) presentation = cp_presentation_new ();
+
+  for (guint c = 0; zone != NULL && c < CP_MAX_CELLS; c++)
+    if (cp_cell_set_contains (zone, c))
+      cp_presentation_add_overlay (presentation, CP_OVERLAY_TINT, c, NULL);
+  cp_board_renderer_set_overlays (renderer, (const CpOverlay *) presentation->overlays->data,
+                                  presentation->overlays->len);
+}
+
+static void
+set_areas (CpBoardRenderer *renderer, const guint8 *areas)
+{
+  g_autoptr (CpPresentation) presentation = cp_presentation_new ();
+
+  for (guint c = 0; areas != NULL && c < CP_MAX_CELLS; c++)
+    if (areas[c] != 0)
+      cp_presentation_add_overlay (presentation, CP_OVERLAY_AREA, c, NULL)->count = areas[c];
+  cp_board_renderer_set_overlays (renderer, (const CpOverlay *) presentation->overlays->data,
+                                  presentation->overlays->len);
+}
+
 static guint
 cell (CpBoard *board, const char *name)
 {
@@ -683,7 +727,7 @@ test_areas (void)
   for (guint c = 0; c < 64; c++)
     areas[c] = c % 8 < 4 ? 1 : 2;
   plain = render (renderer, 420, 400, 1);
-  cp_board_renderer_set_areas (renderer, areas);
+  set_areas (renderer, areas);
   marked = render (renderer, 420, 400, 1);
 
   g_assert_cmpuint (frame_points_on_edge (renderer, plain, d2, e2, &theme), ==, 0);
@@ -691,7 +735,7 @@ test_areas (void)
   g_assert_cmpuint (frame_points_on_edge (renderer, marked, d2, e2, &theme), <=, 15);  /* dashed */
   g_assert_cmpuint (frame_points_on_edge (renderer, marked, c2, d2, &theme), ==, 0);
 
-  cp_board_renderer_set_areas (renderer, NULL);
+  set_areas (renderer, NULL);
   cairo_surface_destroy (marked);
   marked = render (renderer, 420, 400, 1);
   g_assert_cmpuint (frame_points_on_edge (renderer, marked, d2, e2, &theme), ==, 0);
@@ -1061,7 +1105,7 @@ test_burials (void)
 
   /* A black pawn under the empty f6. */
   buried[f6] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = 1 };
-  cp_board_renderer_set_buried (renderer, buried);
+  set_buried (renderer, buried);
   surface = render (renderer, 400, 400, 1);
   corner = part_of (&r6, 0, 0.6, 0.4, 1);
   away = part_of (&r6, 0.45, 0, 1, 0.55);
@@ -1081,7 +1125,7 @@ test_burials (void)
   cairo_surface_destroy (surface);
 
   /* A white pawn instead: the owner's colour shows. */
-  cp_board_renderer_set_buried (renderer, buried);
+  set_buried (renderer, buried);
   surface = render (renderer, 400, 400, 1);
   g_assert_cmpuint (count_differences (black, surface, &corner), >, 50);
   cairo_surface_destroy (surface);
@@ -1090,7 +1134,7 @@ test_burials (void)
   /* Under the rook on d4: the corner changes, the rook's middle not. */
   memset (buried, 0, CP_MAX_CELLS * sizeof *buried);
   buried[d4] = (CpPiece) { .kind = CP_PIECE_KNIGHT, .seat = 1 };
-  cp_board_renderer_set_buried (renderer, buried);
+  set_buried (renderer, buried);
   surface = render (renderer, 400, 400, 1);
   corner = part_of (&r4, 0, 0.6, 0.4, 1);
   away = part_of (&r4, 0.45, 0, 1, 0.55);
@@ -1101,7 +1145,7 @@ test_burials (void)
   cairo_surface_destroy (surface);
 
   /* NULL clears them all. */
-  cp_board_renderer_set_buried (renderer, NULL);
+  set_buried (renderer, NULL);
   surface = render (renderer, 400, 400, 1);
   g_assert_cmpuint (count_differences (plain, surface, NULL), ==, 0);
   cairo_surface_destroy (surface);
@@ -1125,13 +1169,13 @@ test_burials_holes (void)
   cp_board_renderer_set_theme (renderer, &theme);
   plain = render (renderer, 400, 400, 1);
   buried[a8] = (CpPiece) { .kind = CP_PIECE_QUEEN, .seat = 1 };
-  cp_board_renderer_set_buried (renderer, buried);
+  set_buried (renderer, buried);
   surface = render (renderer, 400, 400, 1);
   g_assert_cmpuint (count_differences (plain, surface, NULL), ==, 0);
   cairo_surface_destroy (surface);
 
   buried[b8] = (CpPiece) { .kind = CP_PIECE_QUEEN, .seat = 1 };
-  cp_board_renderer_set_buried (renderer, buried);
+  set_buried (renderer, buried);
   surface = render (renderer, 400, 400, 1);
   g_assert_true (cp_board_renderer_cell_rect (renderer, 400, 400, b8, &r));
   corner = part_of (&r, 0, 0.6, 0.4, 1);
@@ -1169,7 +1213,7 @@ test_burials_rotation (void)
   g_assert_cmpfloat (turned.x, !=, upright.x);
 
   buried[b2] = (CpPiece) { .kind = CP_PIECE_KNIGHT, .seat = 1 };
-  cp_board_renderer_set_buried (renderer, buried);
+  set_buried (renderer, buried);
   surface = render (renderer, 400, 400, 1);
   corner = part_of (&turned, 0, 0.6, 0.4, 1);
   away = part_of (&turned, 0.45, 0, 1, 0.55);
@@ -1346,12 +1390,12 @@ test_decorations (void)
     CpCellSet zone = { 0 };
 
     cp_cell_set_add (&zone, e3);
-    cp_board_renderer_set_zone (renderer, &zone);
+    set_zone (renderer, &zone);
     surface = render (renderer, 400, 400, 1);
     g_assert_false (same_colour (cell_pixel (renderer, surface, 400, 400, e3, 0.5, 0.5), &theme.dark));
     g_assert_true (same_colour (cell_pixel (renderer, surface, 400, 400, d3, 0.5, 0.5), &theme.light));
     cairo_surface_destroy (surface);
-    cp_board_renderer_set_zone (renderer, NULL);
+    set_zone (renderer, NULL);
   }
 
   /* All cleared: the plain picture again. */
@@ -1500,7 +1544,7 @@ test_snapshots (void)
           g_autoptr (CpBoardRenderer) r6 = new_renderer (zombie);
 
           cp_board_renderer_set_theme (r6, &theme);
-          cp_board_renderer_set_buried (r6, buried);
+          set_buried (r6, buried);
           g_free (name);
           name = g_strdup_printf ("burials-%s", suffix);
           write_png (r6, dir, name, dark, 560, 560, 1);
@@ -1526,7 +1570,7 @@ test_snapshots (void)
             for (guint i = 0; i < G_N_ELEMENTS (castles.bits); i++)
               castles.bits[i] |= black->bits[i];
             cp_board_renderer_set_theme (r2, &theme);
-            cp_board_renderer_set_zone (r2, &castles);
+            set_zone (r2, &castles);
             g_free (name);
             name = g_strdup_printf ("chivalry-%s", suffix);
             write_png (r2, dir, name, dark, 600, 680, 1);

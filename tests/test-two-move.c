@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-chess-state.h"
 #include "cp-record.h"
 
 enum { WHITE, BLACK };

@@ -17,7 +17,7 @@
 #include "cp-players-panel.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
-#include "cp-window.h"
+#include "cp-window-private.h"
 
 static CpApplication *app;
 
@@ -40,14 +40,14 @@ cell (CpWindow *window, const char *name)
 static void
 click (CpWindow *window, const char *name)
 {
-  cp_board_view_press_cell (cp_window_get_board (window), cell (window, name));
+  cp_board_view_press_cell ((window)->board, cell (window, name));
   iterate ();
 }
 
 static char *
 shown (CpWindow *window, const char *name)
 {
-  return cp_board_view_describe_cell (cp_window_get_board (window), cell (window, name));
+  return cp_board_view_describe_cell ((window)->board, cell (window, name));
 }
 
 static void
@@ -71,7 +71,7 @@ new_window (void)
 static void
 destroy (CpWindow *window)
 {
-  cp_autosave_discard (cp_window_get_autosave (window));
+  cp_autosave_discard (cp_session_get_autosave ((window)->session));
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();
 }
@@ -112,10 +112,10 @@ test_click_move (void)
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
   assert_shown (window, "f3", "white knight on f3");
   assert_shown (window, "g1", "g1, empty");
-  g_assert_true (cp_window_get_modified (window));
-  g_assert_cmpuint (cp_move_list_get_n_rows (CP_MOVE_LIST (cp_window_get_move_list (window))), ==, 3);
-  g_assert_cmpstr (cp_move_list_get_row_text (CP_MOVE_LIST (cp_window_get_move_list (window)), 2), ==, "2. Nf3");
-  g_assert_cmpstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (cp_window_get_players_panel (window))),
+  g_assert_true (cp_session_get_modified ((window)->session));
+  g_assert_cmpuint (cp_move_list_get_n_rows (CP_MOVE_LIST (GTK_WIDGET ((window)->moves))), ==, 3);
+  g_assert_cmpstr (cp_move_list_get_row_text (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 2), ==, "2. Nf3");
+  g_assert_cmpstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (GTK_WIDGET ((window)->players))),
                    ==, "Black to move");
 
   /* Picking up and putting back changes nothing; a click on an empty
@@ -132,14 +132,14 @@ test_illegal_drop (void)
 {
   CpWindow *window = new_window ();
   CpGame *game = cp_window_get_game (window);
-  CpBoardView *board = cp_window_get_board (window);
+  CpBoardView *board = (window)->board;
 
   cp_board_view_drop (board, cell (window, "e2"), cell (window, "e5"));
   cp_board_view_drop (board, cell (window, "e7"), cell (window, "e5"));
   cp_board_view_drop (board, cell (window, "g1"), CP_NO_CELL);
   iterate ();
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
-  g_assert_false (cp_window_get_modified (window));
+  g_assert_false (cp_session_get_modified ((window)->session));
 
   cp_board_view_drop (board, cell (window, "g1"), cell (window, "f3"));
   iterate ();
@@ -162,7 +162,7 @@ test_promotion_chooser (void)
   click (window, "a8");
   /* Four promotions share the path: the board asks which. */
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (cp_window_get_board (window)));
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET ((window)->board));
        child; child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_POPOVER (child))
       popover = child;
@@ -208,7 +208,7 @@ test_replay (void)
   assert_shown (window, "f3", "f3, empty");
 
   /* A row of the move list shows the position after it. */
-  cp_move_list_activate_row (CP_MOVE_LIST (cp_window_get_move_list (window)), 0);
+  cp_move_list_activate_row (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 0);
   iterate ();
   g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
   destroy (window);
@@ -287,7 +287,7 @@ test_save_and_open (void)
   g_assert_cmpint (cp_game_get_outcome (cp_window_get_game (window))->reason, ==, CP_END_CHECKMATE);
   g_assert_true (cp_window_save_to (window, file, &error));
   g_assert_no_error (error);
-  g_assert_false (cp_window_get_modified (window));
+  g_assert_false (cp_session_get_modified ((window)->session));
 
   loaded = cp_record_load (file, &error);
   g_assert_no_error (error);
@@ -303,7 +303,7 @@ test_save_and_open (void)
   g_assert_null (find_dialog (other));
   assert_shown (other, "h4", "black queen on h4");
   g_assert_cmpuint (cp_game_get_cursor (cp_window_get_game (other)), ==, 4);
-  g_assert_true (g_str_has_prefix (cp_players_panel_get_status (CP_PLAYERS_PANEL (cp_window_get_players_panel (other))),
+  g_assert_true (g_str_has_prefix (cp_players_panel_get_status (CP_PLAYERS_PANEL (GTK_WIDGET ((other)->players))),
                                    "Checkmate"));
   destroy (other);
   destroy (window);
@@ -366,7 +366,7 @@ test_autosave_survives_kill (void)
   iterate ();
   g_assert_cmpuint (cp_game_get_n_actions (cp_window_get_game (window)), ==, 2);
   assert_shown (window, "f6", "black knight on f6");
-  g_assert_true (cp_window_get_modified (window));
+  g_assert_true (cp_session_get_modified ((window)->session));
   destroy (window);
 
   /* Discarded with the window, it is not offered again. */
@@ -384,7 +384,7 @@ test_offer_draw (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
   click (window, "e2");
   click (window, "e4");
-  g_assert_nonnull (strstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (cp_window_get_players_panel (window))),
+  g_assert_nonnull (strstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (GTK_WIDGET ((window)->players))),
                             "offers a draw"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.accept-draw", NULL);
   iterate ();
@@ -397,7 +397,7 @@ static void
 test_rules_shown (void)
 {
   CpWindow *window = new_window ();
-  g_autofree char *chess = cp_rules_view_get_text (CP_RULES_VIEW (cp_window_get_rules_view (window)));
+  g_autofree char *chess = cp_rules_view_get_text (CP_RULES_VIEW (GTK_WIDGET ((window)->rules)));
   g_autofree char *c960 = NULL;
   g_autoptr (CpGame) game = cp_game_new ("chess960", NULL, 2, 3, NULL);
 
@@ -408,7 +408,7 @@ test_rules_shown (void)
 
   cp_game_resolve_chance (game);
   cp_window_set_game (window, game, NULL);
-  c960 = cp_rules_view_get_text (CP_RULES_VIEW (cp_window_get_rules_view (window)));
+  c960 = cp_rules_view_get_text (CP_RULES_VIEW (GTK_WIDGET ((window)->rules)));
   g_assert_true (g_str_has_prefix (c960, "Chess960\n"));
   g_assert_nonnull (strstr (c960, "518"));
   destroy (window);
@@ -456,14 +456,14 @@ play_card (CpWindow *window, const char *name)
 static void
 use_tool (CpWindow *window, const char *tool)
 {
-  gtk_widget_activate_action (GTK_WIDGET (cp_window_get_card_bar (window)), "card.tool", "s", tool);
+  gtk_widget_activate_action (GTK_WIDGET ((window)->card_bar), "card.tool", "s", tool);
   iterate ();
 }
 
 static void
 assert_card_title (CpWindow *window, const char *expected)
 {
-  g_assert_cmpstr (cp_card_play_bar_get_title (cp_window_get_card_bar (window)), ==, expected);
+  g_assert_cmpstr (cp_card_note_bar_get_title ((window)->card_bar), ==, expected);
 }
 
 static void
@@ -471,12 +471,12 @@ test_card_play (void)
 {
   CpWindow *window = card_game_window ();
   CpGame *game = cp_window_get_game (window);
-  CpCardPlayBar *bar = cp_window_get_card_bar (window);
+  CpCardNoteBar *bar = (window)->card_bar;
   guint start = cp_game_get_n_actions (game);
   const CpAction *action;
 
   /* White may play a card; there is nothing to end or be done with yet. */
-  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_READY);
+  g_assert_cmpint (cp_card_note_bar_get_stage (bar), ==, CP_CARD_NOTE_READY);
   assert_card_title (window, "White may play a card");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.end-turn", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.card-done", NULL);
@@ -485,8 +485,8 @@ test_card_play (void)
 
   play_card (window, "Sanctuary");
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 1);
-  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_IN_PLAY);
-  g_assert_cmpint (cp_card_play_bar_get_tool (bar), ==, CP_CARD_TOOL_MOVE);
+  g_assert_cmpint (cp_card_note_bar_get_stage (bar), ==, CP_CARD_NOTE_IN_PLAY);
+  g_assert_cmpint (cp_card_note_bar_get_tool (bar), ==, CP_CARD_TOOL_MOVE);
   assert_card_title (window, "“Sanctuary” is in play");
 
   /* A Red knight on e5. */
@@ -494,8 +494,8 @@ test_card_play (void)
   gtk_widget_activate_action (GTK_WIDGET (bar), "card.piece-owner", "u", 1);
   gtk_widget_activate_action (GTK_WIDGET (bar), "card.piece-kind", "u", (guint) CP_PIECE_KNIGHT);
   iterate ();
-  g_assert_cmpuint (cp_card_play_bar_get_piece_owner (bar), ==, 1);
-  g_assert_cmpint (cp_card_play_bar_get_piece_kind (bar), ==, CP_PIECE_KNIGHT);
+  g_assert_cmpuint (cp_card_note_bar_get_piece_owner (bar), ==, 1);
+  g_assert_cmpint (cp_card_note_bar_get_piece_kind (bar), ==, CP_PIECE_KNIGHT);
   click (window, "e7");   /* not empty: nothing happens */
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 1);
   click (window, "e5");
@@ -510,21 +510,21 @@ test_card_play (void)
 
   /* The g8 knight anywhere, here where no knight could go. */
   use_tool (window, "move");
-  cp_board_view_drop (cp_window_get_board (window), cell (window, "g8"), cell (window, "d4"));
+  cp_board_view_drop ((window)->board, cell (window, "g8"), cell (window, "d4"));
   iterate ();
   assert_shown (window, "d4", "white knight on d4");
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 4);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.card-done", NULL));
   iterate ();
-  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_PLAYED);
+  g_assert_cmpint (cp_card_note_bar_get_stage (bar), ==, CP_CARD_NOTE_PLAYED);
   assert_card_title (window, "“Sanctuary” is played");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-turn", NULL));
   iterate ();
 
   /* Red's turn, with a card of its own to play if it likes. */
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (1));
-  g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_READY);
+  g_assert_cmpint (cp_card_note_bar_get_stage (bar), ==, CP_CARD_NOTE_READY);
   assert_card_title (window, "Red may play a card");
 
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 6);
@@ -560,7 +560,7 @@ test_card_play (void)
     cp_game_resolve_chance (plain);
     cp_window_set_game (window, plain, NULL);
     iterate ();
-    g_assert_cmpint (cp_card_play_bar_get_stage (bar), ==, CP_CARD_STAGE_NONE);
+    g_assert_cmpint (cp_card_note_bar_get_stage (bar), ==, CP_CARD_NOTE_NONE);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.play-card", NULL);
     iterate ();
     g_assert_null (find_dialog (window));
@@ -599,7 +599,7 @@ test_card_castling (void)
   assert_shown (window, "d8", "white king on d8");
 
   /* Dropped on its rook, the king castles. */
-  cp_board_view_drop (cp_window_get_board (window), cell (window, "d8"), cell (window, "b8"));
+  cp_board_view_drop ((window)->board, cell (window, "d8"), cell (window, "b8"));
   iterate ();
   assert_shown (window, "c8", "white king on c8");
   assert_shown (window, "d8", "white rook on d8");
@@ -650,7 +650,7 @@ test_new_game_dialog (void)
 static const char *
 row (CpWindow *window, guint back)
 {
-  CpMoveList *list = CP_MOVE_LIST (cp_window_get_move_list (window));
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
 
   return cp_move_list_get_row_text (list, cp_move_list_get_n_rows (list) - back);
 }
@@ -667,7 +667,7 @@ ready (CpWindow *window)
 static const char *
 lost (CpWindow *window, guint seat)
 {
-  return cp_players_panel_get_lost (CP_PLAYERS_PANEL (cp_window_get_players_panel (window)), seat);
+  return cp_players_panel_get_lost (CP_PLAYERS_PANEL (GTK_WIDGET ((window)->players)), seat);
 }
 
 /* Zombie Chess in the window: a burial by clicking, the curtain before
@@ -681,26 +681,26 @@ test_zombie_curtain (void)
 
   cp_window_set_game (window, game, NULL);
   iterate ();
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   play_by_clicks (window, moves);
   /* Black buries the pawn under the knight. */
-  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 1);
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
   click (window, "c6");
   g_assert_cmpstr (row (window, 1), ==, "Black buries the pawn under c6");
   /* White is next, and may not see it. */
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 0);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
   ready (window);
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
-  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
   g_assert_cmpstr (row (window, 1), ==, "Black buries a captured piece");
   /* Black's capture is still marked as the last move. */
-  g_assert_true (cp_board_renderer_in_last_move (cp_board_view_get_renderer (cp_window_get_board (window)),
+  g_assert_true (cp_board_renderer_in_last_move (cp_board_view_get_renderer ((window)->board),
                                                  cell (window, "d4")));
   click (window, "f3");
   click (window, "d4");
   click (window, "b2");
   g_assert_cmpstr (row (window, 1), ==, "White buries the pawn under b2");
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 1);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
   ready (window);
   g_assert_cmpstr (row (window, 1), ==, "White buries a captured piece");
   g_assert_cmpstr (row (window, 4), ==, "Black buries the pawn under c6");
@@ -714,7 +714,7 @@ test_zombie_curtain (void)
   g_assert_cmpstr (row (window, 1), ==, "a zombie rises on c6 (pawn)");
   assert_shown (window, "c6", "white pawn on c6, zombie");
   click (window, "g7");
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 0);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
   ready (window);
   assert_shown (window, "b2", "white pawn on b2, black pawn buried here");
   assert_shown (window, "g7", "black pawn on g7");
@@ -728,6 +728,8 @@ test_zombie_curtain (void)
   ready (window);
   click (window, "c8");
   click (window, "d7");
+  /* Behind the curtain nothing shows; White sees it once at the screen. */
+  ready (window);
   g_assert_cmpstr (lost (window, 0), ==, "In the graveyard: knight. Destroyed: pawn.");
   destroy (window);
 }
@@ -747,7 +749,7 @@ piece_card (CpPieceKind kind, CpColour colour)
 static void
 choose_cards (CpWindow *window, CpColour colour, CpPieceKind first, CpPieceKind second)
 {
-  CpCardHandPanel *hand = CP_CARD_HAND_PANEL (cp_window_get_hand_panel (window));
+  CpCardHandPanel *hand = CP_CARD_HAND_PANEL (GTK_WIDGET ((window)->hand));
 
   g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (first, colour)));
   g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (second, colour)));
@@ -764,7 +766,7 @@ test_two_move (void)
   CpWindow *window = new_window ();
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (CpGame) game = NULL;
-  CpCardHandPanel *hand = CP_CARD_HAND_PANEL (cp_window_get_hand_panel (window));
+  CpCardHandPanel *hand = CP_CARD_HAND_PANEL (GTK_WIDGET ((window)->hand));
   static const char *const first_moves[] = { "b8", "c6", "e2", "e4", "a7", "a6", "d1", "h5", NULL };
   static const char *const queen[] = { "h5", "f7", "f7", "e8", NULL };
 
@@ -774,18 +776,18 @@ test_two_move (void)
   cp_window_set_game (window, game, NULL);
   iterate ();
   /* Nothing is secret yet: White chooses first, without a curtain. */
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
-  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
   /* The king and the rook lie face up: they cannot be chosen. */
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_BLACK)));
   choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
   g_assert_cmpstr (row (window, 1), ==, "White plays the bishop and queen face down");
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, 1);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
 
   /* Black sees that White chose, not what. */
   ready (window);
-  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 1);
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
   g_assert_cmpstr (row (window, 1), ==, "White makes a sealed choice");
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
   choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_KNIGHT, CP_PIECE_ROOK);
@@ -794,7 +796,7 @@ test_two_move (void)
    * moves first, and cards with no piece to move move a pawn. */
   g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: knight and rook");
   g_assert_cmpstr (row (window, 2), ==, "Black plays the knight and rook face down");
-  g_assert_cmpuint (cp_window_get_curtain_seat (window), ==, CP_SEAT_CHANCE);
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   play_by_clicks (window, first_moves);
   g_assert_cmpstr (row (window, 4), ==, "1… Nc6 (knight card)");
   g_assert_cmpstr (row (window, 3), ==, "1. e4 (bishop card)");
@@ -803,7 +805,7 @@ test_two_move (void)
 
   /* White had four cards face up and took them back.  The bishops
    * cancel, and White's queen card moves twice: it takes the king. */
-  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, 0);
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
   choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
   ready (window);
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_ROOK, CP_COLOUR_BLACK)));
@@ -814,7 +816,7 @@ test_two_move (void)
   g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_WON);
   g_assert_cmpuint (cp_game_get_outcome (game)->winners, ==, CP_SEAT_BIT (0));
   /* The game is over: everything is shown. */
-  g_assert_cmpuint (cp_window_get_screen_seat (window), ==, CP_VIEW_ALL);
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, CP_VIEW_ALL);
   g_assert_cmpstr (row (window, 5), ==, "White plays the bishop and queen face down");
   g_assert_cmpstr (row (window, 4), ==, "Black plays the bishop and king face down");
   destroy (window);

@@ -89,13 +89,23 @@ at (CpGame *game, const char *name)
   return &cp_game_get_state (game)->cells[cell (name)];
 }
 
+/* The piece @seat buried under @name, as @state shows it to everyone who
+ * may see it: what its presentation draws there. */
 static CpPieceKind
 buried (const CpState *state, guint seat, const char *name)
 {
-  CpPiece grid[CP_MAX_CELLS];
+  g_autoptr (CpPresentation) presentation = cp_presentation_new ();
 
-  state->rules->buried (state, seat, grid);
-  return grid[cell (name)].kind;
+  state->rules->present (state, state, CP_VIEW_ALL, presentation);
+  for (guint i = 0; i < presentation->overlays->len; i++)
+    {
+      const CpOverlay *overlay = &g_array_index (presentation->overlays, CpOverlay, i);
+
+      /* A seat buries the other seat's pieces. */
+      if (overlay->kind == CP_OVERLAY_PIECE && overlay->cell == cell (name) && overlay->seat == 1 - seat)
+        return overlay->piece;
+    }
+  return CP_PIECE_NONE;
 }
 
 static gboolean
@@ -118,11 +128,17 @@ static guint
 in_graveyard (CpGame *game, guint viewer, guint seat, CpPieceKind kind)
 {
   g_autoptr (CpView) view = cp_game_view (game, viewer);
-  const CpState *state = cp_view_get_state (view);
-  guint8 counts[CP_N_PIECE_KINDS];
+  g_autoptr (CpPresentation) presentation = cp_game_present (game, view);
+  guint n = 0;
 
-  state->rules->graveyard (state, seat, counts);
-  return counts[kind];
+  for (guint i = 0; i < presentation->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
+
+      if (item->kind == CP_SIDE_PIECES && item->seat == seat && item->piece == kind && !item->faded)
+        n += item->count;
+    }
+  return n;
 }
 
 static void
@@ -396,10 +412,9 @@ test_secrets (void)
       g_assert_cmpint (buried (state, seat, seat == WHITE ? "b2" : "c6"), ==, CP_PIECE_PAWN);
       for (guint c = 0; c < 64; c++)
         {
-          CpPiece grid[CP_MAX_CELLS];
+          g_autofree char *name = cp_board_cell_name (state->board, c);
 
-          state->rules->buried (state, 1 - seat, grid);
-          g_assert_cmpint (grid[c].kind, ==, CP_PIECE_NONE);
+          g_assert_cmpint (buried (state, 1 - seat, name), ==, CP_PIECE_NONE);
         }
       for (guint i = 0; i < cp_view_get_n_actions (view); i++)
         {

@@ -40,11 +40,13 @@ struct _CpBoardRenderer
   guint cursor;
   CpCellSet targets;
   CpCellSet captures;
-  CpCellSet zone;
-  guint8 areas[CP_MAX_CELLS];
   CpArrow arrows[MAX_ARROWS];
   guint n_arrows;
-  CpPiece buried[CP_MAX_CELLS];  /* the burials shown, kind CP_PIECE_NONE for none */
+  /* The overlays, and what they say cell by cell. */
+  GArray *overlays;              /* CpOverlay, with strings of their own */
+  CpCellSet zone;                /* tinted cells */
+  guint8 areas[CP_MAX_CELLS];    /* the outlined area of each cell, or 0 */
+  CpPiece buried[CP_MAX_CELLS];  /* small pieces in a corner, kind CP_PIECE_NONE for none */
 
   guint drag_cell;
   double drag_x, drag_y;
@@ -57,6 +59,15 @@ struct _CpBoardRenderer
 };
 
 G_DEFINE_FINAL_TYPE (CpBoardRenderer, cp_board_renderer, G_TYPE_OBJECT)
+
+static void
+overlay_clear (gpointer data)
+{
+  CpOverlay *overlay = data;
+
+  g_free (overlay->text);
+  g_free (overlay->description);
+}
 
 /* Where the cells go in an area. */
 typedef struct {
@@ -186,6 +197,7 @@ cp_board_renderer_finalize (GObject *object)
   g_clear_object (&self->state.board);
   g_clear_object (&self->art);
   g_clear_pointer (&self->font, cairo_font_face_destroy);
+  g_clear_pointer (&self->overlays, g_array_unref);
 
   G_OBJECT_CLASS (cp_board_renderer_parent_class)->finalize (object);
 }
@@ -216,6 +228,8 @@ cp_board_renderer_init (CpBoardRenderer *self)
   self->motion_to = CP_NO_CELL;
   self->last_scale = 1;
   self->font = cairo_toy_font_face_create ("Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  self->overlays = g_array_new (FALSE, TRUE, sizeof (CpOverlay));
+  g_array_set_clear_func (self->overlays, overlay_clear);
 }
 
 /**
@@ -370,34 +384,6 @@ cp_board_renderer_set_cursor (CpBoardRenderer *self, guint cell)
   self->cursor = cell;
 }
 
-/**
- * cp_board_renderer_set_areas:
- * @areas: (nullable): for each cell, the number of the area it belongs
- *   to, or 0; NULL for none
- *
- * Marks the borders between areas of the board (territories) with
- * dashed lines.
- */
-void
-cp_board_renderer_set_areas (CpBoardRenderer *self, const guint8 *areas)
-{
-  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
-
-  memset (self->areas, 0, sizeof self->areas);
-  if (areas != NULL)
-    memcpy (self->areas, areas, sizeof self->areas);
-}
-
-void
-cp_board_renderer_set_zone (CpBoardRenderer *self, const CpCellSet *cells)
-{
-  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
-
-  memset (&self->zone, 0, sizeof self->zone);
-  if (cells != NULL)
-    self->zone = *cells;
-}
-
 void
 cp_board_renderer_set_arrows (CpBoardRenderer *self,
                               const CpArrow   *arrows,
@@ -412,31 +398,60 @@ cp_board_renderer_set_arrows (CpBoardRenderer *self,
 }
 
 /**
- * cp_board_renderer_set_buried:
- * @buried: (nullable) (array fixed-size=256): for each cell, the piece
- *   buried under it that the viewer may see, or an empty piece; NULL for
- *   none
+ * cp_board_renderer_set_overlays:
+ * @overlays: (array length=n_overlays): what to draw on the cells beside
+ *   the pieces, as a game presents it
  *
- * Shows the burials of Zombie Chess: each as a small, pale image of the
- * buried piece in the bottom left corner of its cell.
+ * Shows the overlays of a presentation: small pieces in a corner (a
+ * burial), stacks of checkers under a piece, badges, tinted cells and
+ * outlined areas.  The renderer keeps a copy.
  */
 void
-cp_board_renderer_set_buried (CpBoardRenderer *self, const CpPiece *buried)
+cp_board_renderer_set_overlays (CpBoardRenderer *self, const CpOverlay *overlays, guint n_overlays)
 {
   g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+  g_return_if_fail (overlays != NULL || n_overlays == 0);
 
+  g_array_set_size (self->overlays, 0);
+  memset (&self->zone, 0, sizeof self->zone);
+  memset (self->areas, 0, sizeof self->areas);
   memset (self->buried, 0, sizeof self->buried);
-  if (buried != NULL)
-    memcpy (self->buried, buried, sizeof self->buried);
+  for (guint i = 0; i < n_overlays; i++)
+    {
+      CpOverlay copy = overlays[i];
+
+      copy.text = g_strdup (overlays[i].text);
+      copy.description = g_strdup (overlays[i].description);
+      g_array_append_val (self->overlays, copy);
+      switch ((CpOverlayKind) copy.kind)
+        {
+        case CP_OVERLAY_PIECE:
+          self->buried[copy.cell] = (CpPiece) { .kind = copy.piece, .seat = copy.seat };
+          break;
+        case CP_OVERLAY_TINT:
+          cp_cell_set_add (&self->zone, copy.cell);
+          break;
+        case CP_OVERLAY_AREA:
+          self->areas[copy.cell] = copy.count;
+          break;
+        case CP_OVERLAY_STACK:
+        case CP_OVERLAY_BADGE:
+        case CP_OVERLAY_NOTE:
+        case CP_N_OVERLAY_KINDS:
+        default:
+          break;
+        }
+    }
 }
 
-/* The burial shown under @cell: an empty piece when there is none. */
-const CpPiece *
-cp_board_renderer_get_buried (CpBoardRenderer *self, guint cell)
+/* The overlays shown, as set. */
+const CpOverlay *
+cp_board_renderer_get_overlays (CpBoardRenderer *self, guint *n_overlays)
 {
-  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self) && cell < CP_MAX_CELLS, NULL);
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), NULL);
 
-  return &self->buried[cell];
+  *n_overlays = self->overlays->len;
+  return (const CpOverlay *) self->overlays->data;
 }
 
 void
@@ -1268,6 +1283,88 @@ draw_burials (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double s
     }
 }
 
+/* A stack of checkers under a piece: discs piled in the bottom right
+ * corner, with their number on the top one. */
+static void
+draw_stack (CpBoardRenderer *self, cairo_t *cr, const CpOverlay *stack, double x, double y, double cell)
+{
+  CpColour colour = stack->colour < CP_N_COLOURS ? (CpColour) stack->colour : CP_COLOUR_NEUTRAL;
+  gboolean pale = colour_is_pale (colour);
+  double r = cell * 0.13, cx = x + cell - r * 1.25, base = y + cell - r * 0.9;
+  guint shown = MIN (stack->count, 4u);
+  g_autofree char *number = g_strdup_printf ("%u", stack->count);
+  cairo_text_extents_t extents;
+
+  cairo_save (cr);
+  for (guint i = 0; i < shown; i++)
+    {
+      double cy = base - i * r * 0.35;
+
+      cairo_new_path (cr);
+      cairo_save (cr);
+      cairo_translate (cr, cx, cy);
+      cairo_scale (cr, 1.0, 0.6);
+      cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
+      cairo_restore (cr);
+      cairo_set_source_rgb (cr, pale ? 0.93 : 0.18, pale ? 0.91 : 0.16, pale ? 0.86 : 0.15);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, MAX (r * 0.12, 1.0));
+      cairo_set_source_rgb (cr, pale ? 0.35 : 0.85, pale ? 0.33 : 0.83, pale ? 0.30 : 0.80);
+      cairo_stroke (cr);
+    }
+  cairo_set_font_face (cr, self->font);
+  cairo_set_font_size (cr, r * 1.1);
+  cairo_text_extents (cr, number, &extents);
+  cairo_move_to (cr, cx - extents.width / 2 - extents.x_bearing,
+                 base - (shown - 1) * r * 0.35 - extents.height / 2 - extents.y_bearing);
+  cairo_set_source_rgb (cr, pale ? 0.1 : 0.95, pale ? 0.1 : 0.95, pale ? 0.1 : 0.95);
+  cairo_show_text (cr, number);
+  cairo_restore (cr);
+}
+
+/* A badge: a short text on a dark rounded label in the top right corner. */
+static void
+draw_badge (CpBoardRenderer *self, cairo_t *cr, const char *text, double x, double y, double cell)
+{
+  double size = cell * 0.2, pad = size * 0.3;
+  cairo_text_extents_t extents;
+  double w, h;
+
+  cairo_save (cr);
+  cairo_set_font_face (cr, self->font);
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, text, &extents);
+  w = MAX (extents.width + 2 * pad, size + pad);
+  h = size + pad;
+  cp_cairo_rounded_rectangle (cr, x + cell - w - cell * 0.04, y + cell * 0.04, w, h, h / 2);
+  cairo_set_source_rgba (cr, 0.12, 0.12, 0.14, 0.85);
+  cairo_fill (cr);
+  cairo_move_to (cr, x + cell - w - cell * 0.04 + (w - extents.width) / 2 - extents.x_bearing,
+                 y + cell * 0.04 + (h - extents.height) / 2 - extents.y_bearing);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_show_text (cr, text);
+  cairo_restore (cr);
+}
+
+static void
+draw_stacks_and_badges (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  for (guint i = 0; i < self->overlays->len; i++)
+    {
+      const CpOverlay *overlay = &g_array_index (self->overlays, CpOverlay, i);
+      double x, y;
+
+      if (!cp_board_has_cell (self->state.board, overlay->cell)
+          || overlay->cell >= layout->width * layout->height)
+        continue;
+      cell_origin (self, layout, overlay->cell, &x, &y);
+      if (overlay->kind == CP_OVERLAY_STACK && overlay->count > 0)
+        draw_stack (self, cr, overlay, x, y, layout->cell);
+      else if (overlay->kind == CP_OVERLAY_BADGE && overlay->text != NULL && *overlay->text)
+        draw_badge (self, cr, overlay->text, x, y, layout->cell);
+    }
+}
+
 static void
 draw_cursor (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 {
@@ -1394,6 +1491,7 @@ cp_board_renderer_draw (CpBoardRenderer *self,
   draw_hints (self, cr, &layout);
   draw_pieces (self, cr, &layout, scale);
   draw_burials (self, cr, &layout, scale);
+  draw_stacks_and_badges (self, cr, &layout);
   draw_cursor (self, cr, &layout);
   draw_arrows (self, cr, &layout);
   draw_moving (self, cr, &layout, scale);

@@ -95,21 +95,15 @@ void       cp_board_renderer_set_check              (CpBoardRenderer  *self,
                                                      guint             cell);
 void       cp_board_renderer_set_cursor             (CpBoardRenderer  *self,
                                                      guint             cell);
-void       cp_board_renderer_set_areas              (CpBoardRenderer  *self,
-                                                     const guint8     *areas);
-void       cp_board_renderer_set_zone               (CpBoardRenderer  *self,
-                                                     const CpCellSet  *cells);
 void       cp_board_renderer_set_arrows             (CpBoardRenderer  *self,
                                                      const CpArrow    *arrows,
                                                      guint             n_arrows);
-/* Shows the burials one seat may see: @buried holds CP_MAX_CELLS pieces,
- * an empty piece (kind CP_PIECE_NONE) for a cell without a burial; each
- * non-empty piece is drawn small and pale in a corner of its cell.  NULL
- * shows none.  The renderer keeps a copy. */
-void       cp_board_renderer_set_buried             (CpBoardRenderer  *self,
-                                                     const CpPiece    *buried);
-const CpPiece *cp_board_renderer_get_buried          (CpBoardRenderer  *self,
-                                                     guint             cell);
+/* What a game's presentation draws on cells beside the pieces. */
+void       cp_board_renderer_set_overlays           (CpBoardRenderer  *self,
+                                                     const CpOverlay  *overlays,
+                                                     guint             n_overlays);
+const CpOverlay *cp_board_renderer_get_overlays     (CpBoardRenderer  *self,
+                                                     guint            *n_overlays);
 /* A piece lifted from @cell follows the pointer at (x, y); the cell shows
  * empty meanwhile. */
 void       cp_board_renderer_set_drag               (CpBoardRenderer  *self,

@@ -1,12 +1,15 @@
 /* cp-board-view.c: the board on screen, and moves made on it
  *
- * A move is built cell by cell: the piece's cell, then each cell it lands
- * on.  After every cell the view keeps the legal actions whose path begins
- * with the cells chosen so far; when exactly one complete action is left
- * (or the player picks the last cell again to end a longer chain) the
- * view emits it.  Promotions, which differ only in the piece chosen, ask
- * with a popover.  A click on a cell where a piece may be placed or taken
- * off does that.  Clicks, drags and the keyboard all go through this.
+ * Every legal action is a path of cells, whatever its type.  A path of
+ * several cells (a move, a checker thrown) is built cell by cell: the
+ * piece's cell, then each cell it lands on.  After every cell the view
+ * keeps the legal actions whose path begins with the cells chosen so far;
+ * when exactly one complete action is left (or the player picks the last
+ * cell again to end a longer chain) the view emits it.  Actions that
+ * differ only in the piece chosen (promotions, placements) ask with a
+ * popover.  A click on a cell that no longer path starts from plays the
+ * actions of that one cell (placing a piece, taking one off, burying).
+ * Clicks, drags and the keyboard all go through this.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -71,7 +74,7 @@ step_matches (CpBoardView *self, const CpAction *action, guint i, guint cell)
 static gboolean
 matches_path (CpBoardView *self, const CpAction *action, const guint8 *path, guint len)
 {
-  if (action->type != CP_ACTION_MOVE || action->n_cells < len)
+  if (action->n_cells < 2 || action->n_cells < len)
     return FALSE;
   for (guint i = 0; i < len; i++)
     if (!step_matches (self, action, i, path[i]))
@@ -107,14 +110,13 @@ update_decorations (CpBoardView *self)
       const CpAction *a = &self->legal.items[i];
       guint next;
 
-      /* With nothing picked up, the cells a piece may be placed on,
-       * taken off or buried under. */
+      /* With nothing picked up, the cells of the actions of one cell:
+       * where a piece may be placed, buried under or taken off. */
       if (self->path_len == 0)
         {
-          if (a->type == CP_ACTION_PLACE || a->type == CP_ACTION_BURY)
-            cp_cell_set_add (&targets, a->cells[0]);
-          else if (a->type == CP_ACTION_REMOVE)
-            cp_cell_set_add (&captures, a->cells[0]);
+          if (a->n_cells == 1)
+            cp_cell_set_add ((a->flags & CP_ACTION_FLAG_CAPTURE) || a->type == CP_ACTION_REMOVE
+                             ? &captures : &targets, a->cells[0]);
           continue;
         }
       if (!matches_path (self, a, self->path, self->path_len) || a->n_cells <= self->path_len)
@@ -256,46 +258,33 @@ try_finish (CpBoardView *self, gboolean insist)
   return TRUE;
 }
 
+/* Whether an action of several cells starts on @cell. */
 static gboolean
 starts_a_move (CpBoardView *self, guint cell)
 {
   for (guint i = 0; i < self->legal.len; i++)
-    if (self->legal.items[i].type == CP_ACTION_MOVE && self->legal.items[i].cells[0] == cell)
+    if (self->legal.items[i].n_cells > 1 && self->legal.items[i].cells[0] == cell)
       return TRUE;
   return FALSE;
 }
 
-/* Places a piece on @cell when the player may: at once when one kind of
- * piece may go there, after asking when several may. */
+/* Plays the action of the one cell @cell when the player may: at once
+ * when there is one, after asking which piece when several differ only
+ * in it. */
 static gboolean
-place_at (CpBoardView *self, guint cell)
+act_on_cell (CpBoardView *self, guint cell)
 {
   const CpAction *choices[8];
   guint n = 0;
 
   for (guint i = 0; i < self->legal.len && n < G_N_ELEMENTS (choices); i++)
-    if (self->legal.items[i].type == CP_ACTION_PLACE && self->legal.items[i].cells[0] == cell)
+    if (self->legal.items[i].n_cells == 1 && self->legal.items[i].cells[0] == cell)
       choices[n++] = &self->legal.items[i];
   if (n == 1)
     emit_action (self, choices[0]);
   else if (n > 1)
     choose_among (self, choices, n);
   return n > 0;
-}
-
-/* Takes the piece on @cell off the board, or buries a captured piece
- * under it, when the player may. */
-static gboolean
-pick_cell (CpBoardView *self, guint cell)
-{
-  for (guint i = 0; i < self->legal.len; i++)
-    if ((self->legal.items[i].type == CP_ACTION_REMOVE || self->legal.items[i].type == CP_ACTION_BURY)
-        && self->legal.items[i].cells[0] == cell)
-      {
-        emit_action (self, &self->legal.items[i]);
-        return TRUE;
-      }
-  return FALSE;
 }
 
 void
@@ -326,7 +315,7 @@ cp_board_view_press_cell (CpBoardView *self, guint cell)
   self->path_len = 0;
   if (starts_a_move (self, cell))
     self->path[self->path_len++] = (guint8) cell;
-  else if (place_at (self, cell) || pick_cell (self, cell))
+  else if (act_on_cell (self, cell))
     return;
   update_decorations (self);
 }
@@ -801,12 +790,20 @@ colour_word (CpBoardView *self, guint seat)
   return g_utf8_strdown (cp_colour_name (self->colours[seat % CP_MAX_SEATS]), -1);
 }
 
-/* Puts @longer, made from *@text, in its place. */
-static void
-replace (char **text, char *longer)
+/**
+ * cp_board_view_set_overlays:
+ *
+ * Shows what the game's presentation marks on the cells, and says it in
+ * the cells' descriptions.
+ */
+void
+cp_board_view_set_overlays (CpBoardView *self, const CpPresentation *presentation)
 {
-  g_free (*text);
-  *text = longer;
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  cp_board_renderer_set_overlays (self->renderer, (const CpOverlay *) presentation->overlays->data,
+                                  presentation->overlays->len);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /**
@@ -818,35 +815,36 @@ char *
 cp_board_view_describe_cell (CpBoardView *self, guint cell)
 {
   g_autofree char *name = NULL;
-  g_autofree char *text = NULL;
-  const CpPiece *piece, *buried;
+  g_autoptr (GString) text = NULL;
+  const CpOverlay *overlays;
+  const CpPiece *piece;
+  guint n_overlays;
 
   if (self->state == NULL || !cp_board_has_cell (self->state->board, cell))
     return g_strdup ("");
   name = cp_board_cell_name (self->state->board, cell);
   piece = &self->state->cells[cell];
+  text = g_string_new (NULL);
   if (piece->kind == CP_PIECE_NONE)
     /* Translators: an empty cell of the board, such as "e4, empty" */
-    text = g_strdup_printf (_("%s, empty"), name);
+    g_string_printf (text, _("%s, empty"), name);
   else
     {
       g_autofree char *colour = colour_word (self, piece->seat);
 
       /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
-      text = g_strdup_printf (_("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
+      g_string_printf (text, _("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
     }
-  if (piece->kind != CP_PIECE_NONE && (piece->flags & CP_PIECE_FLAG_ZOMBIE))
-    /* Translators: a piece risen from its grave in Zombie Chess, such as "white pawn on c6, zombie" */
-    replace (&text, g_strdup_printf (_("%s, zombie"), text));
-  buried = cp_board_renderer_get_buried (self->renderer, cell);
-  if (!CP_PIECE_IS_EMPTY (buried))
-    {
-      g_autofree char *colour = colour_word (self, buried->seat);
-
-      /* Translators: a cell and the piece buried under it in Zombie Chess: "white knight on b1, black pawn buried here" */
-      replace (&text, g_strdup_printf (_("%s, %s %s buried here"), text, colour, cp_piece_kind_name (buried->kind)));
-    }
+  overlays = cp_board_renderer_get_overlays (self->renderer, &n_overlays);
+  for (guint i = 0; i < n_overlays; i++)
+    if (overlays[i].cell == cell && overlays[i].description != NULL)
+      /* Translators: between the descriptions of marks on one cell */
+      g_string_append_printf (text, _(", %s"), overlays[i].description);
   if (self->path_len > 0 && self->path[0] == cell)
-    replace (&text, g_strdup_printf (_("%s, picked up"), text));
-  return g_steal_pointer (&text);
+    {
+      g_autofree char *picked = g_strdup_printf (_("%s, picked up"), text->str);
+
+      g_string_assign (text, picked);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

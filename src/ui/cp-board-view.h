@@ -47,6 +47,8 @@ void       cp_board_view_drop            (CpBoardView        *self,
 guint      cp_board_view_get_cursor      (CpBoardView        *self);
 void       cp_board_view_set_cursor      (CpBoardView        *self,
                                           guint               cell);
+void       cp_board_view_set_overlays    (CpBoardView        *self,
+                                          const CpPresentation *presentation);
 CpBoardRenderer *cp_board_view_get_renderer (CpBoardView     *self);
 char      *cp_board_view_describe_cell   (CpBoardView        *self,
                                           guint               cell);

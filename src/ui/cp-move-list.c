@@ -69,52 +69,21 @@ cp_move_list_previous_position (CpGame *game, guint cursor)
   return c;
 }
 
-/* Counts turns, not moves: in some games a turn is several moves.  In
- * games where the players first choose together in secret, the moves
- * that follow each choice take turns by the cards, not by the seats: they
- * share the choice's number instead. */
-typedef struct {
-  guint turns;
-  guint last_seat;
-  guint rounds;             /* the choices made together so far */
-  gboolean choosing;
-} TurnCount;
-
-static void
-count_turn (TurnCount *count, const CpAction *action)
-{
-  if (action->type == CP_ACTION_COMMIT && !count->choosing)
-    count->rounds++;
-  count->choosing = action->type == CP_ACTION_COMMIT;
-  if (action->type == CP_ACTION_MOVE && action->seat != count->last_seat)
-    {
-      count->turns++;
-      count->last_seat = action->seat;
-    }
-}
-
-/* The text of row @index: the action with its move number, or who did
- * it for actions that are not moves.  @count has counted the turns up to
- * and including this action. */
+/* The text of row @index: the action with the number the game gives it,
+ * or else who did it. */
 static char *
-row_text (CpMoveList *self, guint index, const TurnCount *count)
+row_text (CpMoveList *self, guint index)
 {
   const CpAction *action = cp_game_get_action (self->game, index);
   g_autofree char *text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
-  guint n_seats = cp_game_get_n_seats (self->game);
-  guint turn = count->turns - 1;
+  g_autofree char *number = NULL;
 
   if (action->seat == CP_SEAT_CHANCE)
     return g_steal_pointer (&text);
-  /* Moves are numbered as in chess only where two players take turns. */
-  if (action->type != CP_ACTION_MOVE || n_seats != 2)
-    /* Translators: a player and what they did, such as "Black offers a draw" */
-    return g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)), text);
-  if (count->rounds > 0)
-    return g_strdup_printf (action->seat == 0 ? "%u. %s" : "%u… %s", count->rounds, text);
-  if (turn % n_seats == 0)
-    return g_strdup_printf ("%u. %s", turn / n_seats + 1, text);
-  return g_strdup_printf ("%u… %s", turn / n_seats + 1, text);
+  if ((number = cp_game_number_action (self->game, index)) != NULL)
+    return g_strdup_printf ("%s %s", number, text);
+  /* Translators: a player and what they did, such as "Black offers a draw" */
+  return g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)), text);
 }
 
 /* Brings the last row at the replay cursor into sight, with the random
@@ -154,7 +123,6 @@ sync_rows (CpMoveList *self, gboolean all)
 {
   guint n = self->game ? cp_game_get_n_actions (self->game) : 0;
   guint same = 0;
-  TurnCount count = { 0, CP_SEAT_CHANCE, 0, FALSE };
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
   if (!all)
@@ -163,12 +131,8 @@ sync_rows (CpMoveList *self, gboolean all)
                               &g_array_index (self->shown, CpAction, same)))
       same++;
 
-  for (guint i = 0; i < n; i++)
-    {
-      count_turn (&count, cp_game_get_action (self->game, i));
-      if (i >= same)
-        g_ptr_array_add (texts, row_text (self, i, &count));
-    }
+  for (guint i = same; i < n; i++)
+    g_ptr_array_add (texts, row_text (self, i));
   g_ptr_array_add (texts, NULL);
 
   self->updating = TRUE;

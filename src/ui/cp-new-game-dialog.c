@@ -324,14 +324,6 @@ cp_new_game_dialog_set_player_name (CpNewGameDialog *self, guint seat, const cha
   gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (self->name_rows, seat)), name);
 }
 
-/* Whether the set-up of @game drew that the two players change seats. */
-static gboolean
-seats_drawn_changed (CpGame *game)
-{
-  return (cp_game_get_rules (game)->flags & CP_RULES_DRAWN_SEATS) && cp_game_get_n_actions (game) > 0
-         && cp_game_get_action (game, 0)->type == CP_ACTION_ROLL && cp_game_get_action (game, 0)->value == 1;
-}
-
 /**
  * cp_new_game_dialog_create_game:
  *
@@ -355,14 +347,7 @@ cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
         cp_player_set_name (cp_game_get_player (game, seat), trimmed);
     }
   cp_game_resolve_chance (game);
-  if (seats_drawn_changed (game))
-    {
-      CpPlayer *first = cp_game_get_player (game, 0), *second = cp_game_get_player (game, 1);
-      g_autofree char *name = g_strdup (cp_player_get_name (first));
-
-      cp_player_set_name (first, cp_player_get_name (second));
-      cp_player_set_name (second, name);
-    }
+  cp_game_seat_players (game);
   return g_steal_pointer (&game);
 }
 
@@ -382,12 +367,8 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
     }
   /* The names stay in the order they were typed, whatever seats the
    * players were drawn to. */
-  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
-    {
-      guint typed = seats_drawn_changed (game) && seat < 2 ? 1 - seat : seat;
-
-      g_strv_builder_add (names, cp_player_get_name (cp_game_get_player (game, typed)));
-    }
+  for (guint player = 0; player < cp_game_get_n_seats (game); player++)
+    g_strv_builder_add (names, cp_player_get_name (cp_game_get_player (game, cp_game_seat_of_player (game, player))));
   list = g_strv_builder_end (names);
   g_settings_set_strv (self->settings, "player-names", (const char *const *) list);
 
@@ -502,6 +483,6 @@ cp_new_game_dialog_new (GSettings *settings)
   g_autofree char *last = g_settings_get_string (settings, "last-game");
 
   self->settings = g_object_ref (settings);
-  cp_new_game_dialog_select_game (self, cp_rules_lookup (last) ? last : "chess");
+  cp_new_game_dialog_select_game (self, cp_rules_lookup (last) ? last : cp_rules_list (NULL)[0]->id);
   return self;
 }

@@ -1,8 +1,9 @@
 /* cp-players-panel.c: the players, whose turn it is, and what they lost
  *
  * A row a seat: the player's colour, name, a mark for whose turn it is and
- * the pieces the seat has lost so far; below, a line on the state of the
- * game (to move, check, the result).
+ * what the game's presentation puts beside the seat: the pieces it has
+ * lost, drawn faintly when they are gone for good, a score, dice; below, a
+ * line on the state of the game (to move, check, the result).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,9 +20,10 @@ typedef struct {
   GtkWidget *swatch;
   GtkWidget *turn;
   GtkWidget *lost;
+  GtkWidget *extra;
   GtkWidget *out;
   guint8 lost_kinds[64];
-  gboolean lost_for_good[64]; /* destroyed rather than waiting to come back */
+  gboolean lost_for_good[64]; /* drawn faintly: gone for good */
   guint n_lost;
   CpColour colour;
 } Seat;
@@ -36,7 +38,6 @@ struct _CpPlayersPanel
   CpGame *game;
   Seat seats[CP_MAX_SEATS];
   guint n_seats;
-  guint8 start_counts[CP_MAX_SEATS][CP_N_PIECE_KINDS];
 };
 
 G_DEFINE_FINAL_TYPE (CpPlayersPanel, cp_players_panel, GTK_TYPE_WIDGET)
@@ -74,60 +75,6 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
     }
 }
 
-/* The names of @seat's lost pieces, of those destroyed when @for_good is
- * TRUE or else of the others, joined in a list; NULL for none. */
-static char *
-lost_names (const Seat *seat, gboolean for_good)
-{
-  g_autoptr (GString) names = g_string_new (NULL);
-
-  for (guint i = 0; i < seat->n_lost; i++)
-    if (seat->lost_for_good[i] == for_good)
-      {
-        if (names->len > 0)
-          /* Translators: between the names of pieces in a list */
-          g_string_append (names, _(", "));
-        g_string_append (names, cp_piece_kind_name (seat->lost_kinds[i]));
-      }
-  return names->len > 0 ? g_strdup (names->str) : NULL;
-}
-
-/* Says in words what the pieces beside a player's name are. */
-static void
-describe_lost (Seat *seat, gboolean graveyard)
-{
-  g_autofree char *waiting = lost_names (seat, FALSE);
-  g_autofree char *gone = lost_names (seat, TRUE);
-  g_autofree char *text = NULL;
-
-  if (!graveyard)
-    /* Translators: %s: the pieces a player has lost, such as "queen, pawn" */
-    text = waiting ? g_strdup_printf (_("Lost: %s"), waiting) : NULL;
-  else if (waiting && gone)
-    /* Translators: Zombie Chess; %s: pieces that may come back, then pieces lost for good */
-    text = g_strdup_printf (_("In the graveyard: %s. Destroyed: %s."), waiting, gone);
-  else if (waiting)
-    /* Translators: Zombie Chess; %s: pieces that may come back */
-    text = g_strdup_printf (_("In the graveyard: %s."), waiting);
-  else if (gone)
-    /* Translators: Zombie Chess; %s: pieces lost for good */
-    text = g_strdup_printf (_("Destroyed: %s."), gone);
-  gtk_widget_set_tooltip_text (seat->lost, text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (seat->lost), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  text ? text : "", -1);
-}
-
-static void
-count_pieces (const CpState *state, guint8 counts[CP_MAX_SEATS][CP_N_PIECE_KINDS])
-{
-  guint n = cp_board_get_width (state->board) * cp_board_get_height (state->board);
-
-  memset (counts, 0, sizeof (guint8) * CP_MAX_SEATS * CP_N_PIECE_KINDS);
-  for (guint c = 0; c < n; c++)
-    if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat < CP_MAX_SEATS)
-      counts[state->cells[c].seat][state->cells[c].kind]++;
-}
-
 static void
 clear_rows (CpPlayersPanel *self)
 {
@@ -141,8 +88,6 @@ clear_rows (CpPlayersPanel *self)
 void
 cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
 {
-  g_autoptr (CpState) start = NULL;
-
   g_return_if_fail (CP_IS_PLAYERS_PANEL (self));
 
   clear_rows (self);
@@ -150,7 +95,6 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
   if (game == NULL)
     return;
 
-  start = cp_game_state_at (game, cp_game_get_setup_length (game));
   self->n_seats = cp_game_get_n_seats (game);
   for (guint i = 0; i < self->n_seats; i++)
     {
@@ -181,6 +125,11 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->lost), draw_lost, seat, NULL);
       gtk_box_append (GTK_BOX (suffix), seat->lost);
 
+      seat->extra = gtk_label_new (NULL);
+      gtk_widget_add_css_class (seat->extra, "numeric");
+      gtk_widget_set_visible (seat->extra, FALSE);
+      gtk_box_append (GTK_BOX (suffix), seat->extra);
+
       /* Translators: said of a player who was checkmated, stalemated or resigned in a game of several */
       seat->out = gtk_label_new (_("Out"));
       gtk_widget_add_css_class (seat->out, "dim-label");
@@ -195,7 +144,6 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
 
       gtk_list_box_append (GTK_LIST_BOX (self->list), seat->row);
     }
-  count_pieces (start, self->start_counts);
 }
 
 /* The names of @seats: "Anna", "Anna and Ben", "Anna, Ben and Cleo". */
@@ -258,40 +206,72 @@ describe (CpPlayersPanel *self, const CpState *state)
   return g_strdup_printf (_("%s to move"), names);
 }
 
+/* Puts the side items of @seat_number from @presentation beside its name:
+ * pieces drawn, texts and dice in words. */
+static void
+show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
+{
+  static const char *const faces[] = { "⚀", "⚁", "⚂", "⚃", "⚄", "⚅" };
+  g_autoptr (GString) extra = g_string_new (NULL);
+  const char *description = presentation->side_description[seat_number];
+
+  seat->n_lost = 0;
+  for (guint i = 0; i < presentation->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
+
+      if (item->seat != seat_number)
+        continue;
+      switch ((CpSideKind) item->kind)
+        {
+        case CP_SIDE_PIECES:
+          for (guint k = 0; k < item->count && seat->n_lost < G_N_ELEMENTS (seat->lost_kinds); k++)
+            {
+              seat->lost_for_good[seat->n_lost] = item->faded;
+              seat->lost_kinds[seat->n_lost++] = item->piece;
+            }
+          break;
+        case CP_SIDE_TEXT:
+          g_string_append_printf (extra, "%s%s", extra->len ? " · " : "", item->text ? item->text : "");
+          break;
+        case CP_SIDE_DIE:
+          if (item->count >= 1 && item->count <= 6)
+            g_string_append_printf (extra, "%s%s", extra->len ? " " : "", faces[item->count - 1]);
+          break;
+        case CP_N_SIDE_KINDS:
+        default:
+          break;
+        }
+    }
+  gtk_widget_set_tooltip_text (seat->lost, description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (seat->lost), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  description ? description : "", -1);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
+                                      seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
+  gtk_widget_queue_draw (seat->lost);
+  gtk_label_set_text (GTK_LABEL (seat->extra), extra->str);
+  gtk_widget_set_tooltip_text (seat->extra, description);
+  gtk_widget_set_visible (seat->extra, extra->len > 0);
+}
+
 /**
  * cp_players_panel_show_state:
+ * @presentation: what the game puts beside each player
  *
- * Shows whose turn it is in @state and what each seat has lost since the
- * start.
+ * Shows whose turn it is in @state and what the presentation says of each
+ * seat.
  */
 void
-cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state)
+cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state, const CpPresentation *presentation)
 {
-  guint8 counts[CP_MAX_SEATS][CP_N_PIECE_KINDS];
   CpSeatMask pending = cp_state_pending (state);
   g_autofree char *status = describe (self, state);
 
-  count_pieces (state, counts);
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
-      gboolean graveyard = state->rules->graveyard != NULL;
-      guint8 waiting[CP_N_PIECE_KINDS] = { 0 };
 
-      if (graveyard)
-        state->rules->graveyard (state, i, waiting);
-      /* Where a graveyard keeps pieces, those destroyed are told apart. */
-      seat->n_lost = 0;
-      for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
-        for (guint k = counts[i][kind]; k < self->start_counts[i][kind] && seat->n_lost < G_N_ELEMENTS (seat->lost_kinds); k++)
-          {
-            seat->lost_for_good[seat->n_lost] = graveyard && k - counts[i][kind] >= waiting[kind];
-            seat->lost_kinds[seat->n_lost++] = (guint8) kind;
-          }
-      describe_lost (seat, graveyard);
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
-                                          seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
-      gtk_widget_queue_draw (seat->lost);
+      show_side (seat, i, presentation);
       gtk_widget_set_visible (seat->out, (state->out & CP_SEAT_BIT (i)) != 0);
       gtk_widget_set_opacity (seat->turn, (pending & CP_SEAT_BIT (i)) ? 1.0 : 0.0);
       gtk_accessible_update_property (GTK_ACCESSIBLE (seat->turn), GTK_ACCESSIBLE_PROPERTY_LABEL,

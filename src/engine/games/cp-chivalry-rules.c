@@ -652,6 +652,21 @@ chivalry_parse (const CpState *state, const char *text, CpAction *action, GError
   return cannot_play (error, text, _("it is not a legal move in this position"));
 }
 
+/* The castles, tinted. */
+static void
+chivalry_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *colour = g_utf8_strdown (cp_colour_name (colours[seat]), -1);
+        /* Translators: a cell of a castle in Chivalry, such as "white castle" */
+        g_autofree char *words = g_strdup_printf (_("%s castle"), colour);
+
+        cp_presentation_add_overlay (out, CP_OVERLAY_TINT, castles[seat][i], words);
+      }
+}
+
 const CpRules cp_chivalry_rules = {
   .id = "chivalry",
   .name = N_("Chivalry"),
@@ -669,4 +684,5 @@ const CpRules cp_chivalry_rules = {
   .outcome = chivalry_outcome,
   .format = chivalry_format,
   .parse = chivalry_parse,
+  .present = chivalry_present,
 };

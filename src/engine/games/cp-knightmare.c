@@ -40,7 +40,7 @@ cp_knightmare_init (CpKnightmareState *st, CpBoard *board, GHashTable *options)
   st->chess.features = CP_CHESS_CHECK | CP_CHESS_ELIMINATION;
   st->chess.promotions |= BIT (CP_PIECE_BISHOP);
   st->cards = cp_knightmare_cards_on (options);
-  st->card_phase = CP_CARD_PHASE_NONE;
+  st->note_phase = CP_NOTE_PHASE_NONE;
   for (guint s = 0; s < CP_MAX_SEATS; s++)
     memset (&st->chess.promotion_zone[s], 0, sizeof (CpCellSet));
 }
@@ -144,7 +144,7 @@ settled (const CpState *state, CpKnightmareState *copy)
   const CpChessState *st = cp_chess_settled (CP_CHESS_STATE (state), &copy->chess);
 
   if (st == &copy->chess)
-    copy->card_phase = CP_CARD_PHASE_NONE;
+    copy->note_phase = CP_NOTE_PHASE_NONE;
   return (const CpKnightmareState *) st;
 }
 
@@ -281,23 +281,23 @@ cp_knightmare_legal (const CpState *state, guint seat, CpActionList *out)
 
   if (seat != st->chess.base.to_move || cp_chess_live_teams (&st->chess, NULL) <= 1)
     return;
-  switch ((CpCardPhase) st->card_phase)
+  switch ((CpNotePhase) st->note_phase)
     {
-    case CP_CARD_PHASE_IN_PLAY:
+    case CP_NOTE_PHASE_IN_PLAY:
       card_changes (st, seat, out);
       add_pass (out, seat, CP_KNIGHTMARE_CARD_DONE);
       break;
-    case CP_CARD_PHASE_DONE:
+    case CP_NOTE_PHASE_DONE:
       cp_chess_legal (&st->chess, seat, out);
       if (!cp_chess_in_check (&st->chess, seat))
         add_pass (out, seat, CP_KNIGHTMARE_END_TURN);
       break;
-    case CP_CARD_PHASE_NONE:
+    case CP_NOTE_PHASE_NONE:
     default:
       cp_chess_legal (&st->chess, seat, out);
       break;
     }
-  if (st->cards && st->card_phase != CP_CARD_PHASE_IN_PLAY)
+  if (st->cards && st->note_phase != CP_NOTE_PHASE_IN_PLAY)
     add_action (out, CP_ACTION_CARD_NOTE, seat);
 }
 
@@ -365,12 +365,13 @@ cp_knightmare_make (CpState *state, const CpAction *action, CpUndo *undo)
   switch (action->type)
     {
     case CP_ACTION_CARD_NOTE:
-      st->card_phase = CP_CARD_PHASE_IN_PLAY;
+      st->note_phase = CP_NOTE_PHASE_IN_PLAY;
+      st->card = g_intern_string (action->text);
       return;
     case CP_ACTION_PASS:
       if (action->value == CP_KNIGHTMARE_CARD_DONE)
         {
-          st->card_phase = CP_CARD_PHASE_DONE;
+          st->note_phase = CP_NOTE_PHASE_DONE;
           return;
         }
       break;
@@ -388,7 +389,7 @@ cp_knightmare_make (CpState *state, const CpAction *action, CpUndo *undo)
     default:
       break;
     }
-  st->card_phase = CP_CARD_PHASE_NONE;
+  st->note_phase = CP_NOTE_PHASE_NONE;
   cp_chess_make (&st->chess, action, undo);
 }
 
@@ -484,4 +485,72 @@ cp_knightmare_check_cell (const CpState *state)
   guint seat = st->chess.base.to_move;
 
   return cp_chess_in_check (&st->chess, seat) ? st->chess.king[st->chess.army[seat]] : CP_NO_CELL;
+}
+
+/* Whether @legal holds an action of @type (with @value, for passes); the
+ * action is copied to @found. */
+static gboolean
+find_legal (const CpActionList *legal, CpActionType type, guint value, CpAction *found)
+{
+  for (guint i = 0; i < legal->len; i++)
+    if (legal->items[i].type == type && (type != CP_ACTION_PASS || legal->items[i].value == value))
+      {
+        *found = legal->items[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Where the turn of the seat to act stands with the cards, and its
+ * buttons.  The phase of the state belongs to the seat to move, which a
+ * resignation may have passed over. */
+static void
+present_card_notes (const CpKnightmareState *st, CpPresentation *out)
+{
+  const CpState *state = &st->chess.base;
+  guint seat = cp_state_first_pending (state);
+  g_auto (CpActionList) legal = { 0 };
+  CpAction done, end_turn, note;
+
+  if (!st->cards || seat == CP_NO_SEAT)
+    return;
+  cp_state_legal (state, seat, &legal);
+  out->card_note_seat = (guint8) seat;
+  if (find_legal (&legal, CP_ACTION_PASS, CP_KNIGHTMARE_CARD_DONE, &done))
+    {
+      out->card_note_stage = CP_CARD_NOTE_IN_PLAY;
+      cp_presentation_add_button (out, &done, "card-done", _("_Done"));
+    }
+  else if (find_legal (&legal, CP_ACTION_CARD_NOTE, 0, &note))
+    out->card_note_stage = seat == state->to_move && st->note_phase == CP_NOTE_PHASE_DONE
+                           ? CP_CARD_NOTE_PLAYED : CP_CARD_NOTE_READY;
+  if (out->card_note_stage != CP_CARD_NOTE_READY && seat == state->to_move)
+    out->card_note = g_strdup (st->card);
+  if (find_legal (&legal, CP_ACTION_PASS, CP_KNIGHTMARE_END_TURN, &end_turn))
+    cp_presentation_add_button (out, &end_turn, "end-turn", _("_End Turn"));
+}
+
+/**
+ * cp_knightmare_present:
+ *
+ * The territories that cards refer to, outlined, and where the turn
+ * stands with the cards.
+ */
+void
+cp_knightmare_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  g_auto (GStrv) zones = cp_board_list_zones (state->board);
+  guint n_areas = 0;
+
+  for (guint i = 0; zones[i]; i++)
+    if (g_str_has_suffix (zones[i], "-territory"))
+      {
+        const CpCellSet *zone = cp_board_get_zone (state->board, zones[i]);
+
+        n_areas++;
+        for (guint c = 0; c < CP_MAX_CELLS; c++)
+          if (cp_cell_set_contains (zone, c))
+            cp_presentation_add_overlay (out, CP_OVERLAY_AREA, c, NULL)->count = (guint8) n_areas;
+      }
+  present_card_notes (CP_KNIGHTMARE_STATE (state), out);
 }

@@ -12,10 +12,10 @@ G_BEGIN_DECLS
 
 /* Where a seat's turn stands with the Knightmare Chess cards. */
 typedef enum {
-  CP_CARD_PHASE_NONE,     /* no card played this turn */
-  CP_CARD_PHASE_IN_PLAY,  /* a card's changes are being made */
-  CP_CARD_PHASE_DONE,     /* a card was played; a move or the end of the turn follows */
-} CpCardPhase;
+  CP_NOTE_PHASE_NONE,     /* no card played this turn */
+  CP_NOTE_PHASE_IN_PLAY,  /* a card's changes are being made */
+  CP_NOTE_PHASE_DONE,     /* a card was played; a move or the end of the turn follows */
+} CpNotePhase;
 
 /* PASS actions: the turn ends without a move, or a card's changes are done. */
 #define CP_KNIGHTMARE_END_TURN 0
@@ -24,7 +24,8 @@ typedef enum {
 typedef struct {
   CpChessState chess;
   guint8 cards;       /* whether cards from a Knightmare Chess deck are recorded */
-  guint8 card_phase;  /* CpCardPhase of the seat to move */
+  guint8 note_phase;  /* CpNotePhase of the seat to move */
+  const char *card;   /* the card named last this turn (an interned string) */
 } CpKnightmareState;
 
 #define CP_KNIGHTMARE_STATE(s) ((CpKnightmareState *) (s))
@@ -44,7 +45,8 @@ extern const CpOptionSpec cp_knightmare_options[1];
   .format = cp_knightmare_format, \
   .parse = cp_knightmare_parse, \
   .landing = cp_knightmare_landing, \
-  .check_cell = cp_knightmare_check_cell
+  .check_cell = cp_knightmare_check_cell, \
+  .present = cp_knightmare_present
 
 void        cp_knightmare_init        (CpKnightmareState *st,
                                        CpBoard        *board,
@@ -81,5 +83,9 @@ gboolean    cp_knightmare_parse       (const CpState  *state,
                                        CpAction       *action,
                                        GError        **error);
 guint       cp_knightmare_check_cell  (const CpState  *state);
+void        cp_knightmare_present     (const CpState  *state,
+                                       const CpState  *start,
+                                       guint           viewer,
+                                       CpPresentation *out);
 
 G_END_DECLS

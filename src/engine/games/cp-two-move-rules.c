@@ -48,6 +48,8 @@ typedef struct {
   guint8 queue_kind[4];
   guint8 queue_moves[4];  /* moves left to the card */
   guint64 pawns_moved;    /* cells of the pawns that moved this turn */
+  guint8 colours_drawn;   /* the colours were drawn at random... */
+  guint8 seats_changed;   /* ...and the players changed seats */
 } TwoMoveState;
 
 #define TWO_MOVE_STATE(s) ((TwoMoveState *) (s))
@@ -320,6 +322,8 @@ two_move_make (CpState *state, const CpAction *action, CpUndo *undo)
     {
     case CP_ACTION_ROLL:
       st->stage = first_stage (st);
+      st->colours_drawn = TRUE;
+      st->seats_changed = action->value == 1;
       break;
     case CP_ACTION_PLAY_CARD:
       st->up[0] = (guint8) unpack (action->value);
@@ -480,10 +484,8 @@ two_move_cards (const CpState *state, CpCardTable *table)
 }
 
 static char *
-two_move_prompt (const CpState *state, guint seat)
+two_move_prompt (const TwoMoveState *st, guint seat)
 {
-  const TwoMoveState *st = TWO_MOVE_STATE (state);
-
   switch (st->stage)
     {
     case STAGE_FACE_UP:
@@ -504,13 +506,30 @@ two_move_prompt (const CpState *state, guint seat)
     }
 }
 
+static void
+two_move_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  const TwoMoveState *drawn = TWO_MOVE_STATE (start);
+  guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+
+  out->seats_drawn = drawn->colours_drawn;
+  if (drawn->seats_changed)
+    {
+      out->seat_of_player[0] = 1;
+      out->seat_of_player[1] = 0;
+    }
+  if (actor < 2 && !cp_state_is_over (state))
+    cp_presentation_set_prompt (out, two_move_prompt (TWO_MOVE_STATE (state), actor));
+}
+
 const CpRules cp_two_move_rules = {
   .id = "two-move",
   .name = N_("Two Move Chess"),
   .summary = N_("Both players choose two cards in secret, then move in card order"),
   .min_seats = 2,
   .max_seats = 2,
-  .flags = CP_RULES_DRAWS | CP_RULES_SECRETS | CP_RULES_CHANCE | CP_RULES_DRAWN_SEATS,
+  .flags = CP_RULES_DRAWS | CP_RULES_SECRETS | CP_RULES_CHANCE,
+  .numbering = CP_NUMBERING_ROUNDS,
   .options = options,
   .n_options = G_N_ELEMENTS (options),
   .colours = colours,
@@ -525,5 +544,5 @@ const CpRules cp_two_move_rules = {
   .landing = cp_chess_rules_landing,
   .redact = two_move_redact,
   .cards = two_move_cards,
-  .prompt = two_move_prompt,
+  .present = two_move_present,
 };

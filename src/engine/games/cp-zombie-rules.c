@@ -468,11 +468,9 @@ zombie_redact (CpState *state, guint seat)
 }
 
 static char *
-zombie_prompt (const CpState *state, guint seat)
+zombie_prompt (const ZombieState *st, guint seat)
 {
-  const ZombieState *st = ZOMBIE_STATE (state);
-
-  if (seat != state->to_move)
+  if (seat != st->chess.base.to_move)
     return NULL;
   if (st->stage == STAGE_BURYING)
     /* Translators: %s: a kind of piece */
@@ -483,31 +481,104 @@ zombie_prompt (const CpState *state, guint seat)
   return NULL;
 }
 
-/* The burials @seat has made, as pieces of the other seat. */
+/* The burials @seat has made, drawn as the other seat's pieces. */
 static void
-zombie_buried (const CpState *state, guint seat, CpPiece *buried)
+present_burials (const ZombieState *st, guint seat, CpPresentation *out)
 {
-  const ZombieState *st = ZOMBIE_STATE (state);
-
-  memset (buried, 0, CP_MAX_CELLS * sizeof *buried);
-  g_return_if_fail (seat < 2);
   for (guint cell = 0; cell < 64; cell++)
     if (st->buried[seat][cell] != 0)
-      buried[cell] = (CpPiece) { .kind = st->buried[seat][cell], .seat = (guint8) (1 - seat) };
+      {
+        g_autofree char *colour = g_utf8_strdown (cp_colour_name (colours[1 - seat]), -1);
+        /* Translators: a piece buried under a cell in Zombie Chess: colour and kind, such as
+         * "black pawn buried here" */
+        g_autofree char *words = g_strdup_printf (_("%s %s buried here"), colour,
+                                                  cp_piece_kind_name (st->buried[seat][cell]));
+        CpOverlay *overlay = cp_presentation_add_overlay (out, CP_OVERLAY_PIECE, cell, words);
+
+        overlay->piece = st->buried[seat][cell];
+        overlay->seat = (guint8) (1 - seat);
+      }
 }
 
-/* The graveyard beside the board: @seat's pieces buried, and those taken
- * this turn that wait to be. */
+/* The names of the pieces of @seat's side items that are @faded. */
+static char *
+side_names (const CpPresentation *out, guint seat, gboolean faded)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < out->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (out->side, CpSideItem, i);
+
+      if (item->seat != seat || item->kind != CP_SIDE_PIECES || item->faded != faded)
+        continue;
+      for (guint k = 0; k < item->count; k++)
+        /* Translators: between the names of pieces in a list */
+        g_string_append_printf (names, "%s%s", names->len ? _(", ") : "", cp_piece_kind_name (item->piece));
+    }
+  return names->len > 0 ? g_strdup (names->str) : NULL;
+}
+
+/* Beside each player: the pieces in the graveyard, which may come back,
+ * and those destroyed, drawn faintly.  The graveyard holds the pieces
+ * buried and those taken this turn that wait to be. */
 static void
-zombie_graveyard (const CpState *state, guint seat, guint8 *counts)
+present_graveyard (const ZombieState *st, const CpState *start, guint seat, CpPresentation *out)
+{
+  guint8 had[CP_N_PIECE_KINDS], has[CP_N_PIECE_KINDS], waiting[CP_N_PIECE_KINDS];
+  g_autofree char *kept = NULL, *gone = NULL;
+
+  memcpy (waiting, st->graves[seat], CP_N_PIECE_KINDS);
+  if (seat != st->chess.base.to_move)
+    for (guint i = 0; i < st->n_grave; i++)
+      waiting[st->grave[i]]++;
+  cp_state_count_pieces (start, seat, had);
+  cp_state_count_pieces (&st->chess.base, seat, has);
+  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+    if (had[kind] > has[kind])
+      {
+        guint lost = had[kind] - has[kind], back = MIN (lost, waiting[kind]);
+
+        cp_presentation_add_pieces (out, seat, (CpPieceKind) kind, back, FALSE);
+        cp_presentation_add_pieces (out, seat, (CpPieceKind) kind, lost - back, TRUE);
+      }
+  kept = side_names (out, seat, FALSE);
+  gone = side_names (out, seat, TRUE);
+  if (kept && gone)
+    /* Translators: Zombie Chess; %s: pieces that may come back, then pieces lost for good */
+    out->side_description[seat] = g_strdup_printf (_("In the graveyard: %s. Destroyed: %s."), kept, gone);
+  else if (kept)
+    /* Translators: Zombie Chess; %s: pieces that may come back */
+    out->side_description[seat] = g_strdup_printf (_("In the graveyard: %s."), kept);
+  else if (gone)
+    /* Translators: Zombie Chess; %s: pieces lost for good */
+    out->side_description[seat] = g_strdup_printf (_("Destroyed: %s."), gone);
+}
+
+static void
+zombie_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
 {
   const ZombieState *st = ZOMBIE_STATE (state);
+  guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+  g_auto (CpActionList) legal = { 0 };
 
-  g_return_if_fail (seat < 2);
-  memcpy (counts, st->graves[seat], CP_N_PIECE_KINDS);
-  if (seat != state->to_move)
-    for (guint i = 0; i < st->n_grave; i++)
-      counts[st->grave[i]]++;
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      if (viewer == CP_VIEW_ALL || viewer == seat)
+        present_burials (st, seat, out);
+      present_graveyard (st, start, seat, out);
+    }
+  for (guint cell = 0; cell < 64; cell++)
+    if (state->cells[cell].kind != CP_PIECE_NONE && (state->cells[cell].flags & CP_PIECE_FLAG_ZOMBIE))
+      /* Translators: said of a piece risen from its grave in Zombie Chess */
+      cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, _("zombie"));
+  if (actor == CP_NO_SEAT || cp_state_is_over (state))
+    return;
+  cp_presentation_set_prompt (out, zombie_prompt (st, actor));
+  cp_state_legal (state, actor, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_PASS)
+      cp_presentation_add_button (out, &legal.items[i], "end-turn", _("_End Turn"));
 }
 
 const CpRules cp_zombie_rules = {
@@ -533,7 +604,5 @@ const CpRules cp_zombie_rules = {
   .landing = cp_chess_rules_landing,
   .check_cell = zombie_check_cell,
   .redact = zombie_redact,
-  .prompt = zombie_prompt,
-  .buried = zombie_buried,
-  .graveyard = zombie_graveyard,
+  .present = zombie_present,
 };

@@ -595,3 +595,177 @@ cp_game_view (CpGame *self, guint seat)
 
   return cp_view_new (state, (const CpAction *) self->actions->data, self->cursor, seat);
 }
+
+/* What @seat has lost since @start, as pieces beside the name and in
+ * words. */
+static void
+add_lost (CpPresentation *out, const CpState *state, const CpState *start, guint seat)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+  guint8 had[CP_N_PIECE_KINDS], has[CP_N_PIECE_KINDS];
+
+  cp_state_count_pieces (start, seat, had);
+  cp_state_count_pieces (state, seat, has);
+  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+    if (had[kind] > has[kind])
+      {
+        cp_presentation_add_pieces (out, seat, (CpPieceKind) kind, had[kind] - has[kind], FALSE);
+        for (guint k = has[kind]; k < had[kind]; k++)
+          /* Translators: between the names of pieces in a list */
+          g_string_append_printf (names, "%s%s", names->len ? _(", ") : "", cp_piece_kind_name ((CpPieceKind) kind));
+      }
+  if (names->len > 0)
+    /* Translators: %s: the pieces a player has lost, such as "queen, pawn" */
+    out->side_description[seat] = g_strdup_printf (_("Lost: %s"), names->str);
+}
+
+/**
+ * cp_game_present:
+ * @view: a view of @self at its replay cursor
+ *
+ * Returns: (transfer full): what the screen shows of @view beyond its
+ *   pieces, as its rules describe it
+ */
+CpPresentation *
+cp_game_present (CpGame *self, CpView *view)
+{
+  const CpState *state = cp_view_get_state (view);
+  guint viewer = cp_view_get_seat (view);
+  g_autoptr (CpState) start = cp_game_state_at (self, MIN (cp_game_get_setup_length (self), self->actions->len));
+  CpPresentation *out = cp_presentation_new ();
+  CpSeatMask has_pieces = 0;
+
+  if (self->rules->cards != NULL)
+    {
+      out->has_cards = TRUE;
+      self->rules->cards (state, &out->cards);
+      if (viewer != CP_VIEW_ALL)
+        cp_card_table_redact (&out->cards, viewer);
+    }
+  if (self->rules->present != NULL)
+    self->rules->present (state, start, viewer, out);
+  for (guint i = 0; i < out->side->len; i++)
+    if (g_array_index (out->side, CpSideItem, i).kind == CP_SIDE_PIECES)
+      has_pieces |= CP_SEAT_BIT (g_array_index (out->side, CpSideItem, i).seat);
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (!(has_pieces & CP_SEAT_BIT (seat)))
+      add_lost (out, state, start, seat);
+  return out;
+}
+
+/**
+ * cp_game_last_move:
+ * @cursor: a point of the log
+ *
+ * The move to mark as the last one at @cursor: random results and
+ * actions that change no cell the others see (a secret burial, a sealed
+ * choice) do not hide it; any other action does.
+ *
+ * Returns: (nullable): the move, or NULL
+ */
+const CpAction *
+cp_game_last_move (CpGame *self, guint cursor)
+{
+  g_return_val_if_fail (cursor <= self->actions->len, NULL);
+
+  for (guint i = cursor; i > 0; i--)
+    {
+      const CpAction *action = &g_array_index (self->actions, CpAction, i - 1);
+
+      if (action->type == CP_ACTION_MOVE)
+        return action;
+      if (action->seat != CP_SEAT_CHANCE && action->visible == CP_SEATS_ALL
+          && action->type != CP_ACTION_COMMIT)
+        return NULL;
+    }
+  return NULL;
+}
+
+/**
+ * cp_game_number_action:
+ *
+ * The number the move list gives the action at @index, such as "12." or
+ * "12…", or NULL for an action that is not numbered: the game's turns as
+ * chess numbers them where two players take turns, or the rounds of
+ * choices made together.
+ *
+ * Returns: (nullable) (transfer full): the number
+ */
+char *
+cp_game_number_action (CpGame *self, guint index)
+{
+  const CpAction *action;
+  guint turns = 0, rounds = 0, last_seat = CP_NO_SEAT;
+  gboolean choosing = FALSE;
+
+  g_return_val_if_fail (index < self->actions->len, NULL);
+  action = &g_array_index (self->actions, CpAction, index);
+  if (action->type != CP_ACTION_MOVE || self->players->len != 2)
+    return NULL;
+  for (guint i = 0; i <= index; i++)
+    {
+      const CpAction *a = &g_array_index (self->actions, CpAction, i);
+
+      if (a->type == CP_ACTION_COMMIT && !choosing)
+        rounds++;
+      choosing = a->type == CP_ACTION_COMMIT;
+      if (a->type == CP_ACTION_MOVE && a->seat != last_seat)
+        {
+          turns++;
+          last_seat = a->seat;
+        }
+    }
+  if (self->rules->numbering == CP_NUMBERING_ROUNDS && rounds > 0)
+    return g_strdup_printf (action->seat == 0 ? "%u." : "%u…", rounds);
+  return g_strdup_printf ((turns - 1) % 2 == 0 ? "%u." : "%u…", (turns - 1) / 2 + 1);
+}
+
+/* The presentation of the end of the log, seen by all. */
+static CpPresentation *
+present_all (CpGame *self)
+{
+  g_autoptr (CpView) view = cp_view_new (self->state, (const CpAction *) self->actions->data,
+                                         self->actions->len, CP_VIEW_ALL);
+
+  return cp_game_present (self, view);
+}
+
+/**
+ * cp_game_seat_of_player:
+ * @player: a player by the order in which they were named at the set-up
+ *
+ * The seat @player plays once the set-up's random results are drawn:
+ * their own, unless the set-up drew the seats (Two Move Chess draws who
+ * plays White).
+ */
+guint
+cp_game_seat_of_player (CpGame *self, guint player)
+{
+  g_autoptr (CpPresentation) presentation = present_all (self);
+
+  g_return_val_if_fail (player < self->players->len, player);
+  return presentation->seat_of_player[player];
+}
+
+/**
+ * cp_game_seat_players:
+ *
+ * Once the set-up's random results are drawn, moves the players, named
+ * seat by seat, to the seats the draw gave them.
+ *
+ * Returns: whether the set-up drew the seats
+ */
+gboolean
+cp_game_seat_players (CpGame *self)
+{
+  g_autoptr (CpPresentation) presentation = present_all (self);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint n = self->players->len;
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (names, g_strdup (cp_player_get_name (cp_game_get_player (self, i))));
+  for (guint i = 0; i < n; i++)
+    if (presentation->seat_of_player[i] < n)
+      cp_player_set_name (cp_game_get_player (self, presentation->seat_of_player[i]), names->pdata[i]);
+  return presentation->seats_drawn;
+}

@@ -79,4 +79,15 @@ gboolean        cp_game_cursor_at_end    (CpGame         *self);
 CpView         *cp_game_view             (CpGame         *self,
                                           guint           seat);
 
+/* What the screen shows. */
+CpPresentation *cp_game_present          (CpGame         *self,
+                                          CpView         *view);
+const CpAction *cp_game_last_move        (CpGame         *self,
+                                          guint           cursor);
+char           *cp_game_number_action    (CpGame         *self,
+                                          guint           index);
+gboolean        cp_game_seat_players     (CpGame         *self);
+guint           cp_game_seat_of_player   (CpGame         *self,
+                                          guint           player);
+
 G_END_DECLS

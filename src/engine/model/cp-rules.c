@@ -11,7 +11,7 @@
 #include "cp-rules.h"
 #include "cp-games.h"
 
-static const CpRules *const registry[] = {
+static const CpRules *const built_in[] = {
   &cp_chess_rules,
   &cp_chess960_rules,
   &cp_zombie_rules,
@@ -24,6 +24,23 @@ static const CpRules *const registry[] = {
   &cp_crowded_house_rules,
 };
 
+/* The games of the collection, then those registered at run time. */
+static GPtrArray *
+registry (void)
+{
+  static GPtrArray *games;
+  static gsize ready;
+
+  if (g_once_init_enter (&ready))
+    {
+      games = g_ptr_array_new ();
+      for (guint i = 0; i < G_N_ELEMENTS (built_in); i++)
+        g_ptr_array_add (games, (gpointer) built_in[i]);
+      g_once_init_leave (&ready, 1);
+    }
+  return games;
+}
+
 /**
  * cp_rules_list:
  * @n_rules: (out) (optional): number of games
@@ -33,19 +50,37 @@ static const CpRules *const registry[] = {
 const CpRules *const *
 cp_rules_list (guint *n_rules)
 {
+  GPtrArray *games = registry ();
+
   if (n_rules)
-    *n_rules = G_N_ELEMENTS (registry);
-  return registry;
+    *n_rules = games->len;
+  return (const CpRules *const *) games->pdata;
 }
 
 /* The game with the id @id, or NULL. */
 const CpRules *
 cp_rules_lookup (const char *id)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
-    if (g_strcmp0 (registry[i]->id, id) == 0)
-      return registry[i];
+  GPtrArray *games = registry ();
+
+  for (guint i = 0; i < games->len; i++)
+    if (g_strcmp0 (((const CpRules *) games->pdata[i])->id, id) == 0)
+      return games->pdata[i];
   return NULL;
+}
+
+/**
+ * cp_rules_register:
+ *
+ * Adds a game that is not part of the collection, such as a test's, to
+ * the end of the registry.  Call it before any thread uses the registry.
+ */
+void
+cp_rules_register (const CpRules *rules)
+{
+  g_return_if_fail (cp_rules_lookup (rules->id) == NULL);
+
+  g_ptr_array_add (registry (), (gpointer) rules);
 }
 
 const CpOptionSpec *

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "cp-card-table.h"
+#include "cp-presentation.h"
 #include "cp-state.h"
 
 G_BEGIN_DECLS
@@ -31,7 +32,6 @@ typedef enum {
   CP_RULES_DRAWS   = 1 << 0, /* draws may be offered and accepted */
   CP_RULES_SECRETS = 1 << 1, /* seats hold information others may not see */
   CP_RULES_CHANCE  = 1 << 2, /* random results are drawn */
-  CP_RULES_DRAWN_SEATS = 1 << 3, /* the set-up's first roll, 1, has the two players change seats */
 } CpRulesFlags;
 
 struct _CpRules {
@@ -49,6 +49,7 @@ struct _CpRules {
    * the bottom of the screen; NULL: none for the first seat of two, a half
    * turn for the second. */
   const guint8 *view_rotations;
+  CpNumbering numbering;    /* how the move list numbers the log */
   gsize state_size;
 
   /* Sets up the start.  `state` is zeroed and its CpState part filled in
@@ -81,17 +82,13 @@ struct _CpRules {
    * `state` may be a view's: the table then hides what its seat may not
    * see. */
   void       (*cards)    (const CpState *state, CpCardTable *table);
-  /* What `seat` is asked to do now, in a sentence, where a move on the
-   * board does not say it all; NULL otherwise.  May be NULL. */
-  char      *(*prompt)   (const CpState *state, guint seat);
-  /* The pieces `seat` has buried under cells, CP_MAX_CELLS of them, empty
-   * where there is none or `state` hides them.  NULL for games without
-   * burials. */
-  void       (*buried)   (const CpState *state, guint seat, CpPiece *buried);
-  /* How many of `seat`'s pieces, kind by kind (CP_N_PIECE_KINDS counts),
-   * are off the board but may come back: Zombie Chess's graveyard.  NULL
-   * for games where a piece taken is gone for good. */
-  void       (*graveyard) (const CpState *state, guint seat, guint8 *counts);
+  /* Describes what the screen shows beyond the pieces (see
+   * CpPresentation): `state` is the view of `viewer`, a seat or
+   * CP_VIEW_ALL, and `start` the state where play began.  The model has
+   * filled in the cards; what lost pieces a seat has is filled in after,
+   * for the seats the hook gives no pieces.  May be NULL. */
+  void       (*present)  (const CpState *state, const CpState *start, guint viewer,
+                          CpPresentation *out);
 };
 
 /* The registry of games. */
@@ -100,6 +97,7 @@ const CpRules        *cp_rules_lookup (const char *id);
 
 const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
 const char           *cp_rules_seat_name   (const CpRules *rules, guint seat);
+void                  cp_rules_register    (const CpRules *rules);
 GHashTable           *cp_rules_resolve_options (const CpRules *rules,
                                                 GHashTable    *given,
                                                 GError       **error);

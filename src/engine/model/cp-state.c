@@ -423,14 +423,31 @@ cp_state_landing (const CpState *state, const CpAction *action)
   return action->cells[action->n_cells - 1];
 }
 
+/**
+ * cp_state_first_pending:
+ *
+ * The first seat that must act in @state; CP_NO_SEAT when none must (the
+ * game is over, or a random result is due).
+ */
+guint
+cp_state_first_pending (const CpState *state)
+{
+  CpSeatMask pending = cp_state_pending (state);
+
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (pending & CP_SEAT_BIT (seat))
+      return seat;
+  return CP_NO_SEAT;
+}
+
 static guint
 single_pending_seat (const CpState *state)
 {
   CpSeatMask pending = state->rules->pending (state);
 
   if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
-    return CP_SEAT_CHANCE;
-  return (guint) __builtin_ctz (pending);
+    return CP_NO_SEAT;
+  return (guint) g_bit_nth_lsf (pending, -1);
 }
 
 static guint64
@@ -440,7 +457,7 @@ perft (CpState *state, guint depth, CpActionList *lists)
   guint seat = single_pending_seat (state);
   guint64 nodes = 0;
 
-  if (seat == CP_SEAT_CHANCE)
+  if (seat == CP_NO_SEAT)
     return 0;
   list->len = 0;
   state->rules->legal (state, seat, list);
@@ -489,4 +506,23 @@ cp_state_perft (CpState *state, guint depth)
   for (guint i = 0; i <= depth; i++)
     cp_action_list_clear (&lists[i]);
   return nodes;
+}
+
+/**
+ * cp_state_count_pieces:
+ * @counts: (out caller-allocates) (array fixed-size=CP_N_PIECE_KINDS):
+ *   how many pieces of each kind
+ *
+ * Counts @seat's pieces on the board.
+ */
+void
+cp_state_count_pieces (const CpState *state, guint seat, guint8 *counts)
+{
+  guint n = cp_board_get_width (state->board) * cp_board_get_height (state->board);
+
+  memset (counts, 0, CP_N_PIECE_KINDS);
+  for (guint c = 0; c < n; c++)
+    if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat == seat
+        && state->cells[c].kind < CP_N_PIECE_KINDS && counts[state->cells[c].kind] < G_MAXUINT8)
+      counts[state->cells[c].kind]++;
 }

@@ -85,6 +85,10 @@ CpState    *cp_state_new        (const CpRules *rules,
 CpState    *cp_state_copy       (const CpState *state);
 void        cp_state_free       (CpState       *state);
 CpSeatMask  cp_state_pending    (const CpState *state);
+guint       cp_state_first_pending (const CpState *state);
+void        cp_state_count_pieces (const CpState *state,
+                                 guint          seat,
+                                 guint8        *counts);
 gboolean    cp_state_is_over    (const CpState *state);
 void        cp_state_legal      (const CpState *state,
                                  guint          seat,

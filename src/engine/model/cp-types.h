@@ -14,6 +14,13 @@ G_BEGIN_DECLS
 /* The pseudo-seat that makes random decisions (dice, shuffles, deals). */
 #define CP_SEAT_CHANCE 7
 
+/* No seat at all: nobody is to act, nobody waits at the curtain. */
+#define CP_NO_SEAT 0xff
+
+/* The viewer of a view that sees everything (a finished game, a game
+ * without secrets). */
+#define CP_VIEW_ALL 0xfe
+
 /* A set of seats, one bit per seat (bit CP_SEAT_CHANCE for chance). */
 typedef guint8 CpSeatMask;
 #define CP_SEAT_BIT(seat) ((CpSeatMask) (1u << (seat)))

@@ -10,9 +10,6 @@
 
 G_BEGIN_DECLS
 
-/* Seat value of a view that sees everything (a replay of a finished game). */
-#define CP_VIEW_ALL CP_SEAT_CHANCE
-
 typedef struct _CpView CpView;
 
 #define CP_TYPE_VIEW (cp_view_get_type ())

@@ -6,7 +6,7 @@
 
 #include <gio/gio.h>
 
-#include "cp-engine.h"
+#include "cp-game.h"
 
 G_BEGIN_DECLS
 

@@ -1,4 +1,4 @@
-/* cp-card-play-bar.c: the bar below the board for cards played from a
+/* cp-card-note-bar.c: the bar below the board for cards played from a
  * Knightmare Chess deck
  *
  * The program does not know the cards; the players name the card they
@@ -17,10 +17,10 @@
 #include <glib/gi18n.h>
 
 #include "cp-card-art.h"
-#include "cp-card-play-bar.h"
+#include "cp-card-note-bar.h"
 #include "cp-piece-art.h"
 
-struct _CpCardPlayBar
+struct _CpCardNoteBar
 {
   GtkWidget parent_instance;
 
@@ -37,7 +37,7 @@ struct _CpCardPlayBar
   GtkWidget *owners;
   GtkWidget *kinds;
 
-  CpCardStage stage;
+  CpCardNoteStage stage;
   guint seat;
   char *player;
   char *card;
@@ -48,7 +48,7 @@ struct _CpCardPlayBar
   guint n_seats;
 };
 
-G_DEFINE_FINAL_TYPE (CpCardPlayBar, cp_card_play_bar, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (CpCardNoteBar, cp_card_note_bar, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
@@ -65,19 +65,19 @@ static const char *const tool_ids[] = { "move", "add", "remove" };
 static const char *const stage_ids[] = { NULL, "ready", "in-play", "played" };
 
 static void
-update_texts (CpCardPlayBar *self)
+update_texts (CpCardNoteBar *self)
 {
   g_autofree char *title = NULL;
   const char *subtitle = NULL;
 
   switch (self->stage)
     {
-    case CP_CARD_STAGE_READY:
+    case CP_CARD_NOTE_READY:
       /* Translators: %s is the name of the player whose turn it is */
       title = g_strdup_printf (_("%s may play a card"), self->player ? self->player : "");
       subtitle = _("Name it first, then make its changes on the board.");
       break;
-    case CP_CARD_STAGE_IN_PLAY:
+    case CP_CARD_NOTE_IN_PLAY:
       /* Translators: %s is the name of a card from a Knightmare Chess deck */
       title = g_strdup_printf (_("“%s” is in play"), self->card ? self->card : "");
       switch (self->tool)
@@ -94,12 +94,12 @@ update_texts (CpCardPlayBar *self)
           break;
         }
       break;
-    case CP_CARD_STAGE_PLAYED:
+    case CP_CARD_NOTE_PLAYED:
       /* Translators: %s is the name of a card from a Knightmare Chess deck */
       title = g_strdup_printf (_("“%s” is played"), self->card ? self->card : "");
       subtitle = _("Make a move, play another card or end the turn.");
       break;
-    case CP_CARD_STAGE_NONE:
+    case CP_CARD_NOTE_NONE:
     default:
       return;
     }
@@ -108,31 +108,31 @@ update_texts (CpCardPlayBar *self)
 }
 
 static void
-update_visibility (CpCardPlayBar *self)
+update_visibility (CpCardNoteBar *self)
 {
-  gboolean in_play = self->stage == CP_CARD_STAGE_IN_PLAY;
+  gboolean in_play = self->stage == CP_CARD_NOTE_IN_PLAY;
 
   /* Hidden, the bar takes no room, not even the width of its buttons. */
-  if (self->stage != CP_CARD_STAGE_NONE)
+  if (self->stage != CP_CARD_NOTE_NONE)
     gtk_widget_set_visible (GTK_WIDGET (self->revealer), TRUE);
-  gtk_revealer_set_reveal_child (self->revealer, self->stage != CP_CARD_STAGE_NONE);
-  gtk_revealer_set_reveal_child (self->tools_revealer, in_play || self->stage == CP_CARD_STAGE_PLAYED);
+  gtk_revealer_set_reveal_child (self->revealer, self->stage != CP_CARD_NOTE_NONE);
+  gtk_revealer_set_reveal_child (self->tools_revealer, in_play || self->stage == CP_CARD_NOTE_PLAYED);
   gtk_widget_set_visible (self->owners_child, self->tool == CP_CARD_TOOL_ADD);
   gtk_widget_set_visible (self->kinds_child, self->tool == CP_CARD_TOOL_ADD);
   /* The buttons of the stage: beside the text when it has one, below it
    * when it has two. */
-  gtk_widget_set_visible (GTK_WIDGET (self->buttons), self->stage == CP_CARD_STAGE_READY || in_play);
-  if (self->stage == CP_CARD_STAGE_READY || in_play)
+  gtk_widget_set_visible (GTK_WIDGET (self->buttons), self->stage == CP_CARD_NOTE_READY || in_play);
+  if (self->stage == CP_CARD_NOTE_READY || in_play)
     gtk_stack_set_visible_child_name (self->buttons, stage_ids[self->stage]);
-  if (in_play || self->stage == CP_CARD_STAGE_PLAYED)
+  if (in_play || self->stage == CP_CARD_NOTE_PLAYED)
     gtk_stack_set_visible_child_name (self->second_row, stage_ids[self->stage]);
   update_texts (self);
 }
 
 static void
-revealed (CpCardPlayBar *self)
+revealed (CpCardNoteBar *self)
 {
-  if (!gtk_revealer_get_child_revealed (self->revealer) && self->stage == CP_CARD_STAGE_NONE)
+  if (!gtk_revealer_get_child_revealed (self->revealer) && self->stage == CP_CARD_NOTE_NONE)
     gtk_widget_set_visible (GTK_WIDGET (self->revealer), FALSE);
 }
 
@@ -150,7 +150,7 @@ draw_card_back (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpoint
 static void
 draw_kind (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
-  CpCardPlayBar *self = data;
+  CpCardNoteBar *self = data;
   CpPieceKind kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "kind"));
   double size = MIN (width, height);
 
@@ -160,7 +160,7 @@ draw_kind (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 }
 
 static void
-redraw_kinds (CpCardPlayBar *self)
+redraw_kinds (CpCardNoteBar *self)
 {
   for (GtkWidget *button = gtk_widget_get_first_child (self->kinds); button;
        button = gtk_widget_get_next_sibling (button))
@@ -168,7 +168,7 @@ redraw_kinds (CpCardPlayBar *self)
 }
 
 static void
-fill_kinds (CpCardPlayBar *self)
+fill_kinds (CpCardNoteBar *self)
 {
   for (guint kind = CP_PIECE_PAWN; kind < CP_PIECE_KING; kind++)
     {
@@ -190,17 +190,17 @@ fill_kinds (CpCardPlayBar *self)
 }
 
 /**
- * cp_card_play_bar_set_seats:
+ * cp_card_note_bar_set_seats:
  * @colours: the colour of each seat's pieces
  *
  * Sets the seats whose pieces a card may add.
  */
 void
-cp_card_play_bar_set_seats (CpCardPlayBar *self, const CpColour *colours, guint n_seats)
+cp_card_note_bar_set_seats (CpCardNoteBar *self, const CpColour *colours, guint n_seats)
 {
   GtkWidget *child;
 
-  g_return_if_fail (CP_IS_CARD_PLAY_BAR (self));
+  g_return_if_fail (CP_IS_CARD_NOTE_BAR (self));
 
   while ((child = gtk_widget_get_first_child (self->owners)) != NULL)
     gtk_box_remove (GTK_BOX (self->owners), child);
@@ -219,28 +219,28 @@ cp_card_play_bar_set_seats (CpCardPlayBar *self, const CpColour *colours, guint 
       gtk_box_append (GTK_BOX (self->owners), button);
     }
   if (self->piece_owner >= self->n_seats)
-    cp_card_play_bar_set_piece (self, 0, self->piece_kind);
+    cp_card_note_bar_set_piece (self, 0, self->piece_kind);
   redraw_kinds (self);
 }
 
 /**
- * cp_card_play_bar_show:
+ * cp_card_note_bar_show:
  * @seat: the seat whose turn it is
  * @player: (nullable): its player's name
  * @card: (nullable): the name of the card played this turn
  *
- * Shows where the turn stands; %CP_CARD_STAGE_NONE hides the bar.  A card
+ * Shows where the turn stands; %CP_CARD_NOTE_NONE hides the bar.  A card
  * that comes into play starts with the tool that moves pieces, and with
  * pieces of the player's own colour to add.
  */
 void
-cp_card_play_bar_show (CpCardPlayBar *self, CpCardStage stage, guint seat, const char *player, const char *card)
+cp_card_note_bar_show (CpCardNoteBar *self, CpCardNoteStage stage, guint seat, const char *player, const char *card)
 {
   gboolean new_card;
 
-  g_return_if_fail (CP_IS_CARD_PLAY_BAR (self));
+  g_return_if_fail (CP_IS_CARD_NOTE_BAR (self));
 
-  new_card = stage == CP_CARD_STAGE_IN_PLAY && (self->stage != CP_CARD_STAGE_IN_PLAY || self->seat != seat
+  new_card = stage == CP_CARD_NOTE_IN_PLAY && (self->stage != CP_CARD_NOTE_IN_PLAY || self->seat != seat
                                                 || g_strcmp0 (self->card, card) != 0);
   self->stage = stage;
   self->seat = seat;
@@ -250,33 +250,33 @@ cp_card_play_bar_show (CpCardPlayBar *self, CpCardStage stage, guint seat, const
   self->card = g_strdup (card);
   if (new_card)
     {
-      cp_card_play_bar_set_tool (self, CP_CARD_TOOL_MOVE);
+      cp_card_note_bar_set_tool (self, CP_CARD_TOOL_MOVE);
       if (seat < self->n_seats)
-        cp_card_play_bar_set_piece (self, seat, self->piece_kind);
+        cp_card_note_bar_set_piece (self, seat, self->piece_kind);
     }
   update_visibility (self);
 }
 
-CpCardStage
-cp_card_play_bar_get_stage (CpCardPlayBar *self)
+CpCardNoteStage
+cp_card_note_bar_get_stage (CpCardNoteBar *self)
 {
-  g_return_val_if_fail (CP_IS_CARD_PLAY_BAR (self), CP_CARD_STAGE_NONE);
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), CP_CARD_NOTE_NONE);
 
   return self->stage;
 }
 
 CpCardTool
-cp_card_play_bar_get_tool (CpCardPlayBar *self)
+cp_card_note_bar_get_tool (CpCardNoteBar *self)
 {
-  g_return_val_if_fail (CP_IS_CARD_PLAY_BAR (self), CP_CARD_TOOL_MOVE);
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), CP_CARD_TOOL_MOVE);
 
   return self->tool;
 }
 
 void
-cp_card_play_bar_set_tool (CpCardPlayBar *self, CpCardTool tool)
+cp_card_note_bar_set_tool (CpCardNoteBar *self, CpCardTool tool)
 {
-  g_return_if_fail (CP_IS_CARD_PLAY_BAR (self));
+  g_return_if_fail (CP_IS_CARD_NOTE_BAR (self));
   g_return_if_fail (tool <= CP_CARD_TOOL_REMOVE);
 
   if (self->tool == tool)
@@ -287,16 +287,16 @@ cp_card_play_bar_set_tool (CpCardPlayBar *self, CpCardTool tool)
 }
 
 /**
- * cp_card_play_bar_set_piece:
+ * cp_card_note_bar_set_piece:
  * @owner: the seat the piece is for
  * @kind: a kind from pawn to queen
  *
  * Chooses the piece the tool that adds pieces adds.
  */
 void
-cp_card_play_bar_set_piece (CpCardPlayBar *self, guint owner, CpPieceKind kind)
+cp_card_note_bar_set_piece (CpCardNoteBar *self, guint owner, CpPieceKind kind)
 {
-  g_return_if_fail (CP_IS_CARD_PLAY_BAR (self));
+  g_return_if_fail (CP_IS_CARD_NOTE_BAR (self));
   g_return_if_fail (kind >= CP_PIECE_PAWN && kind < CP_PIECE_KING);
 
   g_object_freeze_notify (G_OBJECT (self));
@@ -315,34 +315,34 @@ cp_card_play_bar_set_piece (CpCardPlayBar *self, guint owner, CpPieceKind kind)
 }
 
 guint
-cp_card_play_bar_get_piece_owner (CpCardPlayBar *self)
+cp_card_note_bar_get_piece_owner (CpCardNoteBar *self)
 {
-  g_return_val_if_fail (CP_IS_CARD_PLAY_BAR (self), 0);
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), 0);
 
   return self->piece_owner;
 }
 
 CpPieceKind
-cp_card_play_bar_get_piece_kind (CpCardPlayBar *self)
+cp_card_note_bar_get_piece_kind (CpCardNoteBar *self)
 {
-  g_return_val_if_fail (CP_IS_CARD_PLAY_BAR (self), CP_PIECE_PAWN);
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), CP_PIECE_PAWN);
 
   return self->piece_kind;
 }
 
 /**
- * cp_card_play_bar_offers:
+ * cp_card_note_bar_offers:
  *
  * Whether the board should offer @action, one of the legal actions: while
  * a card is in play, only those of the tool chosen, so a click means one
  * thing.
  */
 gboolean
-cp_card_play_bar_offers (CpCardPlayBar *self, const CpAction *action)
+cp_card_note_bar_offers (CpCardNoteBar *self, const CpAction *action)
 {
-  g_return_val_if_fail (CP_IS_CARD_PLAY_BAR (self), TRUE);
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), TRUE);
 
-  if (self->stage != CP_CARD_STAGE_IN_PLAY)
+  if (self->stage != CP_CARD_NOTE_IN_PLAY)
     return TRUE;
   switch (self->tool)
     {
@@ -359,17 +359,17 @@ cp_card_play_bar_offers (CpCardPlayBar *self, const CpAction *action)
 
 /* The bar's heading, as shown. */
 const char *
-cp_card_play_bar_get_title (CpCardPlayBar *self)
+cp_card_note_bar_get_title (CpCardNoteBar *self)
 {
-  g_return_val_if_fail (CP_IS_CARD_PLAY_BAR (self), NULL);
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), NULL);
 
   return gtk_label_get_text (self->title);
 }
 
 static void
-cp_card_play_bar_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+cp_card_note_bar_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  CpCardPlayBar *self = CP_CARD_PLAY_BAR (object);
+  CpCardNoteBar *self = CP_CARD_NOTE_BAR (object);
 
   switch (prop_id)
     {
@@ -388,22 +388,22 @@ cp_card_play_bar_get_property (GObject *object, guint prop_id, GValue *value, GP
 }
 
 static void
-cp_card_play_bar_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+cp_card_note_bar_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
-  CpCardPlayBar *self = CP_CARD_PLAY_BAR (object);
+  CpCardNoteBar *self = CP_CARD_NOTE_BAR (object);
 
   switch (prop_id)
     {
     case PROP_TOOL:
       for (guint i = 0; i < G_N_ELEMENTS (tool_ids); i++)
         if (g_strcmp0 (g_value_get_string (value), tool_ids[i]) == 0)
-          cp_card_play_bar_set_tool (self, (CpCardTool) i);
+          cp_card_note_bar_set_tool (self, (CpCardTool) i);
       break;
     case PROP_PIECE_OWNER:
-      cp_card_play_bar_set_piece (self, g_value_get_uint (value), self->piece_kind);
+      cp_card_note_bar_set_piece (self, g_value_get_uint (value), self->piece_kind);
       break;
     case PROP_PIECE_KIND:
-      cp_card_play_bar_set_piece (self, self->piece_owner, (CpPieceKind) g_value_get_uint (value));
+      cp_card_note_bar_set_piece (self, self->piece_owner, (CpPieceKind) g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -411,32 +411,32 @@ cp_card_play_bar_set_property (GObject *object, guint prop_id, const GValue *val
 }
 
 static void
-cp_card_play_bar_dispose (GObject *object)
+cp_card_note_bar_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), CP_TYPE_CARD_PLAY_BAR);
-  G_OBJECT_CLASS (cp_card_play_bar_parent_class)->dispose (object);
+  gtk_widget_dispose_template (GTK_WIDGET (object), CP_TYPE_CARD_NOTE_BAR);
+  G_OBJECT_CLASS (cp_card_note_bar_parent_class)->dispose (object);
 }
 
 static void
-cp_card_play_bar_finalize (GObject *object)
+cp_card_note_bar_finalize (GObject *object)
 {
-  CpCardPlayBar *self = CP_CARD_PLAY_BAR (object);
+  CpCardNoteBar *self = CP_CARD_NOTE_BAR (object);
 
   g_free (self->player);
   g_free (self->card);
-  G_OBJECT_CLASS (cp_card_play_bar_parent_class)->finalize (object);
+  G_OBJECT_CLASS (cp_card_note_bar_parent_class)->finalize (object);
 }
 
 static void
-cp_card_play_bar_class_init (CpCardPlayBarClass *klass)
+cp_card_note_bar_class_init (CpCardNoteBarClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->get_property = cp_card_play_bar_get_property;
-  object_class->set_property = cp_card_play_bar_set_property;
-  object_class->dispose = cp_card_play_bar_dispose;
-  object_class->finalize = cp_card_play_bar_finalize;
+  object_class->get_property = cp_card_note_bar_get_property;
+  object_class->set_property = cp_card_note_bar_set_property;
+  object_class->dispose = cp_card_note_bar_dispose;
+  object_class->finalize = cp_card_note_bar_finalize;
 
   properties[PROP_TOOL] =
     g_param_spec_string ("tool", NULL, NULL, "move",
@@ -450,30 +450,30 @@ cp_card_play_bar_class_init (CpCardPlayBarClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/chess_parlour/ChessParlour/ui/cp-card-play-bar.ui");
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, revealer);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, card_back);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, title);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, subtitle);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, buttons);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, second_row);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, tools_revealer);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, owners_child);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, kinds_child);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, owners);
-  gtk_widget_class_bind_template_child (widget_class, CpCardPlayBar, kinds);
+                                               "/io/github/chess_parlour/ChessParlour/ui/cp-card-note-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, revealer);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, card_back);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, title);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, buttons);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, second_row);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, tools_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, owners_child);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, kinds_child);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, owners);
+  gtk_widget_class_bind_template_child (widget_class, CpCardNoteBar, kinds);
 
   gtk_widget_class_install_property_action (widget_class, "card.tool", "tool");
   gtk_widget_class_install_property_action (widget_class, "card.piece-owner", "piece-owner");
   gtk_widget_class_install_property_action (widget_class, "card.piece-kind", "piece-kind");
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "cardplaybar");
+  gtk_widget_class_set_css_name (widget_class, "cardnotebar");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
-cp_card_play_bar_init (CpCardPlayBar *self)
+cp_card_note_bar_init (CpCardNoteBar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->piece_kind = CP_PIECE_PAWN;
@@ -491,7 +491,7 @@ cp_card_play_bar_init (CpCardPlayBar *self)
 }
 
 GtkWidget *
-cp_card_play_bar_new (void)
+cp_card_note_bar_new (void)
 {
-  return g_object_new (CP_TYPE_CARD_PLAY_BAR, NULL);
+  return g_object_new (CP_TYPE_CARD_NOTE_BAR, NULL);
 }

@@ -10,7 +10,7 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <unistd.h>

@@ -1,0 +1,145 @@
+/* cp-presentation.c: what the screen shows of a game beyond its pieces
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cp-presentation.h"
+
+static void
+overlay_clear (gpointer data)
+{
+  CpOverlay *overlay = data;
+
+  g_free (overlay->text);
+  g_free (overlay->description);
+}
+
+static void
+side_clear (gpointer data)
+{
+  g_free (((CpSideItem *) data)->text);
+}
+
+static void
+button_clear (gpointer data)
+{
+  CpButton *button = data;
+
+  g_free (button->id);
+  g_free (button->label);
+}
+
+/**
+ * cp_presentation_new:
+ *
+ * An empty presentation: no marks, nothing beside the players, no prompt
+ * and no buttons; each player named at the set-up plays their own seat.
+ */
+CpPresentation *
+cp_presentation_new (void)
+{
+  CpPresentation *self = g_new0 (CpPresentation, 1);
+
+  self->overlays = g_array_new (FALSE, TRUE, sizeof (CpOverlay));
+  self->side = g_array_new (FALSE, TRUE, sizeof (CpSideItem));
+  self->buttons = g_array_new (FALSE, TRUE, sizeof (CpButton));
+  g_array_set_clear_func (self->overlays, overlay_clear);
+  g_array_set_clear_func (self->side, side_clear);
+  g_array_set_clear_func (self->buttons, button_clear);
+  cp_card_table_init (&self->cards);
+  for (guint i = 0; i < CP_MAX_SEATS; i++)
+    self->seat_of_player[i] = (guint8) i;
+  self->card_note_seat = CP_NO_SEAT;
+  return self;
+}
+
+void
+cp_presentation_free (CpPresentation *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->overlays);
+  g_array_unref (self->side);
+  g_array_unref (self->buttons);
+  for (guint i = 0; i < CP_MAX_SEATS; i++)
+    g_free (self->side_description[i]);
+  g_free (self->prompt);
+  g_free (self->card_note);
+  g_free (self);
+}
+
+/**
+ * cp_presentation_add_overlay:
+ * @description: (nullable): words for the cell's description
+ *
+ * Returns: (transfer none): the new overlay, for its other fields
+ */
+CpOverlay *
+cp_presentation_add_overlay (CpPresentation *self, CpOverlayKind kind, guint cell, const char *description)
+{
+  CpOverlay overlay = { .kind = (guint8) kind, .cell = (guint8) cell, .description = g_strdup (description) };
+
+  g_array_append_val (self->overlays, overlay);
+  return &g_array_index (self->overlays, CpOverlay, self->overlays->len - 1);
+}
+
+/**
+ * cp_presentation_add_side:
+ *
+ * Returns: (transfer none): a new item beside @seat's name
+ */
+CpSideItem *
+cp_presentation_add_side (CpPresentation *self, CpSideKind kind, guint seat)
+{
+  CpSideItem item = { .kind = (guint8) kind, .seat = (guint8) seat };
+
+  g_array_append_val (self->side, item);
+  return &g_array_index (self->side, CpSideItem, self->side->len - 1);
+}
+
+/* Adds @count pieces of @piece beside @seat's name. */
+void
+cp_presentation_add_pieces (CpPresentation *self, guint seat, CpPieceKind piece, guint count, gboolean faded)
+{
+  CpSideItem *item;
+
+  if (count == 0)
+    return;
+  item = cp_presentation_add_side (self, CP_SIDE_PIECES, seat);
+  item->piece = (guint8) piece;
+  item->count = (guint8) MIN (count, G_MAXUINT8);
+  item->faded = (guint8) faded;
+}
+
+/**
+ * cp_presentation_add_button:
+ * @action: a legal action that is not made on the board
+ * @id: a name that stays the same across languages, such as "end-turn"
+ * @label: what the button says, with a mnemonic
+ */
+void
+cp_presentation_add_button (CpPresentation *self, const CpAction *action, const char *id, const char *label)
+{
+  CpButton button = { *action, g_strdup (id), g_strdup (label) };
+
+  g_array_append_val (self->buttons, button);
+}
+
+/* The button named @id, or NULL. */
+const CpButton *
+cp_presentation_find_button (const CpPresentation *self, const char *id)
+{
+  for (guint i = 0; i < self->buttons->len; i++)
+    if (g_strcmp0 (g_array_index (self->buttons, CpButton, i).id, id) == 0)
+      return &g_array_index (self->buttons, CpButton, i);
+  return NULL;
+}
+
+/* Takes @prompt as the sentence that says what to do now. */
+void
+cp_presentation_set_prompt (CpPresentation *self, char *prompt)
+{
+  g_free (self->prompt);
+  self->prompt = prompt;
+}

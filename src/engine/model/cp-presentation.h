@@ -1,0 +1,124 @@
+/* cp-presentation.h: what the screen shows of a game beyond its pieces
+ *
+ * A game describes, for the view of one seat, everything a window needs
+ * to draw and say besides the pieces on their cells: marks on cells,
+ * things beside each player, the sentence that says what to do now, the
+ * actions that are not made on the board, and the record of cards played
+ * from a physical deck.  The window draws this data; it never asks which
+ * game it shows.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "cp-action.h"
+#include "cp-card-table.h"
+#include "cp-piece.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CP_OVERLAY_PIECE,   /* a small, pale piece in a corner of the cell (a burial) */
+  CP_OVERLAY_STACK,   /* a stack of `count` checkers of `colour` under the piece */
+  CP_OVERLAY_BADGE,   /* a short `text` in a corner of the cell */
+  CP_OVERLAY_TINT,    /* the cell tinted (a castle) */
+  CP_OVERLAY_AREA,    /* the cell belongs to outlined area number `count` (1..) */
+  CP_OVERLAY_NOTE,    /* nothing drawn (the piece's look shows it): words only */
+  CP_N_OVERLAY_KINDS
+} CpOverlayKind;
+
+typedef struct {
+  guint8 kind;        /* CpOverlayKind */
+  guint8 cell;
+  guint8 piece;       /* PIECE: its kind */
+  guint8 seat;        /* PIECE: its owner */
+  guint8 count;       /* STACK: checkers; AREA: the area's number */
+  guint8 colour;      /* STACK: CpColour of the checkers */
+  char *text;         /* BADGE: what the badge says */
+  char *description;  /* words for the cell's description, or NULL */
+} CpOverlay;
+
+typedef enum {
+  CP_SIDE_PIECES,     /* `count` pieces of kind `piece`; `faded`: gone for good */
+  CP_SIDE_TEXT,       /* a short `text`, such as a score */
+  CP_SIDE_DIE,        /* a die showing `count` */
+  CP_N_SIDE_KINDS
+} CpSideKind;
+
+typedef struct {
+  guint8 kind;        /* CpSideKind */
+  guint8 seat;        /* beside whose name */
+  guint8 piece;
+  guint8 count;
+  guint8 faded;
+  char *text;
+} CpSideItem;
+
+/* An action that is not made on the board, with its label: End Turn,
+ * Done, Roll, Pass... */
+typedef struct {
+  CpAction action;
+  char *id;           /* "end-turn", "card-done"...: for keyboard shortcuts */
+  char *label;        /* with a mnemonic */
+} CpButton;
+
+/* Where the turn of the seat to act stands with cards played from a
+ * physical deck whose cards the program does not know (Knightmare
+ * Chess): the players name the card, then make its changes. */
+typedef enum {
+  CP_CARD_NOTE_NONE,     /* no cards are recorded now */
+  CP_CARD_NOTE_READY,    /* the player may name a card */
+  CP_CARD_NOTE_IN_PLAY,  /* the card's changes are being made */
+  CP_CARD_NOTE_PLAYED,   /* a move, another card or the end of the turn follows */
+} CpCardNoteStage;
+
+/* How the move list numbers the actions of the log. */
+typedef enum {
+  CP_NUMBERING_TURNS,    /* chess-like: a number for each turn of two players */
+  CP_NUMBERING_ROUNDS,   /* by the rounds of choices made together in secret */
+} CpNumbering;
+
+typedef struct {
+  GArray *overlays;      /* CpOverlay */
+  GArray *side;          /* CpSideItem */
+  char *side_description[CP_MAX_SEATS]; /* the side items of each seat in words */
+  char *prompt;          /* what the seat is asked to do now, or NULL */
+  GArray *buttons;       /* CpButton */
+  gboolean has_cards;    /* whether `cards` holds the game's cards */
+  CpCardTable cards;
+  guint8 card_note_stage;   /* CpCardNoteStage */
+  guint8 card_note_seat;    /* the seat the stage belongs to */
+  char *card_note;          /* the card named this turn, or NULL */
+  guint8 seat_of_player[CP_MAX_SEATS]; /* the seat the player named n-th at the
+                                         * set-up plays, once seats were drawn */
+  gboolean seats_drawn;     /* the set-up drew who plays which seat */
+} CpPresentation;
+
+CpPresentation *cp_presentation_new         (void);
+void            cp_presentation_free        (CpPresentation *self);
+CpOverlay      *cp_presentation_add_overlay (CpPresentation *self,
+                                             CpOverlayKind   kind,
+                                             guint           cell,
+                                             const char     *description);
+void            cp_presentation_add_pieces  (CpPresentation *self,
+                                             guint           seat,
+                                             CpPieceKind     piece,
+                                             guint           count,
+                                             gboolean        faded);
+CpSideItem     *cp_presentation_add_side    (CpPresentation *self,
+                                             CpSideKind      kind,
+                                             guint           seat);
+void            cp_presentation_add_button  (CpPresentation *self,
+                                             const CpAction *action,
+                                             const char     *id,
+                                             const char     *label);
+const CpButton *cp_presentation_find_button (const CpPresentation *self,
+                                             const char     *id);
+void            cp_presentation_set_prompt  (CpPresentation *self,
+                                             char           *prompt);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpPresentation, cp_presentation_free)
+
+G_END_DECLS

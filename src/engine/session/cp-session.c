@@ -1,0 +1,866 @@
+/* cp-session.c: one game being played at one screen
+ *
+ * A session stands between a game and the window that shows it.  It owns
+ * the game, its file and whether it changed since it was saved, the
+ * autosave that keeps it safe, and one undo history.  It decides who is
+ * at the screen: in a game with secrets each person sees their own view,
+ * and a curtain asks to hand the computer over when the next person to
+ * act may not see what the last one saw.  It lists the actions the seat
+ * at the screen may take, asks the agents of computer seats for theirs,
+ * and emits "changed" once for every change, so that the window follows
+ * without knowing any game.
+ *
+ * Undo works on steps.  A step says how to get back: keep the first
+ * `keep` actions of the log and put `actions` after them.  Playing on from
+ * an earlier position keeps the moves it drops in its step, so Undo brings
+ * them back.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-error.h"
+#include "cp-record.h"
+#include "cp-session.h"
+
+typedef struct {
+  guint keep;
+  GArray *actions; /* CpAction, or NULL for none */
+} Step;
+
+struct _CpSession
+{
+  GObject parent_instance;
+
+  CpGame *game;
+  GFile *file;
+  gboolean modified;
+  CpAutosave *autosave;
+  GArray *undo;             /* Step */
+  GArray *redo;             /* Step */
+
+  guint screen_seat;        /* whose view is shown; CP_VIEW_ALL: everything */
+  guint curtain_seat;       /* whom the curtain waits for; CP_NO_SEAT: nobody */
+  CpAgent *agents[CP_MAX_SEATS];
+  GCancellable *thinking;   /* the question to an agent, while it is open */
+
+  CpView *view;
+  CpPresentation *presentation;
+  CpActionList legal;
+  guint busy;               /* changes to the game under way */
+};
+
+G_DEFINE_FINAL_TYPE (CpSession, cp_session, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  PLAYED,
+  NOTICE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void refresh (CpSession *self);
+
+static void
+step_clear (gpointer data)
+{
+  g_clear_pointer (&((Step *) data)->actions, g_array_unref);
+}
+
+/* The actions after the first @keep of the log. */
+static GArray *
+actions_after (CpGame *game, guint keep)
+{
+  guint n = cp_game_get_n_actions (game);
+  GArray *actions;
+
+  if (n <= keep)
+    return NULL;
+  actions = g_array_sized_new (FALSE, FALSE, sizeof (CpAction), n - keep);
+  for (guint i = keep; i < n; i++)
+    g_array_append_val (actions, *cp_game_get_action (game, i));
+  return actions;
+}
+
+/* Makes the log the first @keep actions followed by @actions, and returns
+ * the step that undoes that. */
+static Step
+restore (CpGame *game, const Step *step)
+{
+  Step back = { step->keep, actions_after (game, step->keep) };
+
+  cp_game_truncate (game, step->keep);
+  for (guint i = 0; step->actions != NULL && i < step->actions->len; i++)
+    if (!cp_game_append (game, &g_array_index (step->actions, CpAction, i), NULL))
+      break;
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  return back;
+}
+
+/* Takes the last step off @stack; the caller owns its actions. */
+static Step
+pop_step (GArray *stack)
+{
+  Step *last = &g_array_index (stack, Step, stack->len - 1);
+  Step step = *last;
+
+  last->actions = NULL;
+  g_array_set_size (stack, stack->len - 1);
+  return step;
+}
+
+static void
+push_step (GArray *stack, guint keep, GArray *actions)
+{
+  Step step = { keep, actions };
+
+  g_array_append_val (stack, step);
+}
+
+static void
+stop_thinking (CpSession *self)
+{
+  if (self->thinking == NULL)
+    return;
+  g_cancellable_cancel (self->thinking);
+  g_clear_object (&self->thinking);
+}
+
+static void
+keep_safe (CpSession *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->modified)
+    {
+      cp_autosave_discard (self->autosave);
+      return;
+    }
+  if (!cp_autosave_save (self->autosave, self->game, self->file, &error))
+    g_signal_emit (self, signals[NOTICE], 0, error->message);
+}
+
+static gboolean
+is_person (CpSession *self, guint seat)
+{
+  return seat < CP_MAX_SEATS && self->agents[seat] == NULL;
+}
+
+/* The first seat a person plays that must act in @state; CP_NO_SEAT when
+ * none must. */
+static guint
+first_person_to_act (CpSession *self, const CpState *state)
+{
+  CpSeatMask pending = cp_state_pending (state);
+
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if ((pending & CP_SEAT_BIT (seat)) && is_person (self, seat))
+      return seat;
+  return CP_NO_SEAT;
+}
+
+/* The only seat a person plays, or CP_NO_SEAT when there are several or
+ * none. */
+static guint
+only_person (CpSession *self)
+{
+  guint person = CP_NO_SEAT;
+
+  for (guint seat = 0; seat < cp_game_get_n_seats (self->game); seat++)
+    if (is_person (self, seat))
+      {
+        if (person != CP_NO_SEAT)
+          return CP_NO_SEAT;
+        person = seat;
+      }
+  return person;
+}
+
+/* Whether seats @a and @b see the game's present alike. */
+static gboolean
+views_alike (CpGame *game, guint a, guint b)
+{
+  g_autoptr (CpView) first = cp_view_new (cp_game_get_state (game), NULL, 0, a);
+  g_autoptr (CpView) second = cp_view_new (cp_game_get_state (game), NULL, 0, b);
+
+  return memcmp (cp_view_get_state (first), cp_view_get_state (second),
+                 cp_game_get_rules (game)->state_size) == 0;
+}
+
+/* Decides whose view the screen shows.  Everything, when the game holds
+ * no secrets or is over, or when only computers play.  The person's,
+ * when one person plays.  Otherwise the view of the person at the
+ * screen; when another person is to act, they take the screen at once if
+ * the two see the game alike, else the curtain asks to hand the computer
+ * over. */
+static void
+choose_screen_seat (CpSession *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  guint next = first_person_to_act (self, state);
+  guint person = only_person (self);
+
+  self->curtain_seat = CP_NO_SEAT;
+  if (!(state->rules->flags & CP_RULES_SECRETS) || cp_state_is_over (state))
+    {
+      self->screen_seat = CP_VIEW_ALL;
+      return;
+    }
+  if (person != CP_NO_SEAT)
+    {
+      self->screen_seat = person;
+      return;
+    }
+  if (next == CP_NO_SEAT)
+    {
+      /* A computer or chance acts: the person at the screen stays. */
+      if (self->screen_seat == CP_VIEW_ALL)
+        for (guint seat = 0; seat < state->n_seats && next == CP_NO_SEAT; seat++)
+          if (is_person (self, seat))
+            self->curtain_seat = next = seat;
+      return;
+    }
+  if (next == self->screen_seat)
+    return;
+  /* Nobody is at the screen yet when a game has just opened: then the
+   * next person must see the game as every other seat does. */
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if ((self->screen_seat == CP_VIEW_ALL ? seat != next : seat == self->screen_seat)
+        && !views_alike (self->game, next, seat))
+      {
+        self->curtain_seat = next;
+        return;
+      }
+  self->screen_seat = next;
+}
+
+/* The actions the seat at the screen may take at the replay cursor; with
+ * everything shown, those of every person to act. */
+static void
+list_legal (CpSession *self, const CpState *state)
+{
+  g_auto (CpActionList) moves = { 0 };
+  CpSeatMask pending = cp_state_pending (state);
+
+  self->legal.len = 0;
+  if (self->curtain_seat != CP_NO_SEAT)
+    return;
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if ((pending & CP_SEAT_BIT (seat)) && is_person (self, seat)
+        && (self->screen_seat == CP_VIEW_ALL || self->screen_seat == seat))
+      {
+        cp_state_legal (state, seat, &moves);
+        for (guint i = 0; i < moves.len; i++)
+          cp_action_list_append (&self->legal, &moves.items[i]);
+      }
+}
+
+static void ask_agent (CpSession *self);
+
+/* Works out what the screen shows now, and tells. */
+static void
+refresh (CpSession *self)
+{
+  choose_screen_seat (self);
+  g_clear_pointer (&self->view, cp_view_unref);
+  g_clear_pointer (&self->presentation, cp_presentation_free);
+  self->view = cp_game_view (self->game, self->screen_seat);
+  self->presentation = cp_game_present (self->game, self->view);
+  list_legal (self, cp_view_get_state (self->view));
+  g_signal_emit (self, signals[CHANGED], 0);
+  ask_agent (self);
+}
+
+static void
+cursor_changed (CpSession *self)
+{
+  if (self->busy > 0)
+    return;
+  stop_thinking (self);
+  refresh (self);
+}
+
+static void
+set_modified (CpSession *self, gboolean modified)
+{
+  self->modified = modified;
+  keep_safe (self);
+}
+
+/* Plays @action, legal at the end of the log, as a step that Undo takes
+ * back: the log is then the first @keep actions, @dropped having followed
+ * them. */
+static gboolean
+play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *dropped, GError **error)
+{
+  gboolean played;
+
+  self->busy++;
+  played = cp_game_play (self->game, action, error);
+  self->busy--;
+  if (!played)
+    return FALSE;
+  push_step (self->undo, keep, dropped);
+  g_array_set_size (self->redo, 0);
+  set_modified (self, TRUE);
+  refresh (self);
+  g_signal_emit (self, signals[PLAYED], 0, action);
+  return TRUE;
+}
+
+typedef struct {
+  CpSession *self;
+  guint n_actions;  /* the length of the log when the agent was asked */
+} Question;
+
+static void
+agent_chose (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Question *question = data;
+  CpSession *self = question->self;
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  if (!cp_agent_choose_finish (CP_AGENT (source), result, &action, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_signal_emit (self, signals[NOTICE], 0, error->message);
+    }
+  else if (question->n_actions == cp_game_get_n_actions (self->game))
+    {
+      g_clear_object (&self->thinking);
+      if (!play_at_end (self, &action, question->n_actions, NULL, &error))
+        g_signal_emit (self, signals[NOTICE], 0, error->message);
+    }
+  g_object_unref (self);
+  g_free (question);
+}
+
+/* Asks the agent of the first computer seat to act for its action, when
+ * the game at its end waits for one and no question is open. */
+static void
+ask_agent (CpSession *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  CpSeatMask pending = cp_state_pending (state);
+  g_autoptr (CpView) view = NULL;
+  Question *question;
+
+  if (self->thinking != NULL || !cp_game_cursor_at_end (self->game) || cp_state_is_over (state))
+    return;
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if ((pending & CP_SEAT_BIT (seat)) && self->agents[seat] != NULL)
+      {
+        guint n = cp_game_get_n_actions (self->game);
+
+        view = cp_view_new (state, n > 0 ? cp_game_get_action (self->game, 0) : NULL, n, seat);
+        question = g_new0 (Question, 1);
+        question->self = g_object_ref (self);
+        question->n_actions = n;
+        self->thinking = g_cancellable_new ();
+        cp_agent_choose_async (self->agents[seat], view, self->thinking, agent_chose, question);
+        return;
+      }
+}
+
+static void
+cp_session_dispose (GObject *object)
+{
+  CpSession *self = CP_SESSION (object);
+
+  stop_thinking (self);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  for (guint i = 0; i < CP_MAX_SEATS; i++)
+    g_clear_object (&self->agents[i]);
+  G_OBJECT_CLASS (cp_session_parent_class)->dispose (object);
+}
+
+static void
+cp_session_finalize (GObject *object)
+{
+  CpSession *self = CP_SESSION (object);
+
+  g_clear_object (&self->game);
+  g_clear_object (&self->file);
+  g_clear_object (&self->autosave);
+  g_clear_pointer (&self->undo, g_array_unref);
+  g_clear_pointer (&self->redo, g_array_unref);
+  g_clear_pointer (&self->view, cp_view_unref);
+  g_clear_pointer (&self->presentation, cp_presentation_free);
+  cp_action_list_clear (&self->legal);
+  G_OBJECT_CLASS (cp_session_parent_class)->finalize (object);
+}
+
+static void
+cp_session_class_init (CpSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cp_session_dispose;
+  object_class->finalize = cp_session_finalize;
+
+  /**
+   * CpSession::changed:
+   *
+   * What the screen shows has changed: the log, the replay cursor, the
+   * seat at the screen, the file or whether the game is saved.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * CpSession::played:
+   * @action: (type gpointer): the CpAction played
+   *
+   * An action was played at the end of the log, by a person or an agent;
+   * "changed" came first.
+   */
+  signals[PLAYED] = g_signal_new ("played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /**
+   * CpSession::notice:
+   * @message: what went wrong, for a player to read
+   *
+   * Something the player should know went wrong, such as the autosave.
+   */
+  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+cp_session_init (CpSession *self)
+{
+  self->undo = g_array_new (FALSE, FALSE, sizeof (Step));
+  self->redo = g_array_new (FALSE, FALSE, sizeof (Step));
+  g_array_set_clear_func (self->undo, step_clear);
+  g_array_set_clear_func (self->redo, step_clear);
+  self->autosave = cp_autosave_new ();
+  self->screen_seat = CP_VIEW_ALL;
+  self->curtain_seat = CP_NO_SEAT;
+  cp_action_list_init (&self->legal);
+}
+
+/**
+ * cp_session_new:
+ * @file: (nullable): the file the game was read from
+ *
+ * A session for @game, at its end, unchanged.
+ */
+CpSession *
+cp_session_new (CpGame *game, GFile *file)
+{
+  CpSession *self = g_object_new (CP_TYPE_SESSION, NULL);
+
+  self->game = g_object_ref (game);
+  g_set_object (&self->file, file);
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  g_signal_connect_swapped (game, "notify::cursor", G_CALLBACK (cursor_changed), self);
+  choose_screen_seat (self);
+  self->busy++;
+  refresh (self);
+  self->busy--;
+  return self;
+}
+
+CpGame *
+cp_session_get_game (CpSession *self)
+{
+  return self->game;
+}
+
+GFile *
+cp_session_get_file (CpSession *self)
+{
+  return self->file;
+}
+
+gboolean
+cp_session_get_modified (CpSession *self)
+{
+  return self->modified;
+}
+
+/* Marks the game as changed since it was saved (a recovered game), or
+ * not; the autosave follows. */
+void
+cp_session_set_modified (CpSession *self, gboolean modified)
+{
+  set_modified (self, modified);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Whether the session holds a new game nobody has played yet. */
+gboolean
+cp_session_is_pristine (CpSession *self)
+{
+  return self->file == NULL && !self->modified
+         && cp_game_get_n_actions (self->game) == cp_game_get_setup_length (self->game);
+}
+
+CpAutosave *
+cp_session_get_autosave (CpSession *self)
+{
+  return self->autosave;
+}
+
+/* Keeps the game safe in @autosave from now on. */
+void
+cp_session_set_autosave (CpSession *self, CpAutosave *autosave)
+{
+  g_set_object (&self->autosave, autosave);
+  keep_safe (self);
+}
+
+/**
+ * cp_session_save:
+ *
+ * Saves the game as a record in @file, which becomes the session's file.
+ */
+gboolean
+cp_session_save (CpSession *self, GFile *file, GError **error)
+{
+  if (!cp_record_save (self->game, file, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  cp_session_set_modified (self, FALSE);
+  return TRUE;
+}
+
+/* Forgets the changes: the autosave goes, and the game counts as saved. */
+void
+cp_session_discard (CpSession *self)
+{
+  stop_thinking (self);
+  self->modified = FALSE;
+  cp_autosave_discard (self->autosave);
+}
+
+/**
+ * cp_session_get_screen_seat:
+ *
+ * The seat whose view the screen shows, or CP_VIEW_ALL.
+ */
+guint
+cp_session_get_screen_seat (CpSession *self)
+{
+  return self->screen_seat;
+}
+
+/**
+ * cp_session_get_curtain_seat:
+ *
+ * The seat the curtain waits for, or CP_NO_SEAT when the game shows.
+ */
+guint
+cp_session_get_curtain_seat (CpSession *self)
+{
+  return self->curtain_seat;
+}
+
+/* The person the curtain waited for is at the screen. */
+void
+cp_session_take_screen (CpSession *self)
+{
+  if (self->curtain_seat == CP_NO_SEAT)
+    return;
+  self->screen_seat = self->curtain_seat;
+  refresh (self);
+}
+
+/**
+ * cp_session_set_agent:
+ * @agent: (nullable): the computer player of @seat, or NULL for a person
+ */
+void
+cp_session_set_agent (CpSession *self, guint seat, CpAgent *agent)
+{
+  g_return_if_fail (seat < CP_MAX_SEATS);
+
+  stop_thinking (self);
+  g_set_object (&self->agents[seat], agent);
+  refresh (self);
+}
+
+CpAgent *
+cp_session_get_agent (CpSession *self, guint seat)
+{
+  g_return_val_if_fail (seat < CP_MAX_SEATS, NULL);
+
+  return self->agents[seat];
+}
+
+/* Whether an agent is choosing an action. */
+gboolean
+cp_session_is_thinking (CpSession *self)
+{
+  return self->thinking != NULL;
+}
+
+/**
+ * cp_session_get_view:
+ *
+ * Returns: (transfer none): the game at the replay cursor as the seat at
+ *   the screen may see it
+ */
+CpView *
+cp_session_get_view (CpSession *self)
+{
+  return self->view;
+}
+
+const CpPresentation *
+cp_session_get_presentation (CpSession *self)
+{
+  return self->presentation;
+}
+
+/* The actions the seat at the screen may take on the board and with the
+ * presentation's buttons; none behind the curtain. */
+const CpActionList *
+cp_session_get_legal (CpSession *self)
+{
+  return &self->legal;
+}
+
+/* The move to mark as the last one at the replay cursor. */
+const CpAction *
+cp_session_get_last_move (CpSession *self)
+{
+  return cp_game_last_move (self->game, cp_game_get_cursor (self->game));
+}
+
+/* How many actions of players follow the replay cursor: playing there
+ * drops them. */
+guint
+cp_session_count_later (CpSession *self)
+{
+  guint later = 0;
+
+  for (guint i = cp_game_get_cursor (self->game); i < cp_game_get_n_actions (self->game); i++)
+    later += cp_game_get_action (self->game, i)->seat != CP_SEAT_CHANCE;
+  return later;
+}
+
+/**
+ * cp_session_play:
+ *
+ * Plays @action, a legal action at the replay cursor.  When the cursor
+ * shows an earlier position, the later actions are dropped; Undo brings
+ * them back.
+ */
+gboolean
+cp_session_play (CpSession *self, const CpAction *action, GError **error)
+{
+  guint cursor = cp_game_get_cursor (self->game);
+  g_autoptr (CpState) state = cp_game_state_at (self->game, cursor);
+  GArray *dropped;
+
+  if (!cp_state_check (state, action, error))
+    return FALSE;
+  stop_thinking (self);
+  dropped = actions_after (self->game, cursor);
+  self->busy++;
+  cp_game_truncate (self->game, cursor);
+  self->busy--;
+  if (play_at_end (self, action, cursor, dropped, error))
+    return TRUE;
+  if (dropped != NULL)
+    g_array_unref (dropped);
+  return FALSE;
+}
+
+/* Plays the action of the presentation's button @id. */
+gboolean
+cp_session_press_button (CpSession *self, const char *id, GError **error)
+{
+  const CpButton *button = cp_presentation_find_button (self->presentation, id);
+
+  if (button == NULL)
+    return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("That cannot be done now"));
+  return cp_session_play (self, &button->action, error);
+}
+
+/* The seat that resigns, offers or claims a draw: the seat at the screen,
+ * or else the first person to act. */
+guint
+cp_session_get_acting_seat (CpSession *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  guint seat;
+
+  if (self->screen_seat < state->n_seats && !(state->out & CP_SEAT_BIT (self->screen_seat)))
+    return self->screen_seat;
+  seat = first_person_to_act (self, state);
+  return seat != CP_NO_SEAT ? seat : cp_state_first_pending (state);
+}
+
+/* The seat that answers another's draw offer: the seat at the screen when
+ * it did not make the offer, or else the first seat still playing that did
+ * not. */
+guint
+cp_session_get_answering_seat (CpSession *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+
+  if (self->screen_seat < state->n_seats && !(state->draw_offer & CP_SEAT_BIT (self->screen_seat)))
+    return self->screen_seat;
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (!(state->draw_offer & CP_SEAT_BIT (seat)) && !(state->out & CP_SEAT_BIT (seat)))
+      return seat;
+  return cp_session_get_acting_seat (self);
+}
+
+static guint
+seat_for (CpSession *self, CpActionType type)
+{
+  return type == CP_ACTION_ACCEPT_DRAW || type == CP_ACTION_DECLINE_DRAW
+         ? cp_session_get_answering_seat (self) : cp_session_get_acting_seat (self);
+}
+
+/**
+ * cp_session_can_act:
+ * @type: resigning, or offering, accepting, declining or claiming a draw
+ *
+ * Whether the seat it falls to may do that at the end of the game.
+ */
+gboolean
+cp_session_can_act (CpSession *self, CpActionType type)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  guint seat = seat_for (self, type);
+  CpAction action;
+
+  if (seat >= state->n_seats)
+    return FALSE;
+  cp_action_init (&action, type, seat);
+  return cp_state_check (state, &action, NULL);
+}
+
+/* Resigns, or offers, accepts, declines or claims a draw, at the end of
+ * the game, for the seat it falls to. */
+gboolean
+cp_session_act (CpSession *self, CpActionType type, GError **error)
+{
+  guint n = cp_game_get_n_actions (self->game);
+  CpAction action;
+
+  cp_action_init (&action, type, seat_for (self, type));
+  if (!cp_state_check (cp_game_get_state (self->game), &action, error))
+    return FALSE;
+  stop_thinking (self);
+  self->busy++;
+  cp_game_set_cursor (self->game, n);
+  self->busy--;
+  return play_at_end (self, &action, n, NULL, error);
+}
+
+gboolean
+cp_session_can_undo (CpSession *self)
+{
+  return self->undo->len > 0 || cp_game_get_n_actions (self->game) > cp_game_get_setup_length (self->game);
+}
+
+gboolean
+cp_session_can_redo (CpSession *self)
+{
+  return self->redo->len > 0;
+}
+
+/* Whether the seat to act at the end of the log is a computer's. */
+static gboolean
+computer_to_act (CpSession *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+
+  return !cp_state_is_over (state) && first_person_to_act (self, state) == CP_NO_SEAT
+         && !(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE));
+}
+
+static gboolean
+only_computers (CpSession *self)
+{
+  for (guint seat = 0; seat < cp_game_get_n_seats (self->game); seat++)
+    if (is_person (self, seat))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+undo_step (CpSession *self)
+{
+  Step step, back;
+
+  if (self->undo->len > 0)
+    step = pop_step (self->undo);
+  else
+    {
+      /* A game opened from a file: take back its last player action. */
+      guint keep = cp_game_get_n_actions (self->game);
+
+      while (keep > 0 && cp_game_get_action (self->game, keep - 1)->seat == CP_SEAT_CHANCE)
+        keep--;
+      if (keep <= cp_game_get_setup_length (self->game))
+        return FALSE;
+      step = (Step) { keep - 1, NULL };
+    }
+  back = restore (self->game, &step);
+  step_clear (&step);
+  g_array_append_val (self->redo, back);
+  return TRUE;
+}
+
+/**
+ * cp_session_undo:
+ *
+ * Takes back the last step, and those of computer players before it, so
+ * that a person is to act again.
+ */
+void
+cp_session_undo (CpSession *self)
+{
+  gboolean undone = FALSE;
+
+  stop_thinking (self);
+  self->busy++;
+  while (undo_step (self))
+    {
+      undone = TRUE;
+      if (!computer_to_act (self) || only_computers (self))
+        break;
+    }
+  self->busy--;
+  if (!undone)
+    return;
+  set_modified (self, TRUE);
+  refresh (self);
+}
+
+void
+cp_session_redo (CpSession *self)
+{
+  Step step, back;
+
+  if (self->redo->len == 0)
+    return;
+  stop_thinking (self);
+  step = pop_step (self->redo);
+  self->busy++;
+  back = restore (self->game, &step);
+  self->busy--;
+  step_clear (&step);
+  g_array_append_val (self->undo, back);
+  set_modified (self, TRUE);
+  refresh (self);
+}
+
+/* Shows the game after the first @cursor actions of the log. */
+void
+cp_session_set_cursor (CpSession *self, guint cursor)
+{
+  cp_game_set_cursor (self->game, cursor);
+}

@@ -1,0 +1,73 @@
+/* cp-session.h: one game being played at one screen
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "cp-agent.h"
+#include "cp-autosave.h"
+#include "cp-game.h"
+
+G_BEGIN_DECLS
+
+#define CP_TYPE_SESSION (cp_session_get_type ())
+G_DECLARE_FINAL_TYPE (CpSession, cp_session, CP, SESSION, GObject)
+
+CpSession      *cp_session_new             (CpGame         *game,
+                                            GFile          *file);
+CpGame         *cp_session_get_game        (CpSession      *self);
+GFile          *cp_session_get_file        (CpSession      *self);
+gboolean        cp_session_get_modified    (CpSession      *self);
+void            cp_session_set_modified    (CpSession      *self,
+                                            gboolean        modified);
+gboolean        cp_session_is_pristine     (CpSession      *self);
+CpAutosave     *cp_session_get_autosave    (CpSession      *self);
+void            cp_session_set_autosave    (CpSession      *self,
+                                            CpAutosave     *autosave);
+gboolean        cp_session_save            (CpSession      *self,
+                                            GFile          *file,
+                                            GError        **error);
+void            cp_session_discard         (CpSession      *self);
+
+/* Who is at the screen. */
+guint           cp_session_get_screen_seat (CpSession      *self);
+guint           cp_session_get_curtain_seat (CpSession     *self);
+void            cp_session_take_screen     (CpSession      *self);
+void            cp_session_set_agent       (CpSession      *self,
+                                            guint           seat,
+                                            CpAgent        *agent);
+CpAgent        *cp_session_get_agent       (CpSession      *self,
+                                            guint           seat);
+gboolean        cp_session_is_thinking     (CpSession      *self);
+
+/* What the screen shows: the game at the replay cursor. */
+CpView         *cp_session_get_view        (CpSession      *self);
+const CpPresentation *cp_session_get_presentation (CpSession *self);
+const CpActionList *cp_session_get_legal   (CpSession      *self);
+const CpAction *cp_session_get_last_move   (CpSession      *self);
+
+/* Playing. */
+guint           cp_session_count_later     (CpSession      *self);
+gboolean        cp_session_play            (CpSession      *self,
+                                            const CpAction *action,
+                                            GError        **error);
+gboolean        cp_session_press_button    (CpSession      *self,
+                                            const char     *id,
+                                            GError        **error);
+guint           cp_session_get_acting_seat (CpSession      *self);
+guint           cp_session_get_answering_seat (CpSession   *self);
+gboolean        cp_session_act             (CpSession      *self,
+                                            CpActionType    type,
+                                            GError        **error);
+gboolean        cp_session_can_act         (CpSession      *self,
+                                            CpActionType    type);
+gboolean        cp_session_can_undo        (CpSession      *self);
+gboolean        cp_session_can_redo        (CpSession      *self);
+void            cp_session_undo            (CpSession      *self);
+void            cp_session_redo            (CpSession      *self);
+void            cp_session_set_cursor      (CpSession      *self,
+                                            guint           cursor);
+
+G_END_DECLS

@@ -1,0 +1,347 @@
+/* cp-window-actions.c: what a game window can do
+ *
+ * Undo and redo, replay, turning the board, the rules, resigning and
+ * draws, the buttons of the game's presentation, the record of cards
+ * played from a physical deck, the curtain's Ready, and a rematch.  Each
+ * asks the window's session, which says what is possible now.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-pgn.h"
+#include "cp-window-private.h"
+
+static void
+enable (CpWindow *self, const char *action, gboolean enabled)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), action, enabled);
+}
+
+/* Enables the actions that make sense now. */
+void
+cp_window_update_actions (CpWindow *self)
+{
+  CpSession *session = self->session;
+  CpGame *game = cp_session_get_game (session);
+  const CpPresentation *presentation = cp_session_get_presentation (session);
+  guint cursor = cp_game_get_cursor (game);
+  guint n = cp_game_get_n_actions (game);
+  guint first = cp_game_get_setup_length (game);
+  guint8 stage = presentation->card_note_stage;
+  gboolean card_note = FALSE;
+  const CpActionList *legal = cp_session_get_legal (session);
+
+  for (guint i = 0; i < legal->len; i++)
+    card_note = card_note || legal->items[i].type == CP_ACTION_CARD_NOTE;
+  enable (self, "win.undo", cp_session_can_undo (session));
+  enable (self, "win.redo", cp_session_can_redo (session));
+  enable (self, "win.first", cursor > first);
+  enable (self, "win.previous", cursor > first);
+  enable (self, "win.next", cursor < n);
+  enable (self, "win.last", cursor < n);
+  enable (self, "win.resign", cp_session_can_act (session, CP_ACTION_RESIGN));
+  enable (self, "win.rematch", cp_state_is_over (cp_game_get_state (game)));
+  enable (self, "win.offer-draw", cp_session_can_act (session, CP_ACTION_OFFER_DRAW));
+  enable (self, "win.accept-draw", cp_session_can_act (session, CP_ACTION_ACCEPT_DRAW));
+  enable (self, "win.decline-draw", cp_session_can_act (session, CP_ACTION_DECLINE_DRAW));
+  enable (self, "win.claim-draw", cp_session_can_act (session, CP_ACTION_CLAIM_DRAW));
+  enable (self, "win.export-pgn", cp_pgn_can_export (game));
+  enable (self, "win.play-card", stage != CP_CARD_NOTE_NONE && card_note);
+  enable (self, "win.card-done", cp_presentation_find_button (presentation, "card-done") != NULL);
+  enable (self, "win.end-turn", cp_presentation_find_button (presentation, "end-turn") != NULL);
+}
+
+static void
+press (CpWindow *self, const char *id)
+{
+  g_autoptr (GError) error = NULL;
+  const CpButton *button = cp_presentation_find_button (cp_session_get_presentation (self->session), id);
+
+  if (button == NULL)
+    return;
+  cp_window_play (self, &button->action);
+}
+
+static void
+button_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  press (CP_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+card_done_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  press (CP_WINDOW (widget), "card-done");
+}
+
+static void
+end_turn_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  press (CP_WINDOW (widget), "end-turn");
+}
+
+static void
+act (CpWindow *self, CpActionType type)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!cp_session_act (self->session, type, &error))
+    cp_window_show_toast (self, error->message);
+}
+
+static void
+resign_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+{
+  if (g_str_equal (response, "resign"))
+    act (self, CP_ACTION_RESIGN);
+}
+
+static void
+resign_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  CpGame *game = cp_session_get_game (self->session);
+  const char *player = cp_player_get_name (cp_game_get_player (game, cp_session_get_acting_seat (self->session)));
+  g_autofree char *heading = g_strdup_printf (_("Resign for %s?"), player);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                              cp_game_get_n_seats (game) == 2
+                                                ? _("The game ends and the other side wins.")
+                                                : _("The player leaves the game; the others play on."));
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "resign", _("_Resign"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resign", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resign_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+draw_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  static const struct {
+    const char *name;
+    CpActionType type;
+  } draws[] = {
+    { "win.offer-draw", CP_ACTION_OFFER_DRAW },
+    { "win.accept-draw", CP_ACTION_ACCEPT_DRAW },
+    { "win.decline-draw", CP_ACTION_DECLINE_DRAW },
+    { "win.claim-draw", CP_ACTION_CLAIM_DRAW },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (draws); i++)
+    if (g_str_equal (name, draws[i].name))
+      act (CP_WINDOW (widget), draws[i].type);
+}
+
+/* The name typed, without spaces around it. */
+static char *
+card_name (AdwMessageDialog *dialog)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+
+  return g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+}
+
+static void
+card_name_changed (AdwMessageDialog *dialog)
+{
+  g_autofree char *name = card_name (dialog);
+
+  adw_message_dialog_set_response_enabled (dialog, "play", *name != '\0');
+}
+
+static void
+play_card_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+{
+  g_autofree char *name = card_name (dialog);
+  const CpActionList *legal = cp_session_get_legal (self->session);
+
+  if (!g_str_equal (response, "play") || *name == '\0')
+    return;
+  for (guint i = 0; i < legal->len; i++)
+    if (legal->items[i].type == CP_ACTION_CARD_NOTE)
+      {
+        CpAction note = legal->items[i];
+
+        note.text = g_intern_string (name);
+        cp_window_play (self, &note);
+        return;
+      }
+}
+
+/* Asks for the name of the card the player plays, and records it. */
+static void
+play_card_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  CpGame *game = cp_session_get_game (self->session);
+  guint seat = cp_session_get_presentation (self->session)->card_note_seat;
+  const char *player = seat < cp_game_get_n_seats (game) ? cp_player_get_name (cp_game_get_player (game, seat)) : "";
+  /* Translators: %s is the name of the player who plays a card */
+  g_autofree char *body = g_strdup_printf (_("Which card from the Knightmare Chess deck does %s play? "
+                                             "Its changes to the board follow."), player);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Play a Card"), body);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Name of the card"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name of the card"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "play", _("_Play"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "play", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "play", FALSE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "play");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_swapped (entry, "changed", G_CALLBACK (card_name_changed), dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (play_card_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+/* The person the curtain waited for has taken the screen. */
+static void
+ready_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  cp_session_take_screen (self->session);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+/* The same game again with the same players; where the rules let a
+ * player start, the loser of a two-player game does. */
+static void
+rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  CpGame *old = cp_session_get_game (self->session);
+  const CpRules *rules = cp_game_get_rules (old);
+  const CpOutcome *outcome = cp_game_get_outcome (old);
+  g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  guint n_seats = cp_game_get_n_seats (old);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+  CpWindow *target = self;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, cp_game_get_options (old));
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (options, g_strdup (key), g_strdup (value));
+  if (n_seats == 2 && outcome->status == CP_STATUS_WON && cp_rules_find_option (rules, "starts") != NULL)
+    for (guint seat = 0; seat < n_seats; seat++)
+      if (!(outcome->winners & CP_SEAT_BIT (seat)))
+        g_hash_table_insert (options, g_strdup ("starts"), g_strdup (cp_colour_to_id (rules->colours[seat])));
+
+  game = cp_game_new_with_rules (rules, options, n_seats, cp_random_new_seed (), &error);
+  if (game == NULL)
+    {
+      cp_window_show_toast (self, error->message);
+      return;
+    }
+  for (guint seat = 0; seat < n_seats; seat++)
+    cp_player_set_name (cp_game_get_player (game, seat), cp_player_get_name (cp_game_get_player (old, seat)));
+  cp_game_resolve_chance (game);
+  if (cp_session_get_modified (self->session))
+    {
+      target = cp_window_new (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  cp_window_set_game (target, game, NULL);
+}
+
+static void
+undo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  cp_session_undo (CP_WINDOW (widget)->session);
+}
+
+static void
+redo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  cp_session_redo (CP_WINDOW (widget)->session);
+}
+
+static void
+replay_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpSession *session = CP_WINDOW (widget)->session;
+  CpGame *game = cp_session_get_game (session);
+  guint cursor = cp_game_get_cursor (game);
+
+  if (g_str_equal (name, "win.first"))
+    cursor = cp_move_list_first_position (game);
+  else if (g_str_equal (name, "win.previous"))
+    cursor = cp_move_list_previous_position (game, cursor);
+  else if (g_str_equal (name, "win.next"))
+    cursor = cp_move_list_next_position (game, cursor);
+  else
+    cursor = cp_game_get_n_actions (game);
+  cp_session_set_cursor (session, cursor);
+}
+
+static void
+rotate_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  self->viewer = (self->viewer + 1) % cp_game_get_n_seats (cp_session_get_game (self->session));
+  cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, self->viewer));
+}
+
+/* Shows the rules beside the board; where they are not installed, the
+ * help browser is the next best place. */
+static void
+rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  const char *id = cp_game_get_rules (cp_session_get_game (self->session))->id;
+  g_autoptr (GFile) page = cp_rules_view_find_page (id);
+
+  if (page == NULL)
+    {
+      cp_application_show_help (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                                GTK_WINDOW (self), id);
+      return;
+    }
+  adw_view_stack_set_visible_child_name (self->panel_stack, "rules");
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+}
+
+void
+cp_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+  static const char *const replay[] = { "win.first", "win.previous", "win.next", "win.last" };
+  static const char *const draws[] = { "win.offer-draw", "win.accept-draw", "win.decline-draw", "win.claim-draw" };
+
+  gtk_widget_class_install_action (widget_class, "win.rematch", NULL, rematch_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.rotate", NULL, rotate_activated);
+  gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_activated);
+  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
+  gtk_widget_class_install_action (widget_class, "win.play-card", NULL, play_card_activated);
+  gtk_widget_class_install_action (widget_class, "win.card-done", NULL, card_done_activated);
+  gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_activated);
+  gtk_widget_class_install_action (widget_class, "win.button", "s", button_activated);
+  gtk_widget_class_install_action (widget_class, "win.ready", NULL, ready_activated);
+  for (guint i = 0; i < G_N_ELEMENTS (draws); i++)
+    gtk_widget_class_install_action (widget_class, draws[i], NULL, draw_activated);
+  for (guint i = 0; i < G_N_ELEMENTS (replay); i++)
+    gtk_widget_class_install_action (widget_class, replay[i], NULL, replay_activated);
+
+  /* Replay keys act when the focus does not use them itself: on the board
+   * the arrow keys move its cursor. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.first", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.last", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.next", NULL);
+}

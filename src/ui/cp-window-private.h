@@ -1,0 +1,70 @@
+/* cp-window-private.h: the parts of a game window, for its own files and
+ * its tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cp-card-hand-panel.h"
+#include "cp-card-note-bar.h"
+#include "cp-move-list.h"
+#include "cp-players-panel.h"
+#include "cp-rules-view.h"
+#include "cp-window.h"
+
+G_BEGIN_DECLS
+
+#define RECORD_MIME_TYPE "application/x-chess-parlour-game"
+#define PGN_MIME_TYPE "application/x-chess-pgn"
+
+struct _CpWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template widgets. */
+  AdwToastOverlay *toasts;
+  AdwWindowTitle *title;
+  GtkStack *curtain_stack;
+  AdwStatusPage *curtain;
+  GtkWidget *ready_button;
+  AdwFlap *flap;
+  CpBoardView *board;
+  GtkRevealer *prompt_revealer;
+  GtkLabel *prompt_label;
+  GtkWidget *prompt_buttons;
+  CpCardNoteBar *card_bar;
+  CpCardHandPanel *hand;
+  CpPlayersPanel *players;
+  CpMoveList *moves;
+  AdwViewStack *panel_stack;
+  CpRulesView *rules;
+  GMenu *recent_menu;
+
+  GSettings *settings;
+  CpSession *session;
+  CpAutosave *autosave;    /* kept from one game of the window to the next */
+  guint viewer;            /* the seat whose side of the board is at the bottom */
+  gboolean closing;
+  gboolean showing_cards;  /* the card bar is being brought up to date */
+};
+
+/* cp-window.c */
+void     cp_window_show_toast      (CpWindow    *self,
+                                    const char  *message);
+void     cp_window_show_error      (CpWindow    *self,
+                                    const char  *heading,
+                                    const char  *message);
+guint    cp_window_rotation_for    (CpWindow    *self,
+                                    guint        seat);
+
+/* cp-window-actions.c: the window's actions and their state. */
+void     cp_window_class_add_actions (GtkWidgetClass *widget_class);
+void     cp_window_update_actions  (CpWindow    *self);
+
+/* cp-window-files.c: opening, saving, exporting and recent files. */
+void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
+void     cp_window_watch_recent    (CpWindow    *self);
+void     cp_window_save_after_close (CpWindow   *self);
+char    *cp_window_display_name    (GFile       *file);
+
+G_END_DECLS
