@@ -1153,6 +1153,59 @@ test_burials (void)
 }
 
 /* A burial under a hole draws nothing; the dark style draws them too. */
+/* Stacks of checkers under a piece sit in the bottom right corner with
+ * their count; a badge sits in the top right corner; neither covers the
+ * middle of the piece. */
+static void
+test_stacks_and_badges (void)
+{
+  g_autoptr (CpBoard) board = cp_board_new (8, 8);
+  g_autoptr (CpState) state = new_state (board, 2);
+  g_autoptr (CpBoardRenderer) renderer = cp_board_renderer_new (NULL);
+  g_autoptr (CpPresentation) presentation = cp_presentation_new ();
+  guint d4 = cell (board, "d4");
+  cairo_surface_t *plain, *stacked, *more;
+  CpRect r4, bottom_right, top_right, middle, around;
+  CpOverlay *overlay;
+
+  put (state, "d4", CP_PIECE_QUEEN, 0);
+  cp_board_renderer_set_state (renderer, state);
+  plain = render (renderer, 400, 400, 1);
+  cp_board_renderer_cell_rect (renderer, 400, 400, d4, &r4);
+  bottom_right = part_of (&r4, 0.6, 0.6, 1, 1);
+  top_right = part_of (&r4, 0.55, 0, 1, 0.3);
+  middle = part_of (&r4, 0.3, 0.3, 0.6, 0.6);
+
+  overlay = cp_presentation_add_overlay (presentation, CP_OVERLAY_STACK, d4, NULL);
+  overlay->count = 2;
+  overlay->colour = CP_COLOUR_RED;
+  cp_board_renderer_set_overlays (renderer, (const CpOverlay *) presentation->overlays->data,
+                                  presentation->overlays->len);
+  stacked = render (renderer, 400, 400, 1);
+  g_assert_cmpuint (count_differences (plain, stacked, &bottom_right), >, 100);
+  g_assert_cmpuint (count_differences (plain, stacked, &middle), ==, 0);
+  /* Nothing far from d4 changes (the checkers' shadow may reach a little
+   * over its edge). */
+  around = part_of (&r4, -0.1, -0.1, 1.1, 1.1);
+  g_assert_cmpuint (count_differences (plain, stacked, NULL), ==, count_differences (plain, stacked, &around));
+
+  /* A taller stack looks different, and a badge adds its corner. */
+  g_array_index (presentation->overlays, CpOverlay, 0).count = 4;
+  overlay = cp_presentation_add_overlay (presentation, CP_OVERLAY_BADGE, d4, NULL);
+  overlay->text = g_strdup ("2");
+  cp_board_renderer_set_overlays (renderer, (const CpOverlay *) presentation->overlays->data,
+                                  presentation->overlays->len);
+  more = render (renderer, 400, 400, 1);
+  g_assert_cmpuint (count_differences (stacked, more, &bottom_right), >, 8);
+  g_assert_cmpuint (count_differences (stacked, more, &top_right), >, 50);
+  g_assert_cmpuint (count_differences (plain, more, &middle), ==, 0);
+  if (g_getenv ("CP_TEST_SAVE_PNG"))
+    cairo_surface_write_to_png (more, g_getenv ("CP_TEST_SAVE_PNG"));
+  cairo_surface_destroy (more);
+  cairo_surface_destroy (stacked);
+  cairo_surface_destroy (plain);
+}
+
 static void
 test_burials_holes (void)
 {
@@ -1630,6 +1683,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/board/marks", test_marks);
   g_test_add_func ("/render/board/burials", test_burials);
   g_test_add_func ("/render/board/burials-holes", test_burials_holes);
+  g_test_add_func ("/render/board/stacks-and-badges", test_stacks_and_badges);
   g_test_add_func ("/render/board/burials-rotation", test_burials_rotation);
   g_test_add_func ("/render/board/decorations", test_decorations);
   g_test_add_func ("/render/board/state-copied", test_state_copied);

@@ -17,6 +17,7 @@
 #include "cp-players-panel.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
+#include "cp-stack-game.h"
 #include "cp-window-private.h"
 
 static CpApplication *app;
@@ -822,6 +823,41 @@ test_two_move (void)
   destroy (window);
 }
 
+/* A game outside the collection shows in the window what it presents:
+ * stacks and a badge on cells, said in the cells' descriptions, words
+ * beside the players, the prompt and a Pass button that plays. */
+static void
+test_registered_game (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("test-stacks", NULL, 2, 1, NULL);
+  GtkWidget *pass;
+
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "Put a checker under one of your pieces");
+  pass = gtk_widget_get_first_child (window->prompt_buttons);
+  g_assert_nonnull (pass);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (pass)), ==, "_Pass");
+  /* A click on one's own piece stacks a checker under it. */
+  click (window, "b1");
+  click (window, "c4");
+  click (window, "b1");
+  assert_shown (window, "b1", "white rook on b1, 2 checkers, tallest");
+  assert_shown (window, "c4", "black rook on c4, 1 checkers");
+  g_assert_cmpstr (lost (window, 0), ==, "2 checkers stacked");
+  /* Black is behind: no Pass. */
+  g_assert_null (gtk_widget_get_first_child (window->prompt_buttons));
+  click (window, "c4");
+  pass = gtk_widget_get_first_child (window->prompt_buttons);
+  g_assert_nonnull (pass);
+  g_signal_emit_by_name (pass, "clicked");
+  iterate ();
+  g_assert_cmpuint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->type, ==, CP_ACTION_PASS);
+  g_assert_cmpstr (row (window, 1), ==, "White pass");
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -839,6 +875,7 @@ main (int argc, char *argv[])
   g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
+  cp_rules_register (&cp_stack_game_rules);
   app = cp_application_new (G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_settings_set_boolean (cp_application_get_settings (app), "animate-moves", FALSE);
@@ -858,6 +895,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-castling", test_card_castling);
   g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);
   g_test_add_func ("/window/two-move", test_two_move);
+  g_test_add_func ("/window/registered-game", test_registered_game);
   status = g_test_run ();
   g_object_unref (app);
   return status;

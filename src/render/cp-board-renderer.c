@@ -1283,43 +1283,16 @@ draw_burials (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double s
     }
 }
 
-/* A stack of checkers under a piece: discs piled in the bottom right
- * corner, with their number on the top one. */
+/* A stack of checkers that a game keeps apart from its pieces: drawn as
+ * the checkers a piece carries, in the bottom right corner. */
 static void
-draw_stack (CpBoardRenderer *self, cairo_t *cr, const CpOverlay *stack, double x, double y, double cell)
+draw_stack (CpBoardRenderer *self, cairo_t *cr, const CpOverlay *stack, double x, double y, double cell,
+            double scale)
 {
-  CpColour colour = stack->colour < CP_N_COLOURS ? (CpColour) stack->colour : CP_COLOUR_NEUTRAL;
-  gboolean pale = colour_is_pale (colour);
-  double r = cell * 0.13, cx = x + cell - r * 1.25, base = y + cell - r * 0.9;
-  guint shown = MIN (stack->count, 4u);
-  g_autofree char *number = g_strdup_printf ("%u", stack->count);
-  cairo_text_extents_t extents;
+  double s = cell * 0.44;
 
-  cairo_save (cr);
-  for (guint i = 0; i < shown; i++)
-    {
-      double cy = base - i * r * 0.35;
-
-      cairo_new_path (cr);
-      cairo_save (cr);
-      cairo_translate (cr, cx, cy);
-      cairo_scale (cr, 1.0, 0.6);
-      cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
-      cairo_restore (cr);
-      cairo_set_source_rgb (cr, pale ? 0.93 : 0.18, pale ? 0.91 : 0.16, pale ? 0.86 : 0.15);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, MAX (r * 0.12, 1.0));
-      cairo_set_source_rgb (cr, pale ? 0.35 : 0.85, pale ? 0.33 : 0.83, pale ? 0.30 : 0.80);
-      cairo_stroke (cr);
-    }
-  cairo_set_font_face (cr, self->font);
-  cairo_set_font_size (cr, r * 1.1);
-  cairo_text_extents (cr, number, &extents);
-  cairo_move_to (cr, cx - extents.width / 2 - extents.x_bearing,
-                 base - (shown - 1) * r * 0.35 - extents.height / 2 - extents.y_bearing);
-  cairo_set_source_rgb (cr, pale ? 0.1 : 0.95, pale ? 0.1 : 0.95, pale ? 0.1 : 0.95);
-  cairo_show_text (cr, number);
-  cairo_restore (cr);
+  cp_piece_art_draw_checkers (self->art, cr, stack->colour < CP_N_COLOURS ? (CpColour) stack->colour : CP_COLOUR_NEUTRAL,
+                              stack->count, x + cell - s, y + cell - s, s, scale);
 }
 
 /* A badge: a short text on a dark rounded label in the top right corner. */
@@ -1347,7 +1320,7 @@ draw_badge (CpBoardRenderer *self, cairo_t *cr, const char *text, double x, doub
 }
 
 static void
-draw_stacks_and_badges (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+draw_stacks_and_badges (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, double scale)
 {
   for (guint i = 0; i < self->overlays->len; i++)
     {
@@ -1359,7 +1332,7 @@ draw_stacks_and_badges (CpBoardRenderer *self, cairo_t *cr, const Layout *layout
         continue;
       cell_origin (self, layout, overlay->cell, &x, &y);
       if (overlay->kind == CP_OVERLAY_STACK && overlay->count > 0)
-        draw_stack (self, cr, overlay, x, y, layout->cell);
+        draw_stack (self, cr, overlay, x, y, layout->cell, scale);
       else if (overlay->kind == CP_OVERLAY_BADGE && overlay->text != NULL && *overlay->text)
         draw_badge (self, cr, overlay->text, x, y, layout->cell);
     }
@@ -1491,7 +1464,7 @@ cp_board_renderer_draw (CpBoardRenderer *self,
   draw_hints (self, cr, &layout);
   draw_pieces (self, cr, &layout, scale);
   draw_burials (self, cr, &layout, scale);
-  draw_stacks_and_badges (self, cr, &layout);
+  draw_stacks_and_badges (self, cr, &layout, scale);
   draw_cursor (self, cr, &layout);
   draw_arrows (self, cr, &layout);
   draw_moving (self, cr, &layout, scale);

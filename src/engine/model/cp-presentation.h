@@ -21,7 +21,8 @@ G_BEGIN_DECLS
 
 typedef enum {
   CP_OVERLAY_PIECE,   /* a small, pale piece in a corner of the cell (a burial) */
-  CP_OVERLAY_STACK,   /* a stack of `count` checkers of `colour` under the piece */
+  CP_OVERLAY_STACK,   /* a stack of `count` checkers of `colour` that the game keeps
+                       * apart from the pieces (a piece's own checkers show anyway) */
   CP_OVERLAY_BADGE,   /* a short `text` in a corner of the cell */
   CP_OVERLAY_TINT,    /* the cell tinted (a castle) */
   CP_OVERLAY_AREA,    /* the cell belongs to outlined area number `count` (1..) */

@@ -1,0 +1,422 @@
+/* test-session.c: a game at one screen, without a display
+ *
+ * Who sees what and when the curtain falls, the legal actions of the seat
+ * at the screen, undo and redo, playing on from the past, the file and
+ * its changes, computer seats asked and cancelled, and one signal a
+ * change.  The game of the tests (cp-stack-game.c) shows that a game
+ * describes its screen by itself.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "cp-engine.h"
+#include "cp-record.h"
+#include "cp-stack-game.h"
+
+/* An agent that takes the first legal action, answering from the main
+ * loop; or, when holding, only ever answers that it was cancelled. */
+#define TEST_TYPE_AGENT (test_agent_get_type ())
+G_DECLARE_FINAL_TYPE (TestAgent, test_agent, TEST, AGENT, GObject)
+
+struct _TestAgent
+{
+  GObject parent_instance;
+  gboolean hold;
+  guint asked;
+  guint8 seats_seen; /* the seats of the views it was given */
+  gboolean saw_secret;
+};
+
+static void test_agent_iface_init (CpAgentInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestAgent, test_agent, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (CP_TYPE_AGENT, test_agent_iface_init))
+
+static void
+cancelled (GCancellable *cancellable, GTask *task)
+{
+  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+  g_object_unref (task);
+}
+
+static void
+agent_choose_async (CpAgent *agent, CpView *view, GCancellable *cancellable,
+                    GAsyncReadyCallback callback, gpointer data)
+{
+  TestAgent *self = TEST_AGENT (agent);
+  GTask *task = g_task_new (agent, cancellable, callback, data);
+  g_auto (CpActionList) legal = { 0 };
+
+  self->asked++;
+  self->seats_seen |= CP_SEAT_BIT (cp_view_get_seat (view));
+  if (self->hold)
+    {
+      g_cancellable_connect (cancellable, G_CALLBACK (cancelled), task, NULL);
+      return;
+    }
+  cp_state_legal (cp_view_get_state (view), cp_view_get_seat (view), &legal);
+  g_assert_cmpuint (legal.len, >, 0);
+  g_task_return_pointer (task, g_memdup2 (&legal.items[0], sizeof (CpAction)), g_free);
+  g_object_unref (task);
+}
+
+static gboolean
+agent_choose_finish (CpAgent *agent, GAsyncResult *result, CpAction *action, GError **error)
+{
+  g_autofree CpAction *chosen = g_task_propagate_pointer (G_TASK (result), error);
+
+  if (chosen == NULL)
+    return FALSE;
+  *action = *chosen;
+  return TRUE;
+}
+
+static void
+test_agent_iface_init (CpAgentInterface *iface)
+{
+  iface->choose_async = agent_choose_async;
+  iface->choose_finish = agent_choose_finish;
+}
+
+static void
+test_agent_class_init (TestAgentClass *klass)
+{
+}
+
+static void
+test_agent_init (TestAgent *self)
+{
+}
+
+static CpGame *
+new_game (const char *id)
+{
+  CpGame *game = cp_game_new (id, NULL, cp_rules_lookup (id)->min_seats, 7, NULL);
+
+  g_assert_nonnull (game);
+  cp_game_resolve_chance (game);
+  return game;
+}
+
+static guint
+cell (CpSession *session, const char *name)
+{
+  guint c;
+
+  g_assert_true (cp_board_parse_cell (cp_game_get_state (cp_session_get_game (session))->board, name, &c, NULL));
+  return c;
+}
+
+/* Plays @text, a move of the seat to act, through the session. */
+static void
+play (CpSession *session, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  g_assert_true (cp_state_parse (cp_view_get_state (cp_session_get_view (session)), text, &action, &error));
+  g_assert_no_error (error);
+  g_assert_true (cp_session_play (session, &action, &error));
+  g_assert_no_error (error);
+}
+
+/* Plays the legal action of @type on @name. */
+static void
+play_on (CpSession *session, CpActionType type, const char *name)
+{
+  const CpActionList *legal = cp_session_get_legal (session);
+
+  for (guint i = 0; i < legal->len; i++)
+    if (legal->items[i].type == type && legal->items[i].cells[0] == cell (session, name))
+      {
+        g_autoptr (GError) error = NULL;
+        CpAction action = legal->items[i];
+
+        g_assert_true (cp_session_play (session, &action, &error));
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* The actions of players in the log, random results and the rules'
+ * announcements aside. */
+static guint
+players_actions (CpGame *game)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < cp_game_get_n_actions (game); i++)
+    n += cp_game_get_action (game, i)->seat != CP_SEAT_CHANCE;
+  return n;
+}
+
+static void
+count (guint *n)
+{
+  (*n)++;
+}
+
+static gboolean
+has_seat (const CpActionList *legal, guint seat)
+{
+  for (guint i = 0; i < legal->len; i++)
+    if (legal->items[i].seat == seat)
+      return TRUE;
+  return FALSE;
+}
+
+/* Orthodox chess keeps no secrets: everything shows, no curtain, and
+ * the seat to move may act; one "changed" for each move. */
+static void
+test_open_game (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  guint changes = 0;
+
+  g_signal_connect_swapped (session, "changed", G_CALLBACK (count), &changes);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_ALL);
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 20);
+  g_assert_true (cp_session_is_pristine (session));
+  play (session, "e4");
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_true (cp_session_get_modified (session));
+  g_assert_false (cp_session_is_pristine (session));
+  g_assert_true (has_seat (cp_session_get_legal (session), 1));
+  g_assert_false (has_seat (cp_session_get_legal (session), 0));
+  play (session, "e5");
+  g_assert_cmpuint (changes, ==, 2);
+  g_assert_nonnull (cp_session_get_last_move (session));
+  g_assert_cmpuint (cp_session_get_last_move (session)->cells[1], ==, cell (session, "e5"));
+  /* Resigning falls to the seat to move. */
+  g_assert_cmpuint (cp_session_get_acting_seat (session), ==, 0);
+  cp_session_discard (session);
+}
+
+/* Zombie Chess keeps burials secret: the screen shows one seat's view,
+ * and the curtain falls when the other must act and may not see it. */
+static void
+test_curtain (void)
+{
+  g_autoptr (CpGame) game = new_game ("zombie");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+
+  /* A new game: both see the same, so White takes the screen at once. */
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  play (session, "e4");
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
+  play (session, "d5");
+  play (session, "exd5");
+  /* White buries the pawn: White is still at the screen. */
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  g_assert_nonnull (cp_session_get_presentation (session)->prompt);
+  play_on (session, CP_ACTION_BURY, "b2");
+  /* Now the views differ: the curtain waits for Black, with nothing to
+   * act on meanwhile. */
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  cp_session_take_screen (session);
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
+  g_assert_true (has_seat (cp_session_get_legal (session), 1));
+  /* Black's screen does not show White's burial. */
+  for (guint i = 0; i < cp_session_get_presentation (session)->overlays->len; i++)
+    g_assert_cmpuint (g_array_index (cp_session_get_presentation (session)->overlays, CpOverlay, i).kind,
+                      !=, CP_OVERLAY_PIECE);
+  /* Resigning and draws act for the seat at the screen. */
+  g_assert_cmpuint (cp_session_get_acting_seat (session), ==, 1);
+  cp_session_discard (session);
+}
+
+/* One person against a computer in a game with secrets: the person's view
+ * always, no curtain; the agent sees only its own seat's view. */
+static void
+test_agent_plays (void)
+{
+  g_autoptr (CpGame) game = new_game ("zombie");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (TestAgent) agent = g_object_new (TEST_TYPE_AGENT, NULL);
+  guint played = 0;
+
+  g_signal_connect_swapped (session, "played", G_CALLBACK (count), &played);
+  cp_session_set_agent (session, 1, CP_AGENT (agent));
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  play (session, "e4");
+  g_assert_true (cp_session_is_thinking (session));
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  while (cp_session_is_thinking (session))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (played, ==, 2);
+  g_assert_cmpuint (agent->asked, ==, 1);
+  g_assert_cmpuint (agent->seats_seen, ==, CP_SEAT_BIT (1));
+  g_assert_cmpuint (players_actions (game), ==, 2);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  g_assert_true (has_seat (cp_session_get_legal (session), 0));
+  /* Undo takes back the computer's reply and the person's move. */
+  cp_session_undo (session);
+  g_assert_cmpuint (players_actions (game), ==, 0);
+  g_assert_false (cp_session_is_thinking (session));
+  cp_session_discard (session);
+}
+
+/* Undo, replay and New Game cancel a computer that is thinking. */
+static void
+test_agent_cancelled (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (TestAgent) agent = g_object_new (TEST_TYPE_AGENT, NULL);
+
+  agent->hold = TRUE;
+  cp_session_set_agent (session, 1, CP_AGENT (agent));
+  play (session, "e4");
+  g_assert_true (cp_session_is_thinking (session));
+  cp_session_undo (session);
+  g_assert_false (cp_session_is_thinking (session));
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
+  play (session, "d4");
+  g_assert_true (cp_session_is_thinking (session));
+  cp_session_set_cursor (session, 0);
+  g_assert_false (cp_session_is_thinking (session));
+  /* At the end again, the computer is asked again. */
+  cp_session_set_cursor (session, 1);
+  g_assert_true (cp_session_is_thinking (session));
+  g_assert_cmpuint (agent->asked, ==, 3);
+  g_clear_object (&session);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
+}
+
+/* Playing on from the past drops the later moves; Undo brings them back,
+ * Redo drops them again. */
+static void
+test_undo_and_the_past (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+
+  play (session, "e4");
+  play (session, "e5");
+  play (session, "Nf3");
+  cp_session_set_cursor (session, 1);
+  g_assert_cmpuint (cp_session_count_later (session), ==, 2);
+  play (session, "c5");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  cp_session_undo (session);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  g_assert_true (cp_session_can_redo (session));
+  cp_session_redo (session);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  g_assert_cmpuint (cp_game_get_action (game, 1)->cells[1], ==, cell (session, "c5"));
+  cp_session_discard (session);
+}
+
+/* Saving writes the record and clears the changes; an illegal action is
+ * refused and changes nothing. */
+static void
+test_save (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cp-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.cpgame", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) loaded = NULL;
+  CpAction wrong;
+
+  play (session, "d4");
+  g_assert_true (cp_session_save (session, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (cp_session_get_modified (session));
+  g_assert_true (cp_session_get_file (session) == file);
+  loaded = cp_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (loaded), ==, 1);
+
+  cp_action_init_move (&wrong, 1, cell (session, "e7"), cell (session, "e3"));
+  g_assert_false (cp_session_play (session, &wrong, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_assert_false (cp_session_get_modified (session));
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A game outside the collection describes its own screen: stacks under
+ * pieces, a badge, texts and dice beside the players, a prompt and a
+ * button, which the session plays. */
+static void
+test_registered_game (void)
+{
+  g_autoptr (CpGame) game = new_game ("test-stacks");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  const CpPresentation *presentation;
+  const CpOverlay *overlay;
+  g_autoptr (GError) error = NULL;
+
+  presentation = cp_session_get_presentation (session);
+  g_assert_cmpuint (presentation->overlays->len, ==, 0);
+  g_assert_cmpstr (presentation->prompt, ==, "Put a checker under one of your pieces");
+  /* Level at the start: White may pass. */
+  g_assert_nonnull (cp_presentation_find_button (presentation, "pass"));
+  play_on (session, CP_ACTION_ADD_CHECKER, "b1");
+  /* Black is behind and may not. */
+  g_assert_null (cp_presentation_find_button (cp_session_get_presentation (session), "pass"));
+  g_assert_false (cp_session_press_button (session, "pass", &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_clear_error (&error);
+  play_on (session, CP_ACTION_ADD_CHECKER, "c4");
+  play_on (session, CP_ACTION_ADD_CHECKER, "b1");
+
+  presentation = cp_session_get_presentation (session);
+  g_assert_cmpuint (presentation->overlays->len, ==, 3);
+  overlay = &g_array_index (presentation->overlays, CpOverlay, 0);
+  g_assert_cmpuint (overlay->kind, ==, CP_OVERLAY_STACK);
+  g_assert_cmpuint (overlay->cell, ==, cell (session, "b1"));
+  g_assert_cmpuint (overlay->count, ==, 2);
+  g_assert_cmpstr (overlay->description, ==, "2 checkers");
+  overlay = &g_array_index (presentation->overlays, CpOverlay, 2);
+  g_assert_cmpuint (overlay->kind, ==, CP_OVERLAY_BADGE);
+  g_assert_cmpuint (overlay->cell, ==, cell (session, "b1"));
+  g_assert_cmpstr (presentation->side_description[0], ==, "2 checkers stacked");
+  g_assert_cmpstr (g_array_index (presentation->side, CpSideItem, 2).text, ==, "1");
+  g_assert_cmpuint (g_array_index (presentation->side, CpSideItem, 3).kind, ==, CP_SIDE_DIE);
+
+  /* Level again, White passes with the button, then stacks a third
+   * checker on b1 and wins. */
+  play_on (session, CP_ACTION_ADD_CHECKER, "c4");
+  g_assert_true (cp_session_press_button (session, "pass", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->type, ==, CP_ACTION_PASS);
+  play_on (session, CP_ACTION_ADD_CHECKER, "a4");
+  play_on (session, CP_ACTION_ADD_CHECKER, "b1");
+  g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (cp_game_get_outcome (game)->winners, ==, CP_SEAT_BIT (0));
+  g_assert_null (cp_session_get_presentation (session)->prompt);
+  cp_session_discard (session);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  cp_rules_register (&cp_stack_game_rules);
+
+  g_test_add_func ("/session/open-game", test_open_game);
+  g_test_add_func ("/session/curtain", test_curtain);
+  g_test_add_func ("/session/agent-plays", test_agent_plays);
+  g_test_add_func ("/session/agent-cancelled", test_agent_cancelled);
+  g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
+  g_test_add_func ("/session/save", test_save);
+  g_test_add_func ("/session/registered-game", test_registered_game);
+  return g_test_run ();
+}
