@@ -56,6 +56,7 @@ void     cp_window_show_error      (CpWindow    *self,
                                     const char  *message);
 guint    cp_window_rotation_for    (CpWindow    *self,
                                     guint        seat);
+void     cp_window_face_screen_seat (CpWindow   *self);
 
 /* cp-window-actions.c: the window's actions and their state. */
 void     cp_window_class_add_actions (GtkWidgetClass *widget_class);

@@ -233,19 +233,15 @@ update (CpWindow *self)
   cp_players_panel_show_state (self->players, state, presentation);
 }
 
-/* The session changed; a person who took the screen sees their side of
- * the board at the bottom. */
-static void
-session_changed (CpWindow *self)
+/* Turns the side of the seat at the screen to the bottom. */
+void
+cp_window_face_screen_seat (CpWindow *self)
 {
   guint screen_seat = cp_session_get_screen_seat (self->session);
 
-  if (screen_seat != CP_VIEW_ALL && screen_seat != self->viewer)
-    {
-      self->viewer = screen_seat;
-      cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, self->viewer));
-    }
-  update (self);
+  if (screen_seat < cp_game_get_n_seats (cp_session_get_game (self->session)))
+    self->viewer = screen_seat;
+  cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, self->viewer));
 }
 
 static void
@@ -548,14 +544,14 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
   cp_board_view_set_colours (self->board, colours, n_seats);
   cp_card_note_bar_set_seats (self->card_bar, colours, n_seats);
-  cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, 0));
+  cp_window_face_screen_seat (self);
   cp_players_panel_set_game (self->players, game);
   cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);
-  g_signal_connect_swapped (self->session, "changed", G_CALLBACK (session_changed), self);
+  g_signal_connect_swapped (self->session, "changed", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->session, "played", G_CALLBACK (session_played), self);
   g_signal_connect_swapped (self->session, "notice", G_CALLBACK (session_notice), self);
-  session_changed (self);
+  update (self);
 }
 
 CpSession *
