@@ -405,6 +405,82 @@ test_registered_game (void)
   cp_session_discard (session);
 }
 
+static void
+hinted (GObject *source, GAsyncResult *result, gpointer data)
+{
+  CpAction *suggested = data;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (cp_session_hint_finish (CP_SESSION (source), result, suggested, &error));
+  g_assert_no_error (error);
+}
+
+/* A hint asks a computer player for the person's move, and the log keeps
+ * that it was taken, through a record too; Undo takes it back with the
+ * move before it. */
+static void
+test_hint (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (TestAgent) adviser = g_object_new (TEST_TYPE_AGENT, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cp-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "hint.cpgame", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) loaded = NULL;
+  g_autofree char *text = NULL;
+  CpAction suggested = { 0 }, again;
+  const CpAction *hint;
+
+  play (session, "e4");
+  cp_session_hint_async (session, CP_AGENT (adviser), NULL, hinted, &suggested);
+  while (suggested.type == CP_ACTION_NONE)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (suggested.seat, ==, 1);
+  g_assert_cmpuint (adviser->seats_seen, ==, CP_SEAT_BIT (1));
+  hint = cp_game_get_action (game, 1);
+  g_assert_cmpuint (hint->type, ==, CP_ACTION_HINT);
+  cp_action_get_hinted (hint, &again);
+  g_assert_true (cp_action_same (&again, &suggested));
+  text = cp_game_format_action (game, 1, CP_NOTATION_SAN);
+  g_assert_true (g_str_has_prefix (text, "takes a hint: "));
+  /* The hint does not hide the last move. */
+  g_assert_cmpuint (cp_session_get_last_move (session)->cells[1], ==, cell (session, "e4"));
+
+  g_assert_true (cp_session_save (session, file, &error));
+  loaded = cp_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (loaded), ==, 2);
+  g_assert_true (cp_action_same (cp_game_get_action (loaded, 1), hint));
+
+  play (session, "e5");
+  cp_session_undo (session);
+  cp_session_undo (session);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A hint suggesting what the rules do not allow is refused on loading. */
+static void
+test_hint_illegal (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (GError) error = NULL;
+  CpAction move, hint;
+
+  cp_action_init_move (&move, 0, 12, 36);   /* e2-e5 */
+  g_assert_true (cp_action_init_hint (&hint, &move));
+  g_assert_false (cp_game_append (game, &hint, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_clear_error (&error);
+  cp_action_init_move (&move, 1, 52, 36);   /* Black's e5, out of turn */
+  g_assert_true (cp_action_init_hint (&hint, &move));
+  g_assert_false (cp_game_append (game, &hint, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -418,5 +494,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
   g_test_add_func ("/session/save", test_save);
   g_test_add_func ("/session/registered-game", test_registered_game);
+  g_test_add_func ("/session/hint", test_hint);
+  g_test_add_func ("/session/hint-illegal", test_hint_illegal);
   return g_test_run ();
 }

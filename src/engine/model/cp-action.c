@@ -28,6 +28,7 @@ static const char *const type_ids[CP_N_ACTION_TYPES] = {
   [CP_ACTION_ACCEPT_DRAW] = "accept-draw",
   [CP_ACTION_DECLINE_DRAW] = "decline-draw",
   [CP_ACTION_CLAIM_DRAW] = "claim-draw",
+  [CP_ACTION_HINT] = "hint",
   [CP_ACTION_CARD_NOTE] = "card-note",
   [CP_ACTION_REMOVE] = "remove",
 };
@@ -40,6 +41,39 @@ cp_action_init (CpAction *action, CpActionType type, guint seat)
 
 /* Whether two actions do the same thing (visibility and the redaction
  * flag aside). */
+/**
+ * cp_action_init_hint:
+ * @suggested: the action a computer player suggests to its seat
+ *
+ * Makes @hint the record of a hint taken: the suggestion's seat, cells
+ * and piece, with its type and value packed in the value.  Like a
+ * record's moves, it leaves out what follows from the position (a
+ * capture, castling).
+ *
+ * Returns: FALSE when the suggestion's value is too large to be packed
+ */
+gboolean
+cp_action_init_hint (CpAction *hint, const CpAction *suggested)
+{
+  if (suggested->value > 0xffffff)
+    return FALSE;
+  *hint = *suggested;
+  hint->type = CP_ACTION_HINT;
+  hint->flags = 0;
+  hint->visible = CP_SEATS_ALL;
+  hint->value = suggested->type | (suggested->value << 8);
+  return TRUE;
+}
+
+/* The action that @hint suggested. */
+void
+cp_action_get_hinted (const CpAction *hint, CpAction *suggested)
+{
+  *suggested = *hint;
+  suggested->type = (guint8) (hint->value & 0xff);
+  suggested->value = hint->value >> 8;
+}
+
 gboolean
 cp_action_same (const CpAction *a, const CpAction *b)
 {

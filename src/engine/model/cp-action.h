@@ -29,6 +29,7 @@ typedef enum {
   CP_ACTION_ACCEPT_DRAW,
   CP_ACTION_DECLINE_DRAW,
   CP_ACTION_CLAIM_DRAW,
+  CP_ACTION_HINT,         /* a hint taken: the action suggested (cp_action_init_hint) */
   CP_ACTION_CARD_NOTE,    /* text: the name of a card played from a physical deck */
   CP_ACTION_REMOVE,       /* cells[0]: a piece taken off the board */
   CP_N_ACTION_TYPES
@@ -67,6 +68,8 @@ cp_action_init_move (CpAction *action, guint seat, guint from, guint to)
 }
 
 void        cp_action_init (CpAction *action, CpActionType type, guint seat);
+gboolean    cp_action_init_hint (CpAction *hint, const CpAction *suggested);
+void        cp_action_get_hinted (const CpAction *hint, CpAction *suggested);
 gboolean    cp_action_same (const CpAction *a, const CpAction *b);
 gboolean    cp_action_is_public (const CpAction *action);
 gboolean    cp_action_visible_to (const CpAction *action, guint seat);

@@ -657,9 +657,9 @@ cp_game_present (CpGame *self, CpView *view)
  * cp_game_last_move:
  * @cursor: a point of the log
  *
- * The move to mark as the last one at @cursor: random results and
- * actions that change no cell the others see (a secret burial, a sealed
- * choice) do not hide it; any other action does.
+ * The move to mark as the last one at @cursor: random results, hints
+ * and actions that change no cell the others see (a secret burial, a
+ * sealed choice) do not hide it; any other action does.
  *
  * Returns: (nullable): the move, or NULL
  */
@@ -675,7 +675,7 @@ cp_game_last_move (CpGame *self, guint cursor)
       if (action->type == CP_ACTION_MOVE)
         return action;
       if (action->seat != CP_SEAT_CHANCE && action->visible == CP_SEATS_ALL
-          && action->type != CP_ACTION_COMMIT)
+          && action->type != CP_ACTION_COMMIT && action->type != CP_ACTION_HINT)
         return NULL;
     }
   return NULL;

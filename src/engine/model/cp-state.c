@@ -183,6 +183,28 @@ check_chance (const CpState *state, const CpAction *action, GError **error)
   return TRUE;
 }
 
+/* A hint suggests a legal action of its seat. */
+static gboolean
+check_hint (const CpState *state, const CpAction *hint, GError **error)
+{
+  g_auto (CpActionList) legal = { 0 };
+  CpAction suggested;
+
+  cp_action_get_hinted (hint, &suggested);
+  suggested.visible = CP_SEATS_ALL;
+  state->rules->legal (state, hint->seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      CpAction candidate = legal.items[i];
+
+      candidate.visible = CP_SEATS_ALL;
+      candidate.flags = 0;
+      if (cp_action_same (&candidate, &suggested))
+        return TRUE;
+    }
+  return illegal (error, _("The hint does not suggest a legal action"));
+}
+
 static gboolean
 check_meta (const CpState *state, const CpAction *action, GError **error)
 {
@@ -211,6 +233,10 @@ check_meta (const CpState *state, const CpAction *action, GError **error)
           || state->rules->claimable (state) == CP_END_NONE)
         return illegal (error, _("No draw can be claimed now"));
       return TRUE;
+    case CP_ACTION_HINT:
+      if (!to_act)
+        return illegal (error, _("A hint may be taken only on one’s own turn"));
+      return check_hint (state, action, error);
     default:
       g_assert_not_reached ();
     }
@@ -219,7 +245,7 @@ check_meta (const CpState *state, const CpAction *action, GError **error)
 static gboolean
 is_meta (CpActionType type)
 {
-  return type >= CP_ACTION_RESIGN && type <= CP_ACTION_CLAIM_DRAW;
+  return type >= CP_ACTION_RESIGN && type <= CP_ACTION_HINT;
 }
 
 /* Checks @action; the rules decide who may see a game action, so
@@ -307,6 +333,8 @@ apply_meta (CpState *state, const CpAction *action)
     case CP_ACTION_CLAIM_DRAW:
       state->outcome = (CpOutcome) { CP_STATUS_DRAWN, state->rules->claimable (state), 0 };
       break;
+    case CP_ACTION_HINT:
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -379,6 +407,16 @@ cp_state_format (const CpState *state, const CpAction *action, CpNotation notati
       return g_strdup (_("declines the draw"));
     case CP_ACTION_CLAIM_DRAW:
       return g_strdup (_("claims a draw"));
+    case CP_ACTION_HINT:
+      {
+        CpAction suggested;
+        g_autofree char *text = NULL;
+
+        cp_action_get_hinted (action, &suggested);
+        text = cp_state_format (state, &suggested, notation);
+        /* Translators: %s: the move a computer player suggested, such as "Nf3" */
+        return g_strdup_printf (_("takes a hint: %s"), text);
+      }
     default:
       break;
     }

@@ -858,6 +858,104 @@ cp_session_redo (CpSession *self)
   refresh (self);
 }
 
+typedef struct {
+  CpAgent *adviser;
+  guint n_actions;  /* the length of the log when the adviser was asked */
+} HintQuestion;
+
+static void
+hint_question_free (HintQuestion *question)
+{
+  g_object_unref (question->adviser);
+  g_free (question);
+}
+
+static void
+hint_chosen (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GTask) task = data;
+  CpSession *self = g_task_get_source_object (task);
+  HintQuestion *question = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  CpAction suggested, hint;
+  gboolean played;
+
+  if (!cp_agent_choose_finish (CP_AGENT (source), result, &suggested, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (question->n_actions != cp_game_get_n_actions (self->game) || !cp_game_cursor_at_end (self->game))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The game went on meanwhile"));
+      return;
+    }
+  /* The hint goes into the log, but is no step of its own: Undo takes it
+   * back with the move before it. */
+  if (cp_action_init_hint (&hint, &suggested))
+    {
+      self->busy++;
+      played = cp_game_append (self->game, &hint, &error);
+      self->busy--;
+      if (!played)
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+      set_modified (self, TRUE);
+      refresh (self);
+    }
+  g_task_return_pointer (task, g_memdup2 (&suggested, sizeof suggested), g_free);
+}
+
+/**
+ * cp_session_hint_async:
+ * @adviser: the computer player that suggests
+ *
+ * Asks @adviser which action it would take for the person to act at the
+ * end of the game, and records in the log that a hint was taken.
+ */
+void
+cp_session_hint_async (CpSession *self, CpAgent *adviser, GCancellable *cancellable,
+                       GAsyncReadyCallback callback, gpointer user_data)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  guint seat = self->screen_seat < state->n_seats ? self->screen_seat : first_person_to_act (self, state);
+  guint n = cp_game_get_n_actions (self->game);
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  g_autoptr (CpView) view = NULL;
+  HintQuestion *question;
+
+  g_task_set_source_tag (task, cp_session_hint_async);
+  if (cp_state_is_over (state) || seat >= state->n_seats || !(cp_state_pending (state) & CP_SEAT_BIT (seat)))
+    {
+      g_task_return_new_error (task, CP_ERROR, CP_ERROR_ILLEGAL_ACTION, _("There is nothing to suggest now"));
+      g_object_unref (task);
+      return;
+    }
+  question = g_new0 (HintQuestion, 1);
+  question->adviser = g_object_ref (adviser);
+  question->n_actions = n;
+  g_task_set_task_data (task, question, (GDestroyNotify) hint_question_free);
+  view = cp_view_new (state, n > 0 ? cp_game_get_action (self->game, 0) : NULL, n, seat);
+  cp_agent_choose_async (adviser, view, cancellable, hint_chosen, task);
+}
+
+/**
+ * cp_session_hint_finish:
+ * @suggested: (out caller-allocates): the action suggested
+ */
+gboolean
+cp_session_hint_finish (CpSession *self, GAsyncResult *result, CpAction *suggested, GError **error)
+{
+  g_autofree CpAction *action = g_task_propagate_pointer (G_TASK (result), error);
+
+  if (action == NULL)
+    return FALSE;
+  *suggested = *action;
+  return TRUE;
+}
+
 /* Shows the game after the first @cursor actions of the log. */
 void
 cp_session_set_cursor (CpSession *self, guint cursor)

@@ -69,5 +69,14 @@ void            cp_session_undo            (CpSession      *self);
 void            cp_session_redo            (CpSession      *self);
 void            cp_session_set_cursor      (CpSession      *self,
                                             guint           cursor);
+void            cp_session_hint_async      (CpSession      *self,
+                                            CpAgent        *adviser,
+                                            GCancellable   *cancellable,
+                                            GAsyncReadyCallback callback,
+                                            gpointer        user_data);
+gboolean        cp_session_hint_finish     (CpSession      *self,
+                                            GAsyncResult   *result,
+                                            CpAction       *suggested,
+                                            GError        **error);
 
 G_END_DECLS
