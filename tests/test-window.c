@@ -644,7 +644,29 @@ test_new_game_dialog (void)
   game = cp_new_game_dialog_create_game (dialog, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (cp_game_get_n_seats (game), ==, 2);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_HUMAN);
+  g_clear_object (&game);
   gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+
+  /* A seat played by the computer, at a level; the dialog remembers it. */
+  dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
+  cp_new_game_dialog_select_game (dialog, "chess");
+  cp_new_game_dialog_set_player_level (dialog, 1, 3);
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 0)), ==, CP_PLAYER_HUMAN);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_COMPUTER);
+  g_assert_cmpuint (cp_player_get_level (cp_game_get_player (game, 1)), ==, 3);
+  g_clear_object (&game);
+  cp_new_game_dialog_start (dialog);
+  iterate ();
+  dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
+  cp_new_game_dialog_select_game (dialog, "chess");
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_COMPUTER);
+  cp_new_game_dialog_set_player_level (dialog, 1, 0);
+  cp_new_game_dialog_start (dialog);
   iterate ();
 }
 

@@ -25,7 +25,8 @@ struct _CpNewGameDialog
   const CpRules *rules;
   GPtrArray *game_checks;   /* GtkCheckButton, one a game, registry order */
   GPtrArray *option_rows;   /* rows of the chosen game's options */
-  GPtrArray *name_rows;     /* AdwEntryRow, one a seat */
+  GPtrArray *name_rows;     /* AdwEntryRow, one a seat, each with a GtkDropDown
+                             * of who plays it: a person or a computer level */
   GtkWidget *seats_row;     /* for games with a choice of seats */
   GtkSpinButton *seats_spin;
 };
@@ -133,11 +134,47 @@ n_seats (CpNewGameDialog *self)
   return (guint) gtk_spin_button_get_value_as_int (self->seats_spin);
 }
 
-/* One name row a seat, named as last time or after the seat's colour. */
+/* Who plays a seat, as the players panel and the records say it: a
+ * person, or a computer player at a level. */
+static const char *const kinds[] = {
+  N_("Person"),
+  N_("Computer, easy"),
+  N_("Computer, medium"),
+  N_("Computer, hard"),
+  NULL
+};
+
+static GtkDropDown *
+kind_of_row (GtkWidget *row)
+{
+  return g_object_get_data (G_OBJECT (row), "kind");
+}
+
+static GtkWidget *
+kind_drop_down (guint level)
+{
+  g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
+  GtkWidget *drop_down;
+
+  for (guint i = 0; kinds[i]; i++)
+    gtk_string_list_append (labels, _(kinds[i]));
+  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), MIN (level, G_N_ELEMENTS (kinds) - 2));
+  gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (drop_down, "flat");
+  gtk_widget_set_tooltip_text (drop_down, _("Who plays this seat"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Who plays this seat"), -1);
+  return drop_down;
+}
+
+/* One name row a seat, named as last time or after the seat's colour,
+ * played by a person or the computer as last time. */
 static void
 update_names (CpNewGameDialog *self)
 {
   g_auto (GStrv) remembered = g_settings_get_strv (self->settings, "player-names");
+  g_autoptr (GVariant) levels = g_settings_get_value (self->settings, "player-levels");
   guint wanted = n_seats (self);
 
   while (self->name_rows->len > wanted)
@@ -152,9 +189,15 @@ update_names (CpNewGameDialog *self)
       g_autofree char *title = self->rules->seat_names != NULL
                                  ? g_strdup (colour) : g_strdup_printf (_("%s player"), colour);
 
+      GtkWidget *kind = kind_drop_down (seat < g_variant_n_children (levels)
+                                          ? (guint) MAX (0, g_variant_get_int32 (g_variant_get_child_value (levels, seat)))
+                                          : 0);
+
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_editable_set_text (GTK_EDITABLE (row),
                              seat < g_strv_length (remembered) && remembered[seat][0] ? remembered[seat] : colour);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
+      g_object_set_data (G_OBJECT (row), "kind", kind);
       adw_preferences_group_add (self->players_group, row);
       g_ptr_array_add (self->name_rows, row);
     }
@@ -325,6 +368,20 @@ cp_new_game_dialog_set_player_name (CpNewGameDialog *self, guint seat, const cha
 }
 
 /**
+ * cp_new_game_dialog_set_player_level:
+ * @level: 0 for a person, or the level of a computer player
+ *
+ * Chooses who plays @seat, as a player would.
+ */
+void
+cp_new_game_dialog_set_player_level (CpNewGameDialog *self, guint seat, guint level)
+{
+  g_return_if_fail (seat < self->name_rows->len);
+  g_return_if_fail (level < G_N_ELEMENTS (kinds) - 1);
+  gtk_drop_down_set_selected (kind_of_row (g_ptr_array_index (self->name_rows, seat)), level);
+}
+
+/**
  * cp_new_game_dialog_create_game:
  *
  * The game as the dialog describes it, its set-up's random results drawn.
@@ -343,8 +400,11 @@ cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
       const char *name = gtk_editable_get_text (GTK_EDITABLE (g_ptr_array_index (self->name_rows, seat)));
       g_autofree char *trimmed = g_strstrip (g_strdup (name));
 
+      guint level = gtk_drop_down_get_selected (kind_of_row (g_ptr_array_index (self->name_rows, seat)));
+
       if (trimmed[0] != '\0')
         cp_player_set_name (cp_game_get_player (game, seat), trimmed);
+      cp_player_set_computer (cp_game_get_player (game, seat), level > 0, level);
     }
   cp_game_resolve_chance (game);
   cp_game_seat_players (game);
@@ -358,6 +418,7 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
   g_autoptr (GError) error = NULL;
   g_autoptr (CpGame) game = cp_new_game_dialog_create_game (self, &error);
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  GVariantBuilder levels;
   g_auto (GStrv) list = NULL;
 
   if (game == NULL)
@@ -367,10 +428,18 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
     }
   /* The names stay in the order they were typed, whatever seats the
    * players were drawn to. */
+  g_variant_builder_init (&levels, G_VARIANT_TYPE ("ai"));
   for (guint player = 0; player < cp_game_get_n_seats (game); player++)
-    g_strv_builder_add (names, cp_player_get_name (cp_game_get_player (game, cp_game_seat_of_player (game, player))));
+    {
+      CpPlayer *seated = cp_game_get_player (game, cp_game_seat_of_player (game, player));
+
+      g_strv_builder_add (names, cp_player_get_name (seated));
+      g_variant_builder_add (&levels, "i", cp_player_get_kind (seated) == CP_PLAYER_COMPUTER
+                                           ? (gint32) cp_player_get_level (seated) : 0);
+    }
   list = g_strv_builder_end (names);
   g_settings_set_strv (self->settings, "player-names", (const char *const *) list);
+  g_settings_set_value (self->settings, "player-levels", g_variant_builder_end (&levels));
 
   g_signal_emit (self, signals[GAME_CHOSEN], 0, game);
   gtk_window_destroy (GTK_WINDOW (self));

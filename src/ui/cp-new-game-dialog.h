@@ -22,6 +22,9 @@ void             cp_new_game_dialog_set_option   (CpNewGameDialog *self,
 void             cp_new_game_dialog_set_player_name (CpNewGameDialog *self,
                                                   guint            seat,
                                                   const char      *name);
+void             cp_new_game_dialog_set_player_level (CpNewGameDialog *self,
+                                                  guint            seat,
+                                                  guint            level);
 CpGame          *cp_new_game_dialog_create_game  (CpNewGameDialog *self,
                                                   GError         **error);
 void             cp_new_game_dialog_start        (CpNewGameDialog *self);

@@ -751,7 +751,8 @@ cp_game_seat_of_player (CpGame *self, guint player)
  * cp_game_seat_players:
  *
  * Once the set-up's random results are drawn, moves the players, named
- * seat by seat, to the seats the draw gave them.
+ * seat by seat, to the seats the draw gave them, people and computer
+ * players alike.
  *
  * Returns: whether the set-up drew the seats
  */
@@ -761,11 +762,22 @@ cp_game_seat_players (CpGame *self)
   g_autoptr (CpPresentation) presentation = present_all (self);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   guint n = self->players->len;
+  guint levels[CP_MAX_SEATS];
 
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (names, g_strdup (cp_player_get_name (cp_game_get_player (self, i))));
+    {
+      CpPlayer *player = cp_game_get_player (self, i);
+
+      g_ptr_array_add (names, g_strdup (cp_player_get_name (player)));
+      levels[i] = cp_player_get_kind (player) == CP_PLAYER_COMPUTER ? cp_player_get_level (player) + 1 : 0;
+    }
   for (guint i = 0; i < n; i++)
     if (presentation->seat_of_player[i] < n)
-      cp_player_set_name (cp_game_get_player (self, presentation->seat_of_player[i]), names->pdata[i]);
+      {
+        CpPlayer *player = cp_game_get_player (self, presentation->seat_of_player[i]);
+
+        cp_player_set_name (player, names->pdata[i]);
+        cp_player_set_computer (player, levels[i] > 0, levels[i] > 0 ? levels[i] - 1 : 0);
+      }
   return presentation->seats_drawn;
 }
