@@ -205,9 +205,15 @@ test_curtain (void)
   g_autoptr (CpGame) game = new_game ("zombie");
   g_autoptr (CpSession) session = cp_session_new (game, NULL);
 
-  /* A new game: both see the same, so White takes the screen at once. */
+  /* A new game opens behind the curtain, for White, with nothing to act
+   * on and nothing of anyone's shown. */
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_ALL);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  cp_session_take_screen (session);
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
   g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  /* Both see the same: Black takes the screen at once. */
   play (session, "e4");
   g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
   play (session, "d5");

@@ -704,7 +704,11 @@ test_zombie_curtain (void)
 
   cp_window_set_game (window, game, NULL);
   iterate ();
-  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
+  /* A game with secrets opens behind the curtain. */
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->curtain_stack), ==, "curtain");
+  ready (window);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->curtain_stack), ==, "game");
   play_by_clicks (window, moves);
   /* Black buries the pawn under the knight. */
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
@@ -798,8 +802,9 @@ test_two_move (void)
   cp_game_resolve_chance (game);
   cp_window_set_game (window, game, NULL);
   iterate ();
-  /* Nothing is secret yet: White chooses first, without a curtain. */
-  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
+  /* The hands are secret: the game opens behind the curtain, for White. */
+  g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
+  ready (window);
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
   /* The king and the rook lie face up: they cannot be chosen. */
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));

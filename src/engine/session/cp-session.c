@@ -197,7 +197,7 @@ views_alike (CpGame *game, guint a, guint b)
  * when one person plays.  Otherwise the view of the person at the
  * screen; when another person is to act, they take the screen at once if
  * the two see the game alike, else the curtain asks to hand the computer
- * over. */
+ * over.  A game opens behind the curtain. */
 static void
 choose_screen_seat (CpSession *self)
 {
@@ -227,15 +227,13 @@ choose_screen_seat (CpSession *self)
     }
   if (next == self->screen_seat)
     return;
-  /* Nobody is at the screen yet when a game has just opened: then the
-   * next person must see the game as every other seat does. */
-  for (guint seat = 0; seat < state->n_seats; seat++)
-    if ((self->screen_seat == CP_VIEW_ALL ? seat != next : seat == self->screen_seat)
-        && !views_alike (self->game, next, seat))
-      {
-        self->curtain_seat = next;
-        return;
-      }
+  /* Nobody is at the screen yet when a game has just opened: the first
+   * person to act takes it behind the curtain. */
+  if (self->screen_seat == CP_VIEW_ALL || !views_alike (self->game, next, self->screen_seat))
+    {
+      self->curtain_seat = next;
+      return;
+    }
   self->screen_seat = next;
 }
 
