@@ -885,6 +885,40 @@ test_registered_game (void)
   destroy (window);
 }
 
+/* A new game takes the place of the one in the window: at once when
+ * nothing would be lost, after asking when the game has unsaved moves;
+ * Cancel keeps the game, Discard replaces it. */
+static void
+test_new_game_replaces (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) first = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autoptr (CpGame) second = cp_game_new ("chivalry", NULL, 2, 1, NULL);
+  g_autoptr (CpGame) third = cp_game_new ("chess960", NULL, 2, 1, NULL);
+  guint n_windows = g_list_model_get_n_items (gtk_window_get_toplevels ());
+  static const char *const moves[] = { "e2", "e4", NULL };
+
+  cp_window_replace_game (window, first);
+  g_assert_true (cp_window_get_game (window) == first);
+  play_by_clicks (window, moves);
+  g_assert_true (cp_session_get_modified (window->session));
+
+  cp_window_replace_game (window, second);
+  answer (window, "cancel");
+  g_assert_true (cp_window_get_game (window) == first);
+  cp_window_replace_game (window, second);
+  answer (window, "discard");
+  g_assert_true (cp_window_get_game (window) == second);
+  g_assert_false (cp_session_get_modified (window->session));
+  /* Nothing played in it: no question. */
+  cp_game_resolve_chance (third);
+  cp_window_replace_game (window, third);
+  g_assert_true (cp_window_get_game (window) == third);
+  g_assert_null (find_dialog (window));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows);
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -923,6 +957,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);
   g_test_add_func ("/window/two-move", test_two_move);
   g_test_add_func ("/window/registered-game", test_registered_game);
+  g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -105,6 +105,13 @@ new_game_activated (GSimpleAction *action, GVariant *parameter, gpointer user_da
     cp_window_show_new_game (CP_WINDOW (cp_application_new_window (self)));
 }
 
+/* Another window, for those who want two games at once. */
+static void
+new_window_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  cp_application_new_window (user_data);
+}
+
 static void
 open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -182,6 +189,7 @@ quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 
 static const GActionEntry app_actions[] = {
   { "new-game", new_game_activated },
+  { "new-window", new_window_activated },
   { "open", open_activated },
   { "open-recent", open_recent_activated, "s" },
   { "preferences", preferences_activated },
@@ -219,6 +227,7 @@ cp_application_startup (GApplication *app)
     const char *accels[3];
   } accels[] = {
     { "app.new-game", { "<Control>n", NULL } },
+    { "app.new-window", { "<Control><Shift>n", NULL } },
     { "app.open", { "<Control>o", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.help", { "F1", NULL } },

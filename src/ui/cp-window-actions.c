@@ -228,7 +228,6 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   guint n_seats = cp_game_get_n_seats (old);
   g_autoptr (GError) error = NULL;
   g_autoptr (CpGame) game = NULL;
-  CpWindow *target = self;
   GHashTableIter iter;
   gpointer key, value;
 
@@ -249,12 +248,7 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   for (guint seat = 0; seat < n_seats; seat++)
     cp_player_set_name (cp_game_get_player (game, seat), cp_player_get_name (cp_game_get_player (old, seat)));
   cp_game_resolve_chance (game);
-  if (cp_session_get_modified (self->session))
-    {
-      target = cp_window_new (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
-      gtk_window_present (GTK_WINDOW (target));
-    }
-  cp_window_set_game (target, game, NULL);
+  cp_window_replace_game (self, game);
 }
 
 static void

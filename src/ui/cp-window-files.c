@@ -68,13 +68,21 @@ save_or_report (CpWindow *self, GFile *file)
     }
 }
 
-/* After a save asked for by closing, close. */
+/* After a save asked for before closing or replacing the game, close
+ * or replace it, once the game is safe. */
 void
-cp_window_save_after_close (CpWindow *self)
+cp_window_after_save (CpWindow *self)
 {
-  if (self->closing && !cp_session_get_modified (self->session))
+  CpAfterSave after = self->after_save;
+  g_autoptr (CpGame) replacement = g_steal_pointer (&self->replacement);
+
+  self->after_save = CP_AFTER_SAVE_NOTHING;
+  if (cp_session_get_modified (self->session))
+    return;
+  if (after == CP_AFTER_SAVE_CLOSE)
     gtk_window_destroy (GTK_WINDOW (self));
-  self->closing = FALSE;
+  else if (after == CP_AFTER_SAVE_REPLACE && replacement != NULL)
+    cp_window_set_game (self, replacement, NULL);
 }
 
 static void
@@ -131,7 +139,8 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
 
   if (file == NULL)
     {
-      self->closing = FALSE;
+      self->after_save = CP_AFTER_SAVE_NOTHING;
+      g_clear_object (&self->replacement);
       return;
     }
   switch (purpose)
@@ -141,7 +150,7 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
       break;
     case CHOOSE_SAVE:
       save_or_report (self, file);
-      cp_window_save_after_close (self);
+      cp_window_after_save (self);
       break;
     case CHOOSE_EXPORT:
       export_to (self, file);
@@ -236,7 +245,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   if (file != NULL && is_record (file))
     {
       save_or_report (self, file);
-      cp_window_save_after_close (self);
+      cp_window_after_save (self);
     }
   else
     choose_file (self, CHOOSE_SAVE);

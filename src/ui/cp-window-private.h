@@ -17,6 +17,14 @@ G_BEGIN_DECLS
 #define RECORD_MIME_TYPE "application/x-chess-parlour-game"
 #define PGN_MIME_TYPE "application/x-chess-pgn"
 
+/* What a save that was asked for before closing or replacing the game
+ * leads to. */
+typedef enum {
+  CP_AFTER_SAVE_NOTHING,
+  CP_AFTER_SAVE_CLOSE,
+  CP_AFTER_SAVE_REPLACE,
+} CpAfterSave;
+
 struct _CpWindow
 {
   AdwApplicationWindow parent_instance;
@@ -44,7 +52,8 @@ struct _CpWindow
   CpSession *session;
   CpAutosave *autosave;    /* kept from one game of the window to the next */
   guint viewer;            /* the seat whose side of the board is at the bottom */
-  gboolean closing;
+  CpAfterSave after_save;  /* what a save asked for by a question leads to */
+  CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */
 };
 
@@ -56,6 +65,8 @@ void     cp_window_show_error      (CpWindow    *self,
                                     const char  *message);
 guint    cp_window_rotation_for    (CpWindow    *self,
                                     guint        seat);
+void     cp_window_replace_game    (CpWindow    *self,
+                                    CpGame      *game);
 void     cp_window_face_screen_seat (CpWindow   *self);
 
 /* cp-window-actions.c: the window's actions and their state. */
@@ -65,7 +76,7 @@ void     cp_window_update_actions  (CpWindow    *self);
 /* cp-window-files.c: opening, saving, exporting and recent files. */
 void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
 void     cp_window_watch_recent    (CpWindow    *self);
-void     cp_window_save_after_close (CpWindow   *self);
+void     cp_window_after_save      (CpWindow    *self);
 char    *cp_window_display_name    (GFile       *file);
 
 G_END_DECLS

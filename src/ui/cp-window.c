@@ -334,6 +334,66 @@ card_tool_changed (CpWindow *self)
     update (self);
 }
 
+/* Asks whether to save the changes before they are lost: @after says
+ * what follows a save. */
+static void
+ask_to_save (CpWindow *self, CpAfterSave after, GCallback response)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"),
+                                              _("The game has changes that are not saved. "
+                                                "Without saving, they are lost."));
+
+  self->after_save = after;
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", response, self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The answer to the question before a new game replaces this one. */
+static void
+replace_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+{
+  if (g_str_equal (response, "save"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
+  else
+    {
+      g_autoptr (CpGame) replacement = g_steal_pointer (&self->replacement);
+
+      self->after_save = CP_AFTER_SAVE_NOTHING;
+      if (g_str_equal (response, "discard"))
+        {
+          cp_session_discard (self->session);
+          cp_window_set_game (self, replacement, NULL);
+        }
+    }
+}
+
+/**
+ * cp_window_replace_game:
+ *
+ * Shows @game in this window instead of the game shown, after asking
+ * whether to save that game's changes, if it has any.
+ */
+void
+cp_window_replace_game (CpWindow *self, CpGame *game)
+{
+  if (!cp_session_get_modified (self->session))
+    {
+      cp_window_set_game (self, game, NULL);
+      return;
+    }
+  g_set_object (&self->replacement, game);
+  ask_to_save (self, CP_AFTER_SAVE_REPLACE, G_CALLBACK (replace_response));
+}
+
 static void
 close_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
 {
@@ -343,17 +403,15 @@ close_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
       gtk_window_destroy (GTK_WINDOW (self));
     }
   else if (g_str_equal (response, "save"))
-    {
-      self->closing = TRUE;
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
-    }
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
+  else
+    self->after_save = CP_AFTER_SAVE_NOTHING;
 }
 
 static gboolean
 cp_window_close_request (GtkWindow *window)
 {
   CpWindow *self = CP_WINDOW (window);
-  GtkWidget *dialog;
   int width, height;
 
   gtk_window_get_default_size (window, &width, &height);
@@ -366,21 +424,7 @@ cp_window_close_request (GtkWindow *window)
       cp_session_discard (self->session);
       return GTK_WINDOW_CLASS (cp_window_parent_class)->close_request (window);
     }
-
-  dialog = adw_message_dialog_new (window, _("Save Changes?"),
-                                   _("The game has changes that are not saved. "
-                                     "Without saving, they are lost."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ask_to_save (self, CP_AFTER_SAVE_CLOSE, G_CALLBACK (close_response));
   return TRUE;
 }
 
@@ -423,6 +467,7 @@ cp_window_finalize (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_object (&self->autosave);
+  g_clear_object (&self->replacement);
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
 
@@ -596,19 +641,13 @@ cp_window_recover (CpWindow *self, CpAutosave *autosave)
   cp_window_show_toast (self, _("An unsaved game was recovered"));
 }
 
+/* A new game replaces the one in this window. */
 static void
 new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
 {
-  CpWindow *target = self;
-
   g_settings_set_string (self->settings, "last-game", cp_game_get_rules (game)->id);
-  if (!cp_window_is_pristine (self))
-    {
-      target = cp_window_new (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
-      gtk_window_present (GTK_WINDOW (target));
-    }
-  cp_window_set_game (target, game, NULL);
-  if (cp_session_get_presentation (target->session)->seats_drawn)
+  cp_window_replace_game (self, game);
+  if (cp_session_get_game (self->session) == game && cp_session_get_presentation (self->session)->seats_drawn)
     {
       /* Translators: %s: a player's name; %s: the side they play, such
        * as "White" */
@@ -616,7 +655,7 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
                                                 cp_player_get_name (cp_game_get_player (game, 0)),
                                                 cp_rules_seat_name (cp_game_get_rules (game), 0));
 
-      cp_window_show_toast (target, drawn);
+      cp_window_show_toast (self, drawn);
     }
 }
 
