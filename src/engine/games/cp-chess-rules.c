@@ -109,6 +109,19 @@ cp_chess_rules_check_cell (const CpState *state)
   return cp_chess_in_check (st, state->to_move) ? st->king[state->to_move] : CP_NO_CELL;
 }
 
+/* The key the chess state keeps up to date move by move. */
+guint64
+cp_chess_rules_hash (const CpState *state)
+{
+  return CP_CHESS_STATE (state)->hash;
+}
+
+int
+cp_chess_rules_evaluate (const CpState *state, guint seat)
+{
+  return cp_chess_evaluate (CP_CHESS_STATE (state), seat);
+}
+
 gboolean
 cp_chess_rules_parse (const CpState *state, const char *text, CpAction *action, GError **error)
 {
@@ -137,4 +150,6 @@ const CpRules cp_chess_rules = {
   .parse = cp_chess_rules_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = cp_chess_rules_check_cell,
+  .hash = cp_chess_rules_hash,
+  .evaluate = cp_chess_rules_evaluate,
 };

@@ -92,6 +92,17 @@ struct _CpRules {
    * are off the board but may come back: Zombie Chess's graveyard.  NULL
    * for games where a piece taken is gone for good. */
   void       (*graveyard) (const CpState *state, guint seat, guint8 *counts);
+
+  /* For computer players (src/ai).  Either may be NULL: cp_state_hash()
+   * and cp_state_evaluate() then give the model's shared defaults. */
+
+  /* A key of the position for transposition tables: equal positions
+   * (pieces, markers, whose turn, the game's own state) have equal keys;
+   * the move count and the log do not count. */
+  guint64    (*hash)     (const CpState *state);
+  /* How good a position of a game in progress looks for `seat`, in
+   * hundredths of a pawn: positive when `seat` stands better. */
+  int        (*evaluate) (const CpState *state, guint seat);
 };
 
 /* The registry of games. */
