@@ -5,7 +5,9 @@
  * hash; moves ordered by the table's move, captures by the worth of what
  * they take (most valuable victim, least valuable attacker), killer moves
  * and a history of cut-offs; a quiescence search on captures and
- * promotions; one more ply for a side in check where the game has check.
+ * promotions; one more ply for a side in check where the game has check;
+ * null moves where the rules allow them, and a static cut-off at small
+ * depths.
  *
  * The search knows a game only through its rules: legal moves, make (and
  * unmake, where the game has it; states are copied otherwise), the
@@ -52,6 +54,7 @@ typedef struct {
   guint64 path[CP_SEARCH_MAX_PLY + 2];
   CpAction pv[CP_SEARCH_MAX_PLY + 1][CP_SEARCH_MAX_PLY];
   guint n_pv[CP_SEARCH_MAX_PLY + 1];
+  gboolean passed[CP_SEARCH_MAX_PLY + 2];  /* reached by a null move */
   CpState *copies[CP_SEARCH_MAX_PLY + 2];  /* for games without unmake */
 } Work;
 
@@ -397,6 +400,7 @@ make (CpSearch *self, CpState *state, const CpAction *action, guint ply, Made *m
 {
   made->state = state;
   self->w->n_pv[ply + 1] = 0;
+  self->w->passed[ply + 1] = FALSE;
   if (self->rules->unmake == NULL)
     {
       if (self->w->copies[ply + 1] == NULL)
@@ -413,6 +417,31 @@ unmake (CpSearch *self, const CpAction *action, Made *made)
 {
   if (self->rules->unmake != NULL)
     self->rules->unmake (made->state, action, &made->undo);
+}
+
+/* The value for @seat of passing, searched @depth plies deep with a
+ * window just at @beta. */
+static int
+null_move_value (CpSearch *self, CpState *state, guint seat, int depth, int beta, guint ply)
+{
+  CpAction pass;
+  Made made;
+  CpState *child;
+  CpSeatMask pending;
+  int score;
+
+  cp_action_init (&pass, CP_ACTION_PASS, seat);
+  child = make (self, state, &pass, ply, &made);
+  self->w->passed[ply + 1] = TRUE;
+  pending = self->rules->pending (child);
+  if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+    score = cp_state_evaluate (child, seat);
+  else if ((guint) __builtin_ctz (pending) == seat)
+    score = search (self, child, seat, depth, beta - 1, beta, ply + 1);
+  else
+    score = -search (self, child, (guint) __builtin_ctz (pending), depth, -beta, -beta + 1, ply + 1);
+  unmake (self, &pass, &made);
+  return score;
 }
 
 static void
@@ -542,13 +571,24 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
   if (check && ply < CP_SEARCH_MAX_PLY / 2)
     depth++;
 
-  /* A position far above beta is not looked into at small depths. */
-  if (!pv_node && !check && depth <= 3 && ABS (beta) < CP_SEARCH_MATE_BOUND)
+  if (!pv_node && !check && ABS (beta) < CP_SEARCH_MATE_BOUND)
     {
       int eval = cp_state_evaluate (state, seat);
 
-      if (eval - 120 * depth >= beta)
+      /* A position far above beta is not looked into at small depths. */
+      if (depth <= 3 && eval - 120 * depth >= beta)
         return eval;
+      /* If even passing keeps the score above beta, some move will. */
+      if (depth >= 3 && eval >= beta && ply > 0 && !self->w->passed[ply]
+          && self->rules->null_move != NULL && self->rules->null_move (state))
+        {
+          int score = null_move_value (self, state, seat, depth - 3 - depth / 6, beta, ply);
+
+          if (self->stop)
+            return 0;
+          if (score >= beta)
+            return MIN (score, CP_SEARCH_MATE_BOUND);
+        }
     }
 
   list->len = 0;

@@ -373,4 +373,5 @@ const CpRules cp_chess960_rules = {
   .check_cell = cp_chess_rules_check_cell,
   .hash = cp_chess_rules_hash,
   .evaluate = cp_chess_rules_evaluate,
+  .null_move = cp_chess_rules_null_move,
 };

@@ -103,6 +103,11 @@ struct _CpRules {
   /* How good a position of a game in progress looks for `seat`, in
    * hundredths of a pawn: positive when `seat` stands better. */
   int        (*evaluate) (const CpState *state, guint seat);
+  /* Whether `make` and `unmake` may be given a CP_ACTION_PASS of the seat
+   * to act, which hands the turn on without a move: never a legal action,
+   * but a search's "null move", where passing would rarely help the seat
+   * (chess with pieces besides pawns).  NULL: never. */
+  gboolean   (*null_move) (const CpState *state);
 };
 
 /* The registry of games. */
