@@ -23,12 +23,12 @@ typedef struct {
 } Position;
 
 static const Position positions[] = {
-  { "chess start", "chess", NULL, 9 },
-  { "kiwipete", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 7 },
-  { "middle game", "chess", "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 0 9", 8 },
-  { "endgame", "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 12 },
+  { "chess start", "chess", NULL, 11 },
+  { "kiwipete", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 9 },
+  { "middle game", "chess", "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 0 9", 10 },
+  { "endgame", "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 16 },
   { "chivalry start", "chivalry", NULL, 5 },
-  { "attrition start", "attrition", NULL, 4 },
+  { "attrition start", "attrition", NULL, 8 },
 };
 
 static CpState *
