@@ -39,7 +39,6 @@ typedef struct {
   CpState *root;
   CpSearchLimits limits;
   gboolean infinite;
-  gint64 start;
 } Go;
 
 static void send (Uci *uci, const char *format, ...) G_GNUC_PRINTF (2, 3);
@@ -243,7 +242,6 @@ go (Uci *uci, char **words)
   go = g_new0 (Go, 1);
   go->uci = uci;
   go->root = cp_state_copy (uci->position);
-  go->start = g_get_monotonic_time ();
   go_limits (uci, words, go);
   uci->cancellable = g_cancellable_new ();
   uci->thread = g_thread_new ("search", think, go);
