@@ -1,7 +1,8 @@
 /* cp-command-line.c: the program's command-line actions
  *
  * Each action runs in the calling process and ends it with its exit status:
- * listing the games, counting moves (perft) and checking records.
+ * listing the games, counting moves (perft), checking records, matches
+ * between computer players and the UCI engine (cp-uci.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,12 +12,17 @@
 #include <stdio.h>
 
 #include "cp-command-line.h"
+#include "cp-computer-player.h"
 #include "cp-engine.h"
 #include "cp-pgn.h"
 #include "cp-record.h"
+#include "cp-uci.h"
 
 /* Files larger than this are not read for checking. */
 #define MAX_VALIDATE_SIZE (64 * 1024 * 1024)
+/* A game of a match that has not ended after this many actions is drawn:
+ * some games, such as Chivalry, need not end. */
+#define MATCH_ACTION_CAP 500
 
 static const GOptionEntry entries[] = {
   { "list-games", 0, 0, G_OPTION_ARG_NONE, NULL,
@@ -37,6 +43,15 @@ static const GOptionEntry entries[] = {
     N_("Seed for the random results of a game’s set-up"), N_("NUMBER") },
   { "validate", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Check a game record or PGN file and say what is wrong with it"), N_("FILE") },
+  { "match", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Play computer players against each other, one a seat: random, greedy, easy, medium or hard"),
+    N_("P1,P2[,P3,P4]") },
+  { "games", 0, 0, G_OPTION_ARG_INT, NULL,
+    N_("With --match, the number of games (default: 1)"), N_("NUMBER") },
+  { "movetime", 0, 0, G_OPTION_ARG_INT, NULL,
+    N_("With --match, the most time a medium or hard player takes for a move"), N_("MILLISECONDS") },
+  { "uci", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Play chess or Chess960 as a UCI engine on standard input and output"), NULL },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("Show the program’s version"), NULL },
   { NULL }
@@ -233,11 +248,165 @@ validate (const char *path)
     }
 }
 
+/* A match. */
+
+typedef struct {
+  guint n_players;
+  CpComputerPlayer *players[CP_MAX_SEATS];
+  double points[CP_MAX_SEATS];
+  gint64 longest;      /* microseconds */
+} Match;
+
+static void
+match_clear (Match *m)
+{
+  for (guint i = 0; i < m->n_players; i++)
+    g_clear_object (&m->players[i]);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Match, match_clear)
+
+/* Plays one action for the seat to act, the first if several are. */
+static gboolean
+match_step (Match *m, CpGame *game, const guint *player_of, GArray *keys, GError **error)
+{
+  CpSeatMask pending = cp_game_get_pending (game);
+  guint seat = (guint) __builtin_ctz (pending);
+  g_autoptr (CpView) view = cp_game_view (game, seat);
+  const CpState *state = cp_view_get_state (view);
+  CpAction action;
+  gint64 start = g_get_monotonic_time ();
+
+  if (!cp_computer_player_choose (m->players[player_of[seat]], state, seat,
+                                  (const guint64 *) keys->data, keys->len, NULL, &action, error))
+    return FALSE;
+  m->longest = MAX (m->longest, g_get_monotonic_time () - start);
+  if (cp_search_supports (state))
+    {
+      guint64 key = cp_state_hash (state);
+
+      g_array_append_val (keys, key);
+    }
+  return cp_game_play (game, &action, error);
+}
+
+static char *
+match_result (Match *m, CpGame *game, const guint *player_of)
+{
+  const CpOutcome *outcome = cp_game_get_outcome (game);
+  guint n = cp_game_get_n_seats (game);
+  g_autoptr (GString) winners = g_string_new (NULL);
+  guint n_winners = (guint) __builtin_popcount (outcome->winners & ((1u << n) - 1));
+
+  if (outcome->status == CP_STATUS_PLAYING)
+    {
+      for (guint s = 0; s < n; s++)
+        m->points[player_of[s]] += 1.0 / n;
+      /* Translators: the end of a match's game that went on too long */
+      return g_strdup_printf (_("drawn: stopped after %u actions"), MATCH_ACTION_CAP);
+    }
+  if (outcome->status == CP_STATUS_DRAWN || n_winners == 0)
+    {
+      for (guint s = 0; s < n; s++)
+        m->points[player_of[s]] += 1.0 / n;
+      /* Translators: a match's game that ended in a draw, and why */
+      return g_strdup_printf (_("drawn: %s"), cp_end_reason_describe (outcome->reason));
+    }
+  for (guint s = 0; s < n; s++)
+    if (outcome->winners & CP_SEAT_BIT (s))
+      {
+        m->points[player_of[s]] += 1.0 / n_winners;
+        g_string_append_printf (winners, "%sp%u", winners->len ? ", " : "", player_of[s] + 1);
+      }
+  /* Translators: a match's game won: the winners (such as "p1"), and why */
+  return g_strdup_printf (_("won by %s: %s"), winners->str, cp_end_reason_describe (outcome->reason));
+}
+
+static gboolean
+match_game (Match *m, const char *variant, GHashTable *options, guint index, gint64 seed,
+            GError **error)
+{
+  g_autoptr (CpGame) game = cp_game_new (variant, options, m->n_players, (guint64) (seed + index), error);
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GString) seats = g_string_new (NULL);
+  g_autofree char *result = NULL;
+  guint player_of[CP_MAX_SEATS];
+
+  if (game == NULL)
+    return FALSE;
+  for (guint s = 0; s < m->n_players; s++)
+    {
+      player_of[s] = (s + index) % m->n_players;
+      g_string_append_printf (seats, "%s%s=p%u", s ? " " : "",
+                              cp_rules_seat_name (cp_game_get_rules (game), s), player_of[s] + 1);
+    }
+  while (cp_game_get_n_actions (game) < MATCH_ACTION_CAP)
+    {
+      cp_game_resolve_chance (game);
+      if (cp_game_get_pending (game) == 0)
+        break;
+      if (!match_step (m, game, player_of, keys, error))
+        return FALSE;
+    }
+  result = match_result (m, game, player_of);
+  /* Translators: one game of a match: its number, who played which seat,
+   * the result, the number of actions */
+  g_print (_("game %u: %s: %s, %u actions\n"), index + 1, seats->str, result,
+           cp_game_get_n_actions (game));
+  return TRUE;
+}
+
+static int
+match (GVariantDict *dict, const char *spec)
+{
+  g_auto (Match) m = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) options = NULL;
+  g_auto (GStrv) names = g_strsplit (spec, ",", -1);
+  g_autoptr (GString) score = g_string_new ("score:");
+  const char *variant = "chess";
+  int games = 1, movetime = 0;
+  gint64 seed = 0;
+
+  g_variant_dict_lookup (dict, "variant", "&s", &variant);
+  g_variant_dict_lookup (dict, "games", "i", &games);
+  g_variant_dict_lookup (dict, "movetime", "i", &movetime);
+  g_variant_dict_lookup (dict, "seed", "x", &seed);
+  if (g_strv_length (names) < 1 || g_strv_length (names) > CP_MAX_SEATS)
+    return fail (_("--match takes one to %d players, separated by commas"), CP_MAX_SEATS);
+  if (games < 1)
+    return fail (_("The number of games must be at least 1"));
+  if (movetime < 0)
+    return fail (_("The time a move may take cannot be negative"));
+  if ((options = parse_options (dict, &error)) == NULL)
+    return fail ("%s", error->message);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      CpLevel level;
+
+      if (!cp_level_from_id (g_strstrip (names[i]), &level))
+        return fail (_("“%s” is not a player: use random, greedy, easy, medium or hard"), names[i]);
+      m.players[i] = cp_computer_player_new (level, (guint32) (seed * 7919 + i + 1));
+      cp_computer_player_set_move_time (m.players[i], (guint) movetime);
+      m.n_players++;
+    }
+  for (guint g = 0; g < (guint) games; g++)
+    if (!match_game (&m, variant, options, g, seed, &error))
+      return fail ("%s", error->message);
+
+  /* The last line is for scripts: it is not translated. */
+  for (guint i = 0; i < m.n_players; i++)
+    g_string_append_printf (score, " p%u=%g", i + 1, m.points[i]);
+  g_print ("%s games=%d longest-move=%.2f\n", score->str, games, (double) m.longest / G_USEC_PER_SEC);
+  return 0;
+}
+
 static int
 handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
 {
   int depth;
-  const char *path;
+  const char *path, *spec;
 
   if (g_variant_dict_contains (dict, "version"))
     {
@@ -250,6 +419,10 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
     return perft (dict, depth);
   if (g_variant_dict_lookup (dict, "validate", "^&ay", &path))
     return validate (path);
+  if (g_variant_dict_lookup (dict, "match", "&s", &spec))
+    return match (dict, spec);
+  if (g_variant_dict_contains (dict, "uci"))
+    return cp_uci_run ();
   return -1;
 }
 

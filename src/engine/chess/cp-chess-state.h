@@ -122,6 +122,10 @@ guint     cp_chess_landing            (const CpChessState *st,
 CpCastleSide cp_chess_castle_side     (const CpChessState *st,
                                        const CpAction *action);
 
+/* Evaluation for computer players (cp-chess-eval.c). */
+int       cp_chess_evaluate           (const CpChessState *st,
+                                       guint         seat);
+
 /* Notation (cp-chess-notation.c). */
 char     *cp_chess_format             (const CpChessState *st,
                                        const CpAction *action,

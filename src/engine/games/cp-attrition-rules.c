@@ -473,6 +473,49 @@ attrition_outcome (const CpState *state, CpOutcome *outcome)
   *outcome = settled (state, &copy)->result;
 }
 
+/* Evaluation for computer players: the cells each piece can still land
+ * on, and those it could reach from there, which the markers close one
+ * by one; a piece with nowhere to go is as good as lost. */
+
+static int
+piece_freedom (const AttritionState *st, guint from)
+{
+  CpBoard *board = st->base.board;
+  guint n, m;
+  const guint8 *targets = cp_board_knight_targets (board, from, &n);
+  int moves = 0, onward = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const guint8 *further;
+
+      if (!may_land (st, targets[i]))
+        continue;
+      moves++;
+      further = cp_board_knight_targets (board, targets[i], &m);
+      for (guint j = 0; j < m; j++)
+        onward += further[j] != from && st->base.markers[further[j]] == 0;
+    }
+  return moves == 0 ? -300 : 12 * moves + 2 * onward;
+}
+
+static int
+attrition_evaluate (const CpState *state, guint seat)
+{
+  AttritionState copy;
+  const AttritionState *st = settled (state, &copy);
+  int score[CP_MAX_SEATS] = { 0 }, best = G_MININT;
+
+  for (guint s = 0; s < state->n_seats; s++)
+    for (guint i = 0; i < st->n_pieces; i++)
+      if (st->at[s][i] != CP_NO_CELL)
+        score[s] += 200 + piece_freedom (st, st->at[s][i]);
+  for (guint s = 0; s < state->n_seats; s++)
+    if (s != seat && !(st->base.out & CP_SEAT_BIT (s)))
+      best = MAX (best, score[s]);
+  return score[seat] - (best == G_MININT ? 0 : best);
+}
+
 /* Appends the letter of @kind in the user's language: the letters of
  * chess notation, whose translation lists king, queen, rook, bishop and
  * knight in this order. */
@@ -729,4 +772,5 @@ const CpRules cp_attrition_rules = {
   .outcome = attrition_outcome,
   .format = attrition_format,
   .parse = attrition_parse,
+  .evaluate = attrition_evaluate,
 };

@@ -109,6 +109,34 @@ cp_chess_rules_check_cell (const CpState *state)
   return cp_chess_in_check (st, state->to_move) ? st->king[state->to_move] : CP_NO_CELL;
 }
 
+/* The key the chess state keeps up to date move by move. */
+guint64
+cp_chess_rules_hash (const CpState *state)
+{
+  return CP_CHESS_STATE (state)->hash;
+}
+
+int
+cp_chess_rules_evaluate (const CpState *state, guint seat)
+{
+  return cp_chess_evaluate (CP_CHESS_STATE (state), seat);
+}
+
+/* A pass is safe to try where the side to move has a piece other than
+ * pawns and its king: positions where any move spoils it are rare then. */
+gboolean
+cp_chess_rules_null_move (const CpState *state)
+{
+  for (guint c = 0; c < 64; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+
+      if (p->seat == state->to_move && p->kind >= CP_PIECE_KNIGHT && p->kind <= CP_PIECE_QUEEN)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 cp_chess_rules_parse (const CpState *state, const char *text, CpAction *action, GError **error)
 {
@@ -137,4 +165,7 @@ const CpRules cp_chess_rules = {
   .parse = cp_chess_rules_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = cp_chess_rules_check_cell,
+  .hash = cp_chess_rules_hash,
+  .evaluate = cp_chess_rules_evaluate,
+  .null_move = cp_chess_rules_null_move,
 };

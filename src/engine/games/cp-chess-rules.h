@@ -39,5 +39,9 @@ gboolean    cp_chess_rules_parse      (const CpState  *state,
 guint       cp_chess_rules_landing    (const CpState  *state,
                                        const CpAction *action);
 guint       cp_chess_rules_check_cell (const CpState  *state);
+guint64     cp_chess_rules_hash       (const CpState  *state);
+int         cp_chess_rules_evaluate   (const CpState  *state,
+                                       guint           seat);
+gboolean    cp_chess_rules_null_move  (const CpState  *state);
 
 G_END_DECLS

@@ -371,4 +371,7 @@ const CpRules cp_chess960_rules = {
   .parse = cp_chess_rules_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = cp_chess_rules_check_cell,
+  .hash = cp_chess_rules_hash,
+  .evaluate = cp_chess_rules_evaluate,
+  .null_move = cp_chess_rules_null_move,
 };

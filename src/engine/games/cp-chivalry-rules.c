@@ -511,6 +511,47 @@ chivalry_outcome (const CpState *state, CpOutcome *outcome)
   *outcome = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
 }
 
+/* Evaluation for computer players: pieces (a knight, which may charge,
+ * above a man), how close each stands to the enemy's castle (closer
+ * counting more and more), a piece already inside it, and pieces standing
+ * together, which are harder to jump. */
+
+static int
+chivalry_evaluate (const CpState *state, guint seat)
+{
+  const guint8 *next = cp_board_get_neighbours (state->board);
+  int score[2] = { 0, 0 };
+
+  for (guint c = 0; c < MAX_CELL; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+      int x = (int) (c % WIDTH), y = (int) (c / WIDTH), distance = G_MAXINT, ahead;
+      guint s;
+
+      if (p->kind == CP_PIECE_NONE || p->seat > 1)
+        continue;
+      s = p->seat;
+      for (guint i = 0; i < 2; i++)
+        {
+          int cx = castles[1 - s][i] % WIDTH, cy = castles[1 - s][i] / WIDTH;
+
+          distance = MIN (distance, MAX (ABS (x - cx), ABS (y - cy)));
+        }
+      ahead = MAX (HEIGHT - 1 - distance, 0);
+      score[s] += (p->kind == CP_PIECE_CHIVALRY_KNIGHT ? 180 : 100) + ahead * ahead / 3;
+      if (in_castle (c, 1 - s))
+        score[s] += 200;
+      for (guint d = 0; d < CP_N_DIRS; d++)
+        {
+          guint n = next[c * CP_N_DIRS + d];
+
+          if (n != CP_NO_CELL && state->cells[n].kind != CP_PIECE_NONE && state->cells[n].seat == s)
+            score[s] += 2;
+        }
+    }
+  return score[seat] - score[1 - seat] + (state->to_move == seat ? 10 : -10);
+}
+
 /* Notation: the cells of the path, joined by "-" after a step or a canter
  * and by "x" after a jump, such as "F7-F9xF11". */
 
@@ -685,4 +726,5 @@ const CpRules cp_chivalry_rules = {
   .format = chivalry_format,
   .parse = chivalry_parse,
   .present = chivalry_present,
+  .evaluate = chivalry_evaluate,
 };

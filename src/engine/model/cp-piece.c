@@ -72,3 +72,27 @@ cp_piece_kind_from_letter (char letter, CpPieceKind *kind)
       }
   return FALSE;
 }
+
+/**
+ * cp_piece_kind_value:
+ *
+ * A rough worth of a piece of @kind, in hundredths of a pawn, for computer
+ * players that know nothing better: a pawn or a man is 100, a king 0
+ * (games that can lose it say so in their evaluation).
+ */
+int
+cp_piece_kind_value (CpPieceKind kind)
+{
+  static const int values[CP_N_PIECE_KINDS] = {
+    [CP_PIECE_PAWN] = 100,
+    [CP_PIECE_KNIGHT] = 320,
+    [CP_PIECE_BISHOP] = 330,
+    [CP_PIECE_ROOK] = 500,
+    [CP_PIECE_QUEEN] = 900,
+    [CP_PIECE_MAN] = 100,
+    [CP_PIECE_CHIVALRY_KNIGHT] = 200,
+    [CP_PIECE_CHECKER] = 50,
+  };
+
+  return kind < CP_N_PIECE_KINDS ? values[kind] : 0;
+}

@@ -50,5 +50,6 @@ gboolean    cp_piece_kind_from_id (const char *id, CpPieceKind *kind);
 const char *cp_piece_kind_name (CpPieceKind kind);
 char        cp_piece_kind_letter (CpPieceKind kind);
 gboolean    cp_piece_kind_from_letter (char letter, CpPieceKind *kind);
+int         cp_piece_kind_value (CpPieceKind kind);
 
 G_END_DECLS

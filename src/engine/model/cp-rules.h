@@ -89,6 +89,22 @@ struct _CpRules {
    * for the seats the hook gives no pieces.  May be NULL. */
   void       (*present)  (const CpState *state, const CpState *start, guint viewer,
                           CpPresentation *out);
+
+  /* For computer players (src/ai).  Either may be NULL: cp_state_hash()
+   * and cp_state_evaluate() then give the model's shared defaults. */
+
+  /* A key of the position for transposition tables: equal positions
+   * (pieces, markers, whose turn, the game's own state) have equal keys;
+   * the move count and the log do not count. */
+  guint64    (*hash)     (const CpState *state);
+  /* How good a position of a game in progress looks for `seat`, in
+   * hundredths of a pawn: positive when `seat` stands better. */
+  int        (*evaluate) (const CpState *state, guint seat);
+  /* Whether `make` and `unmake` may be given a CP_ACTION_PASS of the seat
+   * to act, which hands the turn on without a move: never a legal action,
+   * but a search's "null move", where passing would rarely help the seat
+   * (chess with pieces besides pawns).  NULL: never. */
+  gboolean   (*null_move) (const CpState *state);
 };
 
 /* The registry of games. */

@@ -564,3 +564,122 @@ cp_state_count_pieces (const CpState *state, guint seat, guint8 *counts)
         && state->cells[c].kind < CP_N_PIECE_KINDS && counts[state->cells[c].kind] < G_MAXUINT8)
       counts[state->cells[c].kind]++;
 }
+
+/* A well-mixed 64-bit value of @x (the finaliser of SplitMix64): keys of
+ * the default hash, made as needed rather than kept in tables. */
+static inline guint64
+mix64 (guint64 x)
+{
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+static guint64
+default_hash (const CpState *state)
+{
+  const guint8 *tail = (const guint8 *) state + sizeof (CpState);
+  gsize n_tail = state->rules->state_size - sizeof (CpState);
+  guint64 h = mix64 (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ state->to_move
+                     ^ ((guint64) state->out << 8));
+
+  /* Every occupied cell and every marker adds the key of what lies there. */
+  for (guint c = 0; c < CP_MAX_CELLS; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+
+      if (p->kind != CP_PIECE_NONE)
+        h ^= mix64 (((guint64) c << 48) | ((guint64) p->kind << 40) | ((guint64) p->seat << 32)
+                    | ((guint64) p->flags << 24) | ((guint64) p->wounds << 16)
+                    | ((guint64) p->checkers << 8) | p->checker_colour);
+      if (state->markers[c] != 0)
+        h ^= mix64 (((guint64) 0x100 + c) << 48 | state->markers[c]);
+    }
+  /* The game's own fields, after the shared part. */
+  for (gsize i = 0; i + 8 <= n_tail; i += 8)
+    {
+      guint64 word;
+
+      memcpy (&word, tail + i, 8);
+      h = mix64 (h ^ word);
+    }
+  for (gsize i = n_tail & ~(gsize) 7; i < n_tail; i++)
+    h = mix64 (h ^ tail[i]);
+  return h;
+}
+
+/**
+ * cp_state_hash:
+ *
+ * The key of the position, for transposition tables: the game's own hash
+ * hook, or a default over the cells, the markers, whose turn it is and
+ * the game's own fields.
+ */
+guint64
+cp_state_hash (const CpState *state)
+{
+  return state->rules->hash != NULL ? state->rules->hash (state) : default_hash (state);
+}
+
+/**
+ * cp_state_material:
+ *
+ * The worth of @seat's pieces on the board less that of the strongest of
+ * the others' (cp_piece_kind_value()).
+ */
+int
+cp_state_material (const CpState *state, guint seat)
+{
+  int worth[CP_MAX_SEATS] = { 0 };
+  int best = G_MININT;
+
+  for (guint c = 0; c < CP_MAX_CELLS; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+
+      if (p->kind != CP_PIECE_NONE && p->seat < CP_MAX_SEATS)
+        worth[p->seat] += cp_piece_kind_value (p->kind);
+    }
+  for (guint s = 0; s < state->n_seats; s++)
+    if (s != seat && !(state->out & CP_SEAT_BIT (s)))
+      best = MAX (best, worth[s]);
+  return worth[seat] - (best == G_MININT ? 0 : best);
+}
+
+/* How many moves @seat has, if the rules say what it could do when it is
+ * not its turn; 0 otherwise. */
+static guint
+mobility (const CpState *state, guint seat, CpActionList *list)
+{
+  list->len = 0;
+  state->rules->legal (state, seat, list);
+  return list->len;
+}
+
+static int
+default_evaluate (const CpState *state, guint seat)
+{
+  g_auto (CpActionList) list = { 0 };
+  int moves = (int) mobility (state, seat, &list);
+  int others = 0;
+
+  for (guint s = 0; s < state->n_seats; s++)
+    if (s != seat && !(state->out & CP_SEAT_BIT (s)))
+      others = MAX (others, (int) mobility (state, s, &list));
+  return cp_state_material (state, seat) + 3 * (moves - others);
+}
+
+/**
+ * cp_state_evaluate:
+ * @seat: the seat whose chances are weighed
+ *
+ * How good a game in progress looks for @seat, in hundredths of a pawn:
+ * the game's own evaluation hook, or a default of material and mobility.
+ */
+int
+cp_state_evaluate (const CpState *state, guint seat)
+{
+  if (state->rules->evaluate != NULL)
+    return state->rules->evaluate (state, seat);
+  return default_evaluate (state, seat);
+}

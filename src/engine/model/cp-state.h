@@ -114,6 +114,13 @@ guint       cp_state_landing    (const CpState *state,
 guint64     cp_state_perft      (CpState       *state,
                                  guint          depth);
 
+/* For computer players. */
+guint64     cp_state_hash       (const CpState *state);
+int         cp_state_evaluate   (const CpState *state,
+                                 guint          seat);
+int         cp_state_material   (const CpState *state,
+                                 guint          seat);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpState, cp_state_free)
 
 G_END_DECLS

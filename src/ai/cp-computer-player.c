@@ -1,0 +1,425 @@
+/* cp-computer-player.c: a computer player at one of its levels
+ *
+ * Random and greedy players pick among the legal actions at once.  The
+ * easy, medium and hard players search (cp-search.c) in the games the
+ * search plays (two seats, no secrets): the easy player two plies deep,
+ * and then not always the best move found; the others as deep as their
+ * time allows.  In the other games, which a later search will cover, they
+ * play greedily.  A player only ever sees what its seat may see: the
+ * asynchronous call works on its seat's view of the game.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cp-computer-player.h"
+#include "cp-error.h"
+
+/* Time a move, in milliseconds: the whole of it, and the share after
+ * which no deeper search begins. */
+#define MEDIUM_TIME 900
+#define HARD_TIME 2700
+#define EASY_DEPTH 2
+/* The easy player plays a random move this often (in percent), and
+ * otherwise any move within this much of the best. */
+#define EASY_BLUNDERS 20
+#define EASY_MARGIN 120
+
+struct _CpComputerPlayer
+{
+  GObject parent_instance;
+
+  CpLevel level;
+  GRand *rand;
+  CpSearch *search;
+  guint move_time;
+  guint depth;
+  guint64 nodes;
+  gint busy;
+};
+
+G_DEFINE_FINAL_TYPE (CpComputerPlayer, cp_computer_player, G_TYPE_OBJECT)
+
+static const char *const level_ids[CP_N_LEVELS] = {
+  "random", "greedy", "easy", "medium", "hard",
+};
+
+static const char *const level_names[CP_N_LEVELS] = {
+  N_("Random"), N_("Greedy"), N_("Easy"), N_("Medium"), N_("Hard"),
+};
+
+const char *
+cp_level_to_id (CpLevel level)
+{
+  return level < CP_N_LEVELS ? level_ids[level] : NULL;
+}
+
+gboolean
+cp_level_from_id (const char *id, CpLevel *level)
+{
+  for (guint i = 0; i < CP_N_LEVELS; i++)
+    if (g_strcmp0 (id, level_ids[i]) == 0)
+      {
+        *level = (CpLevel) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The level's name, translated. */
+const char *
+cp_level_name (CpLevel level)
+{
+  return level < CP_N_LEVELS ? _(level_names[level]) : NULL;
+}
+
+static void
+cp_computer_player_finalize (GObject *object)
+{
+  CpComputerPlayer *self = CP_COMPUTER_PLAYER (object);
+
+  g_rand_free (self->rand);
+  g_clear_object (&self->search);
+  G_OBJECT_CLASS (cp_computer_player_parent_class)->finalize (object);
+}
+
+static void
+cp_computer_player_class_init (CpComputerPlayerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cp_computer_player_finalize;
+}
+
+static void
+cp_computer_player_init (CpComputerPlayer *self)
+{
+}
+
+/**
+ * cp_computer_player_new:
+ * @seed: seeds the player's own choices (the easy player's mistakes, the
+ *   random player's moves, ties)
+ */
+CpComputerPlayer *
+cp_computer_player_new (CpLevel level, guint32 seed)
+{
+  CpComputerPlayer *self = g_object_new (CP_TYPE_COMPUTER_PLAYER, NULL);
+
+  self->level = MIN (level, CP_LEVEL_HARD);
+  self->rand = g_rand_new_with_seed (seed);
+  self->search = cp_search_new (self->level >= CP_LEVEL_MEDIUM ? 32 : 4);
+  return self;
+}
+
+CpLevel
+cp_computer_player_get_level (CpComputerPlayer *self)
+{
+  g_return_val_if_fail (CP_IS_COMPUTER_PLAYER (self), CP_LEVEL_RANDOM);
+  return self->level;
+}
+
+/* The player's search, to follow its progress (cp_search_set_info_func()). */
+CpSearch *
+cp_computer_player_get_search (CpComputerPlayer *self)
+{
+  g_return_val_if_fail (CP_IS_COMPUTER_PLAYER (self), NULL);
+  return self->search;
+}
+
+/**
+ * cp_computer_player_set_move_time:
+ * @milliseconds: the most a move may take; 0 for the level's own time
+ */
+void
+cp_computer_player_set_move_time (CpComputerPlayer *self, guint milliseconds)
+{
+  g_return_if_fail (CP_IS_COMPUTER_PLAYER (self));
+  self->move_time = milliseconds;
+}
+
+/**
+ * cp_computer_player_set_budget:
+ * @depth: the greatest depth to search, or 0
+ * @nodes: the most positions to look at, or 0
+ *
+ * Limits the search by work rather than by time when either is given, so
+ * that a move does not depend on the speed of the machine (for tests).
+ */
+void
+cp_computer_player_set_budget (CpComputerPlayer *self, guint depth, guint64 nodes)
+{
+  g_return_if_fail (CP_IS_COMPUTER_PLAYER (self));
+  self->depth = depth;
+  self->nodes = nodes;
+}
+
+/* Greedy play. */
+
+/* What @action takes, judged from the action alone (for games whose
+ * states a player may not play on: it sees only its view). */
+static int
+visible_gain (const CpState *state, const CpAction *action)
+{
+  guint last;
+
+  if (action->type != CP_ACTION_MOVE || action->n_cells < 2)
+    return 0;
+  last = action->cells[action->n_cells - 1];
+  return (action->flags & CP_ACTION_FLAG_CAPTURE) ? 1 + cp_piece_kind_value (state->cells[last].kind) : 0;
+}
+
+/* The worth for @seat of the position after @action: a win above all. */
+static int
+greedy_value (const CpState *state, guint seat, const CpAction *action)
+{
+  g_autoptr (CpState) after = NULL;
+
+  if (state->rules->flags & CP_RULES_SECRETS)
+    return visible_gain (state, action);
+  after = cp_state_copy (state);
+  state->rules->make (after, action, NULL);
+  state->rules->outcome (after, &after->outcome);
+  if (after->outcome.status == CP_STATUS_WON)
+    return (after->outcome.winners & CP_SEAT_BIT (seat)) ? CP_SEARCH_MATE : -CP_SEARCH_MATE;
+  if (after->outcome.status == CP_STATUS_DRAWN)
+    return 0;
+  return cp_state_material (after, seat);
+}
+
+static guint
+choose_greedy (CpComputerPlayer *self, const CpState *state, guint seat, const CpActionList *moves)
+{
+  int best = G_MININT;
+  guint chosen = 0, ties = 0;
+
+  for (guint i = 0; i < moves->len; i++)
+    {
+      int value = greedy_value (state, seat, &moves->items[i]);
+
+      /* Among equals, each has the same chance. */
+      if (value > best)
+        {
+          best = value;
+          chosen = i;
+          ties = 1;
+        }
+      else if (value == best && g_rand_int_range (self->rand, 0, (gint32) ++ties) == 0)
+        chosen = i;
+    }
+  return chosen;
+}
+
+/* Easy play: a shallow search, and not always its best move. */
+static guint
+choose_easy (CpComputerPlayer *self, const CpState *state, guint seat, const CpActionList *moves)
+{
+  g_autofree int *scores = g_new (int, moves->len);
+  int best = G_MININT;
+  guint n = 0, pick;
+
+  if (g_rand_int_range (self->rand, 0, 100) < EASY_BLUNDERS)
+    return (guint) g_rand_int_range (self->rand, 0, (gint32) moves->len);
+  cp_search_rate (self->search, state, seat, self->depth > 0 ? self->depth : EASY_DEPTH,
+                  moves, scores);
+  for (guint i = 0; i < moves->len; i++)
+    best = MAX (best, scores[i]);
+  for (guint i = 0; i < moves->len; i++)
+    n += scores[i] >= best - EASY_MARGIN;
+  pick = (guint) g_rand_int_range (self->rand, 0, (gint32) n);
+  for (guint i = 0; i < moves->len; i++)
+    if (scores[i] >= best - EASY_MARGIN && pick-- == 0)
+      return i;
+  return 0;
+}
+
+static void
+search_limits (CpComputerPlayer *self, CpSearchLimits *limits)
+{
+  guint ms = self->move_time > 0 ? self->move_time
+             : self->level == CP_LEVEL_HARD ? HARD_TIME : MEDIUM_TIME;
+  gint64 now = g_get_monotonic_time ();
+
+  *limits = (CpSearchLimits) { .depth = self->depth, .nodes = self->nodes };
+  if (self->depth == 0 && self->nodes == 0)
+    {
+      limits->deadline = now + (gint64) ms * 1000;
+      limits->soft_deadline = now + (gint64) ms * 1000 / 2;
+    }
+}
+
+/**
+ * cp_computer_player_choose:
+ * @state: the game as @seat sees it
+ * @seat: a seat that is to act in @state
+ * @history: (array length=n_history) (nullable): the hashes (cp_state_hash())
+ *   of the positions before @state, oldest first, to see repetitions
+ * @action: (out): the action chosen
+ *
+ * Chooses an action, in the calling thread.  A cancelled search gives the
+ * best action it has found so far.
+ *
+ * Returns: FALSE, with @error set, when @seat has nothing to do
+ */
+gboolean
+cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint seat,
+                           const guint64 *history, guint n_history, GCancellable *cancellable,
+                           CpAction *action, GError **error)
+{
+  g_auto (CpActionList) moves = { 0 };
+  guint chosen = 0;
+
+  g_return_val_if_fail (CP_IS_COMPUTER_PLAYER (self), FALSE);
+
+  cp_state_legal (state, seat, &moves);
+  if (moves.len == 0)
+    return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION,
+                          _("The computer player has no move to make now"));
+
+  switch (self->level)
+    {
+    case CP_LEVEL_RANDOM:
+      chosen = (guint) g_rand_int_range (self->rand, 0, (gint32) moves.len);
+      break;
+    case CP_LEVEL_GREEDY:
+      chosen = choose_greedy (self, state, seat, &moves);
+      break;
+    case CP_LEVEL_EASY:
+      if (cp_search_supports (state))
+        chosen = choose_easy (self, state, seat, &moves);
+      else if (g_rand_int_range (self->rand, 0, 100) < EASY_BLUNDERS)
+        chosen = (guint) g_rand_int_range (self->rand, 0, (gint32) moves.len);
+      else
+        chosen = choose_greedy (self, state, seat, &moves);
+      break;
+    case CP_LEVEL_MEDIUM:
+    case CP_LEVEL_HARD:
+    default:
+      if (cp_search_supports (state) && moves.len > 1)
+        {
+          CpSearchLimits limits;
+
+          search_limits (self, &limits);
+          cp_search_set_history (self->search, history, history != NULL ? n_history : 0);
+          return cp_search_run (self->search, state, seat, &limits, cancellable, action, NULL);
+        }
+      chosen = choose_greedy (self, state, seat, &moves);
+      break;
+    }
+  *action = moves.items[chosen];
+  return TRUE;
+}
+
+/* Asynchronous choice. */
+
+typedef struct {
+  CpView *view;
+  guint seat;
+  GArray *history;
+} Job;
+
+static void
+job_free (Job *job)
+{
+  cp_view_unref (job->view);
+  g_array_unref (job->history);
+  g_free (job);
+}
+
+/* The hashes of the positions of @game before its last, for repetitions:
+ * the game replayed from its start. */
+static GArray *
+game_history (CpGame *game)
+{
+  GArray *keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint n = cp_game_get_n_actions (game);
+  g_autoptr (CpState) state = NULL;
+
+  if (!cp_search_supports (cp_game_get_state (game)) || n == 0)
+    return keys;
+  state = cp_game_state_at (game, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 key = cp_state_hash (state);
+
+      g_array_append_val (keys, key);
+      if (!cp_state_apply (state, cp_game_get_action (game, i), NULL))
+        break;
+    }
+  return keys;
+}
+
+static void
+choose_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  CpComputerPlayer *self = source;
+  Job *job = data;
+  GError *error = NULL;
+  CpAction action;
+
+  if (!cp_computer_player_choose (self, cp_view_get_state (job->view), job->seat,
+                                  (const guint64 *) job->history->data, job->history->len,
+                                  cancellable, &action, &error))
+    g_task_return_error (task, error);
+  else if (!g_task_return_error_if_cancelled (task))
+    g_task_return_pointer (task, g_memdup2 (&action, sizeof action), g_free);
+  g_atomic_int_set (&self->busy, 0);
+}
+
+/**
+ * cp_computer_player_choose_async:
+ * @game: the game; the player looks at @seat's view of it, taken now, so
+ *   the game may change while the player thinks
+ *
+ * Chooses an action for @seat in a worker thread.  Cancelling
+ * @cancellable stops the search at once.  A player thinks about one game
+ * at a time.
+ */
+void
+cp_computer_player_choose_async (CpComputerPlayer *self, CpGame *game, guint seat,
+                                 GCancellable *cancellable, GAsyncReadyCallback callback,
+                                 gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Job *job;
+
+  g_return_if_fail (CP_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (CP_IS_GAME (game));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, cp_computer_player_choose_async);
+  if (!g_atomic_int_compare_and_exchange (&self->busy, 0, 1))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY,
+                               _("The computer player is already thinking about a move"));
+      return;
+    }
+  job = g_new0 (Job, 1);
+  job->view = cp_game_view (game, seat);
+  job->seat = seat;
+  job->history = game_history (game);
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, choose_thread);
+}
+
+/**
+ * cp_computer_player_choose_finish:
+ * @action: (out): the action chosen
+ *
+ * Returns: FALSE, with @error set, when the search was cancelled
+ *   (G_IO_ERROR_CANCELLED) or the seat had nothing to do
+ */
+gboolean
+cp_computer_player_choose_finish (CpComputerPlayer *self, GAsyncResult *result,
+                                  CpAction *action, GError **error)
+{
+  g_autofree CpAction *chosen = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  chosen = g_task_propagate_pointer (G_TASK (result), error);
+  if (chosen == NULL)
+    return FALSE;
+  *action = *chosen;
+  return TRUE;
+}
