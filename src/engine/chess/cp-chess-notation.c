@@ -377,6 +377,23 @@ parse_san (const CpChessState *st, const char *move, const char *text,
   return bad_move (error, text, _("it is not a legal move in this position"));
 }
 
+/* @text with each figurine replaced by the letter of its piece. */
+static char *
+letters_for_figurines (const char *text)
+{
+  GString *out = g_string_new (text);
+
+  for (guint colour = 0; colour < 2; colour++)
+    for (guint kind = 0; kind < CP_N_PIECE_KINDS; kind++)
+      if (figurines[colour][kind] != NULL)
+        {
+          const char letter[2] = { cp_piece_kind_letter ((CpPieceKind) kind), '\0' };
+
+          g_string_replace (out, figurines[colour][kind], letter, 0);
+        }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * cp_chess_parse:
  * @text: a move in SAN, long algebraic or coordinate notation
@@ -387,7 +404,7 @@ parse_san (const CpChessState *st, const char *move, const char *text,
 gboolean
 cp_chess_parse (const CpChessState *st, const char *text, CpAction *action, GError **error)
 {
-  g_autofree char *move = g_strstrip (g_strdup (text));
+  g_autofree char *move = g_strstrip (letters_for_figurines (text));
   g_auto (CpActionList) moves = { 0 };
   gsize len = strlen (move);
   gboolean matched;
