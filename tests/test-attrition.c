@@ -7,30 +7,8 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-test-util.h"
 #include "cp-record.h"
-
-/* A new game; @starts may be NULL for a random start. */
-static CpGame *
-try_new_game (const char *variant, guint n_seats, const char *starts, guint64 seed, GError **error)
-{
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-
-  g_hash_table_insert (options, (gpointer) "variant", (gpointer) variant);
-  if (starts != NULL)
-    g_hash_table_insert (options, (gpointer) "starts", (gpointer) starts);
-  return cp_game_new ("attrition", options, n_seats, seed, error);
-}
-
-static CpGame *
-new_game (const char *variant, guint n_seats, const char *starts)
-{
-  g_autoptr (GError) error = NULL;
-  CpGame *game = try_new_game (variant, n_seats, starts, 1, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (game);
-  return game;
-}
 
 static guint
 cell (const char *name)
@@ -46,24 +24,6 @@ to_move (CpGame *game)
   g_assert_cmpuint (pending, !=, 0);
   g_assert_cmpuint (pending & (pending - 1), ==, 0);
   return (guint) __builtin_ctz (pending);
-}
-
-static void
-play (CpGame *game, const char *moves)
-{
-  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i]; i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (list[i][0] == '\0')
-        continue;
-      cp_game_play_text (game, list[i], &error);
-      if (error != NULL)
-        g_printerr ("# %s\n", list[i]);
-      g_assert_no_error (error);
-    }
 }
 
 static void
@@ -146,7 +106,10 @@ test_seats_fit_the_variant (void)
   for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (CpGame) game = try_new_game (wrong[i].variant, wrong[i].n_seats, wrong[i].starts, 1, &error);
+      g_autofree char *variant = g_strconcat ("variant=", wrong[i].variant, NULL);
+      g_autofree char *starts = wrong[i].starts ? g_strconcat ("starts=", wrong[i].starts, NULL) : NULL;
+      const char *options[] = { variant, starts, NULL };
+      g_autoptr (CpGame) game = cp_test_try_new_game ("attrition", wrong[i].n_seats, 1, options, &error);
 
       g_assert_null (game);
       g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
@@ -154,11 +117,11 @@ test_seats_fit_the_variant (void)
         g_error ("%s with %u: “%s”", wrong[i].variant, wrong[i].n_seats, error->message);
     }
 
-  g_object_unref (new_game ("basic", 2, NULL));
-  g_object_unref (new_game ("two-piece", 2, "black"));
-  g_object_unref (new_game ("sudden-death", 2, NULL));
-  g_object_unref (new_game ("multi", 3, "red"));
-  g_object_unref (new_game ("multi", 4, "brown"));
+  g_object_unref (cp_test_new_game_undrawn ("attrition", 2, 1, "variant=basic", NULL));
+  g_object_unref (cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=black", NULL));
+  g_object_unref (cp_test_new_game_undrawn ("attrition", 2, 1, "variant=sudden-death", NULL));
+  g_object_unref (cp_test_new_game ("attrition", 3, 1, "variant=multi", "starts=red", NULL));
+  g_object_unref (cp_test_new_game ("attrition", 4, 1, "variant=multi", "starts=brown", NULL));
 
   /* The defaults: the basic game with a random start. */
   {
@@ -175,7 +138,7 @@ test_random_start_is_logged (void)
 {
   for (guint value = 0; value < 2; value++)
     {
-      g_autoptr (CpGame) game = new_game ("basic", 2, NULL);
+      g_autoptr (CpGame) game = cp_test_new_game_undrawn ("attrition", 2, 1, "variant=basic", NULL);
       g_autofree char *text = NULL;
       CpAction roll;
 
@@ -188,7 +151,7 @@ test_random_start_is_logged (void)
       g_assert_cmpstr (text, ==, value == 0 ? "White plays first" : "Black plays first");
 
       /* The one who starts places first and moves first. */
-      play (game, "Nd4 Nh8");
+      cp_test_play (game, "Nd4 Nh8");
       g_assert_cmpuint (to_move (game), ==, value);
     }
 
@@ -196,7 +159,8 @@ test_random_start_is_logged (void)
   for (guint64 seed = 1; seed < 20; seed++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (CpGame) game = try_new_game ("two-piece", 2, "random", seed, &error);
+      const char *options[] = { "variant=two-piece", "starts=random", NULL };
+      g_autoptr (CpGame) game = cp_test_try_new_game ("attrition", 2, seed, options, &error);
 
       g_assert_no_error (error);
       g_assert_cmpuint (cp_game_resolve_chance (game), ==, 1);
@@ -209,7 +173,7 @@ test_random_start_is_logged (void)
   /* Three or four players draw the whole order of play. */
   for (guint n = 3; n <= 4; n++)
     {
-      g_autoptr (CpGame) game = new_game ("multi", n, NULL);
+      g_autoptr (CpGame) game = cp_test_new_game_undrawn ("attrition", n, 1, "variant=multi", NULL);
       g_autofree char *text = NULL;
       guint8 order[4];
       CpAction shuffle;
@@ -236,20 +200,20 @@ test_random_start_is_logged (void)
 static void
 test_chosen_start (void)
 {
-  g_autoptr (CpGame) basic = new_game ("basic", 2, "black");
-  g_autoptr (CpGame) multi = new_game ("multi", 4, "red");
+  g_autoptr (CpGame) basic = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=black", NULL);
+  g_autoptr (CpGame) multi = cp_test_new_game ("attrition", 4, 1, "variant=multi", "starts=red", NULL);
   static const guint multi_order[] = { 2, 3, 0, 1 };
 
   /* Nothing is drawn: the loser of the last game starts, say. */
   g_assert_cmpuint (cp_game_resolve_chance (basic), ==, 0);
   g_assert_cmpuint (cp_game_get_n_actions (basic), ==, 0);
   g_assert_cmpuint (to_move (basic), ==, 1);
-  play (basic, "Na1 Nc3");
+  cp_test_play (basic, "Na1 Nc3");
   g_assert_cmpuint (to_move (basic), ==, 1);
 
   /* The others follow in the order of the seats. */
   g_assert_cmpuint (cp_game_resolve_chance (multi), ==, 0);
-  play (multi, "Na1 Nb3 Nc5 Nd7");
+  cp_test_play (multi, "Na1 Nb3 Nc5 Nd7");
   for (guint i = 0; i < G_N_ELEMENTS (multi_order); i++)
     {
       g_auto (CpActionList) legal = { 0 };
@@ -265,14 +229,14 @@ test_chosen_start (void)
 static void
 check_mirror_ban (const char *first, const char *banned[3])
 {
-  g_autoptr (CpGame) game = new_game ("basic", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
   g_autofree char *place = g_strdup_printf ("N%s", first);
   CpCellSet cells;
   guint count;
 
   cells = placements (game, &count);
   g_assert_cmpuint (count, ==, 64);
-  play (game, place);
+  cp_test_play (game, place);
   cells = placements (game, &count);
   g_assert_cmpuint (count, ==, 60);
   g_assert_false (cp_cell_set_contains (&cells, cell (first)));
@@ -306,16 +270,16 @@ test_mirror_ban_inner (void)
 static void
 test_mirror_ban_two_pieces (void)
 {
-  g_autoptr (CpGame) game = new_game ("two-piece", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=white", NULL);
   CpCellSet cells;
   guint count;
 
   /* A player's own pieces never bar a cell: the bishop may mirror the
    * knight. */
-  play (game, "Na1");
+  cp_test_play (game, "Na1");
   cells = placements (game, &count);
   g_assert_cmpuint (count, ==, 63);
-  play (game, "Bh1");
+  cp_test_play (game, "Bh1");
   assert_piece (game, "a1", CP_PIECE_KNIGHT, 0);
   assert_piece (game, "h1", CP_PIECE_BISHOP, 0);
 
@@ -325,11 +289,11 @@ test_mirror_ban_two_pieces (void)
   g_assert_cmpuint (count, ==, 62 - 2);
   g_assert_false (cp_cell_set_contains (&cells, cell ("a8")));
   g_assert_false (cp_cell_set_contains (&cells, cell ("h8")));
-  play (game, "Nd4");
+  cp_test_play (game, "Nd4");
   /* Nor with the second piece, and the first one does not bar anything. */
   play_fails (game, "Ba8", "mirrors");
   play_fails (game, "Nc3", "not the one to place");
-  play (game, "Be4");
+  cp_test_play (game, "Be4");
   /* The placements are over and the first player moves. */
   g_assert_cmpuint (to_move (game), ==, 0);
   play_fails (game, "Bb2", "all pieces have been placed");
@@ -338,48 +302,48 @@ test_mirror_ban_two_pieces (void)
 static void
 test_mirror_ban_multi (void)
 {
-  g_autoptr (CpGame) game = new_game ("multi", 4, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 4, 1, "variant=multi", "starts=white", NULL);
   static const char *const barred[] = { "f2", "c7", "f7", "g6", "b3", "g3" };
   CpCellSet cells;
   guint count;
 
-  play (game, "Nc2");
+  cp_test_play (game, "Nc2");
   play_fails (game, "Nf2", "mirrors");
-  play (game, "Nb6");
+  cp_test_play (game, "Nb6");
   /* Red may use none of the mirrors of White's and Black's pieces. */
   cells = placements (game, &count);
   g_assert_cmpuint (count, ==, 62 - G_N_ELEMENTS (barred));
   for (guint i = 0; i < G_N_ELEMENTS (barred); i++)
     g_assert_false (cp_cell_set_contains (&cells, cell (barred[i])));
-  play (game, "Nh8");
+  cp_test_play (game, "Nh8");
   /* Brown: nine cells barred. */
   cells = placements (game, &count);
   g_assert_cmpuint (count, ==, 61 - 9);
   play_fails (game, "Na1", "mirrors");
-  play (game, "Nd4");
+  cp_test_play (game, "Nd4");
 }
 
 static void
 test_markers (void)
 {
-  g_autoptr (CpGame) game = new_game ("basic", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
   const CpState *state;
 
-  play (game, "Nd4");
+  cp_test_play (game, "Nd4");
   state = cp_game_get_state (game);
   g_assert_cmpuint (state->markers[cell ("d4")], ==, 1);
-  play (game, "Na8");
+  cp_test_play (game, "Na8");
   state = cp_game_get_state (game);
   g_assert_cmpuint (state->markers[cell ("a8")], ==, 2);
 
-  play (game, "d4-f5");
+  cp_test_play (game, "d4-f5");
   state = cp_game_get_state (game);
   g_assert_cmpuint (state->markers[cell ("d4")], ==, 1);
   g_assert_cmpuint (state->markers[cell ("f5")], ==, 1);
   g_assert_true (CP_PIECE_IS_EMPTY (&state->cells[cell ("d4")]));
   assert_piece (game, "f5", CP_PIECE_KNIGHT, 0);
 
-  play (game, "a8-b6");
+  cp_test_play (game, "a8-b6");
   state = cp_game_get_state (game);
   g_assert_cmpuint (state->markers[cell ("b6")], ==, 2);
   g_assert_cmpuint (state->markers[cell ("a8")], ==, 2);
@@ -397,11 +361,11 @@ test_markers (void)
 static void
 test_knight_moves_only (void)
 {
-  g_autoptr (CpGame) game = new_game ("basic", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
   g_auto (CpActionList) legal = { 0 };
   const char *targets[] = { "b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5" };
 
-  play (game, "Nd4 Nh8");
+  cp_test_play (game, "Nd4 Nh8");
   cp_state_legal (cp_game_get_state (game), 0, &legal);
   g_assert_cmpuint (legal.len, ==, G_N_ELEMENTS (targets));
   for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
@@ -417,39 +381,39 @@ test_knight_moves_only (void)
   play_fails (game, "Nd5", "all pieces have been placed");
   /* The bishop of the two-piece game moves as a knight too. */
   {
-    g_autoptr (CpGame) two = new_game ("two-piece", 2, "white");
+    g_autoptr (CpGame) two = cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=white", NULL);
 
-    play (two, "Na1 Bd4 Ng8 Bh7");
+    cp_test_play (two, "Na1 Bd4 Ng8 Bh7");
     play_fails (two, "d4-e5", "knight");
-    play (two, "d4-f5");
+    cp_test_play (two, "d4-f5");
   }
 }
 
 static void
 test_marked_cells (void)
 {
-  g_autoptr (CpGame) game = new_game ("basic", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
 
-  play (game, "Nd4 Na8 d4-e6 a8-b6 e6-c7 b6-a4");
+  cp_test_play (game, "Nd4 Na8 d4-e6 a8-b6 e6-c7 b6-a4");
   /* Back onto its own trail, or onto the other knight's: refused. */
   play_fails (game, "c7-e6", "marker");
   play_fails (game, "c7-a8", "marker");
   play_fails (game, "c7xa8", "marker");
   /* Onto the marked cell where the other knight stands: a capture. */
-  play (game, "c7-d5 a4-c3 d5xc3");
+  cp_test_play (game, "c7-d5 a4-c3 d5xc3");
   assert_won (game, CP_SEAT_BIT (0), CP_END_PIECE_CAPTURED);
 }
 
 static void
 test_basic_capture_wins (void)
 {
-  g_autoptr (CpGame) game = new_game ("basic", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
   g_autofree char *text = NULL;
 
   /* Black places its knight where White's can reach it at once. */
-  play (game, "Nd4 Nf5");
+  cp_test_play (game, "Nd4 Nf5");
   g_assert_cmpuint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
-  play (game, "d4xf5");
+  cp_test_play (game, "d4xf5");
   assert_won (game, CP_SEAT_BIT (0), CP_END_PIECE_CAPTURED);
   assert_piece (game, "f5", CP_PIECE_KNIGHT, 0);
   text = cp_game_format_action (game, 2, CP_NOTATION_SAN);
@@ -463,9 +427,9 @@ static const char cornered[] = "Nc2 Nh8 c2-d4 h8-g6 d4-b3 g6-h4 b3-a1 h4-g2";
 static void
 test_basic_no_move_loses (void)
 {
-  g_autoptr (CpGame) game = new_game ("basic", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
 
-  play (game, cornered);
+  cp_test_play (game, cornered);
   assert_won (game, CP_SEAT_BIT (1), CP_END_NO_MOVES);
   /* The knight that lost stays where it was trapped. */
   assert_piece (game, "a1", CP_PIECE_KNIGHT, 0);
@@ -481,19 +445,19 @@ test_two_piece_turns (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
     {
-      g_autoptr (CpGame) game = new_game ("two-piece", 2, "white");
+      g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=white", NULL);
 
-      play (game, "Nc2 Bh4 Na8 Be8");
+      cp_test_play (game, "Nc2 Bh4 Na8 Be8");
       g_assert_cmpuint (to_move (game), ==, 0);
-      play (game, i == 0 ? "c2-d4" : "h4-g6");
+      cp_test_play (game, i == 0 ? "c2-d4" : "h4-g6");
       /* Still White's turn, and the piece that moved has had its move. */
       g_assert_cmpuint (to_move (game), ==, 0);
       play_fails (game, i == 0 ? "d4-b3" : "g6-h8", "already moved");
-      play (game, i == 0 ? "h4-g6" : "c2-d4");
+      cp_test_play (game, i == 0 ? "h4-g6" : "c2-d4");
       g_assert_cmpuint (to_move (game), ==, 1);
       assert_piece (game, "d4", CP_PIECE_KNIGHT, 0);
       assert_piece (game, "g6", CP_PIECE_BISHOP, 0);
-      play (game, "a8-b6 e8-d6");
+      cp_test_play (game, "a8-b6 e8-d6");
       g_assert_cmpuint (to_move (game), ==, 0);
     }
 }
@@ -509,17 +473,17 @@ static const char two_piece_cornered[] =
 static void
 test_two_piece_stuck_piece (void)
 {
-  g_autoptr (CpGame) game = new_game ("two-piece", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=white", NULL);
   g_auto (CpActionList) legal = { 0 };
   const CpState *state;
 
-  play (game, two_piece_cornered);
+  cp_test_play (game, two_piece_cornered);
   /* Only the bishop can move. */
   cp_state_legal (cp_game_get_state (game), 0, &legal);
   for (guint i = 0; i < legal.len; i++)
     g_assert_cmpuint (legal.items[i].cells[0], ==, cell ("f7"));
   play_fails (game, "a1-b3", "marker");
-  play (game, "f7-h6");
+  cp_test_play (game, "f7-h6");
   /* The knight is lost and leaves the board; its cell keeps the marker. */
   state = cp_game_get_state (game);
   g_assert_true (CP_PIECE_IS_EMPTY (&state->cells[cell ("a1")]));
@@ -527,15 +491,15 @@ test_two_piece_stuck_piece (void)
   g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_PLAYING);
   g_assert_cmpuint (to_move (game), ==, 1);
   /* From now on White moves one piece a turn. */
-  play (game, "c5-e6 a7-c8 h6-g8");
+  cp_test_play (game, "c5-e6 a7-c8 h6-g8");
   g_assert_cmpuint (to_move (game), ==, 1);
 
   /* In sudden death the lost knight ends the game. */
   {
-    g_autoptr (CpGame) sudden = new_game ("sudden-death", 2, "white");
+    g_autoptr (CpGame) sudden = cp_test_new_game ("attrition", 2, 1, "variant=sudden-death", "starts=white", NULL);
 
-    play (sudden, two_piece_cornered);
-    play (sudden, "f7-h6");
+    cp_test_play (sudden, two_piece_cornered);
+    cp_test_play (sudden, "f7-h6");
     assert_won (sudden, CP_SEAT_BIT (1), CP_END_NO_MOVES);
     assert_piece (sudden, "a1", CP_PIECE_KNIGHT, 0);
   }
@@ -544,12 +508,12 @@ test_two_piece_stuck_piece (void)
 static void
 test_two_piece_own_piece (void)
 {
-  g_autoptr (CpGame) game = new_game ("two-piece", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=white", NULL);
   g_autofree char *text = NULL;
 
   /* White's knight lands on White's own bishop and takes it. */
-  play (game, "Nd4 Bf5 Ng7 Bh1");
-  play (game, "d4xf5");
+  cp_test_play (game, "Nd4 Bf5 Ng7 Bh1");
+  cp_test_play (game, "d4xf5");
   text = cp_game_format_action (game, 4, CP_NOTATION_SAN);
   g_assert_cmpstr (text, ==, "d4xf5");
   assert_piece (game, "f5", CP_PIECE_KNIGHT, 0);
@@ -557,14 +521,14 @@ test_two_piece_own_piece (void)
   /* White has nothing more to move: Black's turn. */
   g_assert_cmpuint (to_move (game), ==, 1);
   /* Black takes White's last piece: White has lost both. */
-  play (game, "g7xf5");
+  cp_test_play (game, "g7xf5");
   assert_won (game, CP_SEAT_BIT (1), CP_END_PIECE_CAPTURED);
 
   /* In sudden death, taking one's own piece loses at once. */
   {
-    g_autoptr (CpGame) sudden = new_game ("sudden-death", 2, "white");
+    g_autoptr (CpGame) sudden = cp_test_new_game ("attrition", 2, 1, "variant=sudden-death", "starts=white", NULL);
 
-    play (sudden, "Nd4 Bf5 Ng7 Bh1 d4xf5");
+    cp_test_play (sudden, "Nd4 Bf5 Ng7 Bh1 d4xf5");
     assert_won (sudden, CP_SEAT_BIT (1), CP_END_PIECE_CAPTURED);
   }
 }
@@ -572,55 +536,55 @@ test_two_piece_own_piece (void)
 static void
 test_two_piece_lose_both (void)
 {
-  g_autoptr (CpGame) game = new_game ("two-piece", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=white", NULL);
 
   /* White takes one of Black's pieces; Black plays on with the other. */
-  play (game, "Nd4 Ba1 Nf5 Bh3 d4xf5");
+  cp_test_play (game, "Nd4 Ba1 Nf5 Bh3 d4xf5");
   g_assert_cmpuint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
   g_assert_cmpuint (cp_game_get_state (game)->out, ==, 0);
   g_assert_cmpuint (to_move (game), ==, 0);
-  play (game, "a1-c2");
+  cp_test_play (game, "a1-c2");
   g_assert_cmpuint (to_move (game), ==, 1);
-  play (game, "h3-g5");
+  cp_test_play (game, "h3-g5");
   /* Black moved its only piece: White's turn again. */
   g_assert_cmpuint (to_move (game), ==, 0);
-  play (game, "c2-e3 f5-h6");
+  cp_test_play (game, "c2-e3 f5-h6");
   /* Black's last piece steps into reach and is taken. */
-  play (game, "g5-f7 h6xf7");
+  cp_test_play (game, "g5-f7 h6xf7");
   assert_won (game, CP_SEAT_BIT (0), CP_END_PIECE_CAPTURED);
 }
 
 static void
 test_sudden_death_capture (void)
 {
-  g_autoptr (CpGame) game = new_game ("sudden-death", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=sudden-death", "starts=white", NULL);
 
-  play (game, "Nd4 Ba1 Nf5 Bh3 d4xf5");
+  cp_test_play (game, "Nd4 Ba1 Nf5 Bh3 d4xf5");
   assert_won (game, CP_SEAT_BIT (0), CP_END_PIECE_CAPTURED);
 }
 
 static void
 test_sudden_death_stuck_piece_waits (void)
 {
-  g_autoptr (CpGame) game = new_game ("sudden-death", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=sudden-death", "starts=white", NULL);
   g_auto (CpActionList) legal = { 0 };
 
   /* White's bishop on h1 cannot move (f2 and g3 are marked), but White
    * moves the knight first, takes Black's knight and wins before the
    * bishop's turn comes. */
-  play (game, "Nc6 Bg3 Nf2 Ba3 g3-h1 c6-e5 a3-b1 f2-d3");
+  cp_test_play (game, "Nc6 Bg3 Nf2 Ba3 g3-h1 c6-e5 a3-b1 f2-d3");
   cp_state_legal (cp_game_get_state (game), 0, &legal);
   g_assert_cmpuint (legal.len, >, 0);
   for (guint i = 0; i < legal.len; i++)
     g_assert_cmpuint (legal.items[i].cells[0], ==, cell ("e5"));
-  play (game, "e5xd3");
+  cp_test_play (game, "e5xd3");
   assert_won (game, CP_SEAT_BIT (0), CP_END_PIECE_CAPTURED);
 
   /* Had White moved elsewhere, the bishop would have lost the game. */
   {
-    g_autoptr (CpGame) other = new_game ("sudden-death", 2, "white");
+    g_autoptr (CpGame) other = cp_test_new_game ("attrition", 2, 1, "variant=sudden-death", "starts=white", NULL);
 
-    play (other, "Nc6 Bg3 Nf2 Ba3 g3-h1 c6-e5 a3-b1 f2-d3 e5-c4");
+    cp_test_play (other, "Nc6 Bg3 Nf2 Ba3 g3-h1 c6-e5 a3-b1 f2-d3 e5-c4");
     assert_won (other, CP_SEAT_BIT (1), CP_END_NO_MOVES);
   }
 }
@@ -628,24 +592,24 @@ test_sudden_death_stuck_piece_waits (void)
 static void
 test_three_players (void)
 {
-  g_autoptr (CpGame) game = new_game ("multi", 3, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 3, 1, "variant=multi", "starts=white", NULL);
   const CpState *state;
 
-  play (game, "Nd4 Nf5 Na8");
+  cp_test_play (game, "Nd4 Nf5 Na8");
   /* White takes Black's knight: Black is out. */
-  play (game, "d4xf5");
+  cp_test_play (game, "d4xf5");
   state = cp_game_get_state (game);
   g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (1));
   g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_PLAYING);
   /* Black's turn is skipped. */
   g_assert_cmpuint (to_move (game), ==, 2);
-  play (game, "a8-b6");
+  cp_test_play (game, "a8-b6");
   g_assert_cmpuint (to_move (game), ==, 0);
-  play (game, "f5-d6");
+  cp_test_play (game, "f5-d6");
   g_assert_cmpuint (to_move (game), ==, 2);
-  play (game, "b6-c4");
+  cp_test_play (game, "b6-c4");
   /* White takes the last other knight: last player standing. */
-  play (game, "d6xc4");
+  cp_test_play (game, "d6xc4");
   assert_won (game, CP_SEAT_BIT (0), CP_END_ELIMINATION);
   g_assert_cmpuint (cp_game_get_state (game)->out, ==, CP_SEAT_BIT (1) | CP_SEAT_BIT (2));
 }
@@ -660,10 +624,10 @@ static const char four_cornered[] =
 static void
 test_four_players (void)
 {
-  g_autoptr (CpGame) game = new_game ("multi", 4, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 4, 1, "variant=multi", "starts=white", NULL);
   const CpState *state;
 
-  play (game, four_cornered);
+  cp_test_play (game, four_cornered);
   /* White cannot move and is out; the knight leaves the board. */
   state = cp_game_get_state (game);
   g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (0));
@@ -672,35 +636,35 @@ test_four_players (void)
   g_assert_cmpuint (to_move (game), ==, 1);
 
   /* Black, Red and Brown play on; White is skipped. */
-  play (game, "g2-e3 e6-c5 h6-f5");
+  cp_test_play (game, "g2-e3 e6-c5 h6-f5");
   g_assert_cmpuint (to_move (game), ==, 1);
   /* Black takes Brown: Black and Red take turns. */
-  play (game, "e3xf5 c5-d3");
+  cp_test_play (game, "e3xf5 c5-d3");
   g_assert_cmpuint (to_move (game), ==, 1);
   g_assert_cmpuint (cp_game_get_state (game)->out, ==, CP_SEAT_BIT (0) | CP_SEAT_BIT (3));
-  play (game, "f5-g3");
+  cp_test_play (game, "f5-g3");
   g_assert_cmpuint (to_move (game), ==, 2);
 }
 
 static void
 test_resigning_in_multi (void)
 {
-  g_autoptr (CpGame) game = new_game ("multi", 4, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 4, 1, "variant=multi", "starts=white", NULL);
   CpAction resign;
   const CpState *state;
 
-  play (game, "Nc2 Nh8 Na5 Ne8 c2-d4");
+  cp_test_play (game, "Nc2 Nh8 Na5 Ne8 c2-d4");
   /* Black gives up on its turn: Red moves next, and once play goes on
    * Black's knight is off the board. */
   cp_action_init (&resign, CP_ACTION_RESIGN, 1);
   g_assert_true (cp_game_play (game, &resign, NULL));
   g_assert_cmpuint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
   g_assert_cmpuint (to_move (game), ==, 2);
-  play (game, "a5-b7");
+  cp_test_play (game, "a5-b7");
   state = cp_game_get_state (game);
   g_assert_true (CP_PIECE_IS_EMPTY (&state->cells[cell ("h8")]));
   g_assert_cmpuint (state->markers[cell ("h8")], ==, 2);
-  play (game, "e8-f6 d4-b3");
+  cp_test_play (game, "e8-f6 d4-b3");
   g_assert_cmpuint (to_move (game), ==, 2);
 
   /* Two more resign: the last one left wins. */
@@ -725,12 +689,12 @@ test_resigning_in_multi (void)
 static void
 test_resigning_leaves_one_who_can_move (void)
 {
-  g_autoptr (CpGame) game = new_game ("multi", 3, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 3, 1, "variant=multi", "starts=white", NULL);
   CpAction resign;
 
   /* White's knight is cornered, and it is Red's turn; when Red resigns,
    * White cannot move and Black is the last player left. */
-  play (game, "Nc2 Nh8 Na5 c2-d4 h8-g6 a5-b7 d4-b3 g6-h4 b7-d8 b3-a1 h4-g2");
+  cp_test_play (game, "Nc2 Nh8 Na5 c2-d4 h8-g6 a5-b7 d4-b3 g6-h4 b7-d8 b3-a1 h4-g2");
   g_assert_cmpuint (to_move (game), ==, 2);
   cp_action_init (&resign, CP_ACTION_RESIGN, 2);
   g_assert_true (cp_game_play (game, &resign, NULL));
@@ -740,7 +704,7 @@ test_resigning_leaves_one_who_can_move (void)
 static void
 test_notation (void)
 {
-  g_autoptr (CpGame) game = new_game ("two-piece", 2, "white");
+  g_autoptr (CpGame) game = cp_test_new_game ("attrition", 2, 1, "variant=two-piece", "starts=white", NULL);
   static const struct {
     CpNotation notation;
     const char *place, *move, *capture;
@@ -755,7 +719,7 @@ test_notation (void)
   CpAction place, move, capture;
 
   start = cp_state_copy (cp_game_get_state (game));
-  play (game, "Nd4 Bf5 Ng7 Bh1");
+  cp_test_play (game, "Nd4 Bf5 Ng7 Bh1");
   placed = cp_state_copy (cp_game_get_state (game));
   g_assert_true (cp_state_parse (start, "Nd4", &place, NULL));
   g_assert_true (cp_state_parse (placed, "d4-e6", &move, NULL));
@@ -920,7 +884,9 @@ test_full_games (void)
     for (guint round = 0; round < 20; round++)
       {
         g_autoptr (GError) error = NULL;
-        g_autoptr (CpGame) game = try_new_game (ways[i].variant, ways[i].n_seats, NULL, 100 + round, &error);
+        g_autofree char *variant = g_strconcat ("variant=", ways[i].variant, NULL);
+        const char *options[] = { variant, NULL };
+        g_autoptr (CpGame) game = cp_test_try_new_game ("attrition", ways[i].n_seats, 100 + round, options, &error);
         g_autoptr (CpGame) back = NULL;
         const CpOutcome *outcome;
 
@@ -964,7 +930,8 @@ test_scripted_games_reload (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
-      g_autoptr (CpGame) game = new_game (games[i].variant, games[i].n_seats, NULL);
+      g_autofree char *variant = g_strconcat ("variant=", games[i].variant, NULL);
+      g_autoptr (CpGame) game = cp_test_new_game_undrawn ("attrition", games[i].n_seats, 1, variant, NULL);
       g_autoptr (CpGame) back = NULL;
       g_autoptr (CpGame) again = NULL;
       CpAction first;
@@ -981,7 +948,7 @@ test_scripted_games_reload (void)
             break;
         }
       g_assert_true (cp_game_append (game, &first, NULL));
-      play (game, games[i].moves);
+      cp_test_play (game, games[i].moves);
       back = reload (game);
       /* And a game in progress: everything but the last action. */
       cp_game_undo (game);

@@ -6,36 +6,7 @@
 
 #include "cp-engine.h"
 #include "cp-chess-state.h"
-
-static CpGame *
-new_game (const char *fen)
-{
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GError) error = NULL;
-  CpGame *game;
-
-  if (fen != NULL)
-    g_hash_table_insert (options, (gpointer) "fen", (gpointer) fen);
-  game = cp_game_new ("chess", options, 2, 7, &error);
-  g_assert_no_error (error);
-  return game;
-}
-
-static void
-play (CpGame *game, const char *moves)
-{
-  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i]; i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (list[i][0] == '\0')
-        continue;
-      cp_game_play_text (game, list[i], &error);
-      g_assert_no_error (error);
-    }
-}
+#include "cp-test-util.h"
 
 static gboolean
 try_move (CpGame *game, const char *move)
@@ -74,30 +45,30 @@ count_moves (CpGame *game)
 static void
 test_castling_both_sides (void)
 {
-  g_autoptr (CpGame) game = new_game ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NULL);
 
-  play (game, "O-O O-O-O");
+  cp_test_play (game, "O-O O-O-O");
   assert_fen (game, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
 }
 
 static void
 test_castling_by_king_move (void)
 {
-  g_autoptr (CpGame) game = new_game ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NULL);
 
   /* The king's two-step move and the king onto its rook both castle. */
-  play (game, "e1c1 e8h8");
+  cp_test_play (game, "e1c1 e8h8");
   assert_fen (game, "r4rk1/8/8/8/8/8/8/2KR3R w - - 2 2");
 }
 
 static void
 test_castling_forbidden (void)
 {
-  g_autoptr (CpGame) through = new_game ("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
-  g_autoptr (CpGame) out_of = new_game ("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1");
-  g_autoptr (CpGame) into = new_game ("r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1");
-  g_autoptr (CpGame) blocked = new_game ("r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1");
-  g_autoptr (CpGame) b_file = new_game ("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1");
+  g_autoptr (CpGame) through = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", NULL);
+  g_autoptr (CpGame) out_of = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", NULL);
+  g_autoptr (CpGame) into = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", NULL);
+  g_autoptr (CpGame) blocked = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1", NULL);
+  g_autoptr (CpGame) b_file = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1", NULL);
 
   /* f1 is attacked: no short castling, long castling still fine. */
   g_assert_false (try_move (through, "O-O"));
@@ -117,37 +88,37 @@ test_castling_forbidden (void)
 static void
 test_castling_rights_lost (void)
 {
-  g_autoptr (CpGame) king = new_game ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-  g_autoptr (CpGame) rook = new_game ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-  g_autoptr (CpGame) captured = new_game ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  g_autoptr (CpGame) king = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NULL);
+  g_autoptr (CpGame) rook = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NULL);
+  g_autoptr (CpGame) captured = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NULL);
 
-  play (king, "Ke2 Ke7 Ke1 Ke8");
+  cp_test_play (king, "Ke2 Ke7 Ke1 Ke8");
   assert_fen (king, "r3k2r/8/8/8/8/8/8/R3K2R w - - 4 3");
   g_assert_false (try_move (king, "O-O"));
 
-  play (rook, "Rh2 Ra7 Rh1 Ra8");
+  cp_test_play (rook, "Rh2 Ra7 Rh1 Ra8");
   assert_fen (rook, "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 4 3");
   g_assert_false (try_move (rook, "O-O"));
   g_assert_true (try_move (rook, "O-O-O"));
 
   /* A rook taken on its corner takes the right with it. */
-  play (captured, "Rxa8+ Ke7");
+  cp_test_play (captured, "Rxa8+ Ke7");
   assert_fen (captured, "R6r/4k3/8/8/8/8/8/4K2R w K - 1 2");
 }
 
 static void
 test_en_passant (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
-  g_autoptr (CpGame) late = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, NULL);
+  g_autoptr (CpGame) late = cp_test_new_game ("chess", 2, 7, NULL);
 
-  play (game, "e4 Nf6 e5 d5");
+  cp_test_play (game, "e4 Nf6 e5 d5");
   assert_fen (game, "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
-  play (game, "exd6");
+  cp_test_play (game, "exd6");
   assert_fen (game, "rnbqkb1r/ppp1pppp/3P1n2/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
 
   /* Only on the move right after the double step. */
-  play (late, "e4 Nf6 e5 d5 Nc3 Nc6");
+  cp_test_play (late, "e4 Nf6 e5 d5 Nc3 Nc6");
   g_assert_false (try_move (late, "exd6"));
 }
 
@@ -155,11 +126,11 @@ static void
 test_en_passant_pinned (void)
 {
   /* Taking en passant would open the fifth rank to the rook. */
-  g_autoptr (CpGame) game = new_game ("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1");
-  g_autoptr (CpGame) rank = new_game ("8/2p5/8/KP5r/8/8/8/7k b - - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", NULL);
+  g_autoptr (CpGame) rank = cp_test_new_game ("chess", 2, 7, "fen=8/2p5/8/KP5r/8/8/8/7k b - - 0 1", NULL);
 
   g_assert_false (try_move (game, "exd3"));
-  play (rank, "c5");
+  cp_test_play (rank, "c5");
   g_assert_false (try_move (rank, "bxc6"));
 }
 
@@ -170,23 +141,23 @@ test_promotion (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
     {
-      g_autoptr (CpGame) game = new_game ("1r5k/P7/8/8/8/8/8/K7 w - - 0 1");
+      g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=1r5k/P7/8/8/8/8/8/K7 w - - 0 1", NULL);
       g_autofree char *push = g_strdup_printf ("a8=%s", pieces[i]);
       g_autofree char *take = g_strdup_printf ("axb8=%s", pieces[i]);
-      g_autoptr (CpGame) capture = new_game ("1r5k/P7/8/8/8/8/8/K7 w - - 0 1");
+      g_autoptr (CpGame) capture = cp_test_new_game ("chess", 2, 7, "fen=1r5k/P7/8/8/8/8/8/K7 w - - 0 1", NULL);
       g_autofree char *fen = NULL;
 
-      play (game, push);
+      cp_test_play (game, push);
       fen = fen_of (game);
       g_assert_cmpint (fen[0], ==, pieces[i][0]);
-      play (capture, take);
+      cp_test_play (capture, take);
       g_clear_pointer (&fen, g_free);
       fen = fen_of (capture);
       g_assert_cmpint (fen[1], ==, pieces[i][0]);
     }
 
   {
-    g_autoptr (CpGame) game = new_game ("1r5k/P7/8/8/8/8/8/K7 w - - 0 1");
+    g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=1r5k/P7/8/8/8/8/8/K7 w - - 0 1", NULL);
 
     /* A pawn never stays a pawn on the last rank, nor becomes a king; the
      * king itself has only a2, the b-file being the rook’s. */
@@ -200,8 +171,8 @@ static void
 test_pins_and_check (void)
 {
   /* The knight on d2 is pinned; only moves that answer the check count. */
-  g_autoptr (CpGame) pinned = new_game ("3rk3/8/8/8/8/8/3N4/3K4 w - - 0 1");
-  g_autoptr (CpGame) check = new_game ("4k3/8/8/8/8/8/3PPP2/r3K3 w - - 0 1");
+  g_autoptr (CpGame) pinned = cp_test_new_game ("chess", 2, 7, "fen=3rk3/8/8/8/8/8/3N4/3K4 w - - 0 1", NULL);
+  g_autoptr (CpGame) check = cp_test_new_game ("chess", 2, 7, "fen=4k3/8/8/8/8/8/3PPP2/r3K3 w - - 0 1", NULL);
 
   g_assert_false (try_move (pinned, "Nf3"));
   g_assert_true (try_move (pinned, "Ke2"));
@@ -213,18 +184,18 @@ test_pins_and_check (void)
 static void
 test_checkmate (void)
 {
-  g_autoptr (CpGame) fools = new_game (NULL);
-  g_autoptr (CpGame) scholars = new_game (NULL);
+  g_autoptr (CpGame) fools = cp_test_new_game ("chess", 2, 7, NULL);
+  g_autoptr (CpGame) scholars = cp_test_new_game ("chess", 2, 7, NULL);
   const CpOutcome *outcome;
 
-  play (fools, "f3 e5 g4 Qh4#");
+  cp_test_play (fools, "f3 e5 g4 Qh4#");
   outcome = cp_game_get_outcome (fools);
   g_assert_cmpint (outcome->status, ==, CP_STATUS_WON);
   g_assert_cmpint (outcome->reason, ==, CP_END_CHECKMATE);
   g_assert_cmpint (outcome->winners, ==, CP_SEAT_BIT (1));
   g_assert_false (try_move (fools, "a3"));
 
-  play (scholars, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+  cp_test_play (scholars, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
   outcome = cp_game_get_outcome (scholars);
   g_assert_cmpint (outcome->reason, ==, CP_END_CHECKMATE);
   g_assert_cmpint (outcome->winners, ==, CP_SEAT_BIT (0));
@@ -233,10 +204,10 @@ test_checkmate (void)
 static void
 test_stalemate (void)
 {
-  g_autoptr (CpGame) game = new_game ("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", NULL);
   const CpOutcome *outcome;
 
-  play (game, "Qf7");
+  cp_test_play (game, "Qf7");
   outcome = cp_game_get_outcome (game);
   g_assert_cmpint (outcome->status, ==, CP_STATUS_DRAWN);
   g_assert_cmpint (outcome->reason, ==, CP_END_STALEMATE);
@@ -258,19 +229,19 @@ claim (CpGame *game, gboolean expect)
 static void
 test_fifty_moves (void)
 {
-  g_autoptr (CpGame) game = new_game ("4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=4k3/8/8/8/8/8/8/R3K3 w - - 98 80", NULL);
 
-  play (game, "Ra2");
+  cp_test_play (game, "Ra2");
   claim (game, FALSE);
-  play (game, "Kd7");
+  cp_test_play (game, "Kd7");
   claim (game, TRUE);
   g_assert_cmpint (cp_game_get_outcome (game)->reason, ==, CP_END_FIFTY_MOVES);
 
   {
-    g_autoptr (CpGame) capture = new_game ("4k3/8/8/8/8/8/r7/R3K3 w - - 99 80");
+    g_autoptr (CpGame) capture = cp_test_new_game ("chess", 2, 7, "fen=4k3/8/8/8/8/8/r7/R3K3 w - - 99 80", NULL);
 
     /* A capture on the hundredth ply starts the count again. */
-    play (capture, "Rxa2");
+    cp_test_play (capture, "Rxa2");
     claim (capture, FALSE);
   }
 }
@@ -278,12 +249,12 @@ test_fifty_moves (void)
 static void
 test_seventy_five_moves (void)
 {
-  g_autoptr (CpGame) game = new_game ("4k3/8/8/8/8/8/8/R3K3 w - - 148 80");
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=4k3/8/8/8/8/8/8/R3K3 w - - 148 80", NULL);
   const CpOutcome *outcome;
 
-  play (game, "Ra2");
+  cp_test_play (game, "Ra2");
   g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
-  play (game, "Kd7");
+  cp_test_play (game, "Kd7");
   outcome = cp_game_get_outcome (game);
   g_assert_cmpint (outcome->status, ==, CP_STATUS_DRAWN);
   g_assert_cmpint (outcome->reason, ==, CP_END_SEVENTY_FIVE_MOVES);
@@ -292,20 +263,20 @@ test_seventy_five_moves (void)
 static void
 test_repetition (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, NULL);
   const CpOutcome *outcome;
 
-  play (game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+  cp_test_play (game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
   claim (game, FALSE);
-  play (game, "Ng8");
+  cp_test_play (game, "Ng8");
   /* The start position stands for the third time. */
   g_assert_cmpuint (cp_chess_repetitions (CP_CHESS_STATE (cp_game_get_state (game))), ==, 3);
   g_assert_cmpint (cp_chess_claimable (CP_CHESS_STATE (cp_game_get_state (game))), ==, CP_END_REPETITION);
 
   /* Not claimed: at the fifth time the game ends by itself. */
-  play (game, "Nf3 Nf6 Ng1 Ng8");
+  cp_test_play (game, "Nf3 Nf6 Ng1 Ng8");
   g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
-  play (game, "Nf3 Nf6 Ng1 Ng8");
+  cp_test_play (game, "Nf3 Nf6 Ng1 Ng8");
   outcome = cp_game_get_outcome (game);
   g_assert_cmpint (outcome->status, ==, CP_STATUS_DRAWN);
   g_assert_cmpint (outcome->reason, ==, CP_END_FIVEFOLD_REPETITION);
@@ -314,11 +285,11 @@ test_repetition (void)
 static void
 test_repetition_needs_same_rights (void)
 {
-  g_autoptr (CpGame) game = new_game ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NULL);
 
   /* After the kings' trip the pieces stand as before, but castling rights
    * are gone: a different position. */
-  play (game, "Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8");
+  cp_test_play (game, "Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8");
   g_assert_cmpuint (cp_chess_repetitions (CP_CHESS_STATE (cp_game_get_state (game))), ==, 2);
 }
 
@@ -341,7 +312,8 @@ test_insufficient_material (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (CpGame) game = new_game (cases[i].fen);
+      g_autofree char *fen = g_strconcat ("fen=", cases[i].fen, NULL);
+      g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, fen, NULL);
       const CpOutcome *outcome = cp_game_get_outcome (game);
 
       g_test_message ("%s", cases[i].fen);
@@ -351,10 +323,10 @@ test_insufficient_material (void)
     }
 
   {
-    g_autoptr (CpGame) game = new_game ("4k3/8/8/8/8/8/r7/2N1K3 w - - 0 1");
+    g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, "fen=4k3/8/8/8/8/8/r7/2N1K3 w - - 0 1", NULL);
 
     /* Taking the last rook leaves a lone knight. */
-    play (game, "Nxa2");
+    cp_test_play (game, "Nxa2");
     g_assert_cmpint (cp_game_get_outcome (game)->reason, ==, CP_END_INSUFFICIENT_MATERIAL);
   }
 }
@@ -372,12 +344,12 @@ append_meta (CpGame *game, CpActionType type, guint seat, gboolean expect)
 static void
 test_resignation_and_agreement (void)
 {
-  g_autoptr (CpGame) resign = new_game (NULL);
-  g_autoptr (CpGame) agree = new_game (NULL);
-  g_autoptr (CpGame) refuse = new_game (NULL);
+  g_autoptr (CpGame) resign = cp_test_new_game ("chess", 2, 7, NULL);
+  g_autoptr (CpGame) agree = cp_test_new_game ("chess", 2, 7, NULL);
+  g_autoptr (CpGame) refuse = cp_test_new_game ("chess", 2, 7, NULL);
   const CpOutcome *outcome;
 
-  play (resign, "e4");
+  cp_test_play (resign, "e4");
   append_meta (resign, CP_ACTION_RESIGN, 0, TRUE);
   outcome = cp_game_get_outcome (resign);
   g_assert_cmpint (outcome->status, ==, CP_STATUS_WON);
@@ -388,7 +360,7 @@ test_resignation_and_agreement (void)
   /* Only on one's own turn; then the other side may accept. */
   append_meta (agree, CP_ACTION_OFFER_DRAW, 1, FALSE);
   append_meta (agree, CP_ACTION_OFFER_DRAW, 0, TRUE);
-  play (agree, "d4");
+  cp_test_play (agree, "d4");
   append_meta (agree, CP_ACTION_ACCEPT_DRAW, 1, TRUE);
   outcome = cp_game_get_outcome (agree);
   g_assert_cmpint (outcome->status, ==, CP_STATUS_DRAWN);
@@ -396,7 +368,7 @@ test_resignation_and_agreement (void)
 
   /* Playing on turns an offer down. */
   append_meta (refuse, CP_ACTION_OFFER_DRAW, 0, TRUE);
-  play (refuse, "d4 d5");
+  cp_test_play (refuse, "d4 d5");
   append_meta (refuse, CP_ACTION_ACCEPT_DRAW, 0, FALSE);
   append_meta (refuse, CP_ACTION_ACCEPT_DRAW, 1, FALSE);
   g_assert_cmpint (cp_game_get_outcome (refuse)->status, ==, CP_STATUS_PLAYING);
@@ -405,7 +377,7 @@ test_resignation_and_agreement (void)
 static void
 test_illegal_moves (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, NULL);
   g_autoptr (GError) error = NULL;
   guint n = cp_game_get_n_actions (game);
 
@@ -432,11 +404,11 @@ test_illegal_moves (void)
 static void
 test_undo_replay (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, NULL);
   g_autoptr (CpState) first = NULL;
   g_autofree char *after_e4 = NULL;
 
-  play (game, "e4 e5 Nf3");
+  cp_test_play (game, "e4 e5 Nf3");
   g_assert_true (cp_game_undo (game));
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
   first = cp_game_state_at (game, 1);

@@ -6,21 +6,8 @@
 
 #include "cp-engine.h"
 #include "cp-chess-state.h"
+#include "cp-test-util.h"
 #include "cp-games.h"
-
-static CpGame *
-new_game (const char *key, const char *value, guint64 seed)
-{
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GError) error = NULL;
-  CpGame *game;
-
-  if (key != NULL)
-    g_hash_table_insert (options, (gpointer) key, (gpointer) value);
-  game = cp_game_new ("chess960", options, 2, seed, &error);
-  g_assert_no_error (error);
-  return game;
-}
 
 static char *
 first_rank (CpGame *game)
@@ -31,20 +18,6 @@ first_rank (CpGame *game)
     rank[x] = cp_piece_kind_letter (cp_game_get_state (game)->cells[x].kind);
   rank[8] = '\0';
   return g_strdup (rank);
-}
-
-static void
-play (CpGame *game, const char *moves)
-{
-  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i]; i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      cp_game_play_text (game, list[i], &error);
-      g_assert_no_error (error);
-    }
 }
 
 static void
@@ -110,8 +83,8 @@ test_numbering (void)
 static void
 test_random_setup_is_logged (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL, NULL, 12345);
-  g_autoptr (CpGame) again = new_game (NULL, NULL, 12345);
+  g_autoptr (CpGame) game = cp_test_new_game_undrawn ("chess960", 2, 12345, NULL);
+  g_autoptr (CpGame) again = cp_test_new_game_undrawn ("chess960", 2, 12345, NULL);
   const CpAction *roll;
   CpPieceKind kinds[8];
   g_autofree char *rank = NULL;
@@ -141,7 +114,7 @@ test_random_setup_is_logged (void)
 static void
 test_position_by_number (void)
 {
-  g_autoptr (CpGame) game = new_game ("setup", "number", 1);
+  g_autoptr (CpGame) game = cp_test_new_game_undrawn ("chess960", 2, 1, "setup=number", NULL);
   g_autofree char *rank = first_rank (game);
 
   /* The default number is the orthodox start, with nothing to draw. */
@@ -183,7 +156,7 @@ deal (CpGame *game, guint32 key)
 static void
 test_card_deal_example (void)
 {
-  g_autoptr (CpGame) game = new_game ("setup", "cards", 1);
+  g_autoptr (CpGame) game = cp_test_new_game_undrawn ("chess960", 2, 1, "setup=cards", NULL);
   /* Pile one is A 3 5 7, pile two 2 4 6 8, pile three 8♥ 8♦ Q♥ 10♥ 10♦ 10♠. */
   const guint8 ace[] = { 0 }, six[] = { 2 }, third[] = { 0, 3, 2, 4, 1, 5 };
   g_autofree char *rank = NULL;
@@ -199,7 +172,7 @@ test_card_deal_example (void)
   note = cp_game_format_action (game, 2, CP_NOTATION_SAN);
   g_assert_cmpstr (note, ==, "Pile 3: 8♥ 10♥ Q♥ 10♦ 8♦ 10♠");
 
-  play (game, "e4 e5 Qe2 f6 O-O-O");
+  cp_test_play (game, "e4 e5 Qe2 f6 O-O-O");
   fen = cp_fen_write (CP_CHESS_STATE (cp_game_get_state (game)), CP_FEN_STANDARD);
   g_assert_cmpstr (fen, ==, "bnrqkbnr/pppp2pp/5p2/4p3/4P3/8/PPPPQPPP/BNKR1BNR b kq - 1 3");
 }
@@ -209,7 +182,7 @@ test_card_deal_random (void)
 {
   for (guint64 seed = 1; seed <= 20; seed++)
     {
-      g_autoptr (CpGame) game = new_game ("setup", "cards", seed);
+      g_autoptr (CpGame) game = cp_test_new_game_undrawn ("chess960", 2, seed, "setup=cards", NULL);
       CpPieceKind kinds[8];
 
       g_assert_cmpuint (cp_game_resolve_chance (game), ==, 3);
@@ -218,12 +191,6 @@ test_card_deal_random (void)
       g_assert_cmpint (cp_chess960_number (kinds), >=, 0);
       g_assert_cmpint (cp_game_get_action (game, 2)->type, ==, CP_ACTION_SHUFFLE);
     }
-}
-
-static CpGame *
-from_fen (const char *fen)
-{
-  return new_game ("fen", fen, 1);
 }
 
 static gboolean
@@ -237,27 +204,27 @@ test_castling (void)
 {
   /* King on b1 with the a-rook: long castling puts the king on c1, the
    * rook on d1. */
-  g_autoptr (CpGame) long_castle = from_fen ("1r4k1/8/8/8/8/8/8/RK6 w A - 0 1");
+  g_autoptr (CpGame) long_castle = cp_test_new_game ("chess960", 2, 1, "fen=1r4k1/8/8/8/8/8/8/RK6 w A - 0 1", NULL);
   /* King g1, rook h1: short castling moves only the rook. */
-  g_autoptr (CpGame) rook_only = from_fen ("6k1/8/8/8/8/8/8/4B1KR w H - 0 1");
-  g_autoptr (CpGame) no_long = from_fen ("6k1/8/8/8/8/8/8/4B1KR w H - 0 1");
+  g_autoptr (CpGame) rook_only = cp_test_new_game ("chess960", 2, 1, "fen=6k1/8/8/8/8/8/8/4B1KR w H - 0 1", NULL);
+  g_autoptr (CpGame) no_long = cp_test_new_game ("chess960", 2, 1, "fen=6k1/8/8/8/8/8/8/4B1KR w H - 0 1", NULL);
   /* King c1, castling rook b1, a black queen on a1: the king stays on c1,
    * which the rook shields now but not once it has gone to d1. */
-  g_autoptr (CpGame) shield = from_fen ("6k1/8/8/8/8/8/8/qRK5 w B - 0 1");
+  g_autoptr (CpGame) shield = cp_test_new_game ("chess960", 2, 1, "fen=6k1/8/8/8/8/8/8/qRK5 w B - 0 1", NULL);
   /* The king's destination is taken by a friendly piece. */
-  g_autoptr (CpGame) blocked = from_fen ("6k1/8/8/8/8/8/8/RKN5 w A - 0 1");
+  g_autoptr (CpGame) blocked = cp_test_new_game ("chess960", 2, 1, "fen=6k1/8/8/8/8/8/8/RKN5 w A - 0 1", NULL);
   g_autofree char *fen = NULL;
 
   g_assert_false (try_move (long_castle, "O-O-O")); /* b1 is attacked */
   {
-    g_autoptr (CpGame) free_game = from_fen ("6k1/8/8/8/8/8/8/RK6 w A - 0 1");
+    g_autoptr (CpGame) free_game = cp_test_new_game ("chess960", 2, 1, "fen=6k1/8/8/8/8/8/8/RK6 w A - 0 1", NULL);
 
-    play (free_game, "O-O-O");
+    cp_test_play (free_game, "O-O-O");
     fen = cp_fen_write (CP_CHESS_STATE (cp_game_get_state (free_game)), CP_FEN_SHREDDER);
     g_assert_cmpstr (fen, ==, "6k1/8/8/8/8/8/8/2KR4 b - - 1 1");
   }
 
-  play (rook_only, "O-O");
+  cp_test_play (rook_only, "O-O");
   g_free (fen);
   fen = cp_fen_write (CP_CHESS_STATE (cp_game_get_state (rook_only)), CP_FEN_SHREDDER);
   g_assert_cmpstr (fen, ==, "6k1/8/8/8/8/8/8/4BRK1 b - - 1 1");

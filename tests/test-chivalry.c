@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-test-util.h"
 #include "cp-games.h"
 #include "cp-record.h"
 
@@ -37,19 +38,6 @@ cell (CpBoard *board, const char *name)
   if (!cp_board_parse_cell (board, name, &c, &error))
     g_error ("%s: %s", name, error->message);
   return c;
-}
-
-static CpState *
-start_state (void)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GHashTable) options = cp_rules_resolve_options (rules (), NULL, &error);
-  CpState *state;
-
-  g_assert_no_error (error);
-  state = cp_state_new (rules (), 2, options, &error);
-  g_assert_no_error (error);
-  return state;
 }
 
 static void
@@ -81,7 +69,7 @@ refresh (CpState *state)
 static CpState *
 position (const char *white, const char *black, guint to_move)
 {
-  CpState *state = start_state ();
+  CpState *state = cp_test_new_state ("chivalry", 2, NULL);
 
   memset (state->cells, 0, sizeof state->cells);
   put_list (state, white, 0);
@@ -167,17 +155,6 @@ has_move (const char *list, const char *move)
   g_auto (GStrv) moves = g_strsplit (list, " ", -1);
 
   return g_strv_contains ((const char *const *) moves, move);
-}
-
-/* Plays @move, which must be legal. */
-static void
-play (CpState *state, const char *move)
-{
-  g_autoptr (GError) error = NULL;
-  CpAction action;
-
-  if (!cp_state_parse (state, move, &action, &error) || !cp_state_apply (state, &action, &error))
-    g_error ("%s: %s", move, error->message);
 }
 
 static guint
@@ -518,7 +495,7 @@ assert_same_moves (const CpState *state)
 static void
 test_setup (void)
 {
-  g_autoptr (CpState) state = start_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("chivalry", 2, NULL);
   g_autoptr (CpBoard) board = cp_chivalry_board ();
   const char *const knights[2] = { "C6 D6 K6 L6 C7 D7 K7 L7", "C10 D10 K10 L10 C11 D11 K11 L11" };
   const char *const men[2] = { "E6 F6 G6 H6 I6 J6 E7 F7 G7 H7 I7 J7",
@@ -594,7 +571,7 @@ test_plain_moves (void)
 
   /* Onto an empty cell only, one step at a time, and never combined with
    * another step or a hop. */
-  play (middle, "G8-G9");
+  cp_test_play_state (middle, "G8-G9");
   g_assert_true (empty_at (middle, "G8"));
   g_assert_false (empty_at (middle, "G9"));
   g_assert_cmpuint (middle->to_move, ==, 1);
@@ -623,7 +600,7 @@ test_canter_chain (void)
   g_autofree char *moves = moves_from (state, "E5");
 
   g_assert_cmpstr (moves, ==, "E5-D4 E5-D5 E5-D6 E5-E4 E5-E7 E5-E7-G9 E5-F4 E5-F5 E5-F6");
-  play (state, "E5-E7-G9");
+  cp_test_play_state (state, "E5-E7-G9");
   g_assert_true (empty_at (state, "E5"));
   g_assert_true (empty_at (state, "E7"));
   g_assert_false (empty_at (state, "G9"));
@@ -689,7 +666,7 @@ test_jump_branches (void)
   g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
   g_assert_nonnull (strstr (error->message, "another jump"));
 
-  play (state, "G8xG10xI12");
+  cp_test_play_state (state, "G8xG10xI12");
   g_assert_true (empty_at (state, "G9"));
   g_assert_true (empty_at (state, "H11"));
   g_assert_false (empty_at (state, "F11"));
@@ -708,7 +685,7 @@ test_jump_chain (void)
   g_autofree char *moves = legal_text (state);
 
   g_assert_cmpstr (moves, ==, "E5xE7xG9xI11");
-  play (state, "E5xE7xG9xI11");
+  cp_test_play_state (state, "E5xE7xG9xI11");
   g_assert_true (empty_at (state, "E6"));
   g_assert_true (empty_at (state, "F8"));
   g_assert_true (empty_at (state, "H10"));
@@ -778,7 +755,7 @@ test_knight_charge (void)
   g_assert_true (has_move (moves, "E5-E7-G9xI11"));
   g_assert_true (has_move (moves, "E5-E7-G9"));
   g_assert_true (is_legal (state, "E5-E7-G9xI11"));
-  play (state, "E5-E7-G9xI11");
+  cp_test_play_state (state, "E5-E7-G9xI11");
   g_assert_true (empty_at (state, "H10"));
   g_assert_true (empty_at (state, "E5"));
   g_assert_false (empty_at (state, "I11"));
@@ -825,16 +802,16 @@ test_own_castle (void)
     g_autofree char *next = NULL;
 
     g_assert_cmpstr (moves, ==, "G3xG1");
-    play (jump, "G3xG1");
+    cp_test_play_state (jump, "G3xG1");
     g_assert_false (empty_at (jump, "G1"));
-    play (jump, "N12-N11");
+    cp_test_play_state (jump, "N12-N11");
     next = legal_text (jump);
     g_assert_cmpstr (next, ==, "G1-F2 G1-G2 G1-H2");
     g_assert_false (is_legal (jump, "A12-A11"));
     g_assert_false (is_legal (jump, "G1-H1"));
     assert_same_moves (jump);
-    play (jump, "G1-H2");
-    play (jump, "N11-N10");
+    cp_test_play_state (jump, "G1-H2");
+    cp_test_play_state (jump, "N11-N10");
     g_assert_true (is_legal (jump, "A12-A11"));
   }
 
@@ -845,8 +822,8 @@ test_own_castle (void)
     g_autofree char *next = NULL;
 
     g_assert_cmpstr (first, ==, "C5xE7 G3xG1");
-    play (jump, "G3xG1");
-    play (jump, "I3-H2");
+    cp_test_play_state (jump, "G3xG1");
+    cp_test_play_state (jump, "I3-H2");
     next = legal_text (jump);
     g_assert_cmpstr (next, ==, "G1xI3");
     assert_same_moves (jump);
@@ -890,7 +867,7 @@ test_enemy_castle (void)
     g_autofree char *all = legal_text (jump);
 
     g_assert_cmpstr (all, ==, "I14xG16");
-    play (jump, "I14xG16");
+    cp_test_play_state (jump, "I14xG16");
     g_assert_false (empty_at (jump, "G15"));
   }
 
@@ -919,7 +896,7 @@ test_win_castle (void)
 {
   g_autoptr (CpState) state = position ("G16 H15 A5", "N12 M12", 0);
 
-  play (state, "H15-H16");
+  cp_test_play_state (state, "H15-H16");
   g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_WON);
   g_assert_cmpuint (state->outcome.reason, ==, CP_END_CASTLE_TAKEN);
   g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (0));
@@ -929,9 +906,9 @@ test_win_castle (void)
   {
     g_autoptr (CpState) black = position ("A12 N12", "H1 F3 M5", 1);
 
-    play (black, "F3-F2");
-    play (black, "A12-A11");
-    play (black, "F2-G1");
+    cp_test_play_state (black, "F3-F2");
+    cp_test_play_state (black, "A12-A11");
+    cp_test_play_state (black, "F2-G1");
     g_assert_cmpuint (black->outcome.status, ==, CP_STATUS_WON);
     g_assert_cmpuint (black->outcome.winners, ==, CP_SEAT_BIT (1));
     g_assert_cmpuint (black->outcome.reason, ==, CP_END_CASTLE_TAKEN);
@@ -944,7 +921,7 @@ test_win_reduction (void)
   g_autoptr (CpState) state = position ("E5 A12", "E6 N12", 0);
 
   g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_PLAYING);
-  play (state, "E5xE7");
+  cp_test_play_state (state, "E5xE7");
   g_assert_cmpuint (count_pieces (state, 1), ==, 1);
   g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_WON);
   g_assert_cmpuint (state->outcome.reason, ==, CP_END_ONE_PIECE_LEFT);
@@ -954,7 +931,7 @@ test_win_reduction (void)
   {
     g_autoptr (CpState) both = position ("E5 A12", "E6 F8", 0);
 
-    play (both, "E5xE7xG9");
+    cp_test_play_state (both, "E5xE7xG9");
     g_assert_cmpuint (both->outcome.status, ==, CP_STATUS_WON);
     g_assert_cmpuint (both->outcome.winners, ==, CP_SEAT_BIT (0));
   }
@@ -988,7 +965,7 @@ test_no_moves (void)
                                         "D2 N12", 0);
 
   g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_PLAYING);
-  play (state, "A12-A11");
+  cp_test_play_state (state, "A12-A11");
   g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_PLAYING);
   {
     g_autoptr (CpState) walled = position ("C3 D3 E3 E2 B4 D4 F4 F2 J3 K3 L3 J2 I4 K4 M4 I2 A12",
@@ -1061,7 +1038,7 @@ random_moves (CpState *state, guint n, guint32 seed, void (*check) (const CpStat
 static void
 test_notation_round_trip (void)
 {
-  g_autoptr (CpState) start = start_state ();
+  g_autoptr (CpState) start = cp_test_new_state ("chivalry", 2, NULL);
   g_autoptr (CpState) charge = position ("nE5 E6 F8 C5", "H10 B6 N12", 0);
   g_autoptr (CpState) branches = position ("E5 E6 F6 F8 D8 A12", "M13 N12", 0);
   g_autoptr (CpState) jumps = position ("G8 A12 C5", "G9 F11 H11 N12", 0);
@@ -1072,7 +1049,7 @@ test_notation_round_trip (void)
   assert_round_trip (jumps);
   for (guint seed = 1; seed <= 6; seed++)
     {
-      g_autoptr (CpState) state = start_state ();
+      g_autoptr (CpState) state = cp_test_new_state ("chivalry", 2, NULL);
 
       random_moves (state, 40 * seed, seed, assert_round_trip);
     }
@@ -1081,7 +1058,7 @@ test_notation_round_trip (void)
 static void
 test_notation_errors (void)
 {
-  g_autoptr (CpState) state = start_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("chivalry", 2, NULL);
   const struct {
     const char *text;
     CpError code;
@@ -1133,8 +1110,8 @@ test_notation_errors (void)
     g_autoptr (GError) error = NULL;
     CpAction action;
 
-    play (duty, "G3xG1");
-    play (duty, "N12-N11");
+    cp_test_play_state (duty, "G3xG1");
+    cp_test_play_state (duty, "N12-N11");
     g_assert_false (cp_state_parse (duty, "A12-A11", &action, &error));
     g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
     g_assert_nonnull (strstr (error->message, "own castle"));
@@ -1146,18 +1123,18 @@ test_notation_errors (void)
 static void
 test_help_example (void)
 {
-  g_autoptr (CpState) state = start_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("chivalry", 2, NULL);
   g_autofree char *white = NULL;
   g_autofree char *black = NULL;
 
-  play (state, "G6-G8");
-  play (state, "G10-G9");
+  cp_test_play_state (state, "G6-G8");
+  cp_test_play_state (state, "G10-G9");
   white = legal_text (state);
   g_assert_cmpstr (white, ==, "G8xG10xE12 G8xG10xG12 G8xG10xI12");
-  play (state, "G8xG10xI12");
+  cp_test_play_state (state, "G8xG10xI12");
   black = legal_text (state);
   g_assert_cmpstr (black, ==, "I11xI13 J11xH13 L10-J12xH12 L11-J9-H11xJ13");
-  play (state, "L11-J9-H11xJ13");
+  cp_test_play_state (state, "L11-J9-H11xJ13");
   g_assert_cmpuint (count_pieces (state, 0), ==, 19);
   g_assert_cmpuint (count_pieces (state, 1), ==, 18);
   g_assert_false (empty_at (state, "J13"));
@@ -1304,7 +1281,7 @@ static void
 test_perft (void)
 {
   static const guint64 expected[] = { 140, 19718, 3233284 };
-  g_autoptr (CpState) state = start_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("chivalry", 2, NULL);
   g_autoptr (CpState) before = cp_state_copy (state);
   Grid g;
 
@@ -1325,7 +1302,7 @@ test_perft_positions (void)
 {
   for (guint32 seed = 11; seed <= 16; seed++)
     {
-      g_autoptr (CpState) state = start_state ();
+      g_autoptr (CpState) state = cp_test_new_state ("chivalry", 2, NULL);
       g_autoptr (CpState) before = NULL;
       Grid g;
       guint64 mine, theirs;
@@ -1441,7 +1418,7 @@ test_random_games (void)
 {
   for (guint32 seed = 100; seed < 110; seed++)
     {
-      g_autoptr (CpState) state = start_state ();
+      g_autoptr (CpState) state = cp_test_new_state ("chivalry", 2, NULL);
 
       random_moves (state, 400, seed, assert_same_moves);
     }

@@ -8,24 +8,10 @@
 
 #include "cp-engine.h"
 #include "cp-chess-state.h"
+#include "cp-test-util.h"
 
 /* Seats in turn order; White's army is 0, Black's 1. */
 enum { WALTER, BETTY, WINNIE, BOB };
-
-static CpState *
-new_state (void)
-{
-  const CpRules *rules = cp_rules_lookup ("crowded-house");
-  g_autoptr (GHashTable) options = NULL;
-  g_autoptr (GError) error = NULL;
-  CpState *state;
-
-  options = cp_rules_resolve_options (rules, NULL, &error);
-  g_assert_no_error (error);
-  state = cp_state_new (rules, 4, options, &error);
-  g_assert_no_error (error);
-  return state;
-}
 
 static guint
 cell (const char *name)
@@ -112,7 +98,7 @@ to_move (const CpState *state)
 static void
 test_start (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
   const char *moves[][2] = { { "e2", "e4" }, { "e7", "e5" }, { "d2", "d4" }, { "d7", "d5" } };
 
   /* Walter: the pawns e to h and the g1 knight. */
@@ -134,7 +120,7 @@ test_start (void)
 static void
 test_half_board (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
 
   g_assert_false (can_move (state, WALTER, "d2", "d4"));
   g_assert_false (can_move (state, WALTER, "b1", "c3"));
@@ -153,7 +139,7 @@ test_half_board (void)
 static void
 test_pass (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
   CpAction pass;
 
   setup (state, "Ke1 Pa2", "Kh8 Ph7", WINNIE);
@@ -170,7 +156,7 @@ test_pass (void)
 static void
 test_check_depends_on_next_player (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
 
   /* Betty moves after Walter and plays the king side: the a2 rook's
    * attack on d2 starts and ends on the queen side, so she cannot take. */
@@ -188,7 +174,7 @@ test_check_depends_on_next_player (void)
 static void
 test_castling (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
   CpChessState *st = CP_CHESS_STATE (state);
   CpAction castle;
 
@@ -217,7 +203,7 @@ test_castling (void)
 static void
 test_en_passant (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
   CpAction ep;
 
   setup (state, "Kb1 Pe2", "Kg8 Pd4", WALTER);
@@ -245,7 +231,7 @@ test_en_passant (void)
 static void
 test_checkmate (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
   g_autofree char *san = NULL;
 
   /* Winnie's rook reaches a8: Bob cannot move anything on his half, and
@@ -272,7 +258,7 @@ test_checkmate (void)
 static void
 test_resignation (void)
 {
-  g_autoptr (CpState) state = new_state ();
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
   CpAction resign;
 
   cp_action_init (&resign, CP_ACTION_RESIGN, BOB);

@@ -17,6 +17,7 @@
 #include "cp-error.h"
 #include "cp-game.h"
 #include "cp-random.h"
+#include "cp-test-util.h"
 #include "cp-view.h"
 
 #define FACES 6
@@ -239,20 +240,11 @@ meta (CpActionType type, guint seat)
   return action;
 }
 
-static void
-play (CpGame *game, CpAction action)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (cp_game_play (game, &action, &error));
-  g_assert_no_error (error);
-}
-
 /* Plays a coin for whichever seat is to move. */
 static void
 play_coin (CpGame *game, guint c)
 {
-  play (game, place (cp_game_get_state (game)->to_move, c));
+  cp_test_play_action (game, place (cp_game_get_state (game)->to_move, c));
 }
 
 static guint
@@ -721,10 +713,10 @@ test_view (void)
   const CoinState *coin;
 
   cp_game_resolve_chance (game);
-  play (game, seal (0, 2));
+  cp_test_play_action (game, seal (0, 2));
   play_coin (game, 4);       /* seat 1 */
   play_coin (game, 6);       /* seat 0 */
-  play (game, seal (1, 1));
+  cp_test_play_action (game, seal (1, 1));
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 7);
   g_assert_cmpuint (cp_game_get_action (game, 1)->visible, ==, CP_SEAT_BIT (0));
   g_assert_cmpuint (cp_game_get_action (game, 6)->visible, ==, CP_SEAT_BIT (1));

@@ -8,28 +8,12 @@
 
 #include "cp-engine.h"
 #include "cp-chess-state.h"
+#include "cp-test-util.h"
 #include "cp-knightmare.h"
 #include "cp-record.h"
 
 enum { THREE_WHITE, THREE_RED, THREE_BLACK };
 enum { WHITE, BLACK, RED, BROWN };
-
-static CpState *
-new_state (const char *id, gboolean cards)
-{
-  const CpRules *rules = cp_rules_lookup (id);
-  g_autoptr (GHashTable) given = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GHashTable) options = NULL;
-  g_autoptr (GError) error = NULL;
-  CpState *state;
-
-  g_hash_table_insert (given, (gpointer) "cards", (gpointer) (cards ? "true" : "false"));
-  options = cp_rules_resolve_options (rules, given, &error);
-  g_assert_no_error (error);
-  state = cp_state_new (rules, rules->min_seats, options, &error);
-  g_assert_no_error (error);
-  return state;
-}
 
 static guint
 cell (const char *name)
@@ -128,7 +112,7 @@ to_move (const CpState *state)
 static void
 test_three_start (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
 
   g_assert_cmpuint (state->n_seats, ==, 3);
   g_assert_cmpint (state->rules->colours[THREE_RED], ==, CP_COLOUR_RED);
@@ -158,7 +142,7 @@ test_three_start (void)
 static void
 test_three_barrier (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
 
   clear (state);
   put (state, THREE_WHITE, "Kd8");
@@ -198,7 +182,7 @@ test_three_barrier (void)
 static void
 test_three_castling (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
   CpAction castle;
 
   g_assert_false (find_move (state, THREE_WHITE, "d8", "b8", NULL));
@@ -238,7 +222,7 @@ test_three_castling (void)
 static void
 test_three_pawns (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
   CpAction action;
 
   g_assert_true (can_move (state, THREE_WHITE, "d7", "d5"));
@@ -282,7 +266,7 @@ test_three_pawns (void)
 static void
 test_three_equator (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
 
   move (state, THREE_WHITE, "b7", "b6");
   move (state, THREE_RED, "e2", "e3");
@@ -297,7 +281,7 @@ test_three_equator (void)
 
   /* A capture across the midline sets the pawn free. */
   g_clear_pointer (&state, cp_state_free);
-  state = new_state ("km-three", FALSE);
+  state = cp_test_new_state ("km-three", 3, NULL);
   clear (state);
   put (state, THREE_WHITE, "Kd8 Ne3");
   put (state, THREE_RED, "Kh1 Pe2");
@@ -322,7 +306,7 @@ test_three_equator (void)
 static void
 test_three_elimination (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
   g_autofree char *san = NULL;
   CpAction mate;
 
@@ -377,7 +361,7 @@ test_three_elimination (void)
 static void
 test_three_kings_and_stalemate (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
 
   clear (state);
   put (state, THREE_WHITE, "Kd8 Rb1");
@@ -404,7 +388,7 @@ test_three_kings_and_stalemate (void)
 static void
 test_three_resignation (void)
 {
-  g_autoptr (CpState) state = new_state ("km-three", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
   CpAction resign;
 
   move (state, THREE_WHITE, "b7", "b6");
@@ -431,7 +415,7 @@ test_three_resignation (void)
 static void
 test_four_start (void)
 {
-  g_autoptr (CpState) state = new_state ("km-four", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
 
   /* White: c8 and c7 step east, a6, b6 and c6 south, c6 east too; the
    * knight to b5. */
@@ -472,8 +456,8 @@ four_corners (CpState *state, guint seat, const char *pieces)
 static void
 test_four_centre (void)
 {
-  g_autoptr (CpState) state = new_state ("km-four", FALSE);
-  g_autoptr (CpState) teams = new_state ("km-teams", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
+  g_autoptr (CpState) teams = cp_test_new_state ("km-teams", 4, NULL);
   const char *const diagonals[][2] = { { "d4", "e5" }, { "e5", "d4" }, { "e4", "d5" }, { "d5", "e4" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (diagonals); i++)
@@ -522,7 +506,7 @@ test_four_centre (void)
 static void
 test_four_pawns (void)
 {
-  g_autoptr (CpState) state = new_state ("km-four", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
   struct {
     guint seat;
     const char *pawn;
@@ -608,7 +592,7 @@ test_four_pawns (void)
 static void
 test_teams (void)
 {
-  g_autoptr (CpState) state = new_state ("km-teams", FALSE);
+  g_autoptr (CpState) state = cp_test_new_state ("km-teams", 4, NULL);
 
   g_assert_cmpuint (cp_state_perft (state, 1), ==, 11);
   g_assert_cmpuint (cp_state_perft (state, 2), ==, 121);
@@ -711,8 +695,8 @@ test_random_games_reload (gconstpointer data)
 static void
 test_cards (void)
 {
-  g_autoptr (CpState) plain = new_state ("km-three", FALSE);
-  g_autoptr (CpState) state = new_state ("km-three", TRUE);
+  g_autoptr (CpState) plain = cp_test_new_state ("km-three", 3, NULL);
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, "cards=true", NULL);
   g_auto (CpActionList) legal = { 0 };
   g_autoptr (GError) error = NULL;
   CpAction action;

@@ -57,6 +57,10 @@ test_san_output (void)
   assert_written (pawns, "b7b8n", CP_NOTATION_SAN, "b8=N");
   assert_written (pawns, "e1g1", CP_NOTATION_SAN, "O-O");
   assert_written (mate, "a1a8", CP_NOTATION_SAN, "Ra8#");
+
+  /* Figurines read as the letters of their pieces. */
+  assert_written (st, "♘bd2", CP_NOTATION_SAN, "Nbd2");
+  assert_written (pawns, "bxa8=♕", CP_NOTATION_SAN, "bxa8=Q+");
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "cp-engine.h"
 #include "cp-chess-state.h"
+#include "cp-test-util.h"
 #include "cp-pgn.h"
 
 /* The files of tests/data/pgn that hold only good games. */
@@ -208,20 +209,6 @@ assert_outcome (CpGame *game, CpStatus status, CpEndReason reason, CpSeatMask wi
   g_assert_cmpuint (outcome->status, ==, status);
   g_assert_cmpuint (outcome->reason, ==, reason);
   g_assert_cmpuint (outcome->winners, ==, winners);
-}
-
-static void
-play (CpGame *game, const char *moves)
-{
-  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i]; i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      g_assert_true (cp_game_play_text (game, list[i], &error));
-      g_assert_no_error (error);
-    }
 }
 
 static void
@@ -671,10 +658,10 @@ test_write_export_format (void)
   g_hash_table_insert (cp_game_get_tags (game), g_strdup ("Event"), g_strdup ("Test match"));
   g_hash_table_insert (cp_game_get_tags (game), g_strdup ("TimeControl"), g_strdup ("40/7200"));
   g_hash_table_insert (cp_game_get_tags (game), g_strdup ("Board"), g_strdup ("3"));
-  play (game, "e4 e5 Nf3 Nc6 Bb5 a6");
+  cp_test_play (game, "e4 e5 Nf3 Nc6 Bb5 a6");
   /* A declined offer is no move. */
   append_meta (game, CP_ACTION_OFFER_DRAW, 0);
-  play (game, "Ba4");
+  cp_test_play (game, "Ba4");
   append_meta (game, CP_ACTION_RESIGN, 1);
 
   text = cp_pgn_write (game, &error);
@@ -707,7 +694,7 @@ test_write_endings (void)
       g_autoptr (CpGame) again = NULL;
       guint to_move;
 
-      play (game, cases[i].moves);
+      cp_test_play (game, cases[i].moves);
       to_move = cp_game_get_state (game)->to_move;
       if (g_str_equal (cases[i].meta, "o"))
         {
@@ -749,7 +736,7 @@ test_write_setup (void)
   g_hash_table_insert (options, "fen", "4k3/8/8/8/8/8/4P3/4K3 b - - 3 40");
   game = cp_game_new ("chess", options, 2, 1, &error);
   g_assert_no_error (error);
-  play (game, "Kd7 e4 Ke6");
+  cp_test_play (game, "Kd7 e4 Ke6");
   text = cp_pgn_write (game, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (text, "[Result \"*\"]\n[SetUp \"1\"]\n"

@@ -9,34 +9,10 @@
 
 #include "cp-engine.h"
 #include "cp-chess-state.h"
+#include "cp-test-util.h"
 #include "cp-record.h"
 
 /* Helpers */
-
-static CpGame *
-new_game (const char *id, guint64 seed)
-{
-  g_autoptr (GError) error = NULL;
-  CpGame *game = cp_game_new (id, NULL, 2, seed, &error);
-
-  g_assert_no_error (error);
-  cp_game_resolve_chance (game);
-  return game;
-}
-
-static void
-play (CpGame *game, const char *moves)
-{
-  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (!cp_game_play_text (game, list[i], &error))
-        g_error ("%s: %s", list[i], error->message);
-    }
-}
 
 /* Plays up to @n moves chosen by a seeded generator. */
 static void
@@ -204,12 +180,12 @@ count_files (const char *dir)
 static void
 test_unfinished (void)
 {
-  g_autoptr (CpGame) game = new_game ("chess", 12345);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 12345, NULL);
   g_autoptr (CpGame) back = NULL;
   g_autofree char *fen = NULL;
 
   /* En passant, a capture that promotes, castling on both sides. */
-  play (game, "e4 d5 e5 f5 exf6 Nc6 fxg7 Be6 gxh8=Q Qd6 Nf3 O-O-O Bc4 dxc4 O-O");
+  cp_test_play (game, "e4 d5 e5 f5 exf6 Nc6 fxg7 Be6 gxh8=Q Qd6 Nf3 O-O-O Bc4 dxc4 O-O");
   back = round_trip (game);
 
   fen = final_fen (back);
@@ -217,19 +193,19 @@ test_unfinished (void)
   g_assert_cmpuint (cp_game_get_outcome (back)->status, ==, CP_STATUS_PLAYING);
 
   /* The loaded game goes on like the original. */
-  play (back, "Bd5");
+  cp_test_play (back, "Bd5");
   g_assert_cmpuint (cp_game_get_n_actions (back), ==, 16);
 }
 
 static void
 test_finished (void)
 {
-  g_autoptr (CpGame) game = new_game ("chess", 1);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 1, NULL);
   g_autoptr (CpGame) back = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
 
-  play (game, "f3 e5 g4 Qh4#");
+  cp_test_play (game, "f3 e5 g4 Qh4#");
   back = round_trip (game);
   g_assert_cmpuint (cp_game_get_outcome (back)->status, ==, CP_STATUS_WON);
   g_assert_cmpuint (cp_game_get_outcome (back)->reason, ==, CP_END_CHECKMATE);
@@ -247,13 +223,13 @@ test_finished (void)
 static void
 test_draw_and_resignation (void)
 {
-  g_autoptr (CpGame) drawn = new_game ("chess", 2);
-  g_autoptr (CpGame) resigned = new_game ("chess", 3);
+  g_autoptr (CpGame) drawn = cp_test_new_game ("chess", 2, 2, NULL);
+  g_autoptr (CpGame) resigned = cp_test_new_game ("chess", 2, 3, NULL);
   g_autoptr (CpGame) back = NULL;
   g_autoptr (GError) error = NULL;
   CpAction action;
 
-  play (drawn, "e4 e5");
+  cp_test_play (drawn, "e4 e5");
   cp_action_init (&action, CP_ACTION_OFFER_DRAW, 0);
   g_assert_true (cp_game_play (drawn, &action, &error));
   cp_action_init (&action, CP_ACTION_ACCEPT_DRAW, 1);
@@ -264,7 +240,7 @@ test_draw_and_resignation (void)
   g_assert_cmpuint (cp_game_get_outcome (back)->status, ==, CP_STATUS_DRAWN);
   g_assert_cmpuint (cp_game_get_outcome (back)->reason, ==, CP_END_AGREEMENT);
 
-  play (resigned, "d4");
+  cp_test_play (resigned, "d4");
   cp_action_init (&action, CP_ACTION_RESIGN, 1);
   g_assert_true (cp_game_play (resigned, &action, &error));
   g_assert_no_error (error);
@@ -277,7 +253,7 @@ test_draw_and_resignation (void)
 static void
 test_players_and_tags (void)
 {
-  g_autoptr (CpGame) game = new_game ("chess", G_MAXUINT64);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, G_MAXUINT64, NULL);
   g_autoptr (CpGame) back = NULL;
   GHashTable *tags = cp_game_get_tags (game);
   CpPlayer *black = cp_game_get_player (game, 1);
@@ -290,7 +266,7 @@ test_players_and_tags (void)
   g_hash_table_insert (tags, g_strdup ("site"), g_strdup ("  spaced  "));
   g_hash_table_insert (tags, g_strdup ("date"), g_strdup (""));
   g_hash_table_insert (tags, g_strdup ("odd \"name\" <x>"), g_strdup ("']]>"));
-  play (game, "Nf3");
+  cp_test_play (game, "Nf3");
 
   back = round_trip (game);
   g_assert_cmpuint (cp_game_get_seed (back), ==, G_MAXUINT64);
@@ -304,7 +280,7 @@ test_players_and_tags (void)
 static void
 test_control_characters (void)
 {
-  g_autoptr (CpGame) game = new_game ("chess", 4);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 4, NULL);
   g_autoptr (CpGame) back = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -344,7 +320,7 @@ test_secret_and_entered (void)
       g_assert_true (cp_game_append (game, &action, &error));
       g_assert_no_error (error);
     }
-  play (game, "e4");
+  cp_test_play (game, "e4");
 
   text = cp_record_to_string (game, NULL);
   g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000000\" visible-to=\"0\""));
@@ -362,7 +338,7 @@ test_secret_and_entered (void)
 static void
 test_chess960_random (void)
 {
-  g_autoptr (CpGame) game = new_game ("chess960", 20240601);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess960", 2, 20240601, NULL);
   g_autoptr (CpGame) back = NULL;
 
   g_assert_cmpuint (cp_game_get_action (game, 0)->type, ==, CP_ACTION_ROLL);
@@ -401,7 +377,7 @@ test_chess_from_fen (void)
   g_hash_table_insert (options, "fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
   game = cp_game_new ("chess", options, 2, 5, &error);
   g_assert_no_error (error);
-  play (game, "a8=R Kd7");
+  cp_test_play (game, "a8=R Kd7");
   back = round_trip (game);
   g_assert_cmpuint (cp_game_get_action (back, 0)->piece, ==, CP_PIECE_ROOK);
 }
@@ -546,7 +522,7 @@ static void
 test_save_replaces (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = new_game ("chess", 6);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 6, NULL);
   g_autoptr (CpGame) back = NULL;
   g_autofree char *dir = make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
@@ -556,7 +532,7 @@ test_save_replaces (void)
   g_autofree char *expected = NULL;
 
   g_assert_true (g_file_set_contents (path, junk, -1, &error));
-  play (game, "e4 e5 Nf3");
+  cp_test_play (game, "e4 e5 Nf3");
   g_assert_true (cp_record_save (game, file, &error));
   g_assert_no_error (error);
 
@@ -566,7 +542,7 @@ test_save_replaces (void)
   g_assert_cmpuint (count_files (dir), ==, 1);
 
   /* Saved again, later in the game. */
-  play (game, "Nc6");
+  cp_test_play (game, "Nc6");
   g_assert_true (cp_record_save (game, file, &error));
   back = cp_record_load (file, &error);
   g_assert_no_error (error);
@@ -582,7 +558,7 @@ static void
 test_save_missing_directory (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = new_game ("chess", 7);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 7, NULL);
   g_autofree char *dir = make_temp_dir ();
   g_autofree char *missing = g_build_filename (dir, "missing", NULL);
   g_autofree char *path = g_build_filename (missing, "game.xml", NULL);
@@ -677,11 +653,11 @@ static void
 test_small_junk (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
-  g_autoptr (CpGame) game = new_game ("chess", 8);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 8, NULL);
   g_autofree char *text = NULL;
   gsize length;
 
-  play (game, "e4 e5 Nf3 Nc6 Bb5 a6");
+  cp_test_play (game, "e4 e5 Nf3 Nc6 Bb5 a6");
   text = cp_record_to_string (game, &length);
   for (guint round = 0; round < 200; round++)
     {

@@ -15,6 +15,7 @@
 #include "cp-engine.h"
 #include "cp-record.h"
 #include "cp-stack-game.h"
+#include "cp-test-util.h"
 
 /* An agent that takes the first legal action, answering from the main
  * loop; or, when holding, only ever answers that it was cancelled. */
@@ -94,11 +95,7 @@ test_agent_init (TestAgent *self)
 static CpGame *
 new_game (const char *id)
 {
-  CpGame *game = cp_game_new (id, NULL, cp_rules_lookup (id)->min_seats, 7, NULL);
-
-  g_assert_nonnull (game);
-  cp_game_resolve_chance (game);
-  return game;
+  return cp_test_new_game (id, cp_rules_lookup (id)->min_seats, 7, NULL);
 }
 
 static guint

@@ -8,26 +8,10 @@
 
 #include "cp-engine.h"
 #include "cp-chess-state.h"
+#include "cp-test-util.h"
 #include "cp-record.h"
 
 enum { WHITE, BLACK };
-
-static CpGame *
-new_game (const char *fen, const char *first_cards)
-{
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GError) error = NULL;
-  CpGame *game;
-
-  g_hash_table_insert (options, (gpointer) "colours", (gpointer) "seated");
-  g_hash_table_insert (options, (gpointer) "first-cards", (gpointer) first_cards);
-  if (fen != NULL)
-    g_hash_table_insert (options, (gpointer) "fen", (gpointer) fen);
-  game = cp_game_new ("two-move", options, 2, 11, &error);
-  g_assert_no_error (error);
-  cp_game_resolve_chance (game);
-  return game;
-}
 
 static guint
 cell (const char *name)
@@ -91,15 +75,13 @@ static void
 move (CpGame *game, guint seat, const char *from, const char *to)
 {
   g_auto (CpActionList) legal = { 0 };
-  g_autoptr (GError) error = NULL;
 
   cp_state_legal (cp_game_get_state (game), seat, &legal);
   for (guint i = 0; i < legal.len; i++)
     if (legal.items[i].type == CP_ACTION_MOVE && legal.items[i].cells[0] == cell (from)
         && legal.items[i].cells[1] == cell (to))
       {
-        cp_game_play (game, &legal.items[i], &error);
-        g_assert_no_error (error);
+        cp_test_play_action (game, legal.items[i]);
         return;
       }
   g_error ("%s-%s is not legal for seat %u", from, to, seat);
@@ -127,8 +109,9 @@ table (CpGame *game, guint seat, CpCardTable *out)
 static void
 test_example (void)
 {
-  g_autoptr (CpGame) game = new_game ("rn2kbnr/pbpp1ppp/1p3q2/3Np3/2B1P3/8/PPPP1PPP/R1BQK1NR w KQkq - 0 1",
-                                      "chosen");
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 11, "colours=seated", "first-cards=chosen",
+                                              "fen=rn2kbnr/pbpp1ppp/1p3q2/3Np3/2B1P3/8/PPPP1PPP/R1BQK1NR w KQkq - 0 1",
+                                              NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) options = NULL;
   g_autofree char *reveal = NULL;
@@ -195,7 +178,7 @@ test_example (void)
 static void
 test_sealed (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL, "king-rook");
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 11, "colours=seated", "first-cards=king-rook", NULL);
   g_autoptr (CpGame) loaded = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *xml = NULL;
@@ -259,7 +242,7 @@ test_sealed (void)
 static void
 test_king_captured (void)
 {
-  g_autoptr (CpGame) game = new_game ("4k3/8/8/7Q/8/8/8/4K3 b - - 0 1", "king-rook");
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 11, "colours=seated", "first-cards=king-rook", "fen=4k3/8/8/7Q/8/8/8/4K3 b - - 0 1", NULL);
   const CpOutcome *outcome;
 
   choose (game, WHITE, "NQ");
@@ -279,7 +262,7 @@ test_king_captured (void)
 static void
 test_castling (void)
 {
-  g_autoptr (CpGame) game = new_game ("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "chosen");
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 11, "colours=seated", "first-cards=chosen", "fen=4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", NULL);
   g_autoptr (GError) error = NULL;
 
   g_assert_true (play_cards (game, CP_ACTION_PLAY_CARD, WHITE, "BQ", &error));
@@ -304,7 +287,7 @@ test_castling (void)
 static void
 test_all_cancel (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL, "king-rook");
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 11, "colours=seated", "first-cards=king-rook", NULL);
   g_autofree char *text = NULL;
   CpCardTable t;
 

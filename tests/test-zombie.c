@@ -7,42 +7,15 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-test-util.h"
 #include "cp-record.h"
 
 enum { WHITE, BLACK };
-
-static CpGame *
-new_game (const char *fen)
-{
-  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GError) error = NULL;
-  CpGame *game;
-
-  if (fen != NULL)
-    g_hash_table_insert (options, (gpointer) "fen", (gpointer) fen);
-  game = cp_game_new ("zombie", options, 2, 7, &error);
-  g_assert_no_error (error);
-  return game;
-}
 
 static guint
 cell (const char *name)
 {
   return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
-}
-
-static void
-play (CpGame *game, const char *moves)
-{
-  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; list[i] != NULL; i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      cp_game_play_text (game, list[i], &error);
-      g_assert_no_error (error);
-    }
 }
 
 /* The text of the action @back from the end of the log, as @seat reads it. */
@@ -155,9 +128,9 @@ assert_text (CpGame *game, guint back, guint seat, const char *expected)
 static void
 test_example (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, NULL);
 
-  play (game, "e4 e5 Nf3 Nc6 d4 exd4");
+  cp_test_play (game, "e4 e5 Nf3 Nc6 d4 exd4");
   assert_text (game, 1, WHITE, "no zombie on e5");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
   g_assert_true (can_bury (game, BLACK, "c6"));
@@ -169,7 +142,7 @@ test_example (void)
   assert_text (game, 1, WHITE, "buries a captured piece");
   g_assert_cmpint (buried (cp_game_get_state (game), BLACK, "c6"), ==, CP_PIECE_PAWN);
 
-  play (game, "Nxd4");
+  cp_test_play (game, "Nxd4");
   assert_text (game, 1, BLACK, "no zombie on f3");
   /* Taken, not yet buried: in the graveyard already, for both to see. */
   g_assert_cmpuint (in_graveyard (game, BLACK, BLACK, CP_PIECE_PAWN), ==, 1);
@@ -178,7 +151,7 @@ test_example (void)
   g_assert_cmpuint (in_graveyard (game, BLACK, BLACK, CP_PIECE_PAWN), ==, 1);
   g_assert_cmpint (buried (cp_game_get_state (game), WHITE, "b2"), ==, CP_PIECE_PAWN);
 
-  play (game, "Nxd4");
+  cp_test_play (game, "Nxd4");
   assert_text (game, 1, WHITE, "a zombie rises on c6 (pawn)");
   g_assert_cmpint (at (game, "c6")->kind, ==, CP_PIECE_PAWN);
   g_assert_cmpint (at (game, "c6")->seat, ==, WHITE);
@@ -194,7 +167,7 @@ test_example (void)
   g_assert_true (can_move (game, "c6", "b7"));
   g_assert_true (can_move (game, "c6", "d7"));
   g_assert_false (can_move (game, "c6", "c7"));
-  play (game, "Bc4");
+  cp_test_play (game, "Bc4");
   assert_text (game, 1, BLACK, "the zombie on c6 is destroyed (pawn), no zombie on f1");
   g_assert_cmpint (at (game, "c6")->kind, ==, CP_PIECE_NONE);
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
@@ -204,16 +177,16 @@ test_example (void)
 static void
 test_zombie_moves (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, NULL);
 
-  play (game, "e4 e5 Nf3 Nc6 d4 exd4");
+  cp_test_play (game, "e4 e5 Nf3 Nc6 d4 exd4");
   bury (game, BLACK, "c6");
-  play (game, "Nxd4");
+  cp_test_play (game, "Nxd4");
   bury (game, WHITE, "b2");
-  play (game, "Nxd4");
+  cp_test_play (game, "Nxd4");
   bury (game, BLACK, "g7");
   /* The zombie takes on b7: that is White's whole turn. */
-  play (game, "cxb7");
+  cp_test_play (game, "cxb7");
   assert_text (game, 1, BLACK, "no zombie on c6");
   /* b2 covers a burial already; the zombie on b7 does not. */
   g_assert_false (can_bury (game, WHITE, "b2"));
@@ -224,7 +197,7 @@ test_zombie_moves (void)
   g_assert_cmpuint (in_graveyard (game, WHITE, BLACK, CP_PIECE_KNIGHT), ==, 0);
   g_assert_cmpuint (in_graveyard (game, WHITE, WHITE, CP_PIECE_KNIGHT), ==, 1);
   /* Black takes the zombie: it goes to the dust bin, nothing is buried. */
-  play (game, "Bxb7");
+  cp_test_play (game, "Bxb7");
   assert_text (game, 1, WHITE, "no zombie on c8");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
   g_assert_cmpuint (in_graveyard (game, BLACK, WHITE, CP_PIECE_PAWN), ==, 0);
@@ -236,15 +209,15 @@ test_zombie_moves (void)
 static void
 test_horde (void)
 {
-  g_autoptr (CpGame) game = new_game ("4k2r/8/8/3q4/N2N4/8/7P/2K5 b k - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, "fen=4k2r/8/8/3q4/N2N4/8/7P/2K5 b k - 0 1", NULL);
   g_autoptr (GError) error = NULL;
   CpAction pass;
 
-  play (game, "Qxd4");
+  cp_test_play (game, "Qxd4");
   bury (game, BLACK, "e8");
-  play (game, "h3 Qxa4");
+  cp_test_play (game, "h3 Qxa4");
   bury (game, BLACK, "h8");
-  play (game, "h4 O-O");
+  cp_test_play (game, "h4 O-O");
   assert_text (game, 1, WHITE, "a zombie rises on e8 (knight), a zombie rises on h8 (knight)");
   g_assert_cmpint (at (game, "g8")->kind, ==, CP_PIECE_KING);
   g_assert_cmpint (at (game, "f8")->kind, ==, CP_PIECE_ROOK);
@@ -260,7 +233,7 @@ test_horde (void)
 
   /* White's turn: one ordinary move, or the horde. */
   g_assert_true (can_move (game, "h4", "h5"));
-  play (game, "Nf6+");
+  cp_test_play (game, "Nf6+");
   /* The horde goes on: only the other zombie may move, or the turn ends. */
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
   g_assert_false (can_move (game, "h4", "h5"));
@@ -279,14 +252,14 @@ test_horde (void)
 static void
 test_no_early_pass (void)
 {
-  g_autoptr (CpGame) game = new_game ("4k2r/8/8/3q4/N2N4/8/7P/2K5 b k - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, "fen=4k2r/8/8/3q4/N2N4/8/7P/2K5 b k - 0 1", NULL);
   g_auto (CpActionList) legal = { 0 };
 
-  play (game, "Qxd4");
+  cp_test_play (game, "Qxd4");
   bury (game, BLACK, "e8");
-  play (game, "h3 Qxa4");
+  cp_test_play (game, "h3 Qxa4");
   bury (game, BLACK, "h8");
-  play (game, "h4 O-O");
+  cp_test_play (game, "h4 O-O");
   cp_state_legal (cp_game_get_state (game), WHITE, &legal);
   g_assert_cmpuint (legal.len, >, 0);
   for (guint i = 0; i < legal.len; i++)
@@ -298,28 +271,28 @@ test_no_early_pass (void)
 static void
 test_zombie_check (void)
 {
-  g_autoptr (CpGame) game = new_game ("4k3/8/8/8/8/1n3N2/P7/4K3 w - - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, "fen=4k3/8/8/8/8/1n3N2/P7/4K3 w - - 0 1", NULL);
 
-  play (game, "axb3");
+  cp_test_play (game, "axb3");
   g_assert_true (can_bury (game, WHITE, "f3"));
   g_assert_true (can_bury (game, WHITE, "e1"));
   bury (game, WHITE, "f3");
-  play (game, "Kd7");
+  cp_test_play (game, "Kd7");
   /* A black knight would rise on f3 and attack e1. */
   g_assert_false (can_move (game, "f3", "g5"));
   g_assert_false (can_move (game, "f3", "d4"));
   g_assert_true (can_move (game, "e1", "d2"));
   g_assert_true (can_move (game, "b3", "b4"));
   /* d2 is attacked from f3 too; c2 is not. */
-  play (game, "Kd2 Ke7");
+  cp_test_play (game, "Kd2 Ke7");
   g_assert_false (can_move (game, "f3", "d4"));
-  play (game, "Kc2 Ke6");
+  cp_test_play (game, "Kc2 Ke6");
   g_assert_true (can_move (game, "f3", "d4"));
-  play (game, "Nd4+");
+  cp_test_play (game, "Nd4+");
   assert_text (game, 1, BLACK, "a zombie rises on f3 (knight), check");
   /* Black's new zombie may answer the check by taking the knight. */
   g_assert_true (can_move (game, "f3", "d4"));
-  play (game, "Nxd4+");
+  cp_test_play (game, "Nxd4+");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
   bury (game, BLACK, "e6");
 }
@@ -331,14 +304,14 @@ test_both_burials (void)
 {
   for (guint own = 0; own < 2; own++)
     {
-      g_autoptr (CpGame) game = new_game ("4k3/8/5b2/8/8/1nN5/P7/4K3 w - - 0 1");
+      g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, "fen=4k3/8/5b2/8/8/1nN5/P7/4K3 w - - 0 1", NULL);
 
-      play (game, "axb3");
+      cp_test_play (game, "axb3");
       bury (game, WHITE, "c3");
-      play (game, "Bxc3+");
+      cp_test_play (game, "Bxc3+");
       assert_text (game, 1, WHITE, "no zombie on f6, check");
       bury (game, BLACK, own ? "c3" : "e8");
-      play (game, "Ke2 Bb4");
+      cp_test_play (game, "Ke2 Bb4");
       g_assert_cmpint (at (game, "c3")->kind, ==, CP_PIECE_KNIGHT);
       if (own)
         {
@@ -362,11 +335,11 @@ test_both_burials (void)
 static void
 test_pawn_rises_on_last_rank (void)
 {
-  g_autoptr (CpGame) game = new_game ("4k3/8/8/8/8/8/p3K3/RN6 w - - 0 1");
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, "fen=4k3/8/8/8/8/8/p3K3/RN6 w - - 0 1", NULL);
 
-  play (game, "Rxa2");
+  cp_test_play (game, "Rxa2");
   bury (game, WHITE, "b1");
-  play (game, "Kd7 Nc3");
+  cp_test_play (game, "Kd7 Nc3");
   assert_text (game, 1, BLACK, "a zombie rises on b1 (queen)");
   g_assert_cmpint (at (game, "b1")->kind, ==, CP_PIECE_QUEEN);
   g_assert_cmpint (at (game, "b1")->seat, ==, BLACK);
@@ -377,9 +350,9 @@ test_pawn_rises_on_last_rank (void)
 static void
 test_checkmate (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, NULL);
 
-  play (game, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7");
+  cp_test_play (game, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7");
   assert_text (game, 1, BLACK, "no zombie on h5, checkmate");
   g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
   bury (game, WHITE, "e1");
@@ -393,15 +366,15 @@ test_checkmate (void)
 static void
 test_secrets (void)
 {
-  g_autoptr (CpGame) game = new_game (NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, NULL);
   g_autoptr (CpGame) loaded = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *xml = NULL;
   gsize length;
 
-  play (game, "e4 e5 Nf3 Nc6 d4 exd4");
+  cp_test_play (game, "e4 e5 Nf3 Nc6 d4 exd4");
   bury (game, BLACK, "c6");
-  play (game, "Nxd4");
+  cp_test_play (game, "Nxd4");
   bury (game, WHITE, "b2");
 
   for (guint seat = 0; seat < 2; seat++)

@@ -105,9 +105,10 @@ check_suffix (const CpChessState *st, const CpAction *action)
 }
 
 /* What tells the move apart from other moves of the same kind of piece to
- * the same cell: nothing, the file, the rank, or both. */
+ * the same cell: nothing, the file, the rank, or both.  With @file_given
+ * (a pawn's capture), the file is written already. */
 static void
-append_disambiguation (GString *out, const CpChessState *st, const CpAction *action)
+append_disambiguation (GString *out, const CpChessState *st, const CpAction *action, gboolean file_given)
 {
   CpBoard *board = st->base.board;
   g_auto (CpActionList) moves = { 0 };
@@ -121,7 +122,8 @@ append_disambiguation (GString *out, const CpChessState *st, const CpAction *act
       const CpAction *m = &moves.items[i];
 
       if (m->cells[0] == from || m->cells[1] != action->cells[1]
-          || st->base.cells[m->cells[0]].kind != kind || (m->flags & CP_ACTION_FLAG_CASTLE))
+          || st->base.cells[m->cells[0]].kind != kind || (m->flags & CP_ACTION_FLAG_CASTLE)
+          || (file_given && cp_board_cell_x (board, m->cells[0]) != cp_board_cell_x (board, from)))
         continue;
       others = TRUE;
       same_file |= cp_board_cell_x (board, m->cells[0]) == cp_board_cell_x (board, from);
@@ -129,7 +131,9 @@ append_disambiguation (GString *out, const CpChessState *st, const CpAction *act
     }
   if (!others)
     return;
-  if (!same_file)
+  if (file_given)
+    g_string_append (out, name + 1);
+  else if (!same_file)
     g_string_append_c (out, name[0]);
   else if (!same_rank)
     g_string_append (out, name + 1);
@@ -194,9 +198,11 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
 
               g_string_append_c (out, name[0]);
             }
+          /* Pawns that move along ranks and files may share a target. */
+          append_disambiguation (out, st, action, capture);
         }
       else
-        append_disambiguation (out, st, action);
+        append_disambiguation (out, st, action, FALSE);
       if (capture)
         g_string_append_c (out, 'x');
       append_cell (out, board, to);
@@ -377,6 +383,23 @@ parse_san (const CpChessState *st, const char *move, const char *text,
   return bad_move (error, text, _("it is not a legal move in this position"));
 }
 
+/* @text with each figurine replaced by the letter of its piece. */
+static char *
+letters_for_figurines (const char *text)
+{
+  GString *out = g_string_new (text);
+
+  for (guint colour = 0; colour < 2; colour++)
+    for (guint kind = 0; kind < CP_N_PIECE_KINDS; kind++)
+      if (figurines[colour][kind] != NULL)
+        {
+          const char letter[2] = { cp_piece_kind_letter ((CpPieceKind) kind), '\0' };
+
+          g_string_replace (out, figurines[colour][kind], letter, 0);
+        }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * cp_chess_parse:
  * @text: a move in SAN, long algebraic or coordinate notation
@@ -387,7 +410,7 @@ parse_san (const CpChessState *st, const char *move, const char *text,
 gboolean
 cp_chess_parse (const CpChessState *st, const char *text, CpAction *action, GError **error)
 {
-  g_autofree char *move = g_strstrip (g_strdup (text));
+  g_autofree char *move = g_strstrip (letters_for_figurines (text));
   g_auto (CpActionList) moves = { 0 };
   gsize len = strlen (move);
   gboolean matched;

@@ -42,6 +42,7 @@ typedef struct {
   guint16 fullmove;
   guint32 ply;
   guint64 hash;
+  guint64 history;  /* the entry of the history that the move overwrites */
   CpCastleRight castle[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
 } ChessUndo;
 
@@ -871,6 +872,7 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
       u->fullmove = st->fullmove;
       u->ply = st->base.ply;
       u->hash = st->hash;
+      u->history = st->history[(st->base.ply + 1) % CP_CHESS_HISTORY];
       memcpy (u->castle, st->castle, sizeof u->castle);
     }
 
@@ -973,6 +975,7 @@ cp_chess_unmake (CpChessState *st, const CpAction *action, const CpUndo *undo)
   st->fullmove = u->fullmove;
   st->base.ply = u->ply;
   st->hash = u->hash;
+  st->history[(u->ply + 1) % CP_CHESS_HISTORY] = u->history;
   memcpy (st->castle, u->castle, sizeof u->castle);
 }
 

@@ -282,6 +282,9 @@ chess960_make (CpState *state, const CpAction *action, CpUndo *undo)
         guint pile = st->shuffles++;
         guint8 order[6];
 
+        if (undo != NULL)
+          memcpy (undo, st->dealt, sizeof st->dealt);
+
         cp_random_permute (action->value, pile_sizes[pile], order);
         if (pile < 2)
           st->dealt[pile] = order[0];
@@ -296,6 +299,43 @@ chess960_make (CpState *state, const CpAction *action, CpUndo *undo)
       break;
     default:
       cp_chess_make (&st->chess, action, undo);
+    }
+}
+
+/* Takes the pieces of a set-up off the board again, as chess960_init()
+ * left it before the set-up was drawn. */
+static void
+unplace (Chess960State *st)
+{
+  CpChessState *chess = &st->chess;
+
+  memset (chess->base.cells, 0, sizeof chess->base.cells);
+  memset (chess->king, CP_NO_CELL, sizeof chess->king);
+  memset (chess->pawn_captures, 0, sizeof chess->pawn_captures);
+  cp_chess_state_reset_castling (chess);
+  chess->hash = 0;
+  chess->history[chess->base.ply % CP_CHESS_HISTORY] = 0;
+  st->position = 0;
+  st->ready = FALSE;
+}
+
+static void
+chess960_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
+{
+  Chess960State *st = STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_ROLL:
+      unplace (st);
+      break;
+    case CP_ACTION_SHUFFLE:
+      if (st->shuffles-- == 3)
+        unplace (st);
+      memcpy (st->dealt, undo, sizeof st->dealt);
+      break;
+    default:
+      cp_chess_unmake (&st->chess, action, undo);
     }
 }
 
@@ -364,7 +404,7 @@ const CpRules cp_chess960_rules = {
   .chance = chess960_chance,
   .legal = chess960_legal,
   .make = chess960_make,
-  .unmake = cp_chess_rules_unmake,
+  .unmake = chess960_unmake,
   .outcome = chess960_outcome,
   .claimable = chess960_claimable,
   .format = chess960_format,

@@ -1,0 +1,199 @@
+/* cp-test-util.c: helpers the engine tests share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "cp-test-util.h"
+
+/* The options of @options ("key=value" strings) as a table; a string
+ * without "=" is a mistake of the test. */
+static GHashTable *
+options_table (const char *const *options)
+{
+  GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; options != NULL && options[i] != NULL; i++)
+    {
+      const char *equals = strchr (options[i], '=');
+
+      if (equals == NULL)
+        g_error ("The option “%s” is not written key=value", options[i]);
+      g_hash_table_insert (table, g_strndup (options[i], (gsize) (equals - options[i])),
+                           g_strdup (equals + 1));
+    }
+  return table;
+}
+
+static GStrv
+collect_options (va_list args)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  const char *option;
+
+  while ((option = va_arg (args, const char *)) != NULL)
+    g_strv_builder_add (builder, option);
+  return g_strv_builder_end (builder);
+}
+
+/**
+ * cp_test_try_new_game:
+ * @options: (nullable): "key=value" strings, NULL-terminated
+ *
+ * A new game, as cp_game_new() makes it: random results of the set-up
+ * are not drawn yet.
+ */
+CpGame *
+cp_test_try_new_game (const char *game_id, guint n_seats, guint64 seed, const char *const *options,
+                      GError **error)
+{
+  g_autoptr (GHashTable) table = options_table (options);
+
+  return cp_game_new (game_id, table, n_seats, seed, error);
+}
+
+static CpGame *
+new_game (const char *game_id, guint n_seats, guint64 seed, gboolean draw, va_list args)
+{
+  g_auto (GStrv) options = collect_options (args);
+  g_autoptr (GError) error = NULL;
+  CpGame *game = cp_test_try_new_game (game_id, n_seats, seed, (const char *const *) options, &error);
+
+  if (game == NULL)
+    g_error ("No game of %s for %u: %s", game_id, n_seats, error->message);
+  if (draw)
+    cp_game_resolve_chance (game);
+  return game;
+}
+
+/**
+ * cp_test_new_game:
+ * @...: "key=value" options, then NULL
+ *
+ * A new game, which must be possible, with the random results of its
+ * set-up drawn from @seed.
+ */
+CpGame *
+cp_test_new_game (const char *game_id, guint n_seats, guint64 seed, ...)
+{
+  va_list args;
+  CpGame *game;
+
+  va_start (args, seed);
+  game = new_game (game_id, n_seats, seed, TRUE, args);
+  va_end (args);
+  return game;
+}
+
+/**
+ * cp_test_new_game_undrawn:
+ *
+ * Like cp_test_new_game(), leaving the random results of the set-up to
+ * the test.
+ */
+CpGame *
+cp_test_new_game_undrawn (const char *game_id, guint n_seats, guint64 seed, ...)
+{
+  va_list args;
+  CpGame *game;
+
+  va_start (args, seed);
+  game = new_game (game_id, n_seats, seed, FALSE, args);
+  va_end (args);
+  return game;
+}
+
+/**
+ * cp_test_new_state:
+ * @...: "key=value" options, then NULL
+ *
+ * The start of a game, without a log.
+ */
+CpState *
+cp_test_new_state (const char *game_id, guint n_seats, ...)
+{
+  const CpRules *rules = cp_rules_lookup (game_id);
+  g_autoptr (GHashTable) given = NULL;
+  g_autoptr (GHashTable) options = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) list = NULL;
+  CpState *state;
+  va_list args;
+
+  if (rules == NULL)
+    g_error ("No game is called %s", game_id);
+  va_start (args, n_seats);
+  list = collect_options (args);
+  va_end (args);
+  given = options_table ((const char *const *) list);
+  options = cp_rules_resolve_options (rules, given, &error);
+  if (options == NULL || (state = cp_state_new (rules, n_seats, options, &error)) == NULL)
+    g_error ("No game of %s for %u: %s", game_id, n_seats, error->message);
+  return state;
+}
+
+static void
+fail (const char *file, int line, const char *func, const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+static void
+fail (const char *file, int line, const char *func, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_assertion_message (G_LOG_DOMAIN, file, line, func, message);
+}
+
+void
+cp_test_play_at (CpGame *game, const char *moves, const char *file, int line, const char *func)
+{
+  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (list[i][0] == '\0')
+        continue;
+      if (!cp_game_play_text (game, list[i], &error))
+        fail (file, line, func, "“%s” (after %u actions of the log): %s",
+              list[i], cp_game_get_n_actions (game), error->message);
+    }
+}
+
+void
+cp_test_play_state_at (CpState *state, const char *moves, const char *file, int line, const char *func)
+{
+  g_auto (GStrv) list = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      CpAction action;
+
+      if (list[i][0] == '\0')
+        continue;
+      if (!cp_state_parse (state, list[i], &action, &error) || !cp_state_apply (state, &action, &error))
+        fail (file, line, func, "“%s” (ply %u): %s", list[i], state->ply, error->message);
+    }
+}
+
+void
+cp_test_play_action_at (CpGame *game, CpAction action, const char *file, int line, const char *func)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!cp_game_play (game, &action, &error))
+    {
+      g_autofree char *text = cp_state_format (cp_game_get_state (game), &action, CP_NOTATION_LAN);
+
+      fail (file, line, func, "%s (after %u actions of the log): %s",
+            text, cp_game_get_n_actions (game), error->message);
+    }
+}

@@ -1,0 +1,56 @@
+/* cp-test-util.h: helpers the engine tests share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cp-engine.h"
+
+G_BEGIN_DECLS
+
+/* Options are given as "key=value" strings; the others take their
+ * defaults. */
+
+CpGame   *cp_test_try_new_game     (const char        *game_id,
+                                    guint              n_seats,
+                                    guint64            seed,
+                                    const char *const *options,
+                                    GError           **error);
+CpGame   *cp_test_new_game         (const char        *game_id,
+                                    guint              n_seats,
+                                    guint64            seed,
+                                    ...) G_GNUC_NULL_TERMINATED;
+CpGame   *cp_test_new_game_undrawn (const char        *game_id,
+                                    guint              n_seats,
+                                    guint64            seed,
+                                    ...) G_GNUC_NULL_TERMINATED;
+CpState  *cp_test_new_state        (const char        *game_id,
+                                    guint              n_seats,
+                                    ...) G_GNUC_NULL_TERMINATED;
+
+/* Playing moves, written in any notation the game reads and separated by
+ * spaces, and actions; each must be legal. */
+#define cp_test_play(game, moves) \
+  cp_test_play_at ((game), (moves), __FILE__, __LINE__, G_STRFUNC)
+#define cp_test_play_state(state, moves) \
+  cp_test_play_state_at ((state), (moves), __FILE__, __LINE__, G_STRFUNC)
+#define cp_test_play_action(game, action) \
+  cp_test_play_action_at ((game), (action), __FILE__, __LINE__, G_STRFUNC)
+
+void      cp_test_play_at          (CpGame            *game,
+                                    const char        *moves,
+                                    const char        *file,
+                                    int                line,
+                                    const char        *func);
+void      cp_test_play_state_at    (CpState           *state,
+                                    const char        *moves,
+                                    const char        *file,
+                                    int                line,
+                                    const char        *func);
+void      cp_test_play_action_at   (CpGame            *game,
+                                    CpAction           action,
+                                    const char        *file,
+                                    int                line,
+                                    const char        *func);
+
+G_END_DECLS
