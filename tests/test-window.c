@@ -12,6 +12,7 @@
 #include "cp-application.h"
 #include "cp-autosave.h"
 #include "cp-card-hand-panel.h"
+#include "cp-computer-player.h"
 #include "cp-move-list.h"
 #include "cp-new-game-dialog.h"
 #include "cp-players-panel.h"
@@ -657,7 +658,7 @@ test_new_game_dialog (void)
   g_assert_no_error (error);
   g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 0)), ==, CP_PLAYER_HUMAN);
   g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_COMPUTER);
-  g_assert_cmpuint (cp_player_get_level (cp_game_get_player (game, 1)), ==, 3);
+  g_assert_cmpuint (cp_player_get_level (cp_game_get_player (game, 1)), ==, CP_LEVEL_HARD);
   g_clear_object (&game);
   cp_new_game_dialog_start (dialog);
   iterate ();
@@ -919,6 +920,128 @@ test_new_game_replaces (void)
   destroy (window);
 }
 
+/* Runs the main loop until the computer players in @window's session
+ * have moved. */
+static void
+wait_for_computer (CpWindow *window)
+{
+  while (cp_session_is_thinking (window->session))
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+}
+
+static guint
+players_actions (CpGame *game)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < cp_game_get_n_actions (game); i++)
+    n += cp_game_get_action (game, i)->seat != CP_SEAT_CHANCE;
+  return n;
+}
+
+static gboolean
+count_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A game against the computer: it answers the person's move, the board
+ * faces the person, frames keep being drawn while it thinks, Undo while
+ * it thinks stops it, and a saved game reopens with the computer still
+ * playing. */
+static void
+test_computer_opponent (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cp-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "computer.cpgame", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  static const char *const e4[] = { "e2", "e4", NULL };
+  static const char *const d4[] = { "d2", "d4", NULL };
+  static const char *const nf3[] = { "g1", "f3", NULL };
+  CpWindow *reopened;
+  guint frames = 0, tick;
+
+  /* Black is the computer: the board faces White, the person. */
+  cp_player_set_computer (cp_game_get_player (game, 0), FALSE, 0);
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_MEDIUM);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  g_assert_nonnull (cp_session_get_agent (window->session, 1));
+  g_assert_null (cp_session_get_agent (window->session, 0));
+  g_assert_cmpuint (cp_board_view_get_rotation (window->board), ==, 0);
+
+  play_by_clicks (window, e4);
+  g_assert_true (cp_session_is_thinking (window->session));
+  /* The person cannot move for the computer meanwhile. */
+  g_assert_cmpuint (cp_session_get_legal (window->session)->len, ==, 0);
+  tick = gtk_widget_add_tick_callback (GTK_WIDGET (window->board), count_frame, &frames, NULL);
+  wait_for_computer (window);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window->board), tick);
+  g_test_message ("%u frames drawn while the computer thought", frames);
+  g_assert_cmpuint (frames, >, 5);
+  g_assert_cmpuint (players_actions (game), ==, 2);
+  g_assert_cmpuint (cp_game_get_action (game, 1)->seat, ==, 1);
+
+  /* Undo while it thinks: the thinking stops, and both moves go. */
+  play_by_clicks (window, d4);
+  g_assert_true (cp_session_is_thinking (window->session));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (cp_session_is_thinking (window->session));
+  g_assert_cmpuint (players_actions (game), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (players_actions (game), ==, 0);
+
+  /* Saved with the computer's seat, reopened: the computer plays on. */
+  play_by_clicks (window, nf3);
+  wait_for_computer (window);
+  g_assert_true (cp_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  reopened = new_window ();
+  cp_window_open (reopened, file);
+  iterate ();
+  g_assert_nonnull (cp_session_get_agent (reopened->session, 1));
+  play_by_clicks (reopened, d4);
+  wait_for_computer (reopened);
+  g_assert_cmpuint (players_actions (cp_window_get_game (reopened)), ==, 4);
+  destroy (reopened);
+  destroy (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A hint: the move the computer would play is shown with an arrow, and
+ * the move list says that a hint was taken. */
+static void
+test_hint (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  static const char *const e4[] = { "e2", "e4", NULL };
+  guint from, to;
+
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  play_by_clicks (window, e4);
+  g_assert_false (cp_board_view_get_hint (window->board, &from, &to));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  while (window->hinting != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  g_assert_true (cp_board_view_get_hint (window->board, &from, &to));
+  g_assert_cmpuint (cp_game_get_state (game)->cells[from].seat, ==, 1);
+  g_assert_true (g_str_has_prefix (row (window, 1), "Black takes a hint: "));
+  /* Playing on, the arrow goes. */
+  click (window, "e7");
+  click (window, "e5");
+  g_assert_false (cp_board_view_get_hint (window->board, &from, &to));
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -940,6 +1063,7 @@ main (int argc, char *argv[])
   app = cp_application_new (G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_settings_set_boolean (cp_application_get_settings (app), "animate-moves", FALSE);
+  g_settings_set_enum (cp_application_get_settings (app), "computer-pace", 0);
 
   g_test_add_func ("/window/click-move", test_click_move);
   g_test_add_func ("/window/illegal-drop", test_illegal_drop);
@@ -958,6 +1082,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/two-move", test_two_move);
   g_test_add_func ("/window/registered-game", test_registered_game);
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
+  g_test_add_func ("/window/computer-opponent", test_computer_opponent);
+  g_test_add_func ("/window/hint", test_hint);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -40,7 +40,10 @@ struct _CpComputerPlayer
   gint busy;
 };
 
-G_DEFINE_FINAL_TYPE (CpComputerPlayer, cp_computer_player, G_TYPE_OBJECT)
+static void cp_computer_player_agent_init (CpAgentInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CpComputerPlayer, cp_computer_player, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (CP_TYPE_AGENT, cp_computer_player_agent_init))
 
 static const char *const level_ids[CP_N_LEVELS] = {
   "random", "greedy", "easy", "medium", "hard",
@@ -326,24 +329,25 @@ job_free (Job *job)
   g_free (job);
 }
 
-/* The hashes of the positions of @game before its last, for repetitions:
- * the game replayed from its start. */
+/* The hashes of the positions of @view before its last, for repetitions:
+ * its log replayed from its start, as far as its seat may see it. */
 static GArray *
-game_history (CpGame *game)
+view_history (CpView *view)
 {
   GArray *keys = g_array_new (FALSE, FALSE, sizeof (guint64));
-  guint n = cp_game_get_n_actions (game);
+  const CpState *start = cp_view_get_start (view);
+  guint n = cp_view_get_n_actions (view);
   g_autoptr (CpState) state = NULL;
 
-  if (!cp_search_supports (cp_game_get_state (game)) || n == 0)
+  if (start == NULL || !cp_search_supports (cp_view_get_state (view)) || n == 0)
     return keys;
-  state = cp_game_state_at (game, 0);
+  state = cp_state_copy (start);
   for (guint i = 0; i < n; i++)
     {
       guint64 key = cp_state_hash (state);
 
       g_array_append_val (keys, key);
-      if (!cp_state_apply (state, cp_game_get_action (game, i), NULL))
+      if (!cp_state_apply (state, cp_view_get_action (view, i), NULL))
         break;
     }
   return keys;
@@ -380,13 +384,24 @@ cp_computer_player_choose_async (CpComputerPlayer *self, CpGame *game, guint sea
                                  GCancellable *cancellable, GAsyncReadyCallback callback,
                                  gpointer user_data)
 {
-  g_autoptr (GTask) task = NULL;
-  Job *job;
+  g_autoptr (CpView) view = NULL;
 
   g_return_if_fail (CP_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (CP_IS_GAME (game));
 
-  task = g_task_new (self, cancellable, callback, user_data);
+  view = cp_game_view_at (game, cp_game_get_n_actions (game), seat);
+  cp_agent_choose_async (CP_AGENT (self), view, cancellable, callback, user_data);
+}
+
+/* As an agent of a session: chooses for the seat of @view. */
+static void
+agent_choose_async (CpAgent *agent, CpView *view, GCancellable *cancellable,
+                    GAsyncReadyCallback callback, gpointer user_data)
+{
+  CpComputerPlayer *self = CP_COMPUTER_PLAYER (agent);
+  g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
+  Job *job;
+
   g_task_set_source_tag (task, cp_computer_player_choose_async);
   if (!g_atomic_int_compare_and_exchange (&self->busy, 0, 1))
     {
@@ -395,9 +410,9 @@ cp_computer_player_choose_async (CpComputerPlayer *self, CpGame *game, guint sea
       return;
     }
   job = g_new0 (Job, 1);
-  job->view = cp_game_view (game, seat);
-  job->seat = seat;
-  job->history = game_history (game);
+  job->view = cp_view_ref (view);
+  job->seat = cp_view_get_seat (view);
+  job->history = view_history (view);
   g_task_set_task_data (task, job, (GDestroyNotify) job_free);
   g_task_run_in_thread (task, choose_thread);
 }
@@ -422,4 +437,17 @@ cp_computer_player_choose_finish (CpComputerPlayer *self, GAsyncResult *result,
     return FALSE;
   *action = *chosen;
   return TRUE;
+}
+
+static gboolean
+agent_choose_finish (CpAgent *agent, GAsyncResult *result, CpAction *action, GError **error)
+{
+  return cp_computer_player_choose_finish (CP_COMPUTER_PLAYER (agent), result, action, error);
+}
+
+static void
+cp_computer_player_agent_init (CpAgentInterface *iface)
+{
+  iface->choose_async = agent_choose_async;
+  iface->choose_finish = agent_choose_finish;
 }

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 
+#include "cp-agent.h"
 #include "cp-game.h"
 #include "cp-search.h"
 
@@ -26,6 +27,7 @@ gboolean    cp_level_from_id (const char  *id,
 const char *cp_level_name    (CpLevel      level);
 
 #define CP_TYPE_COMPUTER_PLAYER (cp_computer_player_get_type ())
+/* A computer player is the agent (CpAgent) of its seat in a session. */
 G_DECLARE_FINAL_TYPE (CpComputerPlayer, cp_computer_player, CP, COMPUTER_PLAYER, GObject)
 
 CpComputerPlayer *cp_computer_player_new         (CpLevel            level,

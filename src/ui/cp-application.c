@@ -237,6 +237,7 @@ cp_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.rotate", { "<Control>r", NULL } },
+    { "win.hint", { "<Control>h", NULL } },
     { "win.play-card", { "<Control>k", NULL } },
     { "win.card-done", { "<Control>Return", NULL } },
     { "win.end-turn", { "<Control>e", NULL } },

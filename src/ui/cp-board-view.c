@@ -44,6 +44,7 @@ struct _CpBoardView
   double press_x, press_y;
 
   guint cursor;
+  guint8 hint_from, hint_to;  /* a computer player's suggestion, or CP_NO_CELL */
   GtkWidget *popover;
   CpColour colours[CP_MAX_SEATS];
 
@@ -102,7 +103,8 @@ update_decorations (CpBoardView *self)
 {
   CpCellSet targets = { { 0 } }, captures = { { 0 } };
 
-  CpArrow path[CP_ACTION_MAX_CELLS];
+  CpArrow path[CP_ACTION_MAX_CELLS + 1];
+  guint n_arrows = 0;
 
   cp_board_renderer_set_selected (self->renderer, self->path_len > 0 ? self->path[0] : CP_NO_CELL);
   for (guint i = 0; self->show_hints && i < self->legal.len; i++)
@@ -127,10 +129,13 @@ update_decorations (CpBoardView *self)
     }
   cp_board_renderer_set_hints (self->renderer, &targets, &captures);
 
-  /* A chain of several steps shows the way it has come. */
+  /* A chain of several steps shows the way it has come; a hint shows the
+   * move suggested. */
   for (guint i = 1; i < self->path_len; i++)
-    path[i - 1] = (CpArrow) { self->path[i - 1], self->path[i], { 0.15, 0.45, 0.85, 0.8 } };
-  cp_board_renderer_set_arrows (self->renderer, path, self->path_len > 1 ? self->path_len - 1 : 0);
+    path[n_arrows++] = (CpArrow) { self->path[i - 1], self->path[i], { 0.15, 0.45, 0.85, 0.8 } };
+  if (self->hint_from != CP_NO_CELL && self->path_len == 0)
+    path[n_arrows++] = (CpArrow) { self->hint_from, self->hint_to, { 0.15, 0.65, 0.30, 0.85 } };
+  cp_board_renderer_set_arrows (self->renderer, path, n_arrows);
   /* The cell cursor shows once the keyboard is in use, as focus rings do. */
   cp_board_renderer_set_cursor (self->renderer,
                                 gtk_widget_has_visible_focus (GTK_WIDGET (self)) ? self->cursor : CP_NO_CELL);
@@ -633,6 +638,7 @@ cp_board_view_init (CpBoardView *self)
   self->animate = TRUE;
   self->cursor = CP_NO_CELL;
   self->press_cell = CP_NO_CELL;
+  self->hint_from = self->hint_to = CP_NO_CELL;
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     self->colours[i] = (CpColour) i;
   cp_action_list_init (&self->legal);
@@ -698,6 +704,36 @@ cp_board_view_set_state (CpBoardView *self, const CpState *state, const CpAction
 
   cp_board_renderer_set_state (self->renderer, self->state);
   update_decorations (self);
+}
+
+/**
+ * cp_board_view_set_hint:
+ * @suggested: (nullable): the action a computer player suggests, drawn as
+ *   an arrow from where it starts to where it ends; NULL for none
+ */
+void
+cp_board_view_set_hint (CpBoardView *self, const CpAction *suggested)
+{
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  self->hint_from = self->hint_to = CP_NO_CELL;
+  if (suggested != NULL && suggested->n_cells >= 2 && self->state != NULL)
+    {
+      self->hint_from = suggested->cells[0];
+      self->hint_to = (guint8) cp_state_landing (self->state, suggested);
+    }
+  else if (suggested != NULL && suggested->n_cells == 1)
+    self->hint_from = self->hint_to = suggested->cells[0];
+  update_decorations (self);
+}
+
+/* The cells of the hint shown: FALSE when none is. */
+gboolean
+cp_board_view_get_hint (CpBoardView *self, guint *from, guint *to)
+{
+  *from = self->hint_from;
+  *to = self->hint_to;
+  return self->hint_from != CP_NO_CELL;
 }
 
 void

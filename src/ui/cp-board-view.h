@@ -20,6 +20,11 @@ void       cp_board_view_set_state       (CpBoardView        *self,
                                           const CpActionList *legal);
 void       cp_board_view_set_last_move   (CpBoardView        *self,
                                           const CpAction     *action);
+void       cp_board_view_set_hint        (CpBoardView        *self,
+                                          const CpAction     *suggested);
+gboolean   cp_board_view_get_hint        (CpBoardView        *self,
+                                          guint              *from,
+                                          guint              *to);
 void       cp_board_view_set_colours     (CpBoardView        *self,
                                           const CpColour     *colours,
                                           guint               n_seats);

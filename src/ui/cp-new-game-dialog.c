@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-computer-player.h"
 #include "cp-new-game-dialog.h"
 
 struct _CpNewGameDialog
@@ -134,8 +135,7 @@ n_seats (CpNewGameDialog *self)
   return (guint) gtk_spin_button_get_value_as_int (self->seats_spin);
 }
 
-/* Who plays a seat, as the players panel and the records say it: a
- * person, or a computer player at a level. */
+/* Who plays a seat: a person, or a computer player at a level. */
 static const char *const kinds[] = {
   N_("Person"),
   N_("Computer, easy"),
@@ -143,6 +143,17 @@ static const char *const kinds[] = {
   N_("Computer, hard"),
   NULL
 };
+static const CpLevel kind_levels[] = { 0, CP_LEVEL_EASY, CP_LEVEL_MEDIUM, CP_LEVEL_HARD };
+
+/* The choice of the list that stands for a computer player's @level. */
+static guint
+kind_of_level (guint level)
+{
+  for (guint i = G_N_ELEMENTS (kind_levels) - 1; i > 0; i--)
+    if (level >= kind_levels[i])
+      return i;
+  return 1;
+}
 
 static GtkDropDown *
 kind_of_row (GtkWidget *row)
@@ -369,7 +380,8 @@ cp_new_game_dialog_set_player_name (CpNewGameDialog *self, guint seat, const cha
 
 /**
  * cp_new_game_dialog_set_player_level:
- * @level: 0 for a person, or the level of a computer player
+ * @level: 0 for a person, or 1, 2, 3 for a computer player that plays
+ *   easy, medium or hard
  *
  * Chooses who plays @seat, as a player would.
  */
@@ -404,7 +416,7 @@ cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
 
       if (trimmed[0] != '\0')
         cp_player_set_name (cp_game_get_player (game, seat), trimmed);
-      cp_player_set_computer (cp_game_get_player (game, seat), level > 0, level);
+      cp_player_set_computer (cp_game_get_player (game, seat), level > 0, kind_levels[MIN (level, G_N_ELEMENTS (kind_levels) - 1)]);
     }
   cp_game_resolve_chance (game);
   cp_game_seat_players (game);
@@ -435,7 +447,7 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
 
       g_strv_builder_add (names, cp_player_get_name (seated));
       g_variant_builder_add (&levels, "i", cp_player_get_kind (seated) == CP_PLAYER_COMPUTER
-                                           ? (gint32) cp_player_get_level (seated) : 0);
+                                           ? (gint32) kind_of_level (cp_player_get_level (seated)) : 0);
     }
   list = g_strv_builder_end (names);
   g_settings_set_strv (self->settings, "player-names", (const char *const *) list);

@@ -18,6 +18,7 @@ struct _CpPreferencesWindow
   GtkWidget *animate_moves;
   GtkWidget *board_theme;
   GtkWidget *notation;
+  GtkWidget *computer_pace;
 
   GSettings *settings;
 };
@@ -95,6 +96,7 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, animate_moves);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, board_theme);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, notation);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, computer_pace);
 }
 
 static void
@@ -114,5 +116,6 @@ cp_preferences_window_new (GSettings *settings)
   g_settings_bind (settings, "animate-moves", self->animate_moves, "active", G_SETTINGS_BIND_DEFAULT);
   bind_enum (settings, "board-theme", self->board_theme);
   bind_enum (settings, "notation", self->notation);
+  bind_enum (settings, "computer-pace", self->computer_pace);
   return self;
 }

@@ -52,6 +52,8 @@ cp_window_update_actions (CpWindow *self)
   enable (self, "win.play-card", stage != CP_CARD_NOTE_NONE && card_note);
   enable (self, "win.card-done", cp_presentation_find_button (presentation, "card-done") != NULL);
   enable (self, "win.end-turn", cp_presentation_find_button (presentation, "end-turn") != NULL);
+  enable (self, "win.hint", self->hinting == NULL && cursor == n && legal->len > 0
+                            && !cp_state_is_over (cp_game_get_state (game)));
 }
 
 static void
@@ -204,6 +206,37 @@ play_card_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   gtk_widget_grab_focus (entry);
 }
 
+static void
+hint_found (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (CpWindow) self = data;
+  g_autoptr (GError) error = NULL;
+  CpAction suggested;
+
+  if (!cp_session_hint_finish (CP_SESSION (source), result, &suggested, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    cp_window_show_toast (self, error->message);
+  g_clear_object (&self->hinting);
+  if (self->session != NULL)
+    cp_window_update_actions (self);
+}
+
+/* Asks a computer player which action it would take for the person to
+ * act; the board shows it with an arrow, and the log keeps the hint. */
+static void
+hint_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  if (self->hinting != NULL)
+    return;
+  if (self->adviser == NULL)
+    self->adviser = cp_computer_player_new (CP_LEVEL_MEDIUM, g_random_int ());
+  self->hinting = g_cancellable_new ();
+  cp_window_update_actions (self);
+  cp_session_hint_async (self->session, CP_AGENT (self->adviser), self->hinting, hint_found, g_object_ref (self));
+}
+
 /* The person the curtain waited for has taken the screen. */
 static void
 ready_activated (GtkWidget *widget, const char *name, GVariant *parameter)
@@ -325,6 +358,7 @@ cp_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.card-done", NULL, card_done_activated);
   gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_activated);
   gtk_widget_class_install_action (widget_class, "win.button", "s", button_activated);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
   gtk_widget_class_install_action (widget_class, "win.ready", NULL, ready_activated);
   for (guint i = 0; i < G_N_ELEMENTS (draws); i++)
     gtk_widget_class_install_action (widget_class, draws[i], NULL, draw_activated);

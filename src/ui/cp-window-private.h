@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cp-card-hand-panel.h"
+#include "cp-computer-player.h"
 #include "cp-card-note-bar.h"
 #include "cp-move-list.h"
 #include "cp-players-panel.h"
@@ -52,6 +53,8 @@ struct _CpWindow
   CpSession *session;
   CpAutosave *autosave;    /* kept from one game of the window to the next */
   guint viewer;            /* the seat whose side of the board is at the bottom */
+  CpComputerPlayer *adviser;  /* suggests the hints */
+  GCancellable *hinting;   /* the hint being worked out */
   CpAfterSave after_save;  /* what a save asked for by a question leads to */
   CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */

@@ -198,6 +198,21 @@ cards_chosen (CpWindow *self, GBytes *bytes)
   cp_window_show_toast (self, _("Those cards cannot be played now"));
 }
 
+/* The hint taken last at the replay cursor, if nothing was played since:
+ * the action suggested, or NULL. */
+static gboolean
+hint_at_cursor (CpWindow *self, CpAction *suggested)
+{
+  CpGame *game = cp_session_get_game (self->session);
+  guint cursor = cp_game_get_cursor (game);
+  const CpAction *last;
+
+  if (cursor == 0 || (last = cp_game_get_action (game, cursor - 1))->type != CP_ACTION_HINT)
+    return FALSE;
+  cp_action_get_hinted (last, suggested);
+  return TRUE;
+}
+
 /* Shows the session's view of the game at the replay cursor, with the
  * actions the seat at the screen may take there. */
 static void
@@ -209,6 +224,7 @@ update (CpWindow *self)
   guint curtain_seat = cp_session_get_curtain_seat (self->session);
   g_auto (CpActionList) legal = { 0 };
   const CpActionList *offered = cp_session_get_legal (self->session);
+  CpAction hint;
 
   cp_move_list_set_viewer (self->moves, screen_seat);
   update_title (self);
@@ -228,19 +244,32 @@ update (CpWindow *self)
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_overlays (self->board, presentation);
   cp_board_view_set_last_move (self->board, cp_session_get_last_move (self->session));
+  cp_board_view_set_hint (self->board, hint_at_cursor (self, &hint) ? &hint : NULL);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board),
                                state->rules->check_cell != NULL ? state->rules->check_cell (state) : CP_NO_CELL);
   cp_players_panel_show_state (self->players, state, presentation);
 }
 
-/* Turns the side of the seat at the screen to the bottom. */
+/* Turns the side of the seat at the screen to the bottom; with only one
+ * person playing, theirs. */
 void
 cp_window_face_screen_seat (CpWindow *self)
 {
+  CpGame *game = cp_session_get_game (self->session);
+  guint n_seats = cp_game_get_n_seats (game);
   guint screen_seat = cp_session_get_screen_seat (self->session);
+  guint people = 0, person = 0;
 
-  if (screen_seat < cp_game_get_n_seats (cp_session_get_game (self->session)))
+  for (guint seat = 0; seat < n_seats; seat++)
+    if (cp_session_get_agent (self->session, seat) == NULL)
+      {
+        people++;
+        person = seat;
+      }
+  if (screen_seat < n_seats)
     self->viewer = screen_seat;
+  else if (people == 1)
+    self->viewer = person;
   cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, self->viewer));
 }
 
@@ -428,6 +457,16 @@ cp_window_close_request (GtkWindow *window)
   return TRUE;
 }
 
+/* The least time a computer player's move takes, in milliseconds, by
+ * the values of the "computer-pace" key. */
+static guint
+pace (CpWindow *self)
+{
+  static const guint paces[] = { 0, 700, 2000 };
+
+  return paces[g_settings_get_enum (self->settings, "computer-pace") % G_N_ELEMENTS (paces)];
+}
+
 static void
 apply_settings (CpWindow *self)
 {
@@ -439,11 +478,15 @@ apply_settings (CpWindow *self)
   cp_board_view_set_animate (self->board, g_settings_get_boolean (self->settings, "animate-moves"));
   cp_board_view_set_theme (self->board, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
   cp_move_list_set_notation (self->moves, notations[g_settings_get_enum (self->settings, "notation") % G_N_ELEMENTS (notations)]);
+  if (self->session != NULL)
+    cp_session_set_pace (self->session, pace (self));
 }
 
 static void
 drop_session (CpWindow *self)
 {
+  g_cancellable_cancel (self->hinting);
+  g_clear_object (&self->hinting);
   if (self->session == NULL)
     return;
   g_signal_handlers_disconnect_by_data (self->session, self);
@@ -468,6 +511,7 @@ cp_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->autosave);
   g_clear_object (&self->replacement);
+  g_clear_object (&self->adviser);
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
 
@@ -583,6 +627,19 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   drop_session (self);
   self->session = cp_session_new (game, file);
   cp_session_set_autosave (self->session, self->autosave);
+  cp_session_set_pace (self->session, pace (self));
+  for (guint seat = 0; seat < n_seats; seat++)
+    {
+      CpPlayer *player = cp_game_get_player (game, seat);
+
+      if (cp_player_get_kind (player) == CP_PLAYER_COMPUTER)
+        {
+          g_autoptr (CpComputerPlayer) agent = cp_computer_player_new (MIN (cp_player_get_level (player), CP_N_LEVELS - 1),
+                                                                       g_random_int ());
+
+          cp_session_set_agent (self->session, seat, CP_AGENT (agent));
+        }
+    }
   self->viewer = 0;
 
   for (guint seat = 0; seat < n_seats; seat++)

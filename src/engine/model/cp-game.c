@@ -591,9 +591,25 @@ cp_game_cursor_at_end (CpGame *self)
 CpView *
 cp_game_view (CpGame *self, guint seat)
 {
-  g_autoptr (CpState) state = cp_game_state_at (self, self->cursor);
+  return cp_game_view_at (self, self->cursor, seat);
+}
 
-  return cp_view_new (state, (const CpAction *) self->actions->data, self->cursor, seat);
+/**
+ * cp_game_view_at:
+ * @n_actions: how many actions of the log the view holds
+ * @seat: the seat that looks, or CP_VIEW_ALL to see everything
+ *
+ * Returns: (transfer full): the game after @n_actions as @seat may see
+ *   it, with the state the log starts from
+ */
+CpView *
+cp_game_view_at (CpGame *self, guint n_actions, guint seat)
+{
+  g_autoptr (CpState) state = cp_game_state_at (self, n_actions);
+  CpView *view = cp_view_new (state, (const CpAction *) self->actions->data, n_actions, seat);
+
+  cp_view_set_start (view, g_ptr_array_index (self->checkpoints, 0));
+  return view;
 }
 
 /* What @seat has lost since @start, as pieces beside the name and in

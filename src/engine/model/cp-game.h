@@ -78,6 +78,9 @@ void            cp_game_set_cursor       (CpGame         *self,
 gboolean        cp_game_cursor_at_end    (CpGame         *self);
 CpView         *cp_game_view             (CpGame         *self,
                                           guint           seat);
+CpView         *cp_game_view_at          (CpGame         *self,
+                                          guint           n_actions,
+                                          guint           seat);
 
 /* What the screen shows. */
 CpPresentation *cp_game_present          (CpGame         *self,

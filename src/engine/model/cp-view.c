@@ -11,6 +11,7 @@ struct _CpView
 {
   guint seat;
   CpState *state;
+  CpState *start;   /* where the log starts, or NULL when not known */
   GArray *actions;
 };
 
@@ -22,6 +23,7 @@ view_clear (gpointer data)
   CpView *view = data;
 
   cp_state_free (view->state);
+  g_clear_pointer (&view->start, cp_state_free);
   g_array_unref (view->actions);
 }
 
@@ -51,6 +53,29 @@ cp_view_new (const CpState *state, const CpAction *actions, guint n_actions, gui
     if (!cp_action_log_visible_to (actions, n_actions, i, seat))
       cp_action_redact (&g_array_index (view->actions, CpAction, i));
   return view;
+}
+
+/**
+ * cp_view_set_start:
+ * @start: the state before the first action of the view's log
+ *
+ * Lets the view's seat replay the log from its start, as far as it may
+ * see it: a copy of @start is kept, hiding what the seat may not know.
+ */
+void
+cp_view_set_start (CpView *view, const CpState *start)
+{
+  g_clear_pointer (&view->start, cp_state_free);
+  view->start = cp_state_copy (start);
+  if (view->seat != CP_VIEW_ALL && start->rules->redact != NULL)
+    start->rules->redact (view->start, view->seat);
+}
+
+/* The state before the first action of the log, or NULL when not known. */
+const CpState *
+cp_view_get_start (CpView *view)
+{
+  return view->start;
 }
 
 CpView *

@@ -19,6 +19,9 @@ CpView         *cp_view_new           (const CpState *state,
                                        const CpAction *actions,
                                        guint          n_actions,
                                        guint          seat);
+void            cp_view_set_start     (CpView        *view,
+                                       const CpState *start);
+const CpState  *cp_view_get_start     (CpView        *view);
 CpView         *cp_view_ref           (CpView        *view);
 void            cp_view_unref         (CpView        *view);
 guint           cp_view_get_seat      (CpView        *view);

@@ -46,6 +46,7 @@ struct _CpSession
   guint curtain_seat;       /* whom the curtain waits for; CP_NO_SEAT: nobody */
   CpAgent *agents[CP_MAX_SEATS];
   GCancellable *thinking;   /* the question to an agent, while it is open */
+  guint pace;               /* the least time an agent's move takes, in milliseconds */
 
   CpView *view;
   CpPresentation *presentation;
@@ -313,8 +314,37 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
 
 typedef struct {
   CpSession *self;
+  GCancellable *cancellable;
   guint n_actions;  /* the length of the log when the agent was asked */
+  gint64 asked;     /* when, in monotonic microseconds */
+  CpAction action;  /* the agent's answer */
 } Question;
+
+static void
+question_free (Question *question)
+{
+  g_object_unref (question->self);
+  g_object_unref (question->cancellable);
+  g_free (question);
+}
+
+/* Plays the agent's answer, unless the question was called off. */
+static gboolean
+play_answer (gpointer data)
+{
+  Question *question = data;
+  CpSession *self = question->self;
+  g_autoptr (GError) error = NULL;
+
+  if (g_cancellable_is_cancelled (question->cancellable) || self->thinking != question->cancellable)
+    return G_SOURCE_REMOVE;
+  g_clear_object (&self->thinking);
+  if (question->n_actions != cp_game_get_n_actions (self->game))
+    ask_agent (self);
+  else if (!play_at_end (self, &question->action, question->n_actions, NULL, &error))
+    g_signal_emit (self, signals[NOTICE], 0, error->message);
+  return G_SOURCE_REMOVE;
+}
 
 static void
 agent_chose (GObject *source, GAsyncResult *result, gpointer data)
@@ -322,21 +352,26 @@ agent_chose (GObject *source, GAsyncResult *result, gpointer data)
   Question *question = data;
   CpSession *self = question->self;
   g_autoptr (GError) error = NULL;
-  CpAction action;
+  gint64 wait;
 
-  if (!cp_agent_choose_finish (CP_AGENT (source), result, &action, &error))
+  if (!cp_agent_choose_finish (CP_AGENT (source), result, &question->action, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_signal_emit (self, signals[NOTICE], 0, error->message);
+      question_free (question);
+      return;
     }
-  else if (question->n_actions == cp_game_get_n_actions (self->game))
+  /* A quick answer waits for the pace, so that people can follow a game
+   * between computers. */
+  wait = question->asked + (gint64) self->pace * 1000 - g_get_monotonic_time ();
+  if (wait > 0)
+    g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) (wait / 1000), play_answer, question,
+                        (GDestroyNotify) question_free);
+  else
     {
-      g_clear_object (&self->thinking);
-      if (!play_at_end (self, &action, question->n_actions, NULL, &error))
-        g_signal_emit (self, signals[NOTICE], 0, error->message);
+      play_answer (question);
+      question_free (question);
     }
-  g_object_unref (self);
-  g_free (question);
 }
 
 /* Asks the agent of the first computer seat to act for its action, when
@@ -356,11 +391,13 @@ ask_agent (CpSession *self)
       {
         guint n = cp_game_get_n_actions (self->game);
 
-        view = cp_view_new (state, n > 0 ? cp_game_get_action (self->game, 0) : NULL, n, seat);
+        view = cp_game_view_at (self->game, n, seat);
+        self->thinking = g_cancellable_new ();
         question = g_new0 (Question, 1);
         question->self = g_object_ref (self);
+        question->cancellable = g_object_ref (self->thinking);
         question->n_actions = n;
-        self->thinking = g_cancellable_new ();
+        question->asked = g_get_monotonic_time ();
         cp_agent_choose_async (self->agents[seat], view, self->thinking, agent_chose, question);
         return;
       }
@@ -590,6 +627,19 @@ cp_session_get_agent (CpSession *self, guint seat)
   g_return_val_if_fail (seat < CP_MAX_SEATS, NULL);
 
   return self->agents[seat];
+}
+
+/**
+ * cp_session_set_pace:
+ * @milliseconds: the least time between asking an agent and playing its
+ *   action
+ *
+ * Slows computer players down so that people can watch them.
+ */
+void
+cp_session_set_pace (CpSession *self, guint milliseconds)
+{
+  self->pace = milliseconds;
 }
 
 /* Whether an agent is choosing an action. */
@@ -935,7 +985,7 @@ cp_session_hint_async (CpSession *self, CpAgent *adviser, GCancellable *cancella
   question->adviser = g_object_ref (adviser);
   question->n_actions = n;
   g_task_set_task_data (task, question, (GDestroyNotify) hint_question_free);
-  view = cp_view_new (state, n > 0 ? cp_game_get_action (self->game, 0) : NULL, n, seat);
+  view = cp_game_view_at (self->game, n, seat);
   cp_agent_choose_async (adviser, view, cancellable, hint_chosen, task);
 }
 

@@ -41,6 +41,8 @@ void            cp_session_set_agent       (CpSession      *self,
 CpAgent        *cp_session_get_agent       (CpSession      *self,
                                             guint           seat);
 gboolean        cp_session_is_thinking     (CpSession      *self);
+void            cp_session_set_pace        (CpSession      *self,
+                                            guint           milliseconds);
 
 /* What the screen shows: the game at the replay cursor. */
 CpView         *cp_session_get_view        (CpSession      *self);
