@@ -1014,6 +1014,25 @@ test_computer_opponent (void)
   g_rmdir (dir);
 }
 
+/* Every seat played by the computer: a game to watch, which goes on by
+ * itself from the first move, shown from everyone's side. */
+static void
+test_computers_play (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess960", NULL, 2, 4, NULL);
+
+  cp_game_resolve_chance (game);
+  cp_player_set_computer (cp_game_get_player (game, 0), TRUE, CP_LEVEL_RANDOM);
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_EASY);
+  cp_window_set_game (window, game, NULL);
+  while (players_actions (game) < 6 && !cp_state_is_over (cp_game_get_state (game)))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (players_actions (game), >=, 6);
+  g_assert_cmpuint (cp_session_get_legal (window->session)->len, ==, 0);
+  destroy (window);
+}
+
 /* A hint: the move the computer would play is shown with an arrow, and
  * the move list says that a hint was taken. */
 static void
@@ -1083,6 +1102,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/registered-game", test_registered_game);
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
+  g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/hint", test_hint);
   status = g_test_run ();
   g_object_unref (app);

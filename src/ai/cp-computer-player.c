@@ -37,7 +37,7 @@ struct _CpComputerPlayer
   guint move_time;
   guint depth;
   guint64 nodes;
-  gint busy;
+  GMutex thinking;   /* held by the search under way: one at a time */
 };
 
 static void cp_computer_player_agent_init (CpAgentInterface *iface);
@@ -85,6 +85,7 @@ cp_computer_player_finalize (GObject *object)
 
   g_rand_free (self->rand);
   g_clear_object (&self->search);
+  g_mutex_clear (&self->thinking);
   G_OBJECT_CLASS (cp_computer_player_parent_class)->finalize (object);
 }
 
@@ -97,6 +98,7 @@ cp_computer_player_class_init (CpComputerPlayerClass *klass)
 static void
 cp_computer_player_init (CpComputerPlayer *self)
 {
+  g_mutex_init (&self->thinking);
 }
 
 /**
@@ -361,13 +363,18 @@ choose_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   GError *error = NULL;
   CpAction action;
 
-  if (!cp_computer_player_choose (self, cp_view_get_state (job->view), job->seat,
-                                  (const guint64 *) job->history->data, job->history->len,
-                                  cancellable, &action, &error))
+  /* A question asked while another is still being answered (one called
+   * off a moment ago, say) waits for its turn. */
+  g_mutex_lock (&self->thinking);
+  if (g_task_return_error_if_cancelled (task))
+    ;
+  else if (!cp_computer_player_choose (self, cp_view_get_state (job->view), job->seat,
+                                       (const guint64 *) job->history->data, job->history->len,
+                                       cancellable, &action, &error))
     g_task_return_error (task, error);
   else if (!g_task_return_error_if_cancelled (task))
     g_task_return_pointer (task, g_memdup2 (&action, sizeof action), g_free);
-  g_atomic_int_set (&self->busy, 0);
+  g_mutex_unlock (&self->thinking);
 }
 
 /**
@@ -403,12 +410,6 @@ agent_choose_async (CpAgent *agent, CpView *view, GCancellable *cancellable,
   Job *job;
 
   g_task_set_source_tag (task, cp_computer_player_choose_async);
-  if (!g_atomic_int_compare_and_exchange (&self->busy, 0, 1))
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY,
-                               _("The computer player is already thinking about a move"));
-      return;
-    }
   job = g_new0 (Job, 1);
   job->view = cp_view_ref (view);
   job->seat = cp_view_get_seat (view);

@@ -356,6 +356,9 @@ agent_chose (GObject *source, GAsyncResult *result, gpointer data)
 
   if (!cp_agent_choose_finish (CP_AGENT (source), result, &question->action, &error))
     {
+      /* An agent that fails leaves its seat waiting; the player hears why. */
+      if (self->thinking == question->cancellable)
+        g_clear_object (&self->thinking);
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_signal_emit (self, signals[NOTICE], 0, error->message);
       question_free (question);
