@@ -198,8 +198,8 @@ cards_chosen (CpWindow *self, GBytes *bytes)
   cp_window_show_toast (self, _("Those cards cannot be played now"));
 }
 
-/* The hint taken last at the replay cursor, if nothing was played since:
- * the action suggested, or NULL. */
+/* Whether a hint was taken last at the replay cursor, with nothing
+ * played since; its suggestion goes to @suggested. */
 static gboolean
 hint_at_cursor (CpWindow *self, CpAction *suggested)
 {
@@ -245,8 +245,7 @@ update (CpWindow *self)
   cp_board_view_set_overlays (self->board, presentation);
   cp_board_view_set_last_move (self->board, cp_session_get_last_move (self->session));
   cp_board_view_set_hint (self->board, hint_at_cursor (self, &hint) ? &hint : NULL);
-  cp_board_renderer_set_check (cp_board_view_get_renderer (self->board),
-                               state->rules->check_cell != NULL ? state->rules->check_cell (state) : CP_NO_CELL);
+  cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
   cp_players_panel_show_state (self->players, state, presentation);
 }
 

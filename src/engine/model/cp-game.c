@@ -658,6 +658,8 @@ cp_game_present (CpGame *self, CpView *view)
       if (viewer != CP_VIEW_ALL)
         cp_card_table_redact (&out->cards, viewer);
     }
+  if (self->rules->check_cell != NULL)
+    out->check_cell = (guint8) self->rules->check_cell (state);
   if (self->rules->present != NULL)
     self->rules->present (state, start, viewer, out);
   for (guint i = 0; i < out->side->len; i++)

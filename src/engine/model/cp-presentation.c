@@ -51,6 +51,7 @@ cp_presentation_new (void)
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     self->seat_of_player[i] = (guint8) i;
   self->card_note_seat = CP_NO_SEAT;
+  self->check_cell = CP_NO_CELL;
   return self;
 }
 

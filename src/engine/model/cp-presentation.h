@@ -86,6 +86,7 @@ typedef struct {
   GArray *side;          /* CpSideItem */
   char *side_description[CP_MAX_SEATS]; /* the side items of each seat in words */
   char *prompt;          /* what the seat is asked to do now, or NULL */
+  guint8 check_cell;     /* a king in check, or CP_NO_CELL */
   GArray *buttons;       /* CpButton */
   gboolean has_cards;    /* whether `cards` holds the game's cards */
   CpCardTable cards;

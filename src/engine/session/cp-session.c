@@ -498,10 +498,7 @@ cp_session_new (CpGame *game, GFile *file)
   g_set_object (&self->file, file);
   cp_game_set_cursor (game, cp_game_get_n_actions (game));
   g_signal_connect_swapped (game, "notify::cursor", G_CALLBACK (cursor_changed), self);
-  choose_screen_seat (self);
-  self->busy++;
   refresh (self);
-  self->busy--;
   return self;
 }
 
