@@ -416,6 +416,25 @@ test_rules_shown (void)
   destroy (window);
 }
 
+/* The keyboard shortcuts window is made when it is first asked for (not
+ * shown here: GTK 4.8 warns about sizes as it lays the window out), with
+ * its shortcut. */
+static void
+test_shortcuts_window (void)
+{
+  CpWindow *window = new_window ();
+  g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/chess_parlour/ChessParlour/ui/help-overlay.ui");
+  GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
+
+  g_assert_true (g_strv_contains ((const char *const *) accels, "<Control>question"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "show-help-overlay"));
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
+  gtk_window_destroy (GTK_WINDOW (overlay));
+  destroy (window);
+}
+
 /* A window with a game of three-player chess where cards are recorded. */
 static CpWindow *
 card_game_window (void)
@@ -1094,6 +1113,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/window/offer-draw", test_offer_draw);
   g_test_add_func ("/window/rules-shown", test_rules_shown);
+  g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/card-play", test_card_play);
   g_test_add_func ("/window/card-castling", test_card_castling);

@@ -187,6 +187,27 @@ quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     gtk_window_close (l->data);
 }
 
+/* The keyboard shortcuts window, made the first time it is asked for:
+ * GtkApplication would build one for every window as the window opens. */
+static void
+show_help_overlay_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  GtkApplicationWindow *window = user_data;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr (GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/chess_parlour/ChessParlour/ui/help-overlay.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      /* The window keeps the overlay, and the action: it adds its own
+       * only where there is none. */
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static const GActionEntry app_actions[] = {
   { "new-game", new_game_activated },
   { "new-window", new_window_activated },
@@ -232,6 +253,7 @@ cp_application_startup (GApplication *app)
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.undo", { "<Control>z", NULL } },
@@ -313,6 +335,18 @@ cp_application_open (GApplication *app, GFile **files, int n_files, const char *
 }
 
 static void
+cp_application_window_added (GtkApplication *app, GtkWindow *window)
+{
+  static const GActionEntry window_actions[] = {
+    { "show-help-overlay", show_help_overlay_activated },
+  };
+
+  GTK_APPLICATION_CLASS (cp_application_parent_class)->window_added (app, window);
+  if (GTK_IS_APPLICATION_WINDOW (window))
+    g_action_map_add_action_entries (G_ACTION_MAP (window), window_actions, G_N_ELEMENTS (window_actions), window);
+}
+
+static void
 cp_application_finalize (GObject *object)
 {
   g_clear_object (&CP_APPLICATION (object)->settings);
@@ -333,6 +367,7 @@ cp_application_class_init (CpApplicationClass *klass)
   app_class->startup = cp_application_startup;
   app_class->activate = cp_application_activate;
   app_class->open = cp_application_open;
+  GTK_APPLICATION_CLASS (klass)->window_added = cp_application_window_added;
 }
 
 static void

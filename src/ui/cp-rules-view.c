@@ -25,6 +25,7 @@ struct _CpRulesView
   GtkWidget *scroller;
   GtkWidget *text_view;
   GtkTextBuffer *buffer;
+  xmlDoc *pending;  /* the page read, to be laid out when first shown */
 };
 
 G_DEFINE_FINAL_TYPE (CpRulesView, cp_rules_view, GTK_TYPE_WIDGET)
@@ -286,10 +287,22 @@ cp_rules_view_find_page (const char *page_id)
   return NULL;
 }
 
+/* Lays out the page read last, if that is still to be done. */
+static void
+lay_out (CpRulesView *self)
+{
+  if (self->pending == NULL)
+    return;
+  append_blocks (self, xmlDocGetRootElement (self->pending), 0, NULL);
+  g_clear_pointer (&self->pending, xmlFreeDoc);
+}
+
 /**
  * cp_rules_view_show_page:
  *
- * Shows the help page @page_id.
+ * Shows the help page @page_id.  The page is read at once, so that a page
+ * missing or unreadable is reported here; it is laid out in the view when
+ * the view is first shown, or its text asked for.
  */
 gboolean
 cp_rules_view_show_page (CpRulesView *self, const char *page_id, GError **error)
@@ -299,6 +312,7 @@ cp_rules_view_show_page (CpRulesView *self, const char *page_id, GError **error)
   xmlDoc *doc;
   xmlNode *root;
 
+  g_clear_pointer (&self->pending, xmlFreeDoc);
   gtk_text_buffer_set_text (self->buffer, "", 0);
   if (file == NULL)
     {
@@ -316,8 +330,9 @@ cp_rules_view_show_page (CpRulesView *self, const char *page_id, GError **error)
                            _("The rules of this game cannot be read"));
       return FALSE;
     }
-  append_blocks (self, root, 0, NULL);
-  xmlFreeDoc (doc);
+  self->pending = doc;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    lay_out (self);
   return TRUE;
 }
 
@@ -327,14 +342,27 @@ cp_rules_view_get_text (CpRulesView *self)
 {
   GtkTextIter start, end;
 
+  lay_out (self);
   gtk_text_buffer_get_bounds (self->buffer, &start, &end);
   return gtk_text_buffer_get_text (self->buffer, &start, &end, FALSE);
+}
+
+/* The rules panel is not on screen when a window opens: laying out the
+ * page waits until it is. */
+static void
+cp_rules_view_map (GtkWidget *widget)
+{
+  lay_out (CP_RULES_VIEW (widget));
+  GTK_WIDGET_CLASS (cp_rules_view_parent_class)->map (widget);
 }
 
 static void
 cp_rules_view_dispose (GObject *object)
 {
-  g_clear_pointer (&CP_RULES_VIEW (object)->scroller, gtk_widget_unparent);
+  CpRulesView *self = CP_RULES_VIEW (object);
+
+  g_clear_pointer (&self->pending, xmlFreeDoc);
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (cp_rules_view_parent_class)->dispose (object);
 }
 
@@ -344,6 +372,7 @@ cp_rules_view_class_init (CpRulesViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = cp_rules_view_dispose;
+  widget_class->map = cp_rules_view_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "rules");
 }
