@@ -312,6 +312,20 @@ file_dropped (GtkDropTarget *target, const GValue *value, double x, double y, Cp
   return TRUE;
 }
 
+/* Reading the list of recent files takes a while: it waits until the
+ * window is on screen. */
+static gboolean
+watch_recent_later (gpointer data)
+{
+  CpWindow *self = data;
+
+  self->recent_source = 0;
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),
+                           self, G_CONNECT_SWAPPED);
+  update_recent (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* Keeps the menu of recent files up to date, and opens files dropped on
  * the window. */
 void
@@ -321,9 +335,8 @@ cp_window_watch_recent (CpWindow *self)
 
   g_signal_connect (drop, "drop", G_CALLBACK (file_dropped), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),
-                           self, G_CONNECT_SWAPPED);
-  update_recent (self);
+  g_menu_append (self->recent_menu, _("No Recent Games"), NULL);
+  self->recent_source = g_idle_add_full (G_PRIORITY_LOW, watch_recent_later, self, NULL);
 }
 
 typedef struct {

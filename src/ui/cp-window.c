@@ -498,6 +498,7 @@ cp_window_dispose (GObject *object)
   CpWindow *self = CP_WINDOW (object);
 
   drop_session (self);
+  g_clear_handle_id (&self->recent_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
