@@ -115,8 +115,7 @@ test_click_move (void)
   assert_shown (window, "f3", "white knight on f3");
   assert_shown (window, "g1", "g1, empty");
   g_assert_true (cp_session_get_modified ((window)->session));
-  g_assert_cmpuint (cp_move_list_get_n_rows (CP_MOVE_LIST (GTK_WIDGET ((window)->moves))), ==, 3);
-  g_assert_cmpstr (cp_move_list_get_row_text (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 2), ==, "2. Nf3");
+  g_assert_cmpstr (cp_move_list_get_action_text (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 2), ==, "2. Nf3");
   g_assert_cmpstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (GTK_WIDGET ((window)->players))),
                    ==, "Black to move");
 
@@ -209,8 +208,8 @@ test_replay (void)
   assert_shown (window, "e5", "black pawn on e5");
   assert_shown (window, "f3", "f3, empty");
 
-  /* A row of the move list shows the position after it. */
-  cp_move_list_activate_row (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 0);
+  /* A move of the move list shows the position after it. */
+  cp_move_list_activate_action (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 0);
   iterate ();
   g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
   destroy (window);
@@ -671,12 +670,13 @@ test_new_game_dialog (void)
   iterate ();
 }
 
+/* What the move list shows for the action @back from the end of the log. */
 static const char *
-row (CpWindow *window, guint back)
+shown_action (CpWindow *window, guint back)
 {
   CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
 
-  return cp_move_list_get_row_text (list, cp_move_list_get_n_rows (list) - back);
+  return cp_move_list_get_action_text (list, cp_game_get_n_actions (cp_window_get_game (window)) - back);
 }
 
 /* The player the curtain waits for takes the screen. */
@@ -714,24 +714,24 @@ test_zombie_curtain (void)
   /* Black buries the pawn under the knight. */
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
   click (window, "c6");
-  g_assert_cmpstr (row (window, 1), ==, "Black buries the pawn under c6");
+  g_assert_cmpstr (shown_action (window, 1), ==, "Black buries the pawn under c6");
   /* White is next, and may not see it. */
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
   ready (window);
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
-  g_assert_cmpstr (row (window, 1), ==, "Black buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 1), ==, "Black buries a captured piece");
   /* Black's capture is still marked as the last move. */
   g_assert_true (cp_board_renderer_in_last_move (cp_board_view_get_renderer ((window)->board),
                                                  cell (window, "d4")));
   click (window, "f3");
   click (window, "d4");
   click (window, "b2");
-  g_assert_cmpstr (row (window, 1), ==, "White buries the pawn under b2");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White buries the pawn under b2");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
   ready (window);
-  g_assert_cmpstr (row (window, 1), ==, "White buries a captured piece");
-  g_assert_cmpstr (row (window, 4), ==, "Black buries the pawn under c6");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 4), ==, "Black buries the pawn under c6");
   assert_shown (window, "c6", "black knight on c6, white pawn buried here");
   assert_shown (window, "b2", "white pawn on b2");
   g_assert_cmpstr (lost (window, 1), ==, "In the graveyard: pawn.");
@@ -739,7 +739,7 @@ test_zombie_curtain (void)
    * curtain again. */
   click (window, "c6");
   click (window, "d4");
-  g_assert_cmpstr (row (window, 1), ==, "a zombie rises on c6 (pawn)");
+  g_assert_cmpstr (shown_action (window, 1), ==, "a zombie rises on c6 (pawn)");
   assert_shown (window, "c6", "white pawn on c6, zombie");
   click (window, "g7");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
@@ -751,7 +751,7 @@ test_zombie_curtain (void)
    * for good. */
   click (window, "c6");
   click (window, "d7");
-  g_assert_cmpstr (row (window, 1), ==, "no zombie on c6, check");
+  g_assert_cmpstr (shown_action (window, 1), ==, "no zombie on c6, check");
   click (window, "e4");
   ready (window);
   click (window, "c8");
@@ -811,26 +811,26 @@ test_two_move (void)
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_BLACK)));
   choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
-  g_assert_cmpstr (row (window, 1), ==, "White plays the bishop and queen face down");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White plays the bishop and queen face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
 
   /* Black sees that White chose, not what. */
   ready (window);
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
-  g_assert_cmpstr (row (window, 1), ==, "White makes a sealed choice");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White makes a sealed choice");
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
   choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_KNIGHT, CP_PIECE_ROOK);
 
   /* Both choices are known at once, so no curtain; the knight card
    * moves first, and cards with no piece to move move a pawn. */
-  g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: knight and rook");
-  g_assert_cmpstr (row (window, 2), ==, "Black plays the knight and rook face down");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White: bishop and queen; Black: knight and rook");
+  g_assert_cmpstr (shown_action (window, 2), ==, "Black plays the knight and rook face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   play_by_clicks (window, first_moves);
-  g_assert_cmpstr (row (window, 4), ==, "1… Nc6 (knight card)");
-  g_assert_cmpstr (row (window, 3), ==, "1. e4 (bishop card)");
-  g_assert_cmpstr (row (window, 2), ==, "1… a6 (rook card)");
-  g_assert_cmpstr (row (window, 1), ==, "1. Qh5 (queen card)");
+  g_assert_cmpstr (shown_action (window, 4), ==, "1… Nc6 (knight card)");
+  g_assert_cmpstr (shown_action (window, 3), ==, "1. e4 (bishop card)");
+  g_assert_cmpstr (shown_action (window, 2), ==, "1… a6 (rook card)");
+  g_assert_cmpstr (shown_action (window, 1), ==, "1. Qh5 (queen card)");
 
   /* White had four cards face up and took them back.  The bishops
    * cancel, and White's queen card moves twice: it takes the king. */
@@ -839,15 +839,15 @@ test_two_move (void)
   ready (window);
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_ROOK, CP_COLOUR_BLACK)));
   choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_BISHOP, CP_PIECE_KING);
-  g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: bishop and king — the bishop cards cancel");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White: bishop and queen; Black: bishop and king — the bishop cards cancel");
   play_by_clicks (window, queen);
-  g_assert_cmpstr (row (window, 1), ==, "2. Qxe8 (queen card)");
+  g_assert_cmpstr (shown_action (window, 1), ==, "2. Qxe8 (queen card)");
   g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_WON);
   g_assert_cmpuint (cp_game_get_outcome (game)->winners, ==, CP_SEAT_BIT (0));
   /* The game is over: everything is shown. */
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, CP_VIEW_ALL);
-  g_assert_cmpstr (row (window, 5), ==, "White plays the bishop and queen face down");
-  g_assert_cmpstr (row (window, 4), ==, "Black plays the bishop and king face down");
+  g_assert_cmpstr (shown_action (window, 5), ==, "White plays the bishop and queen face down");
+  g_assert_cmpstr (shown_action (window, 4), ==, "Black plays the bishop and king face down");
   destroy (window);
 }
 
@@ -882,7 +882,7 @@ test_registered_game (void)
   g_signal_emit_by_name (pass, "clicked");
   iterate ();
   g_assert_cmpuint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->type, ==, CP_ACTION_PASS);
-  g_assert_cmpstr (row (window, 1), ==, "White pass");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White pass");
   destroy (window);
 }
 
@@ -1053,7 +1053,7 @@ test_hint (void)
   iterate ();
   g_assert_true (cp_board_view_get_hint (window->board, &from, &to));
   g_assert_cmpuint (cp_game_get_state (game)->cells[from].seat, ==, 1);
-  g_assert_true (g_str_has_prefix (row (window, 1), "Black takes a hint: "));
+  g_assert_true (g_str_has_prefix (shown_action (window, 1), "Black takes a hint: "));
   /* Playing on, the arrow goes. */
   click (window, "e7");
   click (window, "e5");
