@@ -260,14 +260,15 @@ item_button (GtkListItem *item, int column)
   g_return_val_if_reached (NULL);
 }
 
+/* Shows action @index in @button: a move in its @column, or a whole line. */
 static void
-show_button (CpMoveList *self, GtkWidget *button, guint index, const char *empty)
+show_button (CpMoveList *self, GtkWidget *button, guint index, gboolean column, const char *empty)
 {
   GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
   gboolean current = index != NO_ACTION && index == self->current;
   const Shown *shown = index != NO_ACTION ? get_shown (self, index) : NULL;
 
-  gtk_label_set_text (GTK_LABEL (label), shown ? shown->text : empty);
+  gtk_label_set_text (GTK_LABEL (label), shown == NULL ? empty : column ? shown->text : shown->label);
   gtk_widget_set_sensitive (button, shown != NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   shown ? shown->label : "", -1);
@@ -302,7 +303,7 @@ show_item (CpMoveList *self, GtkListItem *item)
                                   gtk_string_list_get_string (self->rows, position), -1);
   if (row->kind != ROW_MOVES)
     {
-      show_button (self, line, row->first, NULL);
+      show_button (self, line, row->first, FALSE, NULL);
       if (row->kind == ROW_NOTE)
         gtk_widget_add_css_class (line, "chance");
       else
@@ -316,7 +317,7 @@ show_item (CpMoveList *self, GtkListItem *item)
       GtkWidget *button = item_button (item, (int) c);
 
       gtk_widget_set_visible (button, c < self->columns);
-      show_button (self, button, row->cells[c], filled == 0 ? "…" : "");
+      show_button (self, button, row->cells[c], TRUE, filled == 0 ? "…" : "");
       filled += row->cells[c] != NO_ACTION;
     }
 }
@@ -556,18 +557,17 @@ cp_move_list_class_init (CpMoveListClass *klass)
 static void
 init_past_bar (CpMoveList *self)
 {
-  self->past_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->past_bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_add_css_class (self->past_bar, "past-bar");
   gtk_widget_set_visible (self->past_bar, FALSE);
 
   self->past_label = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->past_label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (self->past_label), 0.0);
-  gtk_widget_set_hexpand (self->past_label, TRUE);
   gtk_box_append (GTK_BOX (self->past_bar), self->past_label);
 
   self->present_button = gtk_button_new_with_mnemonic (_("Back to the _Present"));
-  gtk_widget_set_valign (self->present_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (self->present_button, GTK_ALIGN_END);
   gtk_widget_set_tooltip_text (self->present_button, _("Show the position after the last move"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->present_button), "win.last");
   gtk_box_append (GTK_BOX (self->past_bar), self->present_button);
