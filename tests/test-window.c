@@ -1033,6 +1033,129 @@ test_computers_play (void)
   destroy (window);
 }
 
+/* The button of the move list that shows @text, or NULL. */
+static GtkButton *
+find_move_button (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) && gtk_widget_get_sensitive (widget)
+      && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (widget)))
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (widget)))), text) == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = find_move_button (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Lets the list view lay out the rows it shows. */
+static void
+draw (CpWindow *window)
+{
+  gtk_widget_queue_resize (GTK_WIDGET ((window)->moves));
+  for (guint i = 0; i < 20; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+  iterate ();
+}
+
+/* Two players' moves share a numbered row; each move is a button that
+ * shows the position after it, marked while the board shows it, and a
+ * bar says that the board shows the past until its button leads back. */
+static void
+test_move_rows (void)
+{
+  CpWindow *window = new_window ();
+  CpGame *game = cp_window_get_game (window);
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", NULL };
+  GtkButton *e5;
+
+  play_by_clicks (window, moves);
+  g_assert_cmpuint (cp_move_list_get_n_rows (list), ==, 2);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 0), ==, "1. e4 e5");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 1), ==, "2. Nf3");
+  g_assert_cmpstr (cp_move_list_get_action_text (list, 1), ==, "1… e5");
+  g_assert_cmpuint (cp_move_list_get_action_row (list, 1), ==, 0);
+  g_assert_cmpuint (cp_move_list_get_action_row (list, 2), ==, 1);
+  g_assert_null (cp_move_list_get_past_text (list));
+
+  draw (window);
+  e5 = find_move_button (GTK_WIDGET (list), "e5");
+  g_assert_nonnull (e5);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (e5), "current"));
+  g_signal_emit_by_name (e5, "clicked");
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 2);
+  assert_shown (window, "g1", "white knight on g1");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (e5), "current"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (find_move_button (GTK_WIDGET (list), "Nf3")), "current"));
+  g_assert_cmpstr (cp_move_list_get_past_text (list), ==, "You are looking at move 2 of 3");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  iterate ();
+  g_assert_cmpstr (cp_move_list_get_past_text (list), ==, "You are looking at the start of the game");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (e5), "current"));
+
+  /* Back to the present: the bar goes, and play goes on. */
+  g_signal_emit_by_name (cp_move_list_get_present_button (list), "clicked");
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 3);
+  g_assert_null (cp_move_list_get_past_text (list));
+  click (window, "b8");
+  click (window, "c6");
+  g_assert_cmpuint (cp_move_list_get_n_rows (list), ==, 2);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 1), ==, "2. Nf3 Nc6");
+
+  /* What is not a move stands on a line of its own, naming the player. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_move_list_get_n_rows (list), ==, 3);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 2), ==, "White offers a draw");
+  destroy (window);
+}
+
+/* Three players: one numbered row a round, in the order they move. */
+static void
+test_three_rounds (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("km-three", NULL, 3, 1, NULL);
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
+  guint first;
+  const char *numbers[] = { "1. ", "1… ", "1… ", "2. " };
+  g_autoptr (GString) round = g_string_new ("1.");
+
+  cp_game_resolve_chance (game);
+  first = cp_game_get_n_actions (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_auto (CpActionList) legal;
+      const char *text;
+
+      cp_action_list_init (&legal);
+      cp_state_legal (cp_game_get_state (game), cp_state_first_pending (cp_game_get_state (game)), &legal);
+      g_assert_cmpuint (legal.len, >, 0);
+      g_assert_true (cp_game_play (game, &legal.items[0], NULL));
+      iterate ();
+      text = cp_move_list_get_action_text (list, first + i);
+      g_assert_true (g_str_has_prefix (text, numbers[i]));
+      if (i < 3)
+        g_string_append_printf (round, " %s", text + strlen (numbers[i]));
+    }
+  g_assert_cmpuint (cp_move_list_get_action_row (list, first), ==, cp_move_list_get_action_row (list, first + 2));
+  g_assert_cmpuint (cp_move_list_get_action_row (list, first + 3), ==, cp_move_list_get_action_row (list, first) + 1);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, first)), ==, round->str);
+  destroy (window);
+}
+
 /* A hint: the move the computer would play is shown with an arrow, and
  * the move list says that a hint was taken. */
 static void
@@ -1104,6 +1227,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/hint", test_hint);
+  g_test_add_func ("/window/move-rows", test_move_rows);
+  g_test_add_func ("/window/three-rounds", test_three_rounds);
   status = g_test_run ();
   g_object_unref (app);
   return status;
