@@ -115,8 +115,7 @@ test_click_move (void)
   assert_shown (window, "f3", "white knight on f3");
   assert_shown (window, "g1", "g1, empty");
   g_assert_true (cp_session_get_modified ((window)->session));
-  g_assert_cmpuint (cp_move_list_get_n_rows (CP_MOVE_LIST (GTK_WIDGET ((window)->moves))), ==, 3);
-  g_assert_cmpstr (cp_move_list_get_row_text (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 2), ==, "2. Nf3");
+  g_assert_cmpstr (cp_move_list_get_action_text (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 2), ==, "2. Nf3");
   g_assert_cmpstr (cp_players_panel_get_status (CP_PLAYERS_PANEL (GTK_WIDGET ((window)->players))),
                    ==, "Black to move");
 
@@ -209,8 +208,8 @@ test_replay (void)
   assert_shown (window, "e5", "black pawn on e5");
   assert_shown (window, "f3", "f3, empty");
 
-  /* A row of the move list shows the position after it. */
-  cp_move_list_activate_row (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 0);
+  /* A move of the move list shows the position after it. */
+  cp_move_list_activate_action (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 0);
   iterate ();
   g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
   destroy (window);
@@ -690,12 +689,13 @@ test_new_game_dialog (void)
   iterate ();
 }
 
+/* What the move list shows for the action @back from the end of the log. */
 static const char *
-row (CpWindow *window, guint back)
+shown_action (CpWindow *window, guint back)
 {
   CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
 
-  return cp_move_list_get_row_text (list, cp_move_list_get_n_rows (list) - back);
+  return cp_move_list_get_action_text (list, cp_game_get_n_actions (cp_window_get_game (window)) - back);
 }
 
 /* The player the curtain waits for takes the screen. */
@@ -733,24 +733,24 @@ test_zombie_curtain (void)
   /* Black buries the pawn under the knight. */
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
   click (window, "c6");
-  g_assert_cmpstr (row (window, 1), ==, "Black buries the pawn under c6");
+  g_assert_cmpstr (shown_action (window, 1), ==, "Black buries the pawn under c6");
   /* White is next, and may not see it. */
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
   ready (window);
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
-  g_assert_cmpstr (row (window, 1), ==, "Black buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 1), ==, "Black buries a captured piece");
   /* Black's capture is still marked as the last move. */
   g_assert_true (cp_board_renderer_in_last_move (cp_board_view_get_renderer ((window)->board),
                                                  cell (window, "d4")));
   click (window, "f3");
   click (window, "d4");
   click (window, "b2");
-  g_assert_cmpstr (row (window, 1), ==, "White buries the pawn under b2");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White buries the pawn under b2");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
   ready (window);
-  g_assert_cmpstr (row (window, 1), ==, "White buries a captured piece");
-  g_assert_cmpstr (row (window, 4), ==, "Black buries the pawn under c6");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 4), ==, "Black buries the pawn under c6");
   assert_shown (window, "c6", "black knight on c6, white pawn buried here");
   assert_shown (window, "b2", "white pawn on b2");
   g_assert_cmpstr (lost (window, 1), ==, "In the graveyard: pawn.");
@@ -758,7 +758,7 @@ test_zombie_curtain (void)
    * curtain again. */
   click (window, "c6");
   click (window, "d4");
-  g_assert_cmpstr (row (window, 1), ==, "a zombie rises on c6 (pawn)");
+  g_assert_cmpstr (shown_action (window, 1), ==, "a zombie rises on c6 (pawn)");
   assert_shown (window, "c6", "white pawn on c6, zombie");
   click (window, "g7");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
@@ -770,7 +770,7 @@ test_zombie_curtain (void)
    * for good. */
   click (window, "c6");
   click (window, "d7");
-  g_assert_cmpstr (row (window, 1), ==, "no zombie on c6, check");
+  g_assert_cmpstr (shown_action (window, 1), ==, "no zombie on c6, check");
   click (window, "e4");
   ready (window);
   click (window, "c8");
@@ -830,26 +830,26 @@ test_two_move (void)
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_BLACK)));
   choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
-  g_assert_cmpstr (row (window, 1), ==, "White plays the bishop and queen face down");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White plays the bishop and queen face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
 
   /* Black sees that White chose, not what. */
   ready (window);
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
-  g_assert_cmpstr (row (window, 1), ==, "White makes a sealed choice");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White makes a sealed choice");
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
   choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_KNIGHT, CP_PIECE_ROOK);
 
   /* Both choices are known at once, so no curtain; the knight card
    * moves first, and cards with no piece to move move a pawn. */
-  g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: knight and rook");
-  g_assert_cmpstr (row (window, 2), ==, "Black plays the knight and rook face down");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White: bishop and queen; Black: knight and rook");
+  g_assert_cmpstr (shown_action (window, 2), ==, "Black plays the knight and rook face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   play_by_clicks (window, first_moves);
-  g_assert_cmpstr (row (window, 4), ==, "1… Nc6 (knight card)");
-  g_assert_cmpstr (row (window, 3), ==, "1. e4 (bishop card)");
-  g_assert_cmpstr (row (window, 2), ==, "1… a6 (rook card)");
-  g_assert_cmpstr (row (window, 1), ==, "1. Qh5 (queen card)");
+  g_assert_cmpstr (shown_action (window, 4), ==, "1… Nc6 (knight card)");
+  g_assert_cmpstr (shown_action (window, 3), ==, "1. e4 (bishop card)");
+  g_assert_cmpstr (shown_action (window, 2), ==, "1… a6 (rook card)");
+  g_assert_cmpstr (shown_action (window, 1), ==, "1. Qh5 (queen card)");
 
   /* White had four cards face up and took them back.  The bishops
    * cancel, and White's queen card moves twice: it takes the king. */
@@ -858,15 +858,15 @@ test_two_move (void)
   ready (window);
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_ROOK, CP_COLOUR_BLACK)));
   choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_BISHOP, CP_PIECE_KING);
-  g_assert_cmpstr (row (window, 1), ==, "White: bishop and queen; Black: bishop and king — the bishop cards cancel");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White: bishop and queen; Black: bishop and king — the bishop cards cancel");
   play_by_clicks (window, queen);
-  g_assert_cmpstr (row (window, 1), ==, "2. Qxe8 (queen card)");
+  g_assert_cmpstr (shown_action (window, 1), ==, "2. Qxe8 (queen card)");
   g_assert_cmpint (cp_game_get_outcome (game)->status, ==, CP_STATUS_WON);
   g_assert_cmpuint (cp_game_get_outcome (game)->winners, ==, CP_SEAT_BIT (0));
   /* The game is over: everything is shown. */
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, CP_VIEW_ALL);
-  g_assert_cmpstr (row (window, 5), ==, "White plays the bishop and queen face down");
-  g_assert_cmpstr (row (window, 4), ==, "Black plays the bishop and king face down");
+  g_assert_cmpstr (shown_action (window, 5), ==, "White plays the bishop and queen face down");
+  g_assert_cmpstr (shown_action (window, 4), ==, "Black plays the bishop and king face down");
   destroy (window);
 }
 
@@ -901,7 +901,7 @@ test_registered_game (void)
   g_signal_emit_by_name (pass, "clicked");
   iterate ();
   g_assert_cmpuint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->type, ==, CP_ACTION_PASS);
-  g_assert_cmpstr (row (window, 1), ==, "White pass");
+  g_assert_cmpstr (shown_action (window, 1), ==, "White pass");
   destroy (window);
 }
 
@@ -1052,6 +1052,129 @@ test_computers_play (void)
   destroy (window);
 }
 
+/* The button of the move list that shows @text, or NULL. */
+static GtkButton *
+find_move_button (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) && gtk_widget_get_sensitive (widget)
+      && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (widget)))
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (widget)))), text) == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = find_move_button (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Lets the list view lay out the rows it shows. */
+static void
+draw (CpWindow *window)
+{
+  gtk_widget_queue_resize (GTK_WIDGET ((window)->moves));
+  for (guint i = 0; i < 20; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+  iterate ();
+}
+
+/* Two players' moves share a numbered row; each move is a button that
+ * shows the position after it, marked while the board shows it, and a
+ * bar says that the board shows the past until its button leads back. */
+static void
+test_move_rows (void)
+{
+  CpWindow *window = new_window ();
+  CpGame *game = cp_window_get_game (window);
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", NULL };
+  GtkButton *e5;
+
+  play_by_clicks (window, moves);
+  g_assert_cmpuint (cp_move_list_get_n_rows (list), ==, 2);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 0), ==, "1. e4 e5");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 1), ==, "2. Nf3");
+  g_assert_cmpstr (cp_move_list_get_action_text (list, 1), ==, "1… e5");
+  g_assert_cmpuint (cp_move_list_get_action_row (list, 1), ==, 0);
+  g_assert_cmpuint (cp_move_list_get_action_row (list, 2), ==, 1);
+  g_assert_null (cp_move_list_get_past_text (list));
+
+  draw (window);
+  e5 = find_move_button (GTK_WIDGET (list), "e5");
+  g_assert_nonnull (e5);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (e5), "current"));
+  g_signal_emit_by_name (e5, "clicked");
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 2);
+  assert_shown (window, "g1", "white knight on g1");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (e5), "current"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (find_move_button (GTK_WIDGET (list), "Nf3")), "current"));
+  g_assert_cmpstr (cp_move_list_get_past_text (list), ==, "You are looking at move 2 of 3");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  iterate ();
+  g_assert_cmpstr (cp_move_list_get_past_text (list), ==, "You are looking at the start of the game");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (e5), "current"));
+
+  /* Back to the present: the bar goes, and play goes on. */
+  g_signal_emit_by_name (cp_move_list_get_present_button (list), "clicked");
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 3);
+  g_assert_null (cp_move_list_get_past_text (list));
+  click (window, "b8");
+  click (window, "c6");
+  g_assert_cmpuint (cp_move_list_get_n_rows (list), ==, 2);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 1), ==, "2. Nf3 Nc6");
+
+  /* What is not a move stands on a line of its own, naming the player. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.offer-draw", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_move_list_get_n_rows (list), ==, 3);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, 2), ==, "White offers a draw");
+  destroy (window);
+}
+
+/* Three players: one numbered row a round, in the order they move. */
+static void
+test_three_rounds (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("km-three", NULL, 3, 1, NULL);
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
+  guint first;
+  const char *numbers[] = { "1. ", "1… ", "1… ", "2. " };
+  g_autoptr (GString) round = g_string_new ("1.");
+
+  cp_game_resolve_chance (game);
+  first = cp_game_get_n_actions (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_auto (CpActionList) legal;
+      const char *text;
+
+      cp_action_list_init (&legal);
+      cp_state_legal (cp_game_get_state (game), cp_state_first_pending (cp_game_get_state (game)), &legal);
+      g_assert_cmpuint (legal.len, >, 0);
+      g_assert_true (cp_game_play (game, &legal.items[0], NULL));
+      iterate ();
+      text = cp_move_list_get_action_text (list, first + i);
+      g_assert_true (g_str_has_prefix (text, numbers[i]));
+      if (i < 3)
+        g_string_append_printf (round, " %s", text + strlen (numbers[i]));
+    }
+  g_assert_cmpuint (cp_move_list_get_action_row (list, first), ==, cp_move_list_get_action_row (list, first + 2));
+  g_assert_cmpuint (cp_move_list_get_action_row (list, first + 3), ==, cp_move_list_get_action_row (list, first) + 1);
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, first)), ==, round->str);
+  destroy (window);
+}
+
 /* A hint: the move the computer would play is shown with an arrow, and
  * the move list says that a hint was taken. */
 static void
@@ -1072,7 +1195,7 @@ test_hint (void)
   iterate ();
   g_assert_true (cp_board_view_get_hint (window->board, &from, &to));
   g_assert_cmpuint (cp_game_get_state (game)->cells[from].seat, ==, 1);
-  g_assert_true (g_str_has_prefix (row (window, 1), "Black takes a hint: "));
+  g_assert_true (g_str_has_prefix (shown_action (window, 1), "Black takes a hint: "));
   /* Playing on, the arrow goes. */
   click (window, "e7");
   click (window, "e5");
@@ -1124,6 +1247,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/hint", test_hint);
+  g_test_add_func ("/window/move-rows", test_move_rows);
+  g_test_add_func ("/window/three-rounds", test_three_rounds);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -1,9 +1,16 @@
 /* cp-move-list.c: the list of a game's actions, for replay
  *
- * One row an action, numbered as chess numbers moves.  Rows are kept in
- * step with the log: when the log changes, only the rows from the first
- * action that differs are written again.  Activating a row shows the
- * position after it.
+ * Moves stand in numbered rows, one column a player, as chess programs
+ * write them: "1. e4  e5", or one row a round where three or four play.
+ * Each move is a button of its own that shows the position after it.
+ * Random results and what the rules make known stand under the move they
+ * follow as quieter lines, and actions that are not moves (a draw offer,
+ * a sealed choice, a hint) as lines naming the player.
+ *
+ * Rows are kept in step with the log: when the log changes, only the rows
+ * from the first action that differs are written again, and the list
+ * view binds only the rows in sight.  While the replay cursor stands
+ * before the end, a bar under the list says so and leads back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,20 +20,48 @@
 
 #include "cp-move-list.h"
 
+#define NO_ACTION G_MAXUINT
+
+typedef enum {
+  ROW_MOVES,   /* a round's moves, numbered */
+  ROW_LINE,    /* an action that is not a numbered move, across the row */
+  ROW_NOTE,    /* a random result or an announcement, under the move */
+} RowKind;
+
+typedef struct {
+  RowKind kind;
+  guint round;
+  guint first;                  /* the row's first action */
+  guint cells[CP_MAX_SEATS];    /* ROW_MOVES: the action of each column */
+} Row;
+
+/* An action as the list shows it. */
+typedef struct {
+  CpAction action;   /* to see whether the log still holds it */
+  guint row;
+  char *text;        /* in its cell */
+  char *label;       /* with its number or its player: alone, it says all */
+} Shown;
+
 struct _CpMoveList
 {
   GtkWidget parent_instance;
 
   GtkWidget *scroller;
   GtkWidget *view;
-  GtkStringList *rows;
-  GtkSingleSelection *selection;
-  GArray *shown;             /* the actions the rows show */
+  GtkWidget *past_bar;
+  GtkWidget *past_label;
+  GtkWidget *present_button;
+  GtkStringList *rows;       /* the text of each row */
+  GArray *row_data;          /* Row, one for each of `rows` */
+  GArray *shown;             /* Shown, one for each action of the log */
+  GHashTable *bound;         /* the GtkListItems in sight */
   CpGame *game;
   CpNotation notation;
   guint viewer;              /* the seat whose knowledge the rows show */
+  guint columns;             /* of numbered rows */
+  guint current;             /* the action at the replay cursor, or NO_ACTION */
   guint scroll_source;
-  gboolean updating;
 };
 
 G_DEFINE_FINAL_TYPE (CpMoveList, cp_move_list, GTK_TYPE_WIDGET)
@@ -69,80 +104,328 @@ cp_move_list_previous_position (CpGame *game, guint cursor)
   return c;
 }
 
-/* The text of row @index: the action with the number the game gives it,
- * or else who did it. */
-static char *
-row_text (CpMoveList *self, guint index)
+/* A random result after the set-up: a note under the move before it. */
+static gboolean
+is_note (CpMoveList *self, guint index)
 {
-  const CpAction *action = cp_game_get_action (self->game, index);
-  g_autofree char *text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
-  g_autofree char *number = NULL;
-
-  if (action->seat == CP_SEAT_CHANCE)
-    return g_steal_pointer (&text);
-  if ((number = cp_game_number_action (self->game, index)) != NULL)
-    return g_strdup_printf ("%s %s", number, text);
-  /* Translators: a player and what they did, such as "Black offers a draw" */
-  return g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)), text);
+  return index >= cp_move_list_first_position (self->game) && is_chance (self->game, index);
 }
 
-/* Brings the last row at the replay cursor into sight, with the random
- * results that follow the selected row.  Waits for the list to take in
- * rows just added. */
+static void
+shown_clear (gpointer data)
+{
+  Shown *shown = data;
+
+  g_free (shown->text);
+  g_free (shown->label);
+}
+
+static Row *
+get_row (CpMoveList *self, guint row)
+{
+  return &g_array_index (self->row_data, Row, row);
+}
+
+static Shown *
+get_shown (CpMoveList *self, guint index)
+{
+  return &g_array_index (self->shown, Shown, index);
+}
+
+/* The texts of action @index, written for the viewer. */
+static void
+write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown *shown)
+{
+  const CpAction *action = cp_game_get_action (self->game, index);
+
+  shown->action = *action;
+  shown->text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
+  if (number->round > 0)
+    shown->label = g_strdup_printf (number->place == 0 ? "%u. %s" : "%u… %s", number->round, shown->text);
+  else if (action->seat == CP_SEAT_CHANCE)
+    shown->label = g_strdup (shown->text);
+  else
+    /* Translators: a player and what they did, such as "Black offers a draw" */
+    shown->label = g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)),
+                                    shown->text);
+}
+
+/* The text of a row of moves: its number, and its moves in their
+ * columns, an ellipsis for each empty column before the first. */
+static char *
+moves_text (CpMoveList *self, const Row *row)
+{
+  GString *text = g_string_new (NULL);
+  gboolean started = FALSE;
+
+  g_string_append_printf (text, "%u.", row->round);
+  for (guint c = 0; c < self->columns; c++)
+    {
+      if (row->cells[c] != NO_ACTION)
+        g_string_append_printf (text, " %s", get_shown (self, row->cells[c])->text);
+      else if (!started)
+        g_string_append (text, " …");
+      started = started || row->cells[c] != NO_ACTION;
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+row_text (CpMoveList *self, const Row *row)
+{
+  if (row->kind == ROW_MOVES)
+    return moves_text (self, row);
+  return g_strdup (get_shown (self, row->first)->label);
+}
+
+/* Sorts the actions from @first on into rows, appended to `row_data`.
+ * A move joins the row before it when that row holds its round and its
+ * column is to the right of the row's moves. */
+static void
+arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
+{
+  Row *open = NULL;
+  guint last_column = 0;
+
+  for (guint i = first; i < self->shown->len; i++)
+    {
+      const CpActionNumber *number = &numbers[i - first];
+      Row row = { .first = i };
+
+      if (open != NULL && number->round == open->round && number->place > last_column
+          && number->place < self->columns && !is_note (self, i))
+        {
+          open->cells[number->place] = i;
+          last_column = number->place;
+          get_shown (self, i)->row = self->row_data->len - 1;
+          continue;
+        }
+      for (guint c = 0; c < CP_MAX_SEATS; c++)
+        row.cells[c] = NO_ACTION;
+      if (is_note (self, i))
+        row.kind = ROW_NOTE;
+      else if (number->round > 0 && number->place < self->columns)
+        {
+          row.kind = ROW_MOVES;
+          row.round = number->round;
+          row.cells[number->place] = i;
+          last_column = number->place;
+        }
+      else
+        row.kind = ROW_LINE;
+      get_shown (self, i)->row = self->row_data->len;
+      g_array_append_val (self->row_data, row);
+      open = row.kind == ROW_MOVES ? &g_array_index (self->row_data, Row, self->row_data->len - 1) : NULL;
+    }
+}
+
+/* The action the replay cursor stands on: the last one shown that is not
+ * a random result, or one of the set-up's. */
+static guint
+cursor_action (CpMoveList *self)
+{
+  guint cursor = self->game ? cp_game_get_cursor (self->game) : 0;
+
+  while (cursor > 0)
+    if (!is_note (self, --cursor))
+      return cursor;
+  return NO_ACTION;
+}
+
+/* Brings the row at the replay cursor into sight.  Waits for the list to
+ * take in rows just added. */
 static gboolean
 scroll_to_cursor (gpointer data)
 {
   CpMoveList *self = data;
-  guint cursor = self->game ? cp_game_get_cursor (self->game) : 0;
 
   self->scroll_source = 0;
-  if (cursor > 0 && cursor <= cp_move_list_get_n_rows (self))
-    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", cursor - 1);
+  if (self->current != NO_ACTION && self->current < self->shown->len)
+    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", get_shown (self, self->current)->row);
   return G_SOURCE_REMOVE;
 }
 
-static void
-select_cursor (CpMoveList *self)
+/* The button of the row in @item for @column, or for the whole row. */
+static GtkWidget *
+item_button (GtkListItem *item, int column)
 {
-  guint cursor = cp_game_get_cursor (self->game);
-  guint row = GTK_INVALID_LIST_POSITION;
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *cells = gtk_widget_get_last_child (box);
 
-  /* The row of the last action shown that is not a random result. */
-  while (cursor > 0 && row == GTK_INVALID_LIST_POSITION)
-    if (!is_chance (self->game, --cursor) || cursor < cp_move_list_first_position (self->game))
-      row = cursor;
-  self->updating = TRUE;
-  gtk_single_selection_set_selected (self->selection, row);
-  self->updating = FALSE;
+  if (column < 0)
+    return gtk_widget_get_prev_sibling (cells);
+  for (GtkWidget *b = gtk_widget_get_first_child (cells); b != NULL; b = gtk_widget_get_next_sibling (b), column--)
+    if (column == 0)
+      return b;
+  g_return_val_if_reached (NULL);
+}
+
+/* Shows action @index in @button: a move in its @column, or a whole line. */
+static void
+show_button (CpMoveList *self, GtkWidget *button, guint index, gboolean column, const char *empty)
+{
+  GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+  gboolean current = index != NO_ACTION && index == self->current;
+  const Shown *shown = index != NO_ACTION ? get_shown (self, index) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (label), shown == NULL ? empty : column ? shown->text : shown->label);
+  gtk_widget_set_sensitive (button, shown != NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  shown ? shown->label : "", -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_SELECTED, current, -1);
+  if (current)
+    gtk_widget_add_css_class (button, "current");
+  else
+    gtk_widget_remove_css_class (button, "current");
+  g_object_set_data (G_OBJECT (button), "action", GUINT_TO_POINTER (index));
+}
+
+/* Fills the row widget of @item with its row. */
+static void
+show_item (CpMoveList *self, GtkListItem *item)
+{
+  guint position = gtk_list_item_get_position (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *number = gtk_widget_get_first_child (box);
+  GtkWidget *line = item_button (item, -1);
+  GtkWidget *cells = gtk_widget_get_last_child (box);
+  const Row *row;
+  g_autofree char *round = NULL;
+  guint filled = 0;
+
+  if (position >= self->row_data->len)
+    return;
+  row = get_row (self, position);
+  gtk_widget_set_visible (number, row->kind == ROW_MOVES);
+  gtk_widget_set_visible (cells, row->kind == ROW_MOVES);
+  gtk_widget_set_visible (line, row->kind != ROW_MOVES);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  gtk_string_list_get_string (self->rows, position), -1);
+  if (row->kind != ROW_MOVES)
+    {
+      show_button (self, line, row->first, FALSE, NULL);
+      if (row->kind == ROW_NOTE)
+        gtk_widget_add_css_class (line, "chance");
+      else
+        gtk_widget_remove_css_class (line, "chance");
+      return;
+    }
+  round = g_strdup_printf ("%u.", row->round);
+  gtk_label_set_text (GTK_LABEL (number), round);
+  for (guint c = 0; c < CP_MAX_SEATS; c++)
+    {
+      GtkWidget *button = item_button (item, (int) c);
+
+      gtk_widget_set_visible (button, c < self->columns);
+      show_button (self, button, row->cells[c], TRUE, filled == 0 ? "…" : "");
+      filled += row->cells[c] != NO_ACTION;
+    }
+}
+
+static void
+show_cursor (CpMoveList *self)
+{
+  GHashTableIter iter;
+  gpointer item;
+
+  self->current = cursor_action (self);
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    show_item (self, item);
   if (self->scroll_source == 0)
     self->scroll_source = g_idle_add (scroll_to_cursor, self);
+}
+
+/* The bar that says the board shows the past. */
+static void
+show_past (CpMoveList *self)
+{
+  guint n = self->game ? cp_game_get_n_actions (self->game) : 0;
+  guint cursor = self->game ? cp_game_get_cursor (self->game) : 0;
+  guint first = self->game ? cp_move_list_first_position (self->game) : 0;
+  guint move = 0, moves = 0;
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (self->past_bar, cursor < n);
+  if (cursor >= n)
+    return;
+  for (guint i = first; i < n; i++)
+    if (!is_chance (self->game, i))
+      {
+        moves++;
+        move += i < cursor;
+      }
+  if (move == 0)
+    text = g_strdup (_("You are looking at the start of the game"));
+  else
+    /* Translators: the board shows an earlier position; moves are counted
+     * one for each player's action, as the Previous and Next buttons step */
+    text = g_strdup_printf (_("You are looking at move %u of %u"), move, moves);
+  gtk_label_set_text (GTK_LABEL (self->past_label), text);
+}
+
+static void
+cursor_changed (CpMoveList *self)
+{
+  show_cursor (self);
+  show_past (self);
+}
+
+/* The first row to write again when the log changed from action @same
+ * on: the row that holds it, or the one before when it opens its row,
+ * since it may now join that one. */
+static guint
+first_changed_row (CpMoveList *self, guint same)
+{
+  guint row;
+
+  if (same == 0)
+    return 0;
+  if (same == self->shown->len)
+    return get_shown (self, same - 1)->row;
+  row = get_shown (self, same)->row;
+  if (row > 0 && get_row (self, row)->first == same)
+    row--;
+  return row;
 }
 
 static void
 sync_rows (CpMoveList *self, gboolean all)
 {
   guint n = self->game ? cp_game_get_n_actions (self->game) : 0;
-  guint same = 0;
+  guint same = 0, row, first;
+  g_autofree CpActionNumber *numbers = NULL;
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
   if (!all)
     while (same < n && same < self->shown->len
-           && cp_action_same (cp_game_get_action (self->game, same),
-                              &g_array_index (self->shown, CpAction, same)))
+           && cp_action_same (cp_game_get_action (self->game, same), &get_shown (self, same)->action))
       same++;
+  if (!all && same == n && same == self->shown->len)
+    return;
 
-  for (guint i = same; i < n; i++)
-    g_ptr_array_add (texts, row_text (self, i));
-  g_ptr_array_add (texts, NULL);
-
-  self->updating = TRUE;
-  gtk_string_list_splice (self->rows, same, self->shown->len - same, (const char *const *) texts->pdata);
-  self->updating = FALSE;
+  row = first_changed_row (self, same);
+  first = row < self->row_data->len ? get_row (self, row)->first : same;
+  numbers = g_new (CpActionNumber, n - first + 1);
+  if (self->game != NULL)
+    cp_game_number_actions (self->game, first, n - first, numbers);
   g_array_set_size (self->shown, same);
   for (guint i = same; i < n; i++)
-    g_array_append_val (self->shown, *cp_game_get_action (self->game, i));
-  if (self->game != NULL)
-    select_cursor (self);
+    {
+      Shown shown = { 0 };
+
+      write_action (self, i, &numbers[i - first], &shown);
+      g_array_append_val (self->shown, shown);
+    }
+  g_array_set_size (self->row_data, row);
+  arrange_rows (self, first, numbers);
+
+  for (guint r = row; r < self->row_data->len; r++)
+    g_ptr_array_add (texts, row_text (self, get_row (self, r)));
+  g_ptr_array_add (texts, NULL);
+  gtk_string_list_splice (self->rows, row, g_list_model_get_n_items (G_LIST_MODEL (self->rows)) - row,
+                          (const char *const *) texts->pdata);
+  cursor_changed (self);
 }
 
 static void
@@ -152,12 +435,13 @@ log_changed (CpMoveList *self)
 }
 
 /**
- * cp_move_list_activate_row:
+ * cp_move_list_activate_action:
  *
- * Shows the position after the action of row @index.
+ * Shows the position after the action @index and the random results
+ * that follow it.
  */
 void
-cp_move_list_activate_row (CpMoveList *self, guint index)
+cp_move_list_activate_action (CpMoveList *self, guint index)
 {
   guint cursor;
 
@@ -171,46 +455,66 @@ cp_move_list_activate_row (CpMoveList *self, guint index)
 }
 
 static void
-selection_changed (CpMoveList *self)
+button_clicked (GtkButton *button, CpMoveList *self)
 {
-  guint row = gtk_single_selection_get_selected (self->selection);
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "action"));
 
-  if (self->updating || self->game == NULL || row == GTK_INVALID_LIST_POSITION)
-    return;
-  cp_move_list_activate_row (self, row);
+  if (self->game != NULL && index < cp_game_get_n_actions (self->game))
+    cp_move_list_activate_action (self, index);
 }
 
-/* Long rows wrap rather than widen the side panel. */
-static void
-setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+static GtkWidget *
+new_button (CpMoveList *self)
 {
+  GtkWidget *button = gtk_button_new ();
   GtkWidget *label = gtk_label_new (NULL);
 
+  /* Long moves and lines wrap rather than widen the side panel. */
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  gtk_widget_add_css_class (label, "move");
-  gtk_list_item_set_child (item, label);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "move");
+  gtk_widget_set_hexpand (button, TRUE);
+  g_signal_connect (button, "clicked", G_CALLBACK (button_clicked), self);
+  return button;
 }
 
-/* Random results and what the rules make known stand under the move
- * they follow, smaller and quieter. */
+/* A row: the number, a line across, and a cell for each column.  Binding
+ * shows either the number and the cells or the line. */
 static void
-bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, CpMoveList *self)
 {
-  CpMoveList *self = data;
-  GtkStringObject *text = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
-  guint index = gtk_list_item_get_position (item);
-  gboolean chance = self->game != NULL && index < cp_game_get_n_actions (self->game)
-                    && index >= cp_move_list_first_position (self->game) && is_chance (self->game, index);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *number = gtk_label_new (NULL);
+  GtkWidget *cells = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
-  gtk_label_set_text (GTK_LABEL (label), gtk_string_object_get_string (text));
-  if (chance)
-    gtk_widget_add_css_class (label, "chance");
-  else
-    gtk_widget_remove_css_class (label, "chance");
+  gtk_label_set_xalign (GTK_LABEL (number), 1.0);
+  gtk_label_set_width_chars (GTK_LABEL (number), 4);
+  gtk_widget_add_css_class (number, "move-number");
+  gtk_box_set_homogeneous (GTK_BOX (cells), TRUE);
+  gtk_widget_set_hexpand (cells, TRUE);
+  for (guint c = 0; c < CP_MAX_SEATS; c++)
+    gtk_box_append (GTK_BOX (cells), new_button (self));
+  gtk_box_append (GTK_BOX (box), number);
+  gtk_box_append (GTK_BOX (box), new_button (self));
+  gtk_box_append (GTK_BOX (box), cells);
+  gtk_list_item_set_child (item, box);
+  gtk_list_item_set_activatable (item, FALSE);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, CpMoveList *self)
+{
+  g_hash_table_add (self->bound, item);
+  show_item (self, item);
+}
+
+static void
+unbind_row (GtkSignalListItemFactory *factory, GtkListItem *item, CpMoveList *self)
+{
+  g_hash_table_remove (self->bound, item);
 }
 
 static void
@@ -221,13 +525,19 @@ cp_move_list_dispose (GObject *object)
   g_clear_handle_id (&self->scroll_source, g_source_remove);
   cp_move_list_set_game (self, NULL);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->past_bar, gtk_widget_unparent);
   G_OBJECT_CLASS (cp_move_list_parent_class)->dispose (object);
 }
 
 static void
 cp_move_list_finalize (GObject *object)
 {
-  g_array_unref (CP_MOVE_LIST (object)->shown);
+  CpMoveList *self = CP_MOVE_LIST (object);
+
+  g_array_unref (self->shown);
+  g_array_unref (self->row_data);
+  g_hash_table_unref (self->bound);
+  g_object_unref (self->rows);
   G_OBJECT_CLASS (cp_move_list_parent_class)->finalize (object);
 }
 
@@ -239,28 +549,52 @@ cp_move_list_class_init (CpMoveListClass *klass)
 
   object_class->dispose = cp_move_list_dispose;
   object_class->finalize = cp_move_list_finalize;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
+}
+
+/* The bar under the list while the board shows the past. */
+static void
+init_past_bar (CpMoveList *self)
+{
+  self->past_bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_add_css_class (self->past_bar, "past-bar");
+  gtk_widget_set_visible (self->past_bar, FALSE);
+
+  self->past_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->past_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->past_label), 0.0);
+  gtk_box_append (GTK_BOX (self->past_bar), self->past_label);
+
+  self->present_button = gtk_button_new_with_mnemonic (_("Back to the _Present"));
+  gtk_widget_set_halign (self->present_button, GTK_ALIGN_END);
+  gtk_widget_set_tooltip_text (self->present_button, _("Show the position after the last move"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->present_button), "win.last");
+  gtk_box_append (GTK_BOX (self->past_bar), self->present_button);
+  gtk_widget_set_parent (self->past_bar, GTK_WIDGET (self));
 }
 
 static void
 cp_move_list_init (CpMoveList *self)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkBoxLayout *layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
 
-  self->shown = g_array_new (FALSE, FALSE, sizeof (CpAction));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  self->shown = g_array_new (FALSE, FALSE, sizeof (Shown));
+  g_array_set_clear_func (self->shown, shown_clear);
+  self->row_data = g_array_new (FALSE, FALSE, sizeof (Row));
+  self->bound = g_hash_table_new (NULL, NULL);
   self->notation = CP_NOTATION_SAN;
   self->viewer = CP_VIEW_ALL;
+  self->current = NO_ACTION;
   self->rows = gtk_string_list_new (NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->rows));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (selection_changed), self);
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
-  self->view = gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory);
-  gtk_widget_add_css_class (self->view, "navigation-sidebar");
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), self);
+  self->view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->rows)))),
+                                  factory);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
 
   self->scroller = gtk_scrolled_window_new ();
@@ -268,12 +602,20 @@ cp_move_list_init (CpMoveList *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->view);
   gtk_widget_set_vexpand (self->scroller, TRUE);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  init_past_bar (self);
 }
 
 GtkWidget *
 cp_move_list_new (void)
 {
   return g_object_new (CP_TYPE_MOVE_LIST, NULL);
+}
+
+/* Numbered rows have a column for each player. */
+static guint
+count_columns (CpGame *game)
+{
+  return game != NULL ? MIN (cp_game_get_n_seats (game), CP_MAX_SEATS) : 0;
 }
 
 void
@@ -286,10 +628,11 @@ cp_move_list_set_game (CpMoveList *self, CpGame *game)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
+  self->columns = count_columns (game);
   if (game != NULL)
     {
       g_signal_connect_swapped (game, "changed", G_CALLBACK (log_changed), self);
-      g_signal_connect_swapped (game, "notify::cursor", G_CALLBACK (select_cursor), self);
+      g_signal_connect_swapped (game, "notify::cursor", G_CALLBACK (cursor_changed), self);
     }
   sync_rows (self, TRUE);
 }
@@ -327,8 +670,67 @@ cp_move_list_get_n_rows (CpMoveList *self)
   return g_list_model_get_n_items (G_LIST_MODEL (self->rows));
 }
 
+/**
+ * cp_move_list_get_row_text:
+ *
+ * The text of row @index as a screen reader reads it: "1. e4 e5", or a
+ * line such as "Black offers a draw".
+ */
 const char *
 cp_move_list_get_row_text (CpMoveList *self, guint index)
 {
   return gtk_string_list_get_string (self->rows, index);
+}
+
+/**
+ * cp_move_list_get_action_text:
+ *
+ * What the list shows for the action @index, with its number or its
+ * player: "1… e5", "Black offers a draw".
+ */
+const char *
+cp_move_list_get_action_text (CpMoveList *self, guint index)
+{
+  g_return_val_if_fail (CP_IS_MOVE_LIST (self), NULL);
+  g_return_val_if_fail (index < self->shown->len, NULL);
+
+  return get_shown (self, index)->label;
+}
+
+/**
+ * cp_move_list_get_action_row:
+ *
+ * The row that shows the action @index.
+ */
+guint
+cp_move_list_get_action_row (CpMoveList *self, guint index)
+{
+  g_return_val_if_fail (CP_IS_MOVE_LIST (self), 0);
+  g_return_val_if_fail (index < self->shown->len, 0);
+
+  return get_shown (self, index)->row;
+}
+
+/**
+ * cp_move_list_get_past_text:
+ *
+ * What the bar under the list says while the board shows an earlier
+ * position, or NULL when it shows the present.
+ */
+const char *
+cp_move_list_get_past_text (CpMoveList *self)
+{
+  g_return_val_if_fail (CP_IS_MOVE_LIST (self), NULL);
+
+  if (!gtk_widget_get_visible (self->past_bar))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->past_label));
+}
+
+GtkButton *
+cp_move_list_get_present_button (CpMoveList *self)
+{
+  g_return_val_if_fail (CP_IS_MOVE_LIST (self), NULL);
+
+  return GTK_BUTTON (self->present_button);
 }

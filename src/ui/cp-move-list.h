@@ -23,8 +23,14 @@ void       cp_move_list_set_viewer   (CpMoveList *self,
 guint      cp_move_list_get_n_rows   (CpMoveList *self);
 const char *cp_move_list_get_row_text (CpMoveList *self,
                                       guint       index);
-void       cp_move_list_activate_row (CpMoveList *self,
-                                      guint       index);
+const char *cp_move_list_get_action_text (CpMoveList *self,
+                                          guint       index);
+guint      cp_move_list_get_action_row (CpMoveList *self,
+                                        guint       index);
+void       cp_move_list_activate_action (CpMoveList *self,
+                                         guint       index);
+const char *cp_move_list_get_past_text (CpMoveList *self);
+GtkButton *cp_move_list_get_present_button (CpMoveList *self);
 
 /* Replay positions: the cursor values worth showing.  A random result
  * belongs to the action before it; the set-up's own random results come

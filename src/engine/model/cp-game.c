@@ -700,42 +700,81 @@ cp_game_last_move (CpGame *self, guint cursor)
 }
 
 /**
+ * cp_game_number_actions:
+ * @from: the first action to number
+ * @n: how many
+ * @numbers: (out caller-allocates) (array length=n): their numbers
+ *
+ * Numbers the actions from @from on for the move list: each move gets
+ * its round and its place in the round, other actions round 0.  Where
+ * players take turns, a round ends when a player who moved in it moves
+ * again, so two players number their moves as chess does and three or
+ * four players number the rounds of the table, whoever is left; a turn of
+ * several moves keeps one place.  Games that choose in secret together
+ * number their rounds of choices, each move placed by its seat.  A game
+ * of one player is not numbered.
+ */
+void
+cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbers)
+{
+  guint round = 0, place = 0, choices = 0, last_seat = CP_NO_SEAT;
+  CpSeatMask moved = 0;
+  gboolean choosing = FALSE;
+
+  g_return_if_fail (CP_IS_GAME (self));
+  g_return_if_fail (from + n <= self->actions->len);
+
+  for (guint i = 0; i < from + n; i++)
+    {
+      const CpAction *a = &g_array_index (self->actions, CpAction, i);
+      CpActionNumber number = { 0, 0 };
+
+      if (a->type == CP_ACTION_COMMIT && !choosing)
+        choices++;
+      choosing = a->type == CP_ACTION_COMMIT;
+      if (a->type == CP_ACTION_MOVE && a->seat != last_seat)
+        {
+          if (moved & CP_SEAT_BIT (a->seat))
+            moved = 0;
+          if (moved == 0)
+            round++;
+          place = (guint) __builtin_popcount (moved);
+          moved |= CP_SEAT_BIT (a->seat);
+          last_seat = a->seat;
+        }
+      if (a->type == CP_ACTION_MOVE && self->players->len >= 2)
+        {
+          gboolean by_choices = self->rules->numbering == CP_NUMBERING_ROUNDS && choices > 0;
+
+          number.round = by_choices ? choices : round;
+          number.place = by_choices ? a->seat : place;
+        }
+      if (i >= from)
+        numbers[i - from] = number;
+    }
+}
+
+/**
  * cp_game_number_action:
  *
- * The number the move list gives the action at @index, such as "12." or
- * "12…", or NULL for an action that is not numbered: the game's turns as
- * chess numbers them where two players take turns, or the rounds of
- * choices made together.
+ * The number the move list gives the action at @index, such as "12." for
+ * the first move of a round or "12…" for the others, or NULL for an action
+ * that is not numbered; see cp_game_number_actions().
  *
  * Returns: (nullable) (transfer full): the number
  */
 char *
 cp_game_number_action (CpGame *self, guint index)
 {
-  const CpAction *action;
-  guint turns = 0, rounds = 0, last_seat = CP_NO_SEAT;
-  gboolean choosing = FALSE;
+  CpActionNumber number;
 
+  g_return_val_if_fail (CP_IS_GAME (self), NULL);
   g_return_val_if_fail (index < self->actions->len, NULL);
-  action = &g_array_index (self->actions, CpAction, index);
-  if (action->type != CP_ACTION_MOVE || self->players->len != 2)
-    return NULL;
-  for (guint i = 0; i <= index; i++)
-    {
-      const CpAction *a = &g_array_index (self->actions, CpAction, i);
 
-      if (a->type == CP_ACTION_COMMIT && !choosing)
-        rounds++;
-      choosing = a->type == CP_ACTION_COMMIT;
-      if (a->type == CP_ACTION_MOVE && a->seat != last_seat)
-        {
-          turns++;
-          last_seat = a->seat;
-        }
-    }
-  if (self->rules->numbering == CP_NUMBERING_ROUNDS && rounds > 0)
-    return g_strdup_printf (action->seat == 0 ? "%u." : "%u…", rounds);
-  return g_strdup_printf ((turns - 1) % 2 == 0 ? "%u." : "%u…", (turns - 1) / 2 + 1);
+  cp_game_number_actions (self, index, 1, &number);
+  if (number.round == 0)
+    return NULL;
+  return g_strdup_printf (number.place == 0 ? "%u." : "%u…", number.round);
 }
 
 /* The presentation of the end of the log, seen by all. */

@@ -12,6 +12,12 @@
 
 G_BEGIN_DECLS
 
+/* Where the move list puts an action: in which round, and where in it. */
+typedef struct {
+  guint round;    /* from 1; 0 for an action that is not numbered */
+  guint place;    /* the column in the round's row, from 0 */
+} CpActionNumber;
+
 #define CP_TYPE_GAME (cp_game_get_type ())
 G_DECLARE_FINAL_TYPE (CpGame, cp_game, CP, GAME, GObject)
 
@@ -89,6 +95,10 @@ const CpAction *cp_game_last_move        (CpGame         *self,
                                           guint           cursor);
 char           *cp_game_number_action    (CpGame         *self,
                                           guint           index);
+void            cp_game_number_actions   (CpGame         *self,
+                                          guint           from,
+                                          guint           n,
+                                          CpActionNumber *numbers);
 gboolean        cp_game_seat_players     (CpGame         *self);
 guint           cp_game_seat_of_player   (CpGame         *self,
                                           guint           player);
