@@ -753,6 +753,39 @@ attrition_parse (const CpState *state, const char *text, CpAction *action, GErro
   return cannot_play (error, text, why_not (st, action));
 }
 
+/* What the seat to act does now. */
+static char *
+attrition_prompt (const AttritionState *st, guint seat)
+{
+  if (!st->moving)
+    return g_strdup (kinds[st->placed[seat]] == CP_PIECE_KNIGHT
+                     ? _("Place your knight on a free cell; every cell a piece lands on keeps a marker")
+                     : _("Place your bishop on a free cell; it moves like a knight"));
+  if (st->n_pieces == 1)
+    return g_strdup (_("Move your knight to a cell without a marker, or take a piece"));
+  return g_strdup (_("Move each of your pieces once, as knights, to a cell without a marker or onto a piece"));
+}
+
+static void
+attrition_present (const CpState *state, const CpState *start G_GNUC_UNUSED, guint viewer,
+                   CpPresentation *out)
+{
+  AttritionState copy;
+  const AttritionState *st = settled (state, &copy);
+
+  for (guint cell = 0; cell < cp_board_get_n_cells (state->board); cell++)
+    if (state->markers[cell] != 0)
+      {
+        g_autofree char *colour = g_utf8_strdown (cp_colour_name (colours[state->markers[cell] - 1]), -1);
+        /* Translators: a cell's description; %s is a colour such as "white" */
+        g_autofree char *words = g_strdup_printf (_("closed by a %s marker"), colour);
+
+        cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, words);
+      }
+  if (viewer < state->n_seats && (attrition_pending (state) & CP_SEAT_BIT (viewer)))
+    cp_presentation_set_prompt (out, attrition_prompt (st, viewer));
+}
+
 const CpRules cp_attrition_rules = {
   .id = "attrition",
   .name = N_("Chivalrous Attrition"),
@@ -773,4 +806,5 @@ const CpRules cp_attrition_rules = {
   .format = attrition_format,
   .parse = attrition_parse,
   .evaluate = attrition_evaluate,
+  .present = attrition_present,
 };
