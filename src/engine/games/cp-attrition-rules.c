@@ -80,10 +80,13 @@ static const CpPieceKind kinds[MAX_PIECES] = { CP_PIECE_KNIGHT, CP_PIECE_BISHOP 
 
 static const char *const variant_ids[] = { "basic", "two-piece", "sudden-death", "multi", NULL };
 static const char *const variant_labels[] = {
-  N_("Basic game: one knight each"),
-  N_("Two pieces each: lose both and you lose"),
-  N_("Two pieces each, sudden death: lose one and you lose"),
-  N_("Three or four players, one knight each"),
+  N_("Basic game"), N_("Two pieces"), N_("Sudden death"), N_("Three or four players"), NULL
+};
+static const char *const variant_details[] = {
+  N_("Two players, one knight each"),
+  N_("Two players with two pieces each: lose both and you lose"),
+  N_("Two players with two pieces each: lose one and you lose"),
+  N_("One knight each: the last player left wins"),
   NULL
 };
 
@@ -94,7 +97,8 @@ static const char *const starts_labels[] = {
 
 static const CpOptionSpec options[] = {
   { .id = "variant", .label = N_("Way to play"), .type = CP_OPTION_CHOICE,
-    .default_value = "basic", .choices = variant_ids, .choice_labels = variant_labels },
+    .default_value = "basic", .choices = variant_ids, .choice_labels = variant_labels,
+    .choice_details = variant_details },
   { .id = "starts", .label = N_("First to play"), .type = CP_OPTION_CHOICE,
     .default_value = "random", .choices = starts_ids, .choice_labels = starts_labels },
 };

@@ -23,9 +23,11 @@ typedef struct {
   CpOptionType type;
   const char *default_value;
   const char *const *choices;       /* ids, NULL-terminated */
-  const char *const *choice_labels; /* translatable, same order */
+  const char *const *choice_labels; /* translatable, same order: short */
   gint min, max;
   const char *relevant_when;        /* "other-option=value", or NULL: always */
+  const char *const *choice_details; /* translatable, same order as `choices`:
+                                      * what each means; NULL: the labels say */
 } CpOptionSpec;
 
 typedef enum {
