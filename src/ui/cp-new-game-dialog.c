@@ -618,3 +618,29 @@ cp_new_game_dialog_new (GSettings *settings)
   cp_new_game_dialog_select_game (self, cp_rules_lookup (last) ? last : cp_rules_list (NULL)[0]->id);
   return self;
 }
+
+/* The number of players, as if chosen in the dialog. */
+void
+cp_new_game_dialog_set_n_players (CpNewGameDialog *self, guint n_players)
+{
+  g_return_if_fail (CP_IS_NEW_GAME_DIALOG (self));
+
+  gtk_spin_button_set_value (self->seats_spin, n_players);
+}
+
+/* What the row of an option says under its title, or NULL. */
+const char *
+cp_new_game_dialog_get_option_note (CpNewGameDialog *self, const char *option_id)
+{
+  g_return_val_if_fail (CP_IS_NEW_GAME_DIALOG (self), NULL);
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+
+      if (g_str_equal (spec->id, option_id) && ADW_IS_ACTION_ROW (row))
+        return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+    }
+  return NULL;
+}

@@ -776,6 +776,7 @@ attrition_present (const CpState *state, const CpState *start G_GNUC_UNUSED, gui
 {
   AttritionState copy;
   const AttritionState *st = settled (state, &copy);
+  guint actor;
 
   for (guint cell = 0; cell < cp_board_get_n_cells (state->board); cell++)
     if (state->markers[cell] != 0)
@@ -786,8 +787,10 @@ attrition_present (const CpState *state, const CpState *start G_GNUC_UNUSED, gui
 
         cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, words);
       }
-  if (viewer < state->n_seats && (attrition_pending (state) & CP_SEAT_BIT (viewer)))
-    cp_presentation_set_prompt (out, attrition_prompt (st, viewer));
+  /* The seat to act, or with everything shown, whoever acts. */
+  actor = st->ready && !is_over (st) ? st->order[st->turn] : CP_NO_SEAT;
+  if (actor != CP_NO_SEAT && (viewer == actor || viewer == CP_VIEW_ALL))
+    cp_presentation_set_prompt (out, attrition_prompt (st, actor));
 }
 
 const CpRules cp_attrition_rules = {

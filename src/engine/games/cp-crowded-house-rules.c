@@ -252,7 +252,8 @@ crowded_house_present (const CpState *state, const CpState *start, guint viewer,
   for (guint cell = 0; cell < CP_MAX_CELLS; cell++)
     if (cp_cell_set_contains (moving, cell))
       cp_presentation_add_overlay (out, CP_OVERLAY_AREA, cell, _("half of the player to move"))->count = 1;
-  if (viewer != state->to_move || !(cp_state_pending (state) & CP_SEAT_BIT (viewer)))
+  if ((viewer != state->to_move && viewer != CP_VIEW_ALL)
+      || !(cp_state_pending (state) & CP_SEAT_BIT (state->to_move)))
     return;
   cp_presentation_set_prompt (out, g_strdup (state->to_move < WHITE_QUEEN_SIDE
                                                ? _("Move a piece that starts or ends on the king side, files e to h")
