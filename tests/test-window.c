@@ -8,6 +8,7 @@
 
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <string.h>
 
 #include "cp-application.h"
 #include "cp-autosave.h"
@@ -1203,6 +1204,71 @@ test_hint (void)
   destroy (window);
 }
 
+/* The reason the window gave last for a click that cannot be played. */
+static const char *
+refusal (CpWindow *window)
+{
+  return window->refusal != NULL ? adw_toast_get_title (window->refusal) : NULL;
+}
+
+static void
+test_prompt_and_refusals (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) attrition = NULL;
+  g_autoptr (CpGame) crowded = cp_game_new ("crowded-house", NULL, 4, 1, NULL);
+
+  g_hash_table_insert (options, (gpointer) "starts", (gpointer) "white");
+  attrition = cp_game_new ("attrition", options, 2, 1, NULL);
+
+  /* Attrition says that a knight is placed first. */
+  cp_window_set_game (window, attrition, NULL);
+  iterate ();
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "Place your knight"));
+
+  /* Crowded House says whose half moves and why a piece is not theirs. */
+  cp_window_set_game (window, crowded, NULL);
+  iterate ();
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "king side"));
+  click (window, "d2");
+  g_assert_cmpstr (refusal (window), ==, "That piece is on your partner’s half and cannot reach yours now");
+  click (window, "e7");
+  g_assert_cmpstr (refusal (window), ==, "That piece belongs to the other team");
+  click (window, "e2");
+  click (window, "e4");
+  g_assert_cmpuint (cp_game_get_n_actions (crowded), ==, 1);
+  click (window, "e2");
+  g_assert_cmpstr (refusal (window), ==, "Pick up one of your pieces first");
+  destroy (window);
+}
+
+static void
+test_dialog_fits_choices (void)
+{
+  CpNewGameDialog *dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+
+  cp_new_game_dialog_select_game (dialog, "attrition");
+  g_assert_cmpstr (cp_new_game_dialog_get_option_note (dialog, "variant"), ==, "Two players, one knight each");
+  /* Four players take the way to play for them. */
+  cp_new_game_dialog_set_n_players (dialog, 4);
+  g_assert_cmpstr (cp_new_game_dialog_get_option_note (dialog, "variant"), ==,
+                   "One knight each: the last player left wins");
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_seats (game), ==, 4);
+  g_clear_object (&game);
+  /* And two players the way for two. */
+  cp_new_game_dialog_set_n_players (dialog, 2);
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_seats (game), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1249,6 +1315,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/hint", test_hint);
   g_test_add_func ("/window/move-rows", test_move_rows);
   g_test_add_func ("/window/three-rounds", test_three_rounds);
+  g_test_add_func ("/window/prompt-and-refusals", test_prompt_and_refusals);
+  g_test_add_func ("/window/dialog-fits-choices", test_dialog_fits_choices);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -57,6 +57,7 @@ G_DEFINE_FINAL_TYPE (CpBoardView, cp_board_view, GTK_TYPE_WIDGET)
 
 enum {
   ACTION_CHOSEN,
+  CELL_REFUSED,
   N_SIGNALS
 };
 
@@ -295,6 +296,8 @@ act_on_cell (CpBoardView *self, guint cell)
 void
 cp_board_view_press_cell (CpBoardView *self, guint cell)
 {
+  gboolean picked;
+
   g_return_if_fail (CP_IS_BOARD_VIEW (self));
 
   if (cell == CP_NO_CELL || self->state == NULL)
@@ -317,11 +320,14 @@ cp_board_view_press_cell (CpBoardView *self, guint cell)
         update_decorations (self);
       return;
     }
+  picked = self->path_len > 0;
   self->path_len = 0;
   if (starts_a_move (self, cell))
     self->path[self->path_len++] = (guint8) cell;
   else if (act_on_cell (self, cell))
     return;
+  else if (!picked)
+    g_signal_emit (self, signals[CELL_REFUSED], 0, cell);
   update_decorations (self);
 }
 
@@ -599,6 +605,29 @@ cp_board_view_size_allocate (GtkWidget *widget, int width, int height, int basel
     gtk_popover_present (GTK_POPOVER (self->popover));
 }
 
+/* A cell whose marks are described says what they mean when the pointer
+ * rests on it. */
+static gboolean
+query_tooltip (CpBoardView *self, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  guint cell = keyboard ? self->cursor : cell_at (self, x, y);
+  const CpOverlay *overlays;
+  guint n_overlays;
+
+  if (cell == CP_NO_CELL || self->state == NULL)
+    return FALSE;
+  overlays = cp_board_renderer_get_overlays (self->renderer, &n_overlays);
+  for (guint i = 0; i < n_overlays; i++)
+    if (overlays[i].cell == cell && overlays[i].description != NULL)
+      {
+        g_autofree char *text = cp_board_view_describe_cell (self, cell);
+
+        gtk_tooltip_set_text (tooltip, text);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static void
 cp_board_view_class_init (CpBoardViewClass *klass)
 {
@@ -621,6 +650,17 @@ cp_board_view_class_init (CpBoardViewClass *klass)
   signals[ACTION_CHOSEN] = g_signal_new ("action-chosen", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                          G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * CpBoardView::cell-refused:
+   * @cell: the cell pressed
+   *
+   * The player pressed a cell where nothing can be played, with no piece
+   * picked up.
+   */
+  signals[CELL_REFUSED] = g_signal_new ("cell-refused", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 1, G_TYPE_UINT);
 
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
@@ -660,6 +700,8 @@ cp_board_view_init (CpBoardView *self)
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
   g_signal_connect (self, "notify::root", G_CALLBACK (root_changed), NULL);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect_swapped (self, "query-tooltip", G_CALLBACK (query_tooltip), self);
 
   self->popover = gtk_popover_new ();
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self));

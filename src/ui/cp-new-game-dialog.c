@@ -49,6 +49,17 @@ remove_rows (AdwPreferencesGroup *group, GPtrArray *rows)
   g_ptr_array_set_size (rows, 0);
 }
 
+/* A choice whose label is short says what it means under the row. */
+static void
+show_choice_details (AdwComboRow *row)
+{
+  const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (selected < g_strv_length ((GStrv) spec->choices))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(spec->choice_details[selected]));
+}
+
 static GtkWidget *
 option_row (const CpOptionSpec *spec)
 {
@@ -70,6 +81,12 @@ option_row (const CpOptionSpec *spec)
         row = adw_combo_row_new ();
         adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (labels));
         adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+        if (spec->choice_details != NULL)
+          {
+            g_signal_connect (row, "notify::selected", G_CALLBACK (show_choice_details), NULL);
+            g_object_set_data (G_OBJECT (row), "spec", (gpointer) spec);
+            show_choice_details (ADW_COMBO_ROW (row));
+          }
       }
       break;
     case CP_OPTION_INT:
@@ -257,6 +274,39 @@ fit_seats (CpNewGameDialog *self)
             return;
           }
       }
+}
+
+/* When the number of players chosen needs other options (a way to play
+ * for three or four, say), the first choices that fit are taken. */
+static void
+fit_options (CpNewGameDialog *self)
+{
+  guint seats = n_seats (self);
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+      g_autoptr (GHashTable) options = chosen_options (self);
+      g_autoptr (CpGame) trial = cp_game_new (self->rules->id, options, seats, 0, NULL);
+
+      if (trial != NULL)
+        return;
+      if (!ADW_IS_COMBO_ROW (row))
+        continue;
+      for (guint c = 0; spec->choices[c]; c++)
+        {
+          g_autoptr (CpGame) fitting = NULL;
+
+          g_hash_table_insert (options, (gpointer) spec->id, g_strdup (spec->choices[c]));
+          fitting = cp_game_new (self->rules->id, options, seats, 0, NULL);
+          if (fitting != NULL)
+            {
+              adw_combo_row_set_selected (ADW_COMBO_ROW (row), c);
+              return;
+            }
+        }
+    }
 }
 
 /* Greys out the options that do not matter with the others' values. */
@@ -550,6 +600,7 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
   adw_action_row_add_suffix (ADW_ACTION_ROW (self->seats_row), GTK_WIDGET (self->seats_spin));
   adw_preferences_group_add (self->players_group, self->seats_row);
   g_signal_connect_swapped (self->seats_spin, "value-changed", G_CALLBACK (update_names), self);
+  g_signal_connect_swapped (self->seats_spin, "value-changed", G_CALLBACK (fit_options), self);
 }
 
 /**
@@ -566,4 +617,30 @@ cp_new_game_dialog_new (GSettings *settings)
   self->settings = g_object_ref (settings);
   cp_new_game_dialog_select_game (self, cp_rules_lookup (last) ? last : cp_rules_list (NULL)[0]->id);
   return self;
+}
+
+/* The number of players, as if chosen in the dialog. */
+void
+cp_new_game_dialog_set_n_players (CpNewGameDialog *self, guint n_players)
+{
+  g_return_if_fail (CP_IS_NEW_GAME_DIALOG (self));
+
+  gtk_spin_button_set_value (self->seats_spin, n_players);
+}
+
+/* What the row of an option says under its title, or NULL. */
+const char *
+cp_new_game_dialog_get_option_note (CpNewGameDialog *self, const char *option_id)
+{
+  g_return_val_if_fail (CP_IS_NEW_GAME_DIALOG (self), NULL);
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+
+      if (g_str_equal (spec->id, option_id) && ADW_IS_ACTION_ROW (row))
+        return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+    }
+  return NULL;
 }

@@ -19,6 +19,10 @@ void             cp_new_game_dialog_select_game  (CpNewGameDialog *self,
 void             cp_new_game_dialog_set_option   (CpNewGameDialog *self,
                                                   const char      *option_id,
                                                   const char      *value);
+void             cp_new_game_dialog_set_n_players (CpNewGameDialog *self,
+                                                   guint            n_players);
+const char      *cp_new_game_dialog_get_option_note (CpNewGameDialog *self,
+                                                     const char      *option_id);
 void             cp_new_game_dialog_set_player_name (CpNewGameDialog *self,
                                                   guint            seat,
                                                   const char      *name);

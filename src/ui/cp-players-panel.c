@@ -85,6 +85,33 @@ clear_rows (CpPlayersPanel *self)
   self->n_seats = 0;
 }
 
+/* The second line of a seat's row: the colour of a player not named
+ * after it, and the partner in a team game. */
+static char *
+seat_subtitle (CpGame *game, guint seat)
+{
+  const CpRules *rules = cp_game_get_rules (game);
+  CpPlayer *player = cp_game_get_player (game, seat);
+  const char *name = cp_player_get_name (player);
+  const char *colour = cp_colour_name (cp_player_get_colour (player));
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (g_strcmp0 (name, colour) != 0 && g_strcmp0 (name, cp_rules_seat_name (rules, seat)) != 0)
+    g_string_append (text, colour);
+  for (guint other = 0; other < cp_game_get_n_seats (game); other++)
+    if (cp_rules_partners (rules, seat, other))
+      {
+        /* Translators: under a player's name in a team game; %s is the partner's name */
+        g_autofree char *partner = g_strdup_printf (_("Partner of %s"),
+                                                    cp_player_get_name (cp_game_get_player (game, other)));
+
+        if (text->len > 0)
+          g_string_append (text, " · ");
+        g_string_append (text, partner);
+      }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
 void
 cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
 {
@@ -101,15 +128,14 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       Seat *seat = &self->seats[i];
       CpPlayer *player = cp_game_get_player (game, i);
       GtkWidget *suffix = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      g_autofree char *subtitle = NULL;
 
       seat->colour = cp_player_get_colour (player);
       seat->n_lost = 0;
       seat->row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (seat->row), cp_player_get_name (player));
-      /* A player named after the colour or the seat needs no second line. */
-      if (g_strcmp0 (cp_player_get_name (player), cp_colour_name (seat->colour)) != 0
-          && g_strcmp0 (cp_player_get_name (player), cp_rules_seat_name (cp_game_get_rules (game), i)) != 0)
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (seat->row), cp_colour_name (seat->colour));
+      subtitle = seat_subtitle (game, i);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (seat->row), subtitle);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (seat->row), FALSE);
 
       seat->swatch = gtk_drawing_area_new ();

@@ -57,8 +57,9 @@ struct _CpWindow
   GCancellable *hinting;   /* the hint being worked out */
   CpAfterSave after_save;  /* what a save asked for by a question leads to */
   CpGame *replacement;     /* the game that replaces this one after a save */
-  gboolean showing_cards;
-  guint recent_source;     /* reads the recent files once the window shows */  /* the card bar is being brought up to date */
+  gboolean showing_cards;  /* the card bar is being brought up to date */
+  guint recent_source;     /* reads the recent files once the window shows */
+  AdwToast *refusal;       /* the reason shown for the last cell refused, while shown */
 };
 
 /* cp-window.c */

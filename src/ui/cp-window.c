@@ -353,6 +353,23 @@ action_chosen (CpWindow *self, CpAction *action)
   cp_window_play (self, action);
 }
 
+/* Says why a click on @cell cannot be played, in place of the reason
+ * said last. */
+static void
+cell_refused (CpWindow *self, guint cell)
+{
+  g_autofree char *reason = cp_session_explain_cell (self->session, cell);
+
+  if (reason == NULL)
+    return;
+  if (self->refusal != NULL)
+    adw_toast_dismiss (self->refusal);
+  self->refusal = adw_toast_new (reason);
+  adw_toast_set_timeout (self->refusal, 3);
+  g_object_add_weak_pointer (G_OBJECT (self->refusal), (gpointer *) &self->refusal);
+  adw_toast_overlay_add_toast (self->toasts, self->refusal);
+}
+
 /* Another tool or piece for a card's changes: the board offers its
  * actions. */
 static void
@@ -499,6 +516,9 @@ cp_window_dispose (GObject *object)
 
   drop_session (self);
   g_clear_handle_id (&self->recent_source, g_source_remove);
+  if (self->refusal != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->refusal), (gpointer *) &self->refusal);
+  self->refusal = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -551,6 +571,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, rules);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, action_chosen);
+  gtk_widget_class_bind_template_callback (widget_class, cell_refused);
   gtk_widget_class_bind_template_callback (widget_class, cards_chosen);
 
   cp_window_class_add_actions (widget_class);

@@ -80,10 +80,13 @@ static const CpPieceKind kinds[MAX_PIECES] = { CP_PIECE_KNIGHT, CP_PIECE_BISHOP 
 
 static const char *const variant_ids[] = { "basic", "two-piece", "sudden-death", "multi", NULL };
 static const char *const variant_labels[] = {
-  N_("Basic game: one knight each"),
-  N_("Two pieces each: lose both and you lose"),
-  N_("Two pieces each, sudden death: lose one and you lose"),
-  N_("Three or four players, one knight each"),
+  N_("Basic game"), N_("Two pieces"), N_("Sudden death"), N_("Three or four players"), NULL
+};
+static const char *const variant_details[] = {
+  N_("Two players, one knight each"),
+  N_("Two players with two pieces each: lose both and you lose"),
+  N_("Two players with two pieces each: lose one and you lose"),
+  N_("One knight each: the last player left wins"),
   NULL
 };
 
@@ -94,7 +97,8 @@ static const char *const starts_labels[] = {
 
 static const CpOptionSpec options[] = {
   { .id = "variant", .label = N_("Way to play"), .type = CP_OPTION_CHOICE,
-    .default_value = "basic", .choices = variant_ids, .choice_labels = variant_labels },
+    .default_value = "basic", .choices = variant_ids, .choice_labels = variant_labels,
+    .choice_details = variant_details },
   { .id = "starts", .label = N_("First to play"), .type = CP_OPTION_CHOICE,
     .default_value = "random", .choices = starts_ids, .choice_labels = starts_labels },
 };
@@ -753,6 +757,42 @@ attrition_parse (const CpState *state, const char *text, CpAction *action, GErro
   return cannot_play (error, text, why_not (st, action));
 }
 
+/* What the seat to act does now. */
+static char *
+attrition_prompt (const AttritionState *st, guint seat)
+{
+  if (!st->moving)
+    return g_strdup (kinds[st->placed[seat]] == CP_PIECE_KNIGHT
+                     ? _("Place your knight on a free cell; every cell a piece lands on keeps a marker")
+                     : _("Place your bishop on a free cell; it moves like a knight"));
+  if (st->n_pieces == 1)
+    return g_strdup (_("Move your knight to a cell without a marker, or take a piece"));
+  return g_strdup (_("Move each of your pieces once, as knights, to a cell without a marker or onto a piece"));
+}
+
+static void
+attrition_present (const CpState *state, const CpState *start G_GNUC_UNUSED, guint viewer,
+                   CpPresentation *out)
+{
+  AttritionState copy;
+  const AttritionState *st = settled (state, &copy);
+  guint actor;
+
+  for (guint cell = 0; cell < cp_board_get_n_cells (state->board); cell++)
+    if (state->markers[cell] != 0)
+      {
+        g_autofree char *colour = g_utf8_strdown (cp_colour_name (colours[state->markers[cell] - 1]), -1);
+        /* Translators: a cell's description; %s is a colour such as "white" */
+        g_autofree char *words = g_strdup_printf (_("closed by a %s marker"), colour);
+
+        cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, words);
+      }
+  /* The seat to act, or with everything shown, whoever acts. */
+  actor = st->ready && !is_over (st) ? st->order[st->turn] : CP_NO_SEAT;
+  if (actor != CP_NO_SEAT && (viewer == actor || viewer == CP_VIEW_ALL))
+    cp_presentation_set_prompt (out, attrition_prompt (st, actor));
+}
+
 const CpRules cp_attrition_rules = {
   .id = "attrition",
   .name = N_("Chivalrous Attrition"),
@@ -773,4 +813,5 @@ const CpRules cp_attrition_rules = {
   .format = attrition_format,
   .parse = attrition_parse,
   .evaluate = attrition_evaluate,
+  .present = attrition_present,
 };

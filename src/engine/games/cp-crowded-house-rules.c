@@ -31,6 +31,9 @@ static const char *const seat_names[] = {
   N_("White, king side"), N_("Black, king side"), N_("White, queen side"), N_("Black, queen side"),
 };
 
+/* White's players against Black's. */
+static const guint8 teams[] = { 0, 1, 0, 1 };
+
 static const CpPieceKind back_rank[8] = {
   CP_PIECE_ROOK, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_QUEEN,
   CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
@@ -241,6 +244,36 @@ crowded_house_check_cell (const CpState *state)
   return threatened (st, state->to_move) ? st->king[st->army[state->to_move]] : CP_NO_CELL;
 }
 
+static void
+crowded_house_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  const CpCellSet *moving = half (state, state->to_move);
+
+  for (guint cell = 0; cell < CP_MAX_CELLS; cell++)
+    if (cp_cell_set_contains (moving, cell))
+      cp_presentation_add_overlay (out, CP_OVERLAY_AREA, cell, _("half of the player to move"))->count = 1;
+  if ((viewer != state->to_move && viewer != CP_VIEW_ALL)
+      || !(cp_state_pending (state) & CP_SEAT_BIT (state->to_move)))
+    return;
+  cp_presentation_set_prompt (out, g_strdup (state->to_move < WHITE_QUEEN_SIDE
+                                               ? _("Move a piece that starts or ends on the king side, files e to h")
+                                               : _("Move a piece that starts or ends on the queen side, files a to d")));
+}
+
+static char *
+crowded_house_explain (const CpState *state, guint seat, guint cell)
+{
+  const CpPiece *piece = &state->cells[cell];
+
+  if (piece->kind == CP_PIECE_NONE)
+    return NULL;
+  if (piece->seat != CP_CHESS_STATE (state)->army[seat])
+    return g_strdup (_("That piece belongs to the other team"));
+  if (!cp_cell_set_contains (half (state, seat), cell))
+    return g_strdup (_("That piece is on your partner’s half and cannot reach yours now"));
+  return NULL;
+}
+
 const CpRules cp_crowded_house_rules = {
   .id = "crowded-house",
   .name = N_("Crowded House"),
@@ -249,6 +282,7 @@ const CpRules cp_crowded_house_rules = {
   .max_seats = 4,
   .colours = colours,
   .seat_names = seat_names,
+  .teams = teams,
   .view_rotations = view_rotations,
   .state_size = sizeof (CpChessState),
   .init = crowded_house_init,
@@ -261,4 +295,6 @@ const CpRules cp_crowded_house_rules = {
   .parse = cp_chess_rules_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = crowded_house_check_cell,
+  .present = crowded_house_present,
+  .explain = crowded_house_explain,
 };

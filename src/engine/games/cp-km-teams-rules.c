@@ -20,6 +20,9 @@ static const CpColour colours[] = {
   CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BROWN,
 };
 
+/* White and Red against Black and Brown. */
+static const guint8 teams[] = { 0, 1, 0, 1 };
+
 static const char *const armies[4] = {
   "Ka8 Rb8 Pc8 Na7 Qb7 Pc7 Pa6 Pb6 Bc6",
   "Pf8 Ng8 Kh8 Pf7 Qg7 Rh7 Bf6 Pg6 Ph6",
@@ -33,9 +36,8 @@ km_teams_init (CpState *state, GHashTable *options, GError **error)
   CpKnightmareState *st = CP_KNIGHTMARE_STATE (state);
 
   cp_knightmare_init (st, cp_knightmare_four_board (FALSE, cp_knightmare_cards_on (options)), options);
-  /* White and Red (seats 0 and 2) against Black and Brown (1 and 3). */
   for (guint seat = 0; seat < 4; seat++)
-    st->chess.team[seat] = seat % 2;
+    st->chess.team[seat] = teams[seat];
   cp_knightmare_four_setup (st, armies);
   return TRUE;
 }
@@ -47,6 +49,7 @@ const CpRules cp_km_teams_rules = {
   .min_seats = 4,
   .max_seats = 4,
   .colours = colours,
+  .teams = teams,
   .view_rotations = view_rotations,
   .init = km_teams_init,
   .legal = cp_knightmare_legal,

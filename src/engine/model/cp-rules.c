@@ -178,3 +178,15 @@ cp_rules_seat_name (const CpRules *rules, guint seat)
     return _(rules->seat_names[seat]);
   return cp_colour_name (rules->colours[seat]);
 }
+
+/**
+ * cp_rules_partners:
+ *
+ * Whether two different seats play in one team.
+ */
+gboolean
+cp_rules_partners (const CpRules *rules, guint seat, guint other)
+{
+  return rules->teams != NULL && seat != other && seat < rules->max_seats && other < rules->max_seats
+         && rules->teams[seat] == rules->teams[other];
+}

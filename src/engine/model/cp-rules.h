@@ -23,9 +23,11 @@ typedef struct {
   CpOptionType type;
   const char *default_value;
   const char *const *choices;       /* ids, NULL-terminated */
-  const char *const *choice_labels; /* translatable, same order */
+  const char *const *choice_labels; /* translatable, same order: short */
   gint min, max;
   const char *relevant_when;        /* "other-option=value", or NULL: always */
+  const char *const *choice_details; /* translatable, same order as `choices`:
+                                      * what each means; NULL: the labels say */
 } CpOptionSpec;
 
 typedef enum {
@@ -45,6 +47,7 @@ struct _CpRules {
   guint n_options;
   const CpColour *colours;  /* default colour of each seat */
   const char *const *seat_names; /* translatable; NULL: the colours name the seats */
+  const guint8 *teams;      /* the team of each seat; NULL: each plays for themselves */
   /* Quarter turns clockwise that bring each seat's side of the board to
    * the bottom of the screen; NULL: none for the first seat of two, a half
    * turn for the second. */
@@ -89,6 +92,10 @@ struct _CpRules {
    * for the seats the hook gives no pieces.  May be NULL. */
   void       (*present)  (const CpState *state, const CpState *start, guint viewer,
                           CpPresentation *out);
+  /* Why @seat can do nothing on @cell now, in a short sentence, when the
+   * game knows better than cp_session_explain_cell(); NULL: let it say.
+   * May be NULL. */
+  char      *(*explain)  (const CpState *state, guint seat, guint cell);
 
   /* For computer players (src/ai).  Either may be NULL: cp_state_hash()
    * and cp_state_evaluate() then give the model's shared defaults. */
@@ -113,6 +120,7 @@ const CpRules        *cp_rules_lookup (const char *id);
 
 const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
 const char           *cp_rules_seat_name   (const CpRules *rules, guint seat);
+gboolean              cp_rules_partners    (const CpRules *rules, guint seat, guint other);
 void                  cp_rules_register    (const CpRules *rules);
 GHashTable           *cp_rules_resolve_options (const CpRules *rules,
                                                 GHashTable    *given,

@@ -682,6 +682,66 @@ cp_session_get_last_move (CpSession *self)
   return cp_game_last_move (self->game, cp_game_get_cursor (self->game));
 }
 
+static const char *
+player_name (CpSession *self, guint seat)
+{
+  return cp_player_get_name (cp_game_get_player (self->game, seat));
+}
+
+/**
+ * cp_session_explain_cell:
+ * @cell: a cell of the board the screen shows
+ *
+ * Why the seat at the screen can do nothing on @cell now, as a short
+ * sentence to show when a click there cannot be played.
+ *
+ * Returns: (transfer full) (nullable): the reason, or %NULL when the
+ * cell offers an action
+ */
+char *
+cp_session_explain_cell (CpSession *self, guint cell)
+{
+  const CpState *state = cp_view_get_state (self->view);
+  const CpPiece *piece = &state->cells[cell];
+  gboolean moves_pieces = FALSE;
+  guint actor;
+
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
+  for (guint i = 0; i < self->legal.len; i++)
+    {
+      if (self->legal.items[i].n_cells > 0 && self->legal.items[i].cells[0] == cell)
+        return NULL;
+      moves_pieces |= self->legal.items[i].n_cells > 1;
+    }
+  if (self->legal.len == 0)
+    {
+      CpSeatMask pending = cp_state_pending (state);
+
+      for (guint seat = 0; seat < state->n_seats; seat++)
+        if (pending & CP_SEAT_BIT (seat))
+          /* Translators: %s is a player's name */
+          return g_strdup_printf (_("It is %s’s turn"), player_name (self, seat));
+      return pending == 0 ? g_strdup (_("The game is over")) : NULL;
+    }
+  actor = self->legal.items[0].seat;
+  if (state->rules->explain != NULL)
+    {
+      char *reason = state->rules->explain (state, actor, cell);
+
+      if (reason != NULL)
+        return reason;
+    }
+  if (piece->kind == CP_PIECE_NONE)
+    return moves_pieces ? g_strdup (_("Pick up one of your pieces first")) : g_strdup (_("Nothing can be played there"));
+  if (cp_rules_partners (state->rules, actor, piece->seat))
+    return g_strdup (_("That is your partner’s piece"));
+  if (piece->seat != actor && piece->seat < state->n_seats)
+    /* Translators: %s is a player's name */
+    return g_strdup_printf (_("That is %s’s piece"), player_name (self, piece->seat));
+  return g_strdup (_("That piece cannot move now"));
+}
+
 /* How many actions of players follow the replay cursor: playing there
  * drops them. */
 guint

@@ -49,6 +49,8 @@ CpView         *cp_session_get_view        (CpSession      *self);
 const CpPresentation *cp_session_get_presentation (CpSession *self);
 const CpActionList *cp_session_get_legal   (CpSession      *self);
 const CpAction *cp_session_get_last_move   (CpSession      *self);
+char           *cp_session_explain_cell    (CpSession      *self,
+                                            guint           cell);
 
 /* Playing. */
 guint           cp_session_count_later     (CpSession      *self);
