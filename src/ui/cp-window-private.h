@@ -58,6 +58,7 @@ struct _CpWindow
   CpAfterSave after_save;  /* what a save asked for by a question leads to */
   CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */
+  guint folding;           /* the side panel's fold follows the width */
 };
 
 /* cp-window.c */
