@@ -771,7 +771,7 @@ draw_frame (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
       cairo_set_source_rgba (cr, 0, 0, 0, 0.28);
       cairo_fill (cr);
       /* The cells' own edge, as wide as without coordinates. */
-      f = round (FRAME_PLAIN * layout->cell * 8) / 8;
+      f = layout->frame * FRAME_PLAIN / FRAME_WITH_COORDINATES;
       set_colour (cr, &self->theme.frame);
     }
   for (guint i = 0; i < blocks->len; i++)
