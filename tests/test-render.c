@@ -1664,6 +1664,140 @@ test_snapshots (void)
       }
 }
 
+/* The smallest rectangle around every cell drawn. */
+static CpRect
+cells_bounds (CpBoardRenderer *renderer, CpBoard *board, int width, int height)
+{
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  CpRect r;
+
+  for (guint c = 0; c < cp_board_get_width (board) * cp_board_get_height (board); c++)
+    if (cp_board_renderer_cell_rect (renderer, width, height, c, &r))
+      {
+        x0 = MIN (x0, r.x);
+        y0 = MIN (y0, r.y);
+        x1 = MAX (x1, r.x + r.width);
+        y1 = MAX (y1, r.y + r.height);
+      }
+  return (CpRect) { x0, y0, x1 - x0, y1 - y0 };
+}
+
+static gboolean
+is_label_ink (Pixel p)
+{
+  return p.a > 0.9 && p.g > 0.8 && p.r < 0.35 && p.b < 0.35;
+}
+
+/* Coordinates stand outside the cells, along the bottom and left edges of
+ * the frame, for every file and rank, whatever the board's outline. */
+static void
+test_coordinates_outside (void)
+{
+  g_autoptr (CpState) chess = chess_start_state ();
+  g_autoptr (CpState) chivalry = chivalry_state ();
+  g_autoptr (CpState) three = three_player_state ();
+  g_autoptr (CpState) four = four_player_state ();
+  const CpState *states[] = { chess, chivalry, three, four };
+  const int width = 520, height = 600;
+  CpBoardTheme theme;
+
+  cp_board_theme_get (CP_BOARD_THEME_CLASSIC, FALSE, &theme);
+  theme.text = (CpRgba) { 0, 1, 0, 1 };
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    for (guint rotation = 0; rotation < 4; rotation++)
+      {
+        g_autoptr (CpBoardRenderer) renderer = new_renderer (states[i]);
+        CpBoard *board = states[i]->board;
+        cairo_surface_t *surface;
+        CpRect bounds, r;
+        double side;
+        guint cols, rows, n_ink = 0;
+        g_autofree gboolean *file_seen = NULL, *rank_seen = NULL;
+
+        cp_board_renderer_set_theme (renderer, &theme);
+        cp_board_renderer_set_rotation (renderer, rotation);
+        surface = render (renderer, width, height, 1);
+        bounds = cells_bounds (renderer, board, width, height);
+        g_assert_true (cp_board_renderer_cell_rect (renderer, width, height, cell (board, i == 1 ? "G1" : "d4"), &r));
+        side = r.width;
+        cols = (guint) lround (bounds.width / side);
+        rows = (guint) lround (bounds.height / side);
+        file_seen = g_new0 (gboolean, cols);
+        rank_seen = g_new0 (gboolean, rows);
+
+        for (int y = 0; y < height; y++)
+          for (int x = 0; x < width; x++)
+            {
+              if (!is_label_ink (device_pixel (surface, x, y)))
+                continue;
+              n_ink++;
+              /* Never on a cell, nor in a notch of the outline. */
+              g_assert_false (x + 0.5 > bounds.x && x + 0.5 < bounds.x + bounds.width
+                              && y + 0.5 > bounds.y && y + 0.5 < bounds.y + bounds.height);
+              /* Near the outer edge, below or to the left. */
+              g_assert_true ((y > bounds.y + bounds.height && y < bounds.y + bounds.height + side / 2)
+                             || (x < bounds.x && x > bounds.x - side / 2));
+              if (y > bounds.y + bounds.height && x > bounds.x && x < bounds.x + bounds.width)
+                file_seen[(guint) ((x - bounds.x) / side)] = TRUE;
+              if (x < bounds.x && y > bounds.y && y < bounds.y + bounds.height)
+                rank_seen[(guint) ((y - bounds.y) / side)] = TRUE;
+            }
+        g_test_message ("board %u, turned %u: %u pixels of coordinates", i, rotation, n_ink);
+        g_assert_cmpuint (n_ink, >, 0);
+        for (guint c = 0; c < cols; c++)
+          g_assert_true (file_seen[c]);
+        for (guint row = 0; row < rows; row++)
+          g_assert_true (rank_seen[row]);
+        cairo_surface_destroy (surface);
+      }
+}
+
+/* How far the ink of a piece reaches, as a share of its square. */
+static void
+ink_extent (cairo_surface_t *surface, double *share_w, double *share_h)
+{
+  int size = cairo_image_surface_get_width (surface);
+  int x0 = size, y0 = size, x1 = -1, y1 = -1;
+
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++)
+      if (device_pixel (surface, x, y).a > 0.5)
+        {
+          x0 = MIN (x0, x);
+          y0 = MIN (y0, y);
+          x1 = MAX (x1, x);
+          y1 = MAX (y1, y);
+        }
+  *share_w = (x1 - x0 + 1) / (double) size;
+  *share_h = (y1 - y0 + 1) / (double) size;
+}
+
+/* Chivalry's discs fill their cells as fully as the orthodox king, the
+ * tallest piece, fills its own, and keep inside them. */
+static void
+test_art_fills_cell (void)
+{
+  g_autoptr (CpPieceArt) art = cp_piece_art_new ();
+  cairo_surface_t *king = draw_art (art, CP_PIECE_KING, CP_COLOUR_WHITE, 1);
+  const CpPieceKind discs[] = { CP_PIECE_MAN, CP_PIECE_CHIVALRY_KNIGHT };
+  double king_w, king_h;
+
+  ink_extent (king, &king_w, &king_h);
+  for (guint i = 0; i < G_N_ELEMENTS (discs); i++)
+    {
+      cairo_surface_t *disc = draw_art (art, discs[i], CP_COLOUR_BLACK, 1);
+      double w, h;
+
+      ink_extent (disc, &w, &h);
+      g_test_message ("disc %u: %.2f x %.2f, king %.2f x %.2f", i, w, h, king_w, king_h);
+      g_assert_cmpfloat (w, >=, 0.82);
+      g_assert_cmpfloat (h, >=, king_h - 0.02);
+      g_assert_cmpfloat (h, <, 1.0);
+      cairo_surface_destroy (disc);
+    }
+  cairo_surface_destroy (king);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1691,6 +1825,8 @@ main (int argc, char **argv)
   g_test_add_func ("/render/art/pieces", test_art);
   g_test_add_func ("/render/art/cache-bound", test_art_cache_bound);
   g_test_add_func ("/render/snapshots", test_snapshots);
+  g_test_add_func ("/render/board/coordinates-outside", test_coordinates_outside);
+  g_test_add_func ("/render/art/fills-cell", test_art_fills_cell);
 
   return g_test_run ();
 }

@@ -1269,6 +1269,208 @@ test_dialog_fits_choices (void)
   iterate ();
 }
 
+/* Runs the main loop for @ms milliseconds, so that windows are laid out
+ * and drawn. */
+static void
+settle_layout (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      iterate ();
+      g_usleep (5000);
+    }
+}
+
+/* The descendants of @root with the style class @name, in order. */
+static void
+collect_by_class (GtkWidget *root, const char *name, GPtrArray *found)
+{
+  if (gtk_widget_has_css_class (root, name))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_by_class (child, name, found);
+}
+
+static gboolean
+has_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The burial prompt appears under the board without moving it. */
+static void
+test_prompt_keeps_board (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("zombie", NULL, 2, 1, NULL);
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6", "d2", "d4", "e5", "d4", NULL };
+  graphene_rect_t before, after;
+
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  ready (window);
+  settle_layout (300);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &before));
+  play_by_clicks (window, moves);
+  /* Black buries the pawn just taken: the prompt says so. */
+  g_assert_cmpuint (cp_session_get_screen_seat (window->session), ==, 1);
+  g_assert_true (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  settle_layout (600);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &after));
+  g_assert_true (graphene_rect_equal (&before, &after));
+  destroy (window);
+}
+
+/* Below 900 pixels the side panel folds away and the board keeps the
+ * width; above, the panel stands beside the board. */
+static void
+test_panel_folds (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  const int widths[] = { 800, 1100 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      CpWindow *window;
+      graphene_rect_t board;
+
+      g_settings_set_int (settings, "window-width", widths[i]);
+      g_settings_set_int (settings, "window-height", 600);
+      window = new_window ();
+      settle_layout (500);
+      g_assert_cmpint (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - widths[i]), <=, 20);
+      g_assert_true (adw_flap_get_folded (window->flap) == (widths[i] < 900));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &board));
+      if (widths[i] < 900)
+        g_assert_cmpfloat (board.size.width, >=, widths[i] - 50);
+      else
+        g_assert_cmpfloat (board.size.width, <=, widths[i] - 300);
+      destroy (window);
+    }
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+/* F1 without a help viewer shows the rules in the side panel and says
+ * why. */
+static void
+test_help_fallback (void)
+{
+  g_autoptr (GAppInfo) viewer = g_app_info_get_default_for_uri_scheme ("help");
+  CpWindow *window;
+
+  if (viewer != NULL)
+    {
+      g_test_skip ("a help viewer is installed");
+      return;
+    }
+  window = new_window ();
+  adw_view_stack_set_visible_child_name (window->panel_stack, "game");
+  cp_application_show_help (app, GTK_WINDOW (window), NULL);
+  iterate ();
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->panel_stack), ==, "rules");
+  g_assert_true (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (has_label (GTK_WIDGET (window->toasts), "No help viewer is installed: here are the rules of this game"));
+  destroy (window);
+}
+
+/* The Two Move card table keeps its columns. */
+static void
+test_rules_table (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("two-move", NULL, 2, 1, NULL);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new ();
+  GtkGrid *grid;
+  graphene_rect_t top, bottom;
+
+  cp_window_set_game (window, game, NULL);
+  ready (window);
+  adw_view_stack_set_visible_child_name (window->panel_stack, "rules");
+  settle_layout (300);
+  collect_by_class (GTK_WIDGET (window->rules), "rules-table", tables);
+  g_assert_cmpuint (tables->len, ==, 1);
+  grid = g_ptr_array_index (tables, 0);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (grid, 0, 0))), ==, "Piece");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (grid, 2, 5))), ==, "king of spades");
+  g_assert_null (gtk_grid_get_child_at (grid, 3, 0));
+  g_assert_true (gtk_widget_compute_bounds (gtk_grid_get_child_at (grid, 2, 0), GTK_WIDGET (grid), &top));
+  g_assert_true (gtk_widget_compute_bounds (gtk_grid_get_child_at (grid, 2, 5), GTK_WIDGET (grid), &bottom));
+  g_assert_cmpfloat (top.origin.x, ==, bottom.origin.x);
+  g_assert_cmpfloat (top.origin.x, >, 0);
+  destroy (window);
+}
+
+/* The style chosen in the menu applies, and the black player's king
+ * stands on a pale token that reads on the dark style's rows. */
+static void
+test_style_and_seat_marks (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  g_autoptr (GPtrArray) marks = g_ptr_array_new ();
+  g_autoptr (GVariant) state = NULL;
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  CpWindow *window;
+  int stride;
+  const guint8 *data;
+  double darkest = 1;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "style", g_variant_new_string ("dark"));
+  g_assert_cmpstr (g_settings_get_string (settings, "style"), ==, "dark");
+  g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  state = g_action_group_get_action_state (G_ACTION_GROUP (app), "style");
+  g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "dark");
+
+  window = new_window ();
+  settle_layout (300);
+  collect_by_class (GTK_WIDGET (window->players), "seat-mark", marks);
+  g_assert_cmpuint (marks->len, ==, 2);
+  paintable = gtk_widget_paintable_new (g_ptr_array_index (marks, 1));
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), 32, 32);
+  node = gtk_snapshot_to_node (snapshot);
+  g_assert_nonnull (node);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 32, 32);
+  cr = cairo_create (surface);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < 32; y++)
+    for (int x = 0; x < 32; x++)
+      {
+        guint32 v = *(const guint32 *) (data + y * stride + x * 4);
+        double lum = (0.2126 * (v >> 16 & 0xff) + 0.7152 * (v >> 8 & 0xff) + 0.0722 * (v & 0xff)) / 255;
+
+        if ((v >> 24) == 0xff)
+          darkest = MIN (darkest, lum);
+        /* Beside the king, inside the token: pale. */
+        if (y == 16 && x == 3)
+          {
+            g_assert_cmpuint (v >> 24, ==, 0xff);
+            g_assert_cmpfloat (lum, >, 0.7);
+          }
+      }
+  /* The king itself is black. */
+  g_assert_cmpfloat (darkest, <, 0.25);
+  cairo_surface_destroy (surface);
+  destroy (window);
+
+  g_settings_reset (settings, "style");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1317,6 +1519,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/three-rounds", test_three_rounds);
   g_test_add_func ("/window/prompt-and-refusals", test_prompt_and_refusals);
   g_test_add_func ("/window/dialog-fits-choices", test_dialog_fits_choices);
+  g_test_add_func ("/window/prompt-keeps-board", test_prompt_keeps_board);
+  g_test_add_func ("/window/panel-folds", test_panel_folds);
+  g_test_add_func ("/window/help-fallback", test_help_fallback);
+  g_test_add_func ("/window/rules-table", test_rules_table);
+  g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   status = g_test_run ();
   g_object_unref (app);
   return status;

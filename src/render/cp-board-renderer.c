@@ -696,20 +696,17 @@ typedef struct {
   guint col0, col1, row0, row1;
 } Block;
 
-/* The frame follows the outline of the cells: the union of every cell
- * grown by the frame's width, with rounded outer corners.  Cells are
- * gathered into runs along each screen row, and following rows with the
- * same single run into one block, so a plain board is one rounded
- * rectangle and Chivalry's a few. */
-static void
-draw_frame (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+/* The cells' outline as blocks: cells are gathered into runs along each
+ * screen row, and following rows with the same single run into one
+ * block, so a plain board is one block and Chivalry's a few. */
+static GArray *
+frame_blocks (CpBoardRenderer *self, const Layout *layout)
 {
   g_autofree guint *starts = g_new (guint, layout->cols + 1);
   g_autofree guint *ends = g_new (guint, layout->cols + 1);
-  g_autoptr (GArray) blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+  GArray *blocks = g_array_new (FALSE, FALSE, sizeof (Block));
   Block block = { 0 };
   gboolean open = FALSE;
-  double f = layout->frame;
 
   for (guint row = 0; row <= layout->rows; row++)
     {
@@ -737,19 +734,48 @@ draw_frame (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
             g_array_append_val (blocks, run);
           }
     }
+  return blocks;
+}
+
+/* Adds the rectangle of @b grown by @f, with rounded corners, to the path. */
+static void
+path_block (cairo_t *cr, const Layout *layout, const Block *b, double f)
+{
+  cp_cairo_rounded_rectangle (cr,
+                              layout->x0 + b->col0 * layout->cell - f,
+                              layout->y0 + b->row0 * layout->cell - f,
+                              (b->col1 - b->col0) * layout->cell + 2 * f,
+                              (b->row1 - b->row0) * layout->cell + 2 * f,
+                              MIN (f, layout->cell / 2));
+}
+
+/* The frame follows the outline of the cells: the union of every cell
+ * grown by the frame's width, with rounded outer corners.  A board that
+ * is not a rectangle and has coordinates sits in a rectangular surround
+ * for them, its notches shaded, so that the labels run along the outer
+ * edge, one for each file and rank, and never in a notch. */
+static void
+draw_frame (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
+  g_autoptr (GArray) blocks = frame_blocks (self, layout);
+  Block whole = { 0, layout->cols, 0, layout->rows };
+  double f = layout->frame;
 
   cairo_new_path (cr);
-  for (guint i = 0; i < blocks->len; i++)
+  set_colour (cr, &self->theme.frame);
+  if (blocks->len > 1 && self->show_coordinates)
     {
-      const Block *b = &g_array_index (blocks, Block, i);
-
-      cp_cairo_rounded_rectangle (cr,
-                    layout->x0 + b->col0 * layout->cell - f,
-                    layout->y0 + b->row0 * layout->cell - f,
-                    (b->col1 - b->col0) * layout->cell + 2 * f,
-                    (b->row1 - b->row0) * layout->cell + 2 * f,
-                    MIN (f, layout->cell / 2));
+      path_block (cr, layout, &whole, f);
+      cairo_fill (cr);
+      cairo_rectangle (cr, layout->x0, layout->y0, layout->cols * layout->cell, layout->rows * layout->cell);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.28);
+      cairo_fill (cr);
+      /* The cells' own edge, as wide as without coordinates. */
+      f = layout->frame * FRAME_PLAIN / FRAME_WITH_COORDINATES;
+      set_colour (cr, &self->theme.frame);
     }
+  for (guint i = 0; i < blocks->len; i++)
+    path_block (cr, layout, &g_array_index (blocks, Block, i), f);
   if (blocks->len == 1)
     {
       const Block *b = &g_array_index (blocks, Block, 0);
@@ -764,7 +790,6 @@ draw_frame (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
     }
   else
     cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-  set_colour (cr, &self->theme.frame);
   cairo_fill (cr);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
@@ -864,9 +889,26 @@ name_part (CpBoard *board, guint cell, gboolean letters)
   return letters ? g_strndup (name, (gsize) (p - name)) : g_strdup (p);
 }
 
-/* File letters below the lowest cell of each screen column, rank numbers
- * left of the leftmost cell of each screen row (files and ranks change
- * places when the board is turned a quarter). */
+/* The first cell of a screen column (@along_column) or row, or CP_NO_CELL. */
+static guint
+first_cell_in_line (CpBoardRenderer *self, const Layout *layout, guint line, gboolean along_column)
+{
+  guint n = along_column ? layout->rows : layout->cols;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint cell = along_column ? screen_cell (self, layout, line, i) : screen_cell (self, layout, i, line);
+
+      if (cell != CP_NO_CELL)
+        return cell;
+    }
+  return CP_NO_CELL;
+}
+
+/* File letters along the bottom edge of the frame, under each screen
+ * column; rank numbers along its left edge, beside each screen row
+ * (files and ranks change places when the board is turned a quarter).
+ * They keep to the outer edge, whatever the outline of the cells. */
 static void
 draw_coordinates (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 {
@@ -878,36 +920,30 @@ draw_coordinates (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
   set_colour (cr, &self->theme.text);
 
   for (guint col = 0; col < layout->cols; col++)
-    for (guint row = layout->rows; row-- > 0;)
-      {
-        guint cell = screen_cell (self, layout, col, row);
+    {
+      guint cell = first_cell_in_line (self, layout, col, TRUE);
+      g_autofree char *label = NULL;
 
-        if (cell != CP_NO_CELL)
-          {
-            g_autofree char *label = name_part (self->state.board, cell, columns_are_files);
-
-            show_centred (cr, label,
-                          layout->x0 + (col + 0.5) * layout->cell,
-                          layout->y0 + (row + 1) * layout->cell + layout->frame / 2);
-            break;
-          }
-      }
+      if (cell == CP_NO_CELL)
+        continue;
+      label = name_part (self->state.board, cell, columns_are_files);
+      show_centred (cr, label,
+                    layout->x0 + (col + 0.5) * layout->cell,
+                    layout->y0 + layout->rows * layout->cell + layout->frame / 2);
+    }
 
   for (guint row = 0; row < layout->rows; row++)
-    for (guint col = 0; col < layout->cols; col++)
-      {
-        guint cell = screen_cell (self, layout, col, row);
+    {
+      guint cell = first_cell_in_line (self, layout, row, FALSE);
+      g_autofree char *label = NULL;
 
-        if (cell != CP_NO_CELL)
-          {
-            g_autofree char *label = name_part (self->state.board, cell, !columns_are_files);
-
-            show_centred (cr, label,
-                          layout->x0 + col * layout->cell - layout->frame / 2,
-                          layout->y0 + (row + 0.5) * layout->cell);
-            break;
-          }
-      }
+      if (cell == CP_NO_CELL)
+        continue;
+      label = name_part (self->state.board, cell, !columns_are_files);
+      show_centred (cr, label,
+                    layout->x0 - layout->frame / 2,
+                    layout->y0 + (row + 0.5) * layout->cell);
+    }
   cairo_restore (cr);
 }
 

@@ -82,14 +82,24 @@ cp_application_open_file (CpApplication *self, GFile *file)
  * cp_application_show_help:
  * @page: (nullable): a help page, such as "chess", or %NULL for the index
  *
- * Opens the help browser.
+ * Opens the help browser, or says that there is none.
  */
 void
 cp_application_show_help (CpApplication *self, GtkWindow *parent, const char *page)
 {
   g_autofree char *uri = page ? g_strdup_printf ("help:chess-parlour/%s", page)
                               : g_strdup ("help:chess-parlour");
+  g_autoptr (GAppInfo) viewer = NULL;
 
+  /* gtk_show_uri cannot tell that nothing opened the page: without a
+   * viewer, the window shows what it has.  In a sandbox the portal finds
+   * the viewer outside. */
+  if (CP_IS_WINDOW (parent) && !g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS)
+      && (viewer = g_app_info_get_default_for_uri_scheme ("help")) == NULL)
+    {
+      cp_window_show_help_fallback (CP_WINDOW (parent), page == NULL);
+      return;
+    }
   gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
 }
 
@@ -239,6 +249,19 @@ load_settings (void)
   return schema ? g_settings_new_full (schema, NULL, NULL) : NULL;
 }
 
+/* The style chosen in the main menu: the system's, light or dark. */
+static void
+apply_style (CpApplication *self)
+{
+  static const AdwColorScheme schemes[] = {
+    ADW_COLOR_SCHEME_DEFAULT, ADW_COLOR_SCHEME_FORCE_LIGHT, ADW_COLOR_SCHEME_FORCE_DARK,
+  };
+  guint style = (guint) g_settings_get_enum (self->settings, "style");
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      schemes[style < G_N_ELEMENTS (schemes) ? style : 0]);
+}
+
 static void
 cp_application_startup (GApplication *app)
 {
@@ -267,6 +290,7 @@ cp_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
   };
   g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  g_autoptr (GAction) style = NULL;
 
   G_APPLICATION_CLASS (cp_application_parent_class)->startup (app);
 
@@ -282,6 +306,10 @@ cp_application_startup (GApplication *app)
     }
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  style = g_settings_create_action (self->settings, "style");
+  g_action_map_add_action (G_ACTION_MAP (self), style);
+  g_signal_connect_object (self->settings, "changed::style", G_CALLBACK (apply_style), self, G_CONNECT_SWAPPED);
+  apply_style (self);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
 

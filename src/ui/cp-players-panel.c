@@ -46,9 +46,18 @@ static void
 draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   Seat *seat = data;
+  double size = MIN (width, height), inset = size * 0.1;
 
-  cp_piece_art_draw (cp_piece_art_get_default (), cr, CP_PIECE_KING, seat->colour, 0, 0,
-                     MIN (width, height), gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+  /* A pale token with a thin rim under the king, so that every colour,
+   * black included, reads in the light and the dark style. */
+  cairo_arc (cr, size / 2, size / 2, size / 2 - 0.5, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 0.94, 0.93, 0.91);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cp_piece_art_draw (cp_piece_art_get_default (), cr, CP_PIECE_KING, seat->colour, inset, inset,
+                     size - 2 * inset, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
 }
 
 static void
@@ -142,6 +151,7 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->swatch), 32);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (seat->swatch), 32);
       gtk_widget_set_valign (seat->swatch, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (seat->swatch, "seat-mark");
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->swatch), draw_swatch, seat, NULL);
       adw_action_row_add_prefix (ADW_ACTION_ROW (seat->row), seat->swatch);
 

@@ -4,7 +4,7 @@
  * Mallard page the help browser shows, in the user's language where a
  * translation is installed: there is one text of the rules.  Only the
  * parts of Mallard that the help pages use are drawn: titles, sections,
- * paragraphs, lists, term lists, notes, examples and inline markup.
+ * paragraphs, lists, term lists, notes, examples, tables and inline markup.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -173,6 +173,158 @@ append_paragraph (CpRulesView *self, xmlNode *node, const char *block_tag)
   append_raw (self, "\n", block_tag);
 }
 
+/* Inline markup as Pango markup, for the cells of a table. */
+static void
+append_inline_markup (GString *out, xmlNode *parent)
+{
+  static const struct {
+    const char *tag;
+    const char *element;
+  } markup[] = { { "emphasis", "i" }, { "strong", "b" }, { "mono", "tt" } };
+
+  for (xmlNode *node = parent->children; node; node = node->next)
+    {
+      const char *tag;
+
+      if (node->type == XML_TEXT_NODE)
+        {
+          g_autofree char *escaped = g_markup_escape_text ((const char *) node->content, -1);
+
+          g_string_append (out, escaped);
+        }
+      else if (is (node, "keyseq"))
+        {
+          g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+          g_autofree char *joined = NULL;
+
+          for (xmlNode *key = node->children; key; key = key->next)
+            if (key->type == XML_ELEMENT_NODE)
+              {
+                char *text = (char *) xmlNodeGetContent (key);
+
+                g_ptr_array_add (keys, g_markup_escape_text (g_strstrip (text), -1));
+                xmlFree (text);
+              }
+          g_ptr_array_add (keys, NULL);
+          joined = g_strjoinv ("+", (char **) keys->pdata);
+          g_string_append_printf (out, "<b>%s</b>", joined);
+        }
+      else if ((tag = inline_tag (node)) != NULL)
+        for (guint i = 0; i < G_N_ELEMENTS (markup); i++)
+          {
+            if (!g_str_equal (tag, markup[i].tag))
+              continue;
+            g_string_append_printf (out, "<%s>", markup[i].element);
+            append_inline_markup (out, node);
+            g_string_append_printf (out, "</%s>", markup[i].element);
+          }
+      else if (node->type == XML_ELEMENT_NODE)
+        append_inline_markup (out, node);
+    }
+}
+
+/* Runs of white space in @text made single spaces, in place, as in the
+ * running text.  Returns: @text */
+static char *
+collapse_space (char *text)
+{
+  char *out = text;
+  gboolean space = FALSE;
+
+  for (const char *p = text; *p; p++)
+    if (g_ascii_isspace (*p))
+      space = TRUE;
+    else
+      {
+        if (space && out > text)
+          *out++ = ' ';
+        space = FALSE;
+        *out++ = *p;
+      }
+  *out = '\0';
+  return text;
+}
+
+/* The rows of a table, also inside its head and body. */
+static void
+collect_rows (xmlNode *parent, GPtrArray *rows)
+{
+  for (xmlNode *node = parent->children; node; node = node->next)
+    if (is (node, "tr"))
+      g_ptr_array_add (rows, node);
+    else if (is (node, "thead") || is (node, "tbody") || is (node, "tfoot"))
+      collect_rows (node, rows);
+}
+
+/* A table is laid out as a grid in the text, its columns aligned; the
+ * cells wrap so that the table fits the side panel. */
+static void
+append_table (CpRulesView *self, xmlNode *table)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *grid = gtk_grid_new ();
+  GtkTextChildAnchor *anchor;
+  GtkTextIter start, end;
+  int start_offset, chars;
+  guint n_columns = 1;
+
+  collect_rows (table, rows);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      guint n = 0;
+
+      for (xmlNode *cell = ((xmlNode *) rows->pdata[r])->children; cell; cell = cell->next)
+        n += is (cell, "td") || is (cell, "th");
+      n_columns = MAX (n_columns, n);
+    }
+
+  chars = (int) MAX (8u, 30 / n_columns);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_add_css_class (grid, "rules-table");
+  for (guint r = 0; r < rows->len; r++)
+    {
+      int column = 0;
+
+      for (xmlNode *cell = ((xmlNode *) rows->pdata[r])->children; cell; cell = cell->next)
+        {
+          g_autoptr (GString) markup = g_string_new (NULL);
+          GtkWidget *label;
+
+          if (!is (cell, "td") && !is (cell, "th"))
+            continue;
+          for (xmlNode *p = cell->children; p; p = p->next)
+            if (is (p, "p"))
+              {
+                if (markup->len > 0)
+                  g_string_append_c (markup, ' ');
+                append_inline_markup (markup, p);
+              }
+          label = gtk_label_new (NULL);
+          gtk_label_set_markup (GTK_LABEL (label), collapse_space (markup->str));
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          /* A text view gives its children their least width. */
+          gtk_label_set_width_chars (GTK_LABEL (label), chars);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), chars);
+          gtk_widget_set_valign (label, GTK_ALIGN_START);
+          if (is (cell, "th"))
+            gtk_widget_add_css_class (label, "heading");
+          gtk_grid_attach (GTK_GRID (grid), label, column++, (int) r, 1, 1);
+        }
+    }
+
+  gtk_text_buffer_get_end_iter (self->buffer, &end);
+  start_offset = gtk_text_iter_get_offset (&end);
+  anchor = gtk_text_buffer_create_child_anchor (self->buffer, &end);
+  gtk_text_view_add_child_at_anchor (GTK_TEXT_VIEW (self->text_view), grid, anchor);
+  append_raw (self, "\n", NULL);
+  gtk_text_buffer_get_iter_at_offset (self->buffer, &start, start_offset);
+  gtk_text_buffer_get_end_iter (self->buffer, &end);
+  gtk_text_buffer_apply_tag_by_name (self->buffer, "table", &start, &end);
+}
+
 static void append_blocks (CpRulesView *self, xmlNode *parent, guint depth, const char *block_tag);
 
 static void
@@ -226,29 +378,7 @@ append_block (CpRulesView *self, xmlNode *node, guint depth, const char *block_t
       append_raw (self, "\n", NULL);
     }
   else if (is (node, "table"))
-    for (xmlNode *row = node->children; row; row = row->next)
-      {
-        if (!is (row, "tr") && !is (row, "tbody") && !is (row, "thead"))
-          continue;
-        if (!is (row, "tr"))
-          {
-            append_block (self, row, depth, block_tag);
-            continue;
-          }
-        for (xmlNode *cell = row->children; cell; cell = cell->next)
-          if (is (cell, "td"))
-            {
-              for (xmlNode *p = cell->children; p; p = p->next)
-                if (is (p, "p"))
-                  {
-                    g_autoptr (GPtrArray) tags = g_ptr_array_new ();
-
-                    append_inline (self, p, tags);
-                  }
-              append_raw (self, "\t", NULL);
-            }
-        append_raw (self, "\n", NULL);
-      }
+    append_table (self, node);
 }
 
 static void
@@ -403,6 +533,7 @@ cp_rules_view_init (CpRulesView *self)
   gtk_text_buffer_create_tag (self->buffer, "emphasis", "style", PANGO_STYLE_ITALIC, NULL);
   gtk_text_buffer_create_tag (self->buffer, "strong", "weight", PANGO_WEIGHT_BOLD, NULL);
   gtk_text_buffer_create_tag (self->buffer, "mono", "family", "monospace", NULL);
+  gtk_text_buffer_create_tag (self->buffer, "table", "left-margin", 20, NULL);
   gtk_text_buffer_create_tag (self->buffer, "mono-block", "family", "monospace", "left-margin", 20, NULL);
 
   self->scroller = gtk_scrolled_window_new ();

@@ -326,6 +326,13 @@ rotate_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 /* Shows the rules beside the board; where they are not installed, the
  * help browser is the next best place. */
 static void
+reveal_rules (CpWindow *self)
+{
+  adw_view_stack_set_visible_child_name (self->panel_stack, "rules");
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+}
+
+static void
 rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   CpWindow *self = CP_WINDOW (widget);
@@ -338,8 +345,29 @@ rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
                                 GTK_WINDOW (self), id);
       return;
     }
-  adw_view_stack_set_visible_child_name (self->panel_stack, "rules");
-  adw_flap_set_reveal_flap (self->flap, TRUE);
+  reveal_rules (self);
+}
+
+/**
+ * cp_window_show_help_fallback:
+ * @show_rules: whether the rules of the game may stand in for the help
+ *
+ * Says that no help viewer is installed, and shows the rules of the game
+ * in the side panel instead where they are installed.
+ */
+void
+cp_window_show_help_fallback (CpWindow *self, gboolean show_rules)
+{
+  const char *id = cp_game_get_rules (cp_session_get_game (self->session))->id;
+  g_autoptr (GFile) page = show_rules ? cp_rules_view_find_page (id) : NULL;
+
+  if (page == NULL)
+    {
+      cp_window_show_toast (self, _("No help viewer is installed"));
+      return;
+    }
+  reveal_rules (self);
+  cp_window_show_toast (self, _("No help viewer is installed: here are the rules of this game"));
 }
 
 void

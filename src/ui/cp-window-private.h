@@ -60,6 +60,7 @@ struct _CpWindow
   gboolean showing_cards;  /* the card bar is being brought up to date */
   guint recent_source;     /* reads the recent files once the window shows */
   AdwToast *refusal;       /* the reason shown for the last cell refused, while shown */
+  guint folding;           /* the side panel's fold follows the width */
 };
 
 /* cp-window.c */

@@ -519,6 +519,7 @@ cp_window_dispose (GObject *object)
   if (self->refusal != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->refusal), (gpointer *) &self->refusal);
   self->refusal = NULL;
+  g_clear_handle_id (&self->folding, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -535,6 +536,35 @@ cp_window_finalize (GObject *object)
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
 
+/* Below this width the side panel folds away over the board, so that the
+ * board keeps its size. */
+#define FOLD_WIDTH 900
+
+static gboolean
+apply_fold (gpointer data)
+{
+  CpWindow *self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+
+  self->folding = 0;
+  adw_flap_set_fold_policy (self->flap, width < FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                                           : ADW_FLAP_FOLD_POLICY_AUTO);
+  return G_SOURCE_REMOVE;
+}
+
+/* libadwaita 1.2 has no breakpoints: the fold follows the window's width
+ * after each change of size, outside the allocation. */
+static void
+cp_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  AdwFlapFoldPolicy wanted = width < FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_AUTO;
+
+  GTK_WIDGET_CLASS (cp_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if (adw_flap_get_fold_policy (self->flap) != wanted && self->folding == 0)
+    self->folding = g_idle_add (apply_fold, self);
+}
+
 static void
 cp_window_class_init (CpWindowClass *klass)
 {
@@ -544,6 +574,7 @@ cp_window_class_init (CpWindowClass *klass)
 
   object_class->dispose = cp_window_dispose;
   object_class->finalize = cp_window_finalize;
+  widget_class->size_allocate = cp_window_size_allocate;
   window_class->close_request = cp_window_close_request;
 
   g_type_ensure (CP_TYPE_BOARD_VIEW);
