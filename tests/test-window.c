@@ -950,16 +950,6 @@ wait_for_computer (CpWindow *window)
   iterate ();
 }
 
-static guint
-players_actions (CpGame *game)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < cp_game_get_n_actions (game); i++)
-    n += cp_game_get_action (game, i)->seat != CP_SEAT_CHANCE;
-  return n;
-}
-
 static gboolean
 count_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
@@ -1004,7 +994,7 @@ test_computer_opponent (void)
   gtk_widget_remove_tick_callback (GTK_WIDGET (window->board), tick);
   g_test_message ("%u frames drawn while the computer thought", frames);
   g_assert_cmpuint (frames, >, 5);
-  g_assert_cmpuint (players_actions (game), ==, 2);
+  g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 2);
   g_assert_cmpuint (cp_game_get_action (game, 1)->seat, ==, 1);
 
   /* Undo while it thinks: the thinking stops, and both moves go. */
@@ -1012,9 +1002,9 @@ test_computer_opponent (void)
   g_assert_true (cp_session_is_thinking (window->session));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_false (cp_session_is_thinking (window->session));
-  g_assert_cmpuint (players_actions (game), ==, 2);
+  g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpuint (players_actions (game), ==, 0);
+  g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 0);
 
   /* Saved with the computer's seat, reopened: the computer plays on. */
   play_by_clicks (window, nf3);
@@ -1027,7 +1017,7 @@ test_computer_opponent (void)
   g_assert_nonnull (cp_session_get_agent (reopened->session, 1));
   play_by_clicks (reopened, d4);
   wait_for_computer (reopened);
-  g_assert_cmpuint (players_actions (cp_window_get_game (reopened)), ==, 4);
+  g_assert_cmpuint (cp_game_count_player_actions (cp_window_get_game (reopened), 0, G_MAXUINT), ==, 4);
   destroy (reopened);
   destroy (window);
   g_unlink (path);
@@ -1046,9 +1036,9 @@ test_computers_play (void)
   cp_player_set_computer (cp_game_get_player (game, 0), TRUE, CP_LEVEL_RANDOM);
   cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_EASY);
   cp_window_set_game (window, game, NULL);
-  while (players_actions (game) < 6 && !cp_state_is_over (cp_game_get_state (game)))
+  while (cp_game_count_player_actions (game, 0, G_MAXUINT) < 6 && !cp_state_is_over (cp_game_get_state (game)))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (players_actions (game), >=, 6);
+  g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), >=, 6);
   g_assert_cmpuint (cp_session_get_legal (window->session)->len, ==, 0);
   destroy (window);
 }

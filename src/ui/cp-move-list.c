@@ -343,18 +343,14 @@ show_past (CpMoveList *self)
   guint n = self->game ? cp_game_get_n_actions (self->game) : 0;
   guint cursor = self->game ? cp_game_get_cursor (self->game) : 0;
   guint first = self->game ? cp_move_list_first_position (self->game) : 0;
-  guint move = 0, moves = 0;
+  guint move, moves;
   g_autofree char *text = NULL;
 
   gtk_widget_set_visible (self->past_bar, cursor < n);
   if (cursor >= n)
     return;
-  for (guint i = first; i < n; i++)
-    if (!is_chance (self->game, i))
-      {
-        moves++;
-        move += i < cursor;
-      }
+  move = cp_game_count_player_actions (self->game, first, cursor);
+  moves = cp_game_count_player_actions (self->game, first, n);
   if (move == 0)
     text = g_strdup (_("You are looking at the start of the game"));
   else

@@ -349,6 +349,22 @@ cp_game_count_draws (CpGame *self)
 }
 
 /**
+ * cp_game_count_player_actions:
+ *
+ * How many of the actions from @from up to @to (left out) the players
+ * made: random results and the rules' announcements aside.
+ */
+guint
+cp_game_count_player_actions (CpGame *self, guint from, guint to)
+{
+  guint n = 0;
+
+  for (guint i = from; i < MIN (to, self->actions->len); i++)
+    n += g_array_index (self->actions, CpAction, i).seat != CP_SEAT_CHANCE;
+  return n;
+}
+
+/**
  * cp_game_get_setup_length:
  *
  * How many random results of the set-up open the log: play starts after

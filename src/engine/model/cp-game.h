@@ -57,6 +57,9 @@ gboolean        cp_game_play_text        (CpGame         *self,
 guint           cp_game_resolve_chance   (CpGame         *self);
 guint           cp_game_count_draws      (CpGame         *self);
 guint           cp_game_get_setup_length (CpGame         *self);
+guint           cp_game_count_player_actions (CpGame     *self,
+                                          guint           from,
+                                          guint           to);
 gboolean        cp_game_undo             (CpGame         *self);
 gboolean        cp_game_redo             (CpGame         *self);
 gboolean        cp_game_can_redo         (CpGame         *self);

@@ -747,11 +747,8 @@ cp_session_explain_cell (CpSession *self, guint cell)
 guint
 cp_session_count_later (CpSession *self)
 {
-  guint later = 0;
-
-  for (guint i = cp_game_get_cursor (self->game); i < cp_game_get_n_actions (self->game); i++)
-    later += cp_game_get_action (self->game, i)->seat != CP_SEAT_CHANCE;
-  return later;
+  return cp_game_count_player_actions (self->game, cp_game_get_cursor (self->game),
+                                       cp_game_get_n_actions (self->game));
 }
 
 /**
