@@ -980,6 +980,9 @@ test_computer_opponent (void)
   cp_player_set_computer (cp_game_get_player (game, 0), FALSE, 0);
   cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_MEDIUM);
   cp_window_set_game (window, game, NULL);
+  /* The computer takes a second at least, so that the test sees it think,
+   * however quickly it finds its move. */
+  cp_session_set_pace (window->session, 1000);
   iterate ();
   g_assert_nonnull (cp_session_get_agent (window->session, 1));
   g_assert_null (cp_session_get_agent (window->session, 0));
