@@ -96,9 +96,12 @@ stack_outcome (const CpState *state, CpOutcome *outcome)
 static char *
 stack_format (const CpState *before, const CpAction *action, CpNotation notation)
 {
+  g_autofree char *cell = NULL;
+
   if (action->type == CP_ACTION_PASS)
     return g_strdup ("pass");
-  return g_strdup_printf ("+%s", cp_board_cell_name (before->board, action->cells[0]));
+  cell = cp_board_cell_name (before->board, action->cells[0]);
+  return g_strdup_printf ("+%s", cell);
 }
 
 static void
