@@ -1408,6 +1408,7 @@ test_style_and_seat_marks (void)
 {
   GSettings *settings = cp_application_get_settings (app);
   g_autoptr (GPtrArray) marks = g_ptr_array_new ();
+  g_autofree char *style = NULL;
   g_autoptr (GVariant) state = NULL;
   g_autoptr (GdkPaintable) paintable = NULL;
   g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
@@ -1420,7 +1421,8 @@ test_style_and_seat_marks (void)
   double darkest = 1;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "style", g_variant_new_string ("dark"));
-  g_assert_cmpstr (g_settings_get_string (settings, "style"), ==, "dark");
+  style = g_settings_get_string (settings, "style");
+  g_assert_cmpstr (style, ==, "dark");
   g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));
   state = g_action_group_get_action_state (G_ACTION_GROUP (app), "style");
   g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "dark");

@@ -518,8 +518,9 @@ cp_move_list_dispose (GObject *object)
 {
   CpMoveList *self = CP_MOVE_LIST (object);
 
-  g_clear_handle_id (&self->scroll_source, g_source_remove);
+  /* Letting go of the game updates the rows, which may ask to scroll. */
   cp_move_list_set_game (self, NULL);
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->past_bar, gtk_widget_unparent);
   G_OBJECT_CLASS (cp_move_list_parent_class)->dispose (object);

@@ -217,9 +217,12 @@ update_names (CpNewGameDialog *self)
       g_autofree char *title = self->rules->seat_names != NULL
                                  ? g_strdup (colour) : g_strdup_printf (_("%s player"), colour);
 
-      GtkWidget *kind = kind_drop_down (seat < g_variant_n_children (levels)
-                                          ? (guint) MAX (0, g_variant_get_int32 (g_variant_get_child_value (levels, seat)))
-                                          : 0);
+      gint32 level = 0;
+      GtkWidget *kind;
+
+      if (seat < g_variant_n_children (levels))
+        g_variant_get_child (levels, seat, "i", &level);
+      kind = kind_drop_down ((guint) MAX (0, level));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_editable_set_text (GTK_EDITABLE (row),

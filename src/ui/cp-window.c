@@ -363,7 +363,13 @@ cell_refused (CpWindow *self, guint cell)
   if (reason == NULL)
     return;
   if (self->refusal != NULL)
-    adw_toast_dismiss (self->refusal);
+    {
+      AdwToast *shown = self->refusal;
+
+      /* Its weak pointer goes first, lest it clear the new toast's. */
+      g_object_remove_weak_pointer (G_OBJECT (shown), (gpointer *) &self->refusal);
+      adw_toast_dismiss (shown);
+    }
   self->refusal = adw_toast_new (reason);
   adw_toast_set_timeout (self->refusal, 3);
   g_object_add_weak_pointer (G_OBJECT (self->refusal), (gpointer *) &self->refusal);
