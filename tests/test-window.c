@@ -1466,6 +1466,48 @@ test_style_and_seat_marks (void)
   g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The New Game dialog of @window, once shown. */
+static CpNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) candidate = g_list_model_get_item (toplevels, i);
+
+      if (CP_IS_NEW_GAME_DIALOG (candidate))
+        return CP_NEW_GAME_DIALOG (candidate);
+    }
+  return NULL;
+}
+
+/* A game whose set-up draws the seats says so on the curtain before the
+ * first turn, not in a toast over the controls. */
+static void
+test_drawn_seats_on_curtain (void)
+{
+  CpWindow *window = new_window ();
+  CpNewGameDialog *dialog;
+  const char *said;
+
+  cp_window_show_new_game (window);
+  dialog = find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  cp_new_game_dialog_select_game (dialog, "two-move");
+  cp_new_game_dialog_set_option (dialog, "colours", "random");
+  cp_new_game_dialog_start (dialog);
+  iterate ();
+  g_assert_cmpstr (cp_game_get_rules (cp_window_get_game (window))->id, ==, "two-move");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->curtain_stack), ==, "curtain");
+  said = adw_status_page_get_description (window->curtain);
+  g_assert_true (g_str_has_prefix (said, "Drawn at random: "));
+  /* Once the player is at the screen, the curtain has said it. */
+  ready (window);
+  g_assert_null (window->curtain_note);
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1519,6 +1561,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/help-fallback", test_help_fallback);
   g_test_add_func ("/window/rules-table", test_rules_table);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
+  g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   status = g_test_run ();
   g_object_unref (app);
   return status;

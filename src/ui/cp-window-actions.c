@@ -243,6 +243,7 @@ ready_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   CpWindow *self = CP_WINDOW (widget);
 
+  g_clear_pointer (&self->curtain_note, g_free);
   cp_session_take_screen (self->session);
   cp_window_face_screen_seat (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));

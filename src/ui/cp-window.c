@@ -77,7 +77,14 @@ show_curtain (CpWindow *self, guint seat)
                                              "theirs to see."), name, name);
 
   adw_status_page_set_title (self->curtain, title);
-  adw_status_page_set_description (self->curtain, body);
+  if (self->curtain_note != NULL)
+    {
+      g_autofree char *both = g_strdup_printf ("%s\n\n%s", self->curtain_note, body);
+
+      adw_status_page_set_description (self->curtain, both);
+    }
+  else
+    adw_status_page_set_description (self->curtain, body);
   gtk_stack_set_visible_child_name (self->curtain_stack, "curtain");
   gtk_widget_grab_focus (self->ready_button);
 }
@@ -539,6 +546,7 @@ cp_window_finalize (GObject *object)
   g_clear_object (&self->autosave);
   g_clear_object (&self->replacement);
   g_clear_object (&self->adviser);
+  g_free (self->curtain_note);
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
 
@@ -683,6 +691,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   g_return_if_fail (CP_IS_WINDOW (self));
 
   drop_session (self);
+  g_clear_pointer (&self->curtain_note, g_free);
   self->session = cp_session_new (game, file);
   cp_session_set_autosave (self->session, self->autosave);
   cp_session_set_pace (self->session, pace (self));
@@ -770,7 +779,16 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
                                                 cp_player_get_name (cp_game_get_player (game, 0)),
                                                 cp_rules_seat_name (cp_game_get_rules (game), 0));
 
-      cp_window_show_toast (self, drawn);
+      /* Said on the curtain where there is one, so that no toast lies
+       * over the controls of the first turn. */
+      if (cp_session_get_curtain_seat (self->session) != CP_NO_SEAT)
+        {
+          g_free (self->curtain_note);
+          self->curtain_note = g_steal_pointer (&drawn);
+          update (self);
+        }
+      else
+        cp_window_show_toast (self, drawn);
     }
 }
 
