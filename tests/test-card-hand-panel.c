@@ -186,6 +186,17 @@ test_areas (void)
   g_assert_nonnull (find_label (GTK_WIDGET (panel), "Alice’s hand"));
   g_assert_nonnull (find_label (GTK_WIDGET (panel), "Draw pile"));
   g_assert_false (gtk_widget_get_visible (find_label (GTK_WIDGET (panel), "Nothing on the table")));
+  /* The captions say how the cards lie: some face up, some face down. */
+  g_assert_nonnull (find_label (GTK_WIDGET (panel), "Alice — on the table"));
+
+  /* Only face up, then only face down. */
+  alice_table (&table);
+  cp_hand_clear (&table.sealed[0]);
+  cp_hand_clear (&table.up[1]);
+  cp_card_hand_panel_show (panel, &table, 2, names, 0, NULL, 0, 0, NULL);
+  iterate ();
+  g_assert_nonnull (find_label (GTK_WIDGET (panel), "Alice — face up"));
+  g_assert_nonnull (find_label (GTK_WIDGET (panel), "Bob — face down"));
 
   /* Without piles and with nothing laid out. */
   alice_table (&table);
@@ -211,7 +222,7 @@ test_areas (void)
   cp_card_hand_panel_show (panel, &table, 2, names, 0, NULL, 0, 0, NULL);
   iterate ();
   g_assert_cmpuint (count_cards (panel, "table"), ==, 1);
-  g_assert_nonnull (find_label (GTK_WIDGET (panel), "Bob"));
+  g_assert_nonnull (find_label (GTK_WIDGET (panel), "Bob — on the table"));
   destroy (window);
 }
 

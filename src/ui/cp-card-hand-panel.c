@@ -843,10 +843,18 @@ fill_table (CpCardHandPanel *self, const CpCardTable *table, guint n_seats, cons
       if (cp_hand_count (up) == 0 && cp_hand_count (sealed) == 0 && !has_current)
         continue;
       name = seat_name (names, s, &fallback);
-      /* Translators: the cards a player has laid on the table, for screen
-       * readers, such as "Alice — on the table" */
-      label = g_strdup_printf (_("%s — on the table"), name);
-      row = group_new (self->table_groups, name, label);
+      /* The caption says how the cards lie. */
+      if (cp_hand_count (sealed) == 0 && !has_current)
+        /* Translators: the cards a player has laid face up on the table, such as "Alice — face up" */
+        label = g_strdup_printf (_("%s — face up"), name);
+      else if (cp_hand_count (up) == 0 && !has_current)
+        /* Translators: the cards a player has played face down, such as "Alice — face down" */
+        label = g_strdup_printf (_("%s — face down"), name);
+      else
+        /* Translators: the cards a player has on the table, face up and face down, such as
+         * "Alice — on the table" */
+        label = g_strdup_printf (_("%s — on the table"), name);
+      row = group_new (self->table_groups, label, label);
       for (guint i = 0; i < cp_hand_count (up); i++)
         add_table_card (self, row, &index, cp_hand_get (up, i), FALSE, cp_hand_get (up, i) == current);
       for (guint i = 0; i < cp_hand_count (sealed); i++)
