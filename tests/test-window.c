@@ -725,9 +725,10 @@ test_zombie_curtain (void)
 
   cp_window_set_game (window, game, NULL);
   iterate ();
-  /* A game with secrets opens behind the curtain. */
+  /* A game with secrets opens behind the curtain, Ready at hand. */
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->curtain_stack), ==, "curtain");
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == window->ready_button);
   ready (window);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->curtain_stack), ==, "game");
   play_by_clicks (window, moves);

@@ -86,7 +86,9 @@ show_curtain (CpWindow *self, guint seat)
   else
     adw_status_page_set_description (self->curtain, body);
   gtk_stack_set_visible_child_name (self->curtain_stack, "curtain");
-  gtk_widget_grab_focus (self->ready_button);
+  /* Enter hands the screen over, also before the window is shown. */
+  gtk_window_set_focus (GTK_WINDOW (self), self->ready_button);
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->ready_button);
 }
 
 /* Shows where the turn stands with cards played from a physical deck,
@@ -466,6 +468,17 @@ close_response (AdwMessageDialog *dialog, const char *response, CpWindow *self)
     self->after_save = CP_AFTER_SAVE_NOTHING;
 }
 
+/* A window that opens behind the curtain has Ready at hand. */
+static void
+cp_window_map (GtkWidget *widget)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (cp_window_parent_class)->map (widget);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->curtain_stack), "curtain") == 0)
+    gtk_widget_grab_focus (self->ready_button);
+}
+
 static gboolean
 cp_window_close_request (GtkWindow *window)
 {
@@ -590,6 +603,7 @@ cp_window_class_init (CpWindowClass *klass)
   object_class->finalize = cp_window_finalize;
   widget_class->size_allocate = cp_window_size_allocate;
   window_class->close_request = cp_window_close_request;
+  widget_class->map = cp_window_map;
 
   g_type_ensure (CP_TYPE_BOARD_VIEW);
   g_type_ensure (CP_TYPE_CARD_HAND_PANEL);
