@@ -49,10 +49,6 @@ static const char *const level_ids[CP_N_LEVELS] = {
   "random", "greedy", "easy", "medium", "hard",
 };
 
-static const char *const level_names[CP_N_LEVELS] = {
-  N_("Random"), N_("Greedy"), N_("Easy"), N_("Medium"), N_("Hard"),
-};
-
 const char *
 cp_level_to_id (CpLevel level)
 {
@@ -69,13 +65,6 @@ cp_level_from_id (const char *id, CpLevel *level)
         return TRUE;
       }
   return FALSE;
-}
-
-/* The level's name, translated. */
-const char *
-cp_level_name (CpLevel level)
-{
-  return level < CP_N_LEVELS ? _(level_names[level]) : NULL;
 }
 
 static void
@@ -115,21 +104,6 @@ cp_computer_player_new (CpLevel level, guint32 seed)
   self->rand = g_rand_new_with_seed (seed);
   self->search = cp_search_new (self->level >= CP_LEVEL_MEDIUM ? 32 : 4);
   return self;
-}
-
-CpLevel
-cp_computer_player_get_level (CpComputerPlayer *self)
-{
-  g_return_val_if_fail (CP_IS_COMPUTER_PLAYER (self), CP_LEVEL_RANDOM);
-  return self->level;
-}
-
-/* The player's search, to follow its progress (cp_search_set_info_func()). */
-CpSearch *
-cp_computer_player_get_search (CpComputerPlayer *self)
-{
-  g_return_val_if_fail (CP_IS_COMPUTER_PLAYER (self), NULL);
-  return self->search;
 }
 
 /**

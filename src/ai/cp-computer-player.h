@@ -24,7 +24,6 @@ typedef enum {
 const char *cp_level_to_id   (CpLevel      level);
 gboolean    cp_level_from_id (const char  *id,
                               CpLevel     *level);
-const char *cp_level_name    (CpLevel      level);
 
 #define CP_TYPE_COMPUTER_PLAYER (cp_computer_player_get_type ())
 /* A computer player is the agent (CpAgent) of its seat in a session. */
@@ -32,8 +31,6 @@ G_DECLARE_FINAL_TYPE (CpComputerPlayer, cp_computer_player, CP, COMPUTER_PLAYER,
 
 CpComputerPlayer *cp_computer_player_new         (CpLevel            level,
                                                   guint32            seed);
-CpLevel           cp_computer_player_get_level   (CpComputerPlayer  *self);
-CpSearch         *cp_computer_player_get_search  (CpComputerPlayer  *self);
 void              cp_computer_player_set_move_time (CpComputerPlayer *self,
                                                   guint              milliseconds);
 void              cp_computer_player_set_budget  (CpComputerPlayer  *self,

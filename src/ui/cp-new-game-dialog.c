@@ -162,16 +162,6 @@ static const char *const kinds[] = {
 };
 static const CpLevel kind_levels[] = { 0, CP_LEVEL_EASY, CP_LEVEL_MEDIUM, CP_LEVEL_HARD };
 
-/* The choice of the list that stands for a computer player's @level. */
-static guint
-kind_of_level (guint level)
-{
-  for (guint i = G_N_ELEMENTS (kind_levels) - 1; i > 0; i--)
-    if (level >= kind_levels[i])
-      return i;
-  return 1;
-}
-
 static GtkDropDown *
 kind_of_row (GtkWidget *row)
 {
@@ -491,16 +481,16 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
       adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
       return;
     }
-  /* The names stay in the order they were typed, whatever seats the
+  /* The names and choices stay as the rows have them, whatever seats the
    * players were drawn to. */
   g_variant_builder_init (&levels, G_VARIANT_TYPE ("ai"));
-  for (guint player = 0; player < cp_game_get_n_seats (game); player++)
+  for (guint seat = 0; seat < self->name_rows->len; seat++)
     {
-      CpPlayer *seated = cp_game_get_player (game, cp_game_seat_of_player (game, player));
+      GtkWidget *row = g_ptr_array_index (self->name_rows, seat);
+      g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
 
-      g_strv_builder_add (names, cp_player_get_name (seated));
-      g_variant_builder_add (&levels, "i", cp_player_get_kind (seated) == CP_PLAYER_COMPUTER
-                                           ? (gint32) kind_of_level (cp_player_get_level (seated)) : 0);
+      g_strv_builder_add (names, typed[0] != '\0' ? typed : cp_rules_seat_name (self->rules, seat));
+      g_variant_builder_add (&levels, "i", (gint32) gtk_drop_down_get_selected (kind_of_row (row)));
     }
   list = g_strv_builder_end (names);
   g_settings_set_strv (self->settings, "player-names", (const char *const *) list);

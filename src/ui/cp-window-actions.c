@@ -59,7 +59,6 @@ cp_window_update_actions (CpWindow *self)
 static void
 press (CpWindow *self, const char *id)
 {
-  g_autoptr (GError) error = NULL;
   const CpButton *button = cp_presentation_find_button (cp_session_get_presentation (self->session), id);
 
   if (button == NULL)

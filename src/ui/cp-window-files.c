@@ -70,8 +70,8 @@ save_or_report (CpWindow *self, GFile *file)
 
 /* After a save asked for before closing or replacing the game, close
  * or replace it, once the game is safe. */
-void
-cp_window_after_save (CpWindow *self)
+static void
+after_save (CpWindow *self)
 {
   CpAfterSave after = self->after_save;
   g_autoptr (CpGame) replacement = g_steal_pointer (&self->replacement);
@@ -150,7 +150,7 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
       break;
     case CHOOSE_SAVE:
       save_or_report (self, file);
-      cp_window_after_save (self);
+      after_save (self);
       break;
     case CHOOSE_EXPORT:
       export_to (self, file);
@@ -245,7 +245,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   if (file != NULL && is_record (file))
     {
       save_or_report (self, file);
-      cp_window_after_save (self);
+      after_save (self);
     }
   else
     choose_file (self, CHOOSE_SAVE);

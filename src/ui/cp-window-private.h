@@ -83,7 +83,6 @@ void     cp_window_update_actions  (CpWindow    *self);
 /* cp-window-files.c: opening, saving, exporting and recent files. */
 void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
 void     cp_window_watch_recent    (CpWindow    *self);
-void     cp_window_after_save      (CpWindow    *self);
 char    *cp_window_display_name    (GFile       *file);
 
 G_END_DECLS

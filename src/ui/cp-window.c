@@ -266,17 +266,11 @@ cp_window_face_screen_seat (CpWindow *self)
   CpGame *game = cp_session_get_game (self->session);
   guint n_seats = cp_game_get_n_seats (game);
   guint screen_seat = cp_session_get_screen_seat (self->session);
-  guint people = 0, person = 0;
+  guint person;
 
-  for (guint seat = 0; seat < n_seats; seat++)
-    if (cp_session_get_agent (self->session, seat) == NULL)
-      {
-        people++;
-        person = seat;
-      }
   if (screen_seat < n_seats)
     self->viewer = screen_seat;
-  else if (people == 1)
+  else if (cp_session_count_people (self->session, &person) == 1)
     self->viewer = person;
   cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, self->viewer));
 }
@@ -735,12 +729,6 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   g_signal_connect_swapped (self->session, "played", G_CALLBACK (session_played), self);
   g_signal_connect_swapped (self->session, "notice", G_CALLBACK (session_notice), self);
   update (self);
-}
-
-CpSession *
-cp_window_get_session (CpWindow *self)
-{
-  return self->session;
 }
 
 CpGame *

@@ -19,7 +19,6 @@ CpWindow    *cp_window_new                 (CpApplication *app);
 void         cp_window_set_game            (CpWindow      *self,
                                             CpGame        *game,
                                             GFile         *file);
-CpSession   *cp_window_get_session         (CpWindow      *self);
 CpGame      *cp_window_get_game            (CpWindow      *self);
 gboolean     cp_window_is_pristine         (CpWindow      *self);
 void         cp_window_open                (CpWindow      *self,

@@ -500,50 +500,22 @@ present_burials (const ZombieState *st, guint seat, CpPresentation *out)
       }
 }
 
-/* The names of the pieces of @seat's side items that are @faded. */
-static char *
-side_names (const CpPresentation *out, guint seat, gboolean faded)
-{
-  g_autoptr (GString) names = g_string_new (NULL);
-
-  for (guint i = 0; i < out->side->len; i++)
-    {
-      const CpSideItem *item = &g_array_index (out->side, CpSideItem, i);
-
-      if (item->seat != seat || item->kind != CP_SIDE_PIECES || item->faded != faded)
-        continue;
-      for (guint k = 0; k < item->count; k++)
-        /* Translators: between the names of pieces in a list */
-        g_string_append_printf (names, "%s%s", names->len ? _(", ") : "", cp_piece_kind_name (item->piece));
-    }
-  return names->len > 0 ? g_strdup (names->str) : NULL;
-}
-
 /* Beside each player: the pieces in the graveyard, which may come back,
  * and those destroyed, drawn faintly.  The graveyard holds the pieces
  * buried and those taken this turn that wait to be. */
 static void
 present_graveyard (const ZombieState *st, const CpState *start, guint seat, CpPresentation *out)
 {
-  guint8 had[CP_N_PIECE_KINDS], has[CP_N_PIECE_KINDS], waiting[CP_N_PIECE_KINDS];
+  guint8 waiting[CP_N_PIECE_KINDS];
   g_autofree char *kept = NULL, *gone = NULL;
 
   memcpy (waiting, st->graves[seat], CP_N_PIECE_KINDS);
   if (seat != st->chess.base.to_move)
     for (guint i = 0; i < st->n_grave; i++)
       waiting[st->grave[i]]++;
-  cp_state_count_pieces (start, seat, had);
-  cp_state_count_pieces (&st->chess.base, seat, has);
-  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
-    if (had[kind] > has[kind])
-      {
-        guint lost = had[kind] - has[kind], back = MIN (lost, waiting[kind]);
-
-        cp_presentation_add_pieces (out, seat, (CpPieceKind) kind, back, FALSE);
-        cp_presentation_add_pieces (out, seat, (CpPieceKind) kind, lost - back, TRUE);
-      }
-  kept = side_names (out, seat, FALSE);
-  gone = side_names (out, seat, TRUE);
+  cp_presentation_add_lost (out, &st->chess.base, start, seat, waiting);
+  kept = cp_presentation_name_pieces (out, seat, FALSE);
+  gone = cp_presentation_name_pieces (out, seat, TRUE);
   if (kept && gone)
     /* Translators: Zombie Chess; %s: pieces that may come back, then pieces lost for good */
     out->side_description[seat] = g_strdup_printf (_("In the graveyard: %s. Destroyed: %s."), kept, gone);

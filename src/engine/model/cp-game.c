@@ -633,22 +633,12 @@ cp_game_view_at (CpGame *self, guint n_actions, guint seat)
 static void
 add_lost (CpPresentation *out, const CpState *state, const CpState *start, guint seat)
 {
-  g_autoptr (GString) names = g_string_new (NULL);
-  guint8 had[CP_N_PIECE_KINDS], has[CP_N_PIECE_KINDS];
+  g_autofree char *names = NULL;
 
-  cp_state_count_pieces (start, seat, had);
-  cp_state_count_pieces (state, seat, has);
-  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
-    if (had[kind] > has[kind])
-      {
-        cp_presentation_add_pieces (out, seat, (CpPieceKind) kind, had[kind] - has[kind], FALSE);
-        for (guint k = has[kind]; k < had[kind]; k++)
-          /* Translators: between the names of pieces in a list */
-          g_string_append_printf (names, "%s%s", names->len ? _(", ") : "", cp_piece_kind_name ((CpPieceKind) kind));
-      }
-  if (names->len > 0)
+  cp_presentation_add_lost (out, state, start, seat, NULL);
+  if ((names = cp_presentation_name_pieces (out, seat, FALSE)) != NULL)
     /* Translators: %s: the pieces a player has lost, such as "queen, pawn" */
-    out->side_description[seat] = g_strdup_printf (_("Lost: %s"), names->str);
+    out->side_description[seat] = g_strdup_printf (_("Lost: %s"), names);
 }
 
 /**
@@ -770,29 +760,6 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
     }
 }
 
-/**
- * cp_game_number_action:
- *
- * The number the move list gives the action at @index, such as "12." for
- * the first move of a round or "12…" for the others, or NULL for an action
- * that is not numbered; see cp_game_number_actions().
- *
- * Returns: (nullable) (transfer full): the number
- */
-char *
-cp_game_number_action (CpGame *self, guint index)
-{
-  CpActionNumber number;
-
-  g_return_val_if_fail (CP_IS_GAME (self), NULL);
-  g_return_val_if_fail (index < self->actions->len, NULL);
-
-  cp_game_number_actions (self, index, 1, &number);
-  if (number.round == 0)
-    return NULL;
-  return g_strdup_printf (number.place == 0 ? "%u." : "%u…", number.round);
-}
-
 /* The presentation of the end of the log, seen by all. */
 static CpPresentation *
 present_all (CpGame *self)
@@ -801,23 +768,6 @@ present_all (CpGame *self)
                                          self->actions->len, CP_VIEW_ALL);
 
   return cp_game_present (self, view);
-}
-
-/**
- * cp_game_seat_of_player:
- * @player: a player by the order in which they were named at the set-up
- *
- * The seat @player plays once the set-up's random results are drawn:
- * their own, unless the set-up drew the seats (Two Move Chess draws who
- * plays White).
- */
-guint
-cp_game_seat_of_player (CpGame *self, guint player)
-{
-  g_autoptr (CpPresentation) presentation = present_all (self);
-
-  g_return_val_if_fail (player < self->players->len, player);
-  return presentation->seat_of_player[player];
 }
 
 /**
@@ -833,24 +783,26 @@ gboolean
 cp_game_seat_players (CpGame *self)
 {
   g_autoptr (CpPresentation) presentation = present_all (self);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   guint n = self->players->len;
-  guint levels[CP_MAX_SEATS];
+  g_auto (GStrv) names = g_new0 (char *, n + 1);
+  gboolean computer[CP_MAX_SEATS];
+  guint level[CP_MAX_SEATS];
 
   for (guint i = 0; i < n; i++)
     {
       CpPlayer *player = cp_game_get_player (self, i);
 
-      g_ptr_array_add (names, g_strdup (cp_player_get_name (player)));
-      levels[i] = cp_player_get_kind (player) == CP_PLAYER_COMPUTER ? cp_player_get_level (player) + 1 : 0;
+      names[i] = g_strdup (cp_player_get_name (player));
+      computer[i] = cp_player_get_kind (player) == CP_PLAYER_COMPUTER;
+      level[i] = cp_player_get_level (player);
     }
   for (guint i = 0; i < n; i++)
     if (presentation->seat_of_player[i] < n)
       {
         CpPlayer *player = cp_game_get_player (self, presentation->seat_of_player[i]);
 
-        cp_player_set_name (player, names->pdata[i]);
-        cp_player_set_computer (player, levels[i] > 0, levels[i] > 0 ? levels[i] - 1 : 0);
+        cp_player_set_name (player, names[i]);
+        cp_player_set_computer (player, computer[i], level[i]);
       }
   return presentation->seats_drawn;
 }

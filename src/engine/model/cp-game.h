@@ -96,14 +96,10 @@ CpPresentation *cp_game_present          (CpGame         *self,
                                           CpView         *view);
 const CpAction *cp_game_last_move        (CpGame         *self,
                                           guint           cursor);
-char           *cp_game_number_action    (CpGame         *self,
-                                          guint           index);
 void            cp_game_number_actions   (CpGame         *self,
                                           guint           from,
                                           guint           n,
                                           CpActionNumber *numbers);
 gboolean        cp_game_seat_players     (CpGame         *self);
-guint           cp_game_seat_of_player   (CpGame         *self,
-                                          guint           player);
 
 G_END_DECLS

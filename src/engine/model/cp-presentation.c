@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "cp-presentation.h"
 
 static void
@@ -100,8 +102,8 @@ cp_presentation_add_side (CpPresentation *self, CpSideKind kind, guint seat)
 }
 
 /* Adds @count pieces of @piece beside @seat's name. */
-void
-cp_presentation_add_pieces (CpPresentation *self, guint seat, CpPieceKind piece, guint count, gboolean faded)
+static void
+add_pieces (CpPresentation *self, guint seat, CpPieceKind piece, guint count, gboolean faded)
 {
   CpSideItem *item;
 
@@ -111,6 +113,57 @@ cp_presentation_add_pieces (CpPresentation *self, guint seat, CpPieceKind piece,
   item->piece = (guint8) piece;
   item->count = (guint8) MIN (count, G_MAXUINT8);
   item->faded = (guint8) faded;
+}
+
+/**
+ * cp_presentation_add_lost:
+ * @waiting: (nullable) (array fixed-size=CP_N_PIECE_KINDS): how many of
+ *   each kind may come back, or NULL
+ *
+ * Adds beside @seat the pieces it has lost since @start, the most
+ * valuable first: where @waiting is given, those that may come back
+ * clearly and the others faded.
+ */
+void
+cp_presentation_add_lost (CpPresentation *self, const CpState *state, const CpState *start, guint seat,
+                          const guint8 *waiting)
+{
+  guint8 had[CP_N_PIECE_KINDS], has[CP_N_PIECE_KINDS];
+
+  cp_state_count_pieces (start, seat, had);
+  cp_state_count_pieces (state, seat, has);
+  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+    if (had[kind] > has[kind])
+      {
+        guint lost = had[kind] - has[kind], back = waiting ? MIN (lost, waiting[kind]) : lost;
+
+        add_pieces (self, seat, (CpPieceKind) kind, back, FALSE);
+        add_pieces (self, seat, (CpPieceKind) kind, lost - back, TRUE);
+      }
+}
+
+/**
+ * cp_presentation_name_pieces:
+ *
+ * Returns: (nullable) (transfer full): the names of the pieces beside
+ *   @seat that are @faded, or not, in a list: "queen, pawn"; NULL for none
+ */
+char *
+cp_presentation_name_pieces (const CpPresentation *self, guint seat, gboolean faded)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < self->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (self->side, CpSideItem, i);
+
+      if (item->seat != seat || item->kind != CP_SIDE_PIECES || item->faded != faded)
+        continue;
+      for (guint k = 0; k < item->count; k++)
+        /* Translators: between the names of pieces in a list */
+        g_string_append_printf (names, "%s%s", names->len ? _(", ") : "", cp_piece_kind_name (item->piece));
+    }
+  return names->len > 0 ? g_strdup (names->str) : NULL;
 }
 
 /**

@@ -16,6 +16,7 @@
 #include "cp-action.h"
 #include "cp-card-table.h"
 #include "cp-piece.h"
+#include "cp-state.h"
 
 G_BEGIN_DECLS
 
@@ -104,10 +105,13 @@ CpOverlay      *cp_presentation_add_overlay (CpPresentation *self,
                                              CpOverlayKind   kind,
                                              guint           cell,
                                              const char     *description);
-void            cp_presentation_add_pieces  (CpPresentation *self,
+void            cp_presentation_add_lost    (CpPresentation *self,
+                                             const CpState  *state,
+                                             const CpState  *start,
                                              guint           seat,
-                                             CpPieceKind     piece,
-                                             guint           count,
+                                             const guint8   *waiting);
+char           *cp_presentation_name_pieces (const CpPresentation *self,
+                                             guint           seat,
                                              gboolean        faded);
 CpSideItem     *cp_presentation_add_side    (CpPresentation *self,
                                              CpSideKind      kind,

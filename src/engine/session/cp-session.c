@@ -46,6 +46,7 @@ struct _CpSession
   guint curtain_seat;       /* whom the curtain waits for; CP_NO_SEAT: nobody */
   CpAgent *agents[CP_MAX_SEATS];
   GCancellable *thinking;   /* the question to an agent, while it is open */
+  guint asked_seat;         /* the seat of that agent */
   guint pace;               /* the least time an agent's move takes, in milliseconds */
 
   CpView *view;
@@ -165,21 +166,25 @@ first_person_to_act (CpSession *self, const CpState *state)
   return CP_NO_SEAT;
 }
 
-/* The only seat a person plays, or CP_NO_SEAT when there are several or
- * none. */
-static guint
-only_person (CpSession *self)
+/**
+ * cp_session_count_people:
+ * @person: (out) (optional): the last seat a person plays
+ *
+ * How many seats people play, the others being computers'.
+ */
+guint
+cp_session_count_people (CpSession *self, guint *person)
 {
-  guint person = CP_NO_SEAT;
+  guint people = 0;
 
   for (guint seat = 0; seat < cp_game_get_n_seats (self->game); seat++)
     if (is_person (self, seat))
       {
-        if (person != CP_NO_SEAT)
-          return CP_NO_SEAT;
-        person = seat;
+        people++;
+        if (person != NULL)
+          *person = seat;
       }
-  return person;
+  return people;
 }
 
 /* Whether seats @a and @b see the game's present alike. */
@@ -204,7 +209,7 @@ choose_screen_seat (CpSession *self)
 {
   const CpState *state = cp_game_get_state (self->game);
   guint next = first_person_to_act (self, state);
-  guint person = only_person (self);
+  guint person;
 
   self->curtain_seat = CP_NO_SEAT;
   if (!(state->rules->flags & CP_RULES_SECRETS) || cp_state_is_over (state))
@@ -212,7 +217,7 @@ choose_screen_seat (CpSession *self)
       self->screen_seat = CP_VIEW_ALL;
       return;
     }
-  if (person != CP_NO_SEAT)
+  if (cp_session_count_people (self, &person) == 1)
     {
       self->screen_seat = person;
       return;
@@ -396,6 +401,7 @@ ask_agent (CpSession *self)
 
         view = cp_game_view_at (self->game, n, seat);
         self->thinking = g_cancellable_new ();
+        self->asked_seat = seat;
         question = g_new0 (Question, 1);
         question->self = g_object_ref (self);
         question->cancellable = g_object_ref (self->thinking);
@@ -616,7 +622,9 @@ cp_session_set_agent (CpSession *self, guint seat, CpAgent *agent)
 {
   g_return_if_fail (seat < CP_MAX_SEATS);
 
-  stop_thinking (self);
+  /* Another seat's question stays open. */
+  if (self->thinking != NULL && self->asked_seat == seat)
+    stop_thinking (self);
   g_set_object (&self->agents[seat], agent);
   refresh (self);
 }
@@ -716,13 +724,12 @@ cp_session_explain_cell (CpSession *self, guint cell)
     }
   if (self->legal.len == 0)
     {
-      CpSeatMask pending = cp_state_pending (state);
+      guint seat = cp_state_first_pending (state);
 
-      for (guint seat = 0; seat < state->n_seats; seat++)
-        if (pending & CP_SEAT_BIT (seat))
-          /* Translators: %s is a player's name */
-          return g_strdup_printf (_("It is %s’s turn"), player_name (self, seat));
-      return pending == 0 ? g_strdup (_("The game is over")) : NULL;
+      if (seat != CP_NO_SEAT)
+        /* Translators: %s is a player's name */
+        return g_strdup_printf (_("It is %s’s turn"), player_name (self, seat));
+      return cp_state_pending (state) == 0 ? g_strdup (_("The game is over")) : NULL;
     }
   actor = self->legal.items[0].seat;
   if (state->rules->explain != NULL)
@@ -807,8 +814,8 @@ cp_session_get_acting_seat (CpSession *self)
 /* The seat that answers another's draw offer: the seat at the screen when
  * it did not make the offer, or else the first seat still playing that did
  * not. */
-guint
-cp_session_get_answering_seat (CpSession *self)
+static guint
+answering_seat (CpSession *self)
 {
   const CpState *state = cp_game_get_state (self->game);
 
@@ -824,7 +831,7 @@ static guint
 seat_for (CpSession *self, CpActionType type)
 {
   return type == CP_ACTION_ACCEPT_DRAW || type == CP_ACTION_DECLINE_DRAW
-         ? cp_session_get_answering_seat (self) : cp_session_get_acting_seat (self);
+         ? answering_seat (self) : cp_session_get_acting_seat (self);
 }
 
 /**
@@ -887,15 +894,6 @@ computer_to_act (CpSession *self)
 }
 
 static gboolean
-only_computers (CpSession *self)
-{
-  for (guint seat = 0; seat < cp_game_get_n_seats (self->game); seat++)
-    if (is_person (self, seat))
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
 undo_step (CpSession *self)
 {
   Step step, back;
@@ -935,7 +933,7 @@ cp_session_undo (CpSession *self)
   while (undo_step (self))
     {
       undone = TRUE;
-      if (!computer_to_act (self) || only_computers (self))
+      if (!computer_to_act (self) || cp_session_count_people (self, NULL) == 0)
         break;
     }
   self->busy--;

@@ -40,6 +40,8 @@ void            cp_session_set_agent       (CpSession      *self,
                                             CpAgent        *agent);
 CpAgent        *cp_session_get_agent       (CpSession      *self,
                                             guint           seat);
+guint           cp_session_count_people    (CpSession      *self,
+                                            guint          *person);
 gboolean        cp_session_is_thinking     (CpSession      *self);
 void            cp_session_set_pace        (CpSession      *self,
                                             guint           milliseconds);
@@ -61,7 +63,6 @@ gboolean        cp_session_press_button    (CpSession      *self,
                                             const char     *id,
                                             GError        **error);
 guint           cp_session_get_acting_seat (CpSession      *self);
-guint           cp_session_get_answering_seat (CpSession   *self);
 gboolean        cp_session_act             (CpSession      *self,
                                             CpActionType    type,
                                             GError        **error);
