@@ -59,6 +59,8 @@ struct _CpWindow
   CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */
   guint recent_source;     /* reads the recent files once the window shows */
+  GFile *named_file;       /* the file whose name the title shows... */
+  char *file_name;         /* ...and that name */
   char *curtain_note;      /* said on the curtain before the first turn, or NULL */
   AdwToast *refusal;       /* the reason shown for the last cell refused, while shown */
   guint folding;           /* the side panel's fold follows the width */

@@ -51,12 +51,20 @@ static void
 update_title (CpWindow *self)
 {
   GFile *file = cp_session_get_file (self->session);
-  g_autofree char *name = file ? cp_window_display_name (file) : g_strdup (_("Unsaved Game"));
-  g_autofree char *subtitle = cp_session_get_modified (self->session) ? g_strdup_printf ("• %s", name)
-                                                                       : g_strdup (name);
+  const char *name;
+  g_autofree char *subtitle = NULL;
   g_autofree char *title = NULL;
   const char *game = _(cp_game_get_rules (cp_session_get_game (self->session))->name);
 
+  /* The file's name is asked for once, not at every move. */
+  if (file != self->named_file || self->file_name == NULL)
+    {
+      g_set_object (&self->named_file, file);
+      g_free (self->file_name);
+      self->file_name = file ? cp_window_display_name (file) : g_strdup (_("Unsaved Game"));
+    }
+  name = self->file_name;
+  subtitle = cp_session_get_modified (self->session) ? g_strdup_printf ("• %s", name) : g_strdup (name);
   adw_window_title_set_title (self->title, game);
   adw_window_title_set_subtitle (self->title, subtitle);
   /* Translators: the window title: the file's name and the game's */
@@ -554,6 +562,8 @@ cp_window_finalize (GObject *object)
   g_clear_object (&self->replacement);
   g_clear_object (&self->adviser);
   g_free (self->curtain_note);
+  g_clear_object (&self->named_file);
+  g_free (self->file_name);
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
 
