@@ -242,9 +242,13 @@ test_agent_plays (void)
   g_assert_true (cp_session_is_thinking (session));
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
   g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  /* Nobody at the screen is to act: no prompt speaks to them. */
+  g_assert_null (cp_session_get_presentation (session)->prompt);
   while (cp_session_is_thinking (session))
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (played, ==, 2);
+  g_assert_cmpstr (cp_session_get_presentation (session)->prompt, ==,
+                   "Move one of your pieces: click it, or drag it to its new square");
   g_assert_cmpuint (agent->asked, ==, 1);
   g_assert_cmpuint (agent->seats_seen, ==, CP_SEAT_BIT (1));
   g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 2);
@@ -255,6 +259,59 @@ test_agent_plays (void)
   g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 0);
   g_assert_false (cp_session_is_thinking (session));
   cp_session_discard (session);
+}
+
+static void
+assert_reason (CpSession *session, const char *name, const char *expected)
+{
+  g_autofree char *reason = cp_session_explain_cell (session, cell (session, name));
+
+  g_assert_cmpstr (reason, ==, expected);
+}
+
+/* The prompt says what the player to move is to do, and a click that
+ * cannot be played says why. */
+static void
+test_prompts_and_reasons (void)
+{
+  g_autoptr (CpGame) chess = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (chess, NULL);
+  g_autoptr (CpGame) checked = new_game ("chess");
+  g_autoptr (CpSession) check = cp_session_new (checked, NULL);
+  g_autoptr (CpGame) chivalry = new_game ("chivalry");
+  g_autoptr (CpSession) parker = cp_session_new (chivalry, NULL);
+
+  g_assert_cmpstr (cp_session_get_presentation (session)->prompt, ==,
+                   "Move one of your pieces: click it, or drag it to its new square");
+  assert_reason (session, "a1", "That piece has no square to go to");
+  assert_reason (session, "e2", NULL);
+  /* The queen on h5 pins the pawn on f7 to its king. */
+  play (session, "e4");
+  play (session, "e5");
+  play (session, "Qh5");
+  assert_reason (session, "f7", "That piece shields your king: moving it would leave the king in check");
+  assert_reason (session, "e8", NULL);
+
+  play (check, "e4");
+  play (check, "f5");
+  play (check, "Qh5");
+  g_assert_cmpstr (cp_session_get_presentation (check)->prompt, ==,
+                   "Your king is in check: your move must end the check");
+  assert_reason (check, "a8", "Your king is in check, and that piece cannot end the check");
+  assert_reason (check, "g7", NULL);
+
+  g_assert_cmpstr (cp_session_get_presentation (parker)->prompt, ==,
+                   "Move a piece: step to a next cell, canter over your own pieces, or jump an enemy piece to take it");
+  /* White's man on F8 can jump the black one on F9: taking comes first. */
+  play (parker, "F7-F8");
+  play (parker, "F10-F9");
+  g_assert_cmpstr (cp_session_get_presentation (parker)->prompt, ==,
+                   "A jump over an enemy piece is possible: you must take, and jump on while you can");
+  assert_reason (parker, "C6", "Another piece can take, and taking comes first");
+  assert_reason (parker, "F8", NULL);
+  cp_session_discard (session);
+  cp_session_discard (check);
+  cp_session_discard (parker);
 }
 
 /* Undo, replay and New Game cancel a computer that is thinking. */
@@ -481,6 +538,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/open-game", test_open_game);
   g_test_add_func ("/session/curtain", test_curtain);
   g_test_add_func ("/session/agent-plays", test_agent_plays);
+  g_test_add_func ("/session/prompts-and-reasons", test_prompts_and_reasons);
   g_test_add_func ("/session/agent-cancelled", test_agent_cancelled);
   g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
   g_test_add_func ("/session/save", test_save);

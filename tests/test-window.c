@@ -520,20 +520,20 @@ test_card_play (void)
   click (window, "e7");   /* not empty: nothing happens */
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 1);
   click (window, "e5");
-  assert_shown (window, "e5", "red knight on e5");
+  assert_shown (window, "e5", "red knight on e5, White’s territory");
 
   /* White's c7 pawn off the board; kings stay. */
   use_tool (window, "remove");
   click (window, "d8");
-  assert_shown (window, "d8", "white king on d8");
+  assert_shown (window, "d8", "white king on d8, White’s territory");
   click (window, "c7");
-  assert_shown (window, "c7", "c7, empty");
+  assert_shown (window, "c7", "c7, empty, White’s territory");
 
   /* The g8 knight anywhere, here where no knight could go. */
   use_tool (window, "move");
   cp_board_view_drop ((window)->board, cell (window, "g8"), cell (window, "d4"));
   iterate ();
-  assert_shown (window, "d4", "white knight on d4");
+  assert_shown (window, "d4", "white knight on d4, Black’s territory");
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, start + 4);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.card-done", NULL));
@@ -601,15 +601,15 @@ test_card_castling (void)
   play_card (window, "Sanctuary");
   use_tool (window, "remove");
   click (window, "c8");
-  assert_shown (window, "c8", "c8, empty");
+  assert_shown (window, "c8", "c8, empty, White’s territory");
   use_tool (window, "move");
 
   /* c8 is where the king lands when it castles, and a cell it may move
    * to: a click there means the move. */
   click (window, "d8");
   click (window, "c8");
-  assert_shown (window, "c8", "white king on c8");
-  assert_shown (window, "b8", "white rook on b8");
+  assert_shown (window, "c8", "white king on c8, White’s territory");
+  assert_shown (window, "b8", "white rook on b8, White’s territory");
   last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
   g_assert_cmpint (last->type, ==, CP_ACTION_MOVE);
   g_assert_false (last->flags & CP_ACTION_FLAG_CASTLE);
@@ -617,13 +617,13 @@ test_card_castling (void)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   iterate ();
-  assert_shown (window, "d8", "white king on d8");
+  assert_shown (window, "d8", "white king on d8, White’s territory");
 
   /* Dropped on its rook, the king castles. */
   cp_board_view_drop ((window)->board, cell (window, "d8"), cell (window, "b8"));
   iterate ();
-  assert_shown (window, "c8", "white king on c8");
-  assert_shown (window, "d8", "white rook on d8");
+  assert_shown (window, "c8", "white king on c8, White’s territory");
+  assert_shown (window, "d8", "white rook on d8, White’s territory");
   last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
   g_assert_true (last->flags & CP_ACTION_FLAG_CASTLE);
   g_assert_cmpuint (last->value, ==, 1);
@@ -633,10 +633,10 @@ test_card_castling (void)
   iterate ();
   click (window, "g8");
   click (window, "d4");
-  assert_shown (window, "g8", "white knight on g8");
+  assert_shown (window, "g8", "white knight on g8, White’s territory");
   click (window, "g8");
   click (window, "f6");
-  assert_shown (window, "f6", "white knight on f6");
+  assert_shown (window, "f6", "white knight on f6, White’s territory");
   last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
   g_assert_cmpuint (last->value, ==, 0);
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (1));
@@ -1198,11 +1198,14 @@ test_hint (void)
   destroy (window);
 }
 
-/* The reason the window gave last for a click that cannot be played. */
+/* The reason the window gives for a click that cannot be played: in
+ * the prompt's place under the board, over no control. */
 static const char *
 refusal (CpWindow *window)
 {
-  return window->refusal != NULL ? adw_toast_get_title (window->refusal) : NULL;
+  if (!gtk_widget_has_css_class (GTK_WIDGET (window->prompt_label), "warning"))
+    return NULL;
+  return gtk_label_get_text (window->prompt_label);
 }
 
 static void
@@ -1212,6 +1215,7 @@ test_prompt_and_refusals (void)
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (CpGame) attrition = NULL;
   g_autoptr (CpGame) crowded = cp_game_new ("crowded-house", NULL, 4, 1, NULL);
+  g_autoptr (CpGame) chess = NULL;
 
   g_hash_table_insert (options, (gpointer) "starts", (gpointer) "white");
   attrition = cp_game_new ("attrition", options, 2, 1, NULL);
@@ -1232,8 +1236,29 @@ test_prompt_and_refusals (void)
   click (window, "e2");
   click (window, "e4");
   g_assert_cmpuint (cp_game_get_n_actions (crowded), ==, 1);
+  /* The move takes the reason away and brings the prompt back. */
+  g_assert_null (refusal (window));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "king side"));
   click (window, "e2");
   g_assert_cmpstr (refusal (window), ==, "Pick up one of your pieces first");
+  destroy (window);
+
+  /* Chess says what to do, and why a pinned piece stays. */
+  window = new_window ();
+  chess = cp_game_new ("chess", NULL, 2, 1, NULL);
+  cp_window_set_game (window, chess, NULL);
+  iterate ();
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==,
+                   "Move one of your pieces: click it, or drag it to its new square");
+  click (window, "e2");
+  click (window, "e4");
+  click (window, "e7");
+  click (window, "e5");
+  click (window, "d1");
+  click (window, "h5");
+  g_assert_cmpuint (cp_game_get_n_actions (chess), ==, 3);
+  click (window, "f7");
+  g_assert_cmpstr (refusal (window), ==, "That piece shields your king: moving it would leave the king in check");
   destroy (window);
 }
 
@@ -1285,17 +1310,6 @@ collect_by_class (GtkWidget *root, const char *name, GPtrArray *found)
     g_ptr_array_add (found, root);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
     collect_by_class (child, name, found);
-}
-
-static gboolean
-has_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    if (has_label (child, text))
-      return TRUE;
-  return FALSE;
 }
 
 /* The burial prompt appears under the board without moving it. */
@@ -1371,7 +1385,8 @@ test_help_fallback (void)
   iterate ();
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->panel_stack), ==, "rules");
   g_assert_true (adw_flap_get_reveal_flap (window->flap));
-  g_assert_true (has_label (GTK_WIDGET (window->toasts), "No help viewer is installed: here are the rules of this game"));
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==,
+                   "No help viewer is installed: here are the rules of this game");
   destroy (window);
 }
 

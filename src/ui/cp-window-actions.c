@@ -90,7 +90,7 @@ act (CpWindow *self, CpActionType type)
   g_autoptr (GError) error = NULL;
 
   if (!cp_session_act (self->session, type, &error))
-    cp_window_show_toast (self, error->message);
+    cp_window_show_notice (self, error->message, TRUE);
 }
 
 static void
@@ -214,7 +214,7 @@ hint_found (GObject *source, GAsyncResult *result, gpointer data)
 
   if (!cp_session_hint_finish (CP_SESSION (source), result, &suggested, &error)
       && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    cp_window_show_toast (self, error->message);
+    cp_window_show_notice (self, error->message, TRUE);
   g_clear_object (&self->hinting);
   if (self->session != NULL)
     cp_window_update_actions (self);
@@ -275,7 +275,7 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   game = cp_game_new_with_rules (rules, options, n_seats, cp_random_new_seed (), &error);
   if (game == NULL)
     {
-      cp_window_show_toast (self, error->message);
+      cp_window_show_notice (self, error->message, TRUE);
       return;
     }
   for (guint seat = 0; seat < n_seats; seat++)
@@ -363,11 +363,11 @@ cp_window_show_help_fallback (CpWindow *self, gboolean show_rules)
 
   if (page == NULL)
     {
-      cp_window_show_toast (self, _("No help viewer is installed"));
+      cp_window_show_notice (self, _("No help viewer is installed"), FALSE);
       return;
     }
   reveal_rules (self);
-  cp_window_show_toast (self, _("No help viewer is installed: here are the rules of this game"));
+  cp_window_show_notice (self, _("No help viewer is installed: here are the rules of this game"), FALSE);
 }
 
 void

@@ -110,7 +110,7 @@ export_to (CpWindow *self, GFile *file)
   if (cp_pgn_save (cp_session_get_game (self->session), file, NULL, &error))
     {
       remember (file, PGN_MIME_TYPE);
-      cp_window_show_toast (self, _("Exported as PGN"));
+      cp_window_show_notice (self, _("Exported as PGN"), FALSE);
     }
   else
     cp_window_show_error (self, _("Could Not Export the Game"), error->message);

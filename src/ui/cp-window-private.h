@@ -31,7 +31,6 @@ struct _CpWindow
   AdwApplicationWindow parent_instance;
 
   /* Template widgets. */
-  AdwToastOverlay *toasts;
   AdwWindowTitle *title;
   GtkStack *curtain_stack;
   AdwStatusPage *curtain;
@@ -62,13 +61,16 @@ struct _CpWindow
   GFile *named_file;       /* the file whose name the title shows... */
   char *file_name;         /* ...and that name */
   char *curtain_note;      /* said on the curtain before the first turn, or NULL */
-  AdwToast *refusal;       /* the reason shown for the last cell refused, while shown */
+  char *notice;            /* said in the prompt's place for a while, or NULL */
+  gboolean notice_refusal; /* whether it says why a click cannot be played */
+  guint notice_source;     /* takes the notice away */
   guint folding;           /* the side panel's fold follows the width */
 };
 
 /* cp-window.c */
-void     cp_window_show_toast      (CpWindow    *self,
-                                    const char  *message);
+void     cp_window_show_notice     (CpWindow    *self,
+                                    const char  *message,
+                                    gboolean     refusal);
 void     cp_window_show_error      (CpWindow    *self,
                                     const char  *heading,
                                     const char  *message);

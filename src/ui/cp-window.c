@@ -20,10 +20,53 @@
 
 G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
 
-void
-cp_window_show_toast (CpWindow *self, const char *message)
+static void show_prompt (CpWindow *self, const CpPresentation *presentation);
+static void update (CpWindow *self);
+
+/* Takes the notice away, and brings the prompt back. */
+static void
+clear_notice (CpWindow *self)
 {
-  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (message));
+  g_clear_handle_id (&self->notice_source, g_source_remove);
+  g_clear_pointer (&self->notice, g_free);
+  if (self->session != NULL)
+    show_prompt (self, cp_session_get_presentation (self->session));
+}
+
+static gboolean
+notice_over (gpointer data)
+{
+  CpWindow *self = data;
+
+  self->notice_source = 0;
+  clear_notice (self);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * cp_window_show_notice:
+ * @refusal: whether @message says why something cannot be done
+ *
+ * Says @message in the prompt's place under the board for a few
+ * seconds, where it covers no control; while the curtain is down, on the
+ * curtain until it lifts.
+ */
+void
+cp_window_show_notice (CpWindow *self, const char *message, gboolean refusal)
+{
+  if (cp_session_get_curtain_seat (self->session) != CP_NO_SEAT)
+    {
+      g_free (self->curtain_note);
+      self->curtain_note = g_strdup (message);
+      update (self);
+      return;
+    }
+  g_clear_handle_id (&self->notice_source, g_source_remove);
+  g_free (self->notice);
+  self->notice = g_strdup (message);
+  self->notice_refusal = refusal;
+  self->notice_source = g_timeout_add_seconds (refusal ? 3 : 5, notice_over, self);
+  show_prompt (self, cp_session_get_presentation (self->session));
 }
 
 void
@@ -135,7 +178,13 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
   gboolean buttons = presentation->card_note_stage == CP_CARD_NOTE_NONE && presentation->buttons->len > 0;
   GtkWidget *child;
 
-  gtk_label_set_text (self->prompt_label, presentation->prompt ? presentation->prompt : "");
+  const char *text = self->notice != NULL ? self->notice : presentation->prompt;
+
+  gtk_label_set_text (self->prompt_label, text != NULL ? text : "");
+  if (self->notice != NULL && self->notice_refusal)
+    gtk_widget_add_css_class (GTK_WIDGET (self->prompt_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->prompt_label), "warning");
   while ((child = gtk_widget_get_first_child (self->prompt_buttons)) != NULL)
     gtk_box_remove (GTK_BOX (self->prompt_buttons), child);
   for (guint i = 0; buttons && i < presentation->buttons->len; i++)
@@ -147,7 +196,7 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
       g_signal_connect (widget, "clicked", G_CALLBACK (button_clicked), self);
       gtk_box_append (GTK_BOX (self->prompt_buttons), widget);
     }
-  gtk_revealer_set_reveal_child (self->prompt_revealer, presentation->prompt != NULL || buttons);
+  gtk_revealer_set_reveal_child (self->prompt_revealer, text != NULL || buttons);
 }
 
 /* The cards in hand, on the table and in the piles, for games with
@@ -212,7 +261,7 @@ cards_chosen (CpWindow *self, GBytes *bytes)
         cp_window_play (self, &legal->items[i]);
         return;
       }
-  cp_window_show_toast (self, _("Those cards cannot be played now"));
+  cp_window_show_notice (self, _("Those cards cannot be played now"), TRUE);
 }
 
 /* Whether a hint was taken last at the replay cursor, with nothing
@@ -286,6 +335,8 @@ cp_window_face_screen_seat (CpWindow *self)
 static void
 session_played (CpWindow *self, const CpAction *action)
 {
+  if (self->notice != NULL)
+    clear_notice (self);
   cp_board_view_animate_move (self->board, action);
 }
 
@@ -300,7 +351,7 @@ play_or_report (CpWindow *self, const CpAction *action)
   g_autoptr (GError) error = NULL;
 
   if (!cp_session_play (self->session, action, &error))
-    cp_window_show_toast (self, error->message);
+    cp_window_show_notice (self, error->message, TRUE);
 }
 
 static void
@@ -371,20 +422,8 @@ cell_refused (CpWindow *self, guint cell)
 {
   g_autofree char *reason = cp_session_explain_cell (self->session, cell);
 
-  if (reason == NULL)
-    return;
-  if (self->refusal != NULL)
-    {
-      AdwToast *shown = self->refusal;
-
-      /* Its weak pointer goes first, lest it clear the new toast's. */
-      g_object_remove_weak_pointer (G_OBJECT (shown), (gpointer *) &self->refusal);
-      adw_toast_dismiss (shown);
-    }
-  self->refusal = adw_toast_new (reason);
-  adw_toast_set_timeout (self->refusal, 3);
-  g_object_add_weak_pointer (G_OBJECT (self->refusal), (gpointer *) &self->refusal);
-  adw_toast_overlay_add_toast (self->toasts, self->refusal);
+  if (reason != NULL)
+    cp_window_show_notice (self, reason, TRUE);
 }
 
 /* Another tool or piece for a card's changes: the board offers its
@@ -544,10 +583,8 @@ cp_window_dispose (GObject *object)
 
   drop_session (self);
   g_clear_handle_id (&self->recent_source, g_source_remove);
-  if (self->refusal != NULL)
-    g_object_remove_weak_pointer (G_OBJECT (self->refusal), (gpointer *) &self->refusal);
-  self->refusal = NULL;
   g_clear_handle_id (&self->folding, g_source_remove);
+  g_clear_handle_id (&self->notice_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -562,6 +599,7 @@ cp_window_finalize (GObject *object)
   g_clear_object (&self->replacement);
   g_clear_object (&self->adviser);
   g_free (self->curtain_note);
+  g_free (self->notice);
   g_clear_object (&self->named_file);
   g_free (self->file_name);
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
@@ -616,7 +654,6 @@ cp_window_class_init (CpWindowClass *klass)
   g_type_ensure (CP_TYPE_PLAYERS_PANEL);
   g_type_ensure (CP_TYPE_RULES_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chess_parlour/ChessParlour/ui/cp-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, CpWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, title);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, curtain_stack);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, curtain);
@@ -691,7 +728,7 @@ cp_window_new (CpApplication *app)
 static void
 session_notice (CpWindow *self, const char *message)
 {
-  cp_window_show_toast (self, message);
+  cp_window_show_notice (self, message, FALSE);
 }
 
 /**
@@ -710,6 +747,8 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
 
   drop_session (self);
   g_clear_pointer (&self->curtain_note, g_free);
+  g_clear_handle_id (&self->notice_source, g_source_remove);
+  g_clear_pointer (&self->notice, g_free);
   self->session = cp_session_new (game, file);
   cp_session_set_autosave (self->session, self->autosave);
   cp_session_set_pace (self->session, pace (self));
@@ -774,7 +813,7 @@ cp_window_recover (CpWindow *self, CpAutosave *autosave)
   g_set_object (&self->autosave, autosave);
   cp_window_set_game (self, game, cp_autosave_get_original (autosave));
   cp_session_set_modified (self->session, TRUE);
-  cp_window_show_toast (self, _("An unsaved game was recovered"));
+  cp_window_show_notice (self, _("An unsaved game was recovered"), FALSE);
 }
 
 /* A new game replaces the one in this window. */
@@ -791,16 +830,7 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
                                                 cp_player_get_name (cp_game_get_player (game, 0)),
                                                 cp_rules_seat_name (cp_game_get_rules (game), 0));
 
-      /* Said on the curtain where there is one, so that no toast lies
-       * over the controls of the first turn. */
-      if (cp_session_get_curtain_seat (self->session) != CP_NO_SEAT)
-        {
-          g_free (self->curtain_note);
-          self->curtain_note = g_steal_pointer (&drawn);
-          update (self);
-        }
-      else
-        cp_window_show_toast (self, drawn);
+      cp_window_show_notice (self, drawn, FALSE);
     }
 }
 

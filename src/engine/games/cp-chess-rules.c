@@ -143,6 +143,78 @@ cp_chess_rules_parse (const CpState *state, const char *text, CpAction *action, 
   return cp_chess_parse (CP_CHESS_STATE (state), text, action, error);
 }
 
+/* Whether one of @legal castles. */
+static gboolean
+can_castle (const CpActionList *legal)
+{
+  for (guint i = 0; i < legal->len; i++)
+    if (legal->items[i].flags & CP_ACTION_FLAG_CASTLE)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * cp_chess_rules_prompt:
+ * @viewer: the seat the screen shows, or %CP_VIEW_ALL
+ *
+ * What the player to move does now in a game of chess pieces: end a
+ * check, or move; where castling is written as the king taking its own
+ * rook, how to castle.
+ *
+ * Returns: (transfer full) (nullable): the sentence, or %NULL when
+ *   @viewer is not to move
+ */
+char *
+cp_chess_rules_prompt (const CpState *state, guint viewer)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  guint seat = state->to_move;
+  g_auto (CpActionList) legal = { 0 };
+
+  if ((viewer != seat && viewer != CP_VIEW_ALL) || !(cp_state_pending (state) & CP_SEAT_BIT (seat)))
+    return NULL;
+  if ((st->features & CP_CHESS_CHECK) && cp_chess_in_check (st, seat))
+    return g_strdup (_("Your king is in check: your move must end the check"));
+  if (st->features & CP_CHESS_CASTLE_ONTO_ROOK)
+    cp_chess_legal (st, seat, &legal);
+  if (can_castle (&legal))
+    return g_strdup (_("Move a piece; to castle, move your king onto the rook"));
+  return g_strdup (_("Move one of your pieces: click it, or drag it to its new square"));
+}
+
+void
+cp_chess_rules_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  cp_presentation_set_prompt (out, cp_chess_rules_prompt (state, viewer));
+}
+
+/**
+ * cp_chess_rules_explain:
+ *
+ * Why one of @seat's own pieces on @cell has no move: the check, or the
+ * king it shields, or the pieces around it.
+ */
+char *
+cp_chess_rules_explain (const CpState *state, guint seat, guint cell)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  const CpPiece *piece = &state->cells[cell];
+  static const CpPiece none = { .kind = CP_PIECE_NONE };
+  g_autoptr (CpState) without = NULL;
+
+  if (piece->kind == CP_PIECE_NONE || piece->seat != st->army[seat] || !(st->features & CP_CHESS_CHECK))
+    return NULL;
+  if (piece->kind == CP_PIECE_KING)
+    return g_strdup (_("Your king has no safe square to go to"));
+  if (cp_chess_in_check (st, seat))
+    return g_strdup (_("Your king is in check, and that piece cannot end the check"));
+  without = cp_state_copy (state);
+  cp_chess_put (CP_CHESS_STATE (without), cell, &none);
+  if (cp_chess_in_check (CP_CHESS_STATE (without), seat))
+    return g_strdup (_("That piece shields your king: moving it would leave the king in check"));
+  return g_strdup (_("That piece has no square to go to"));
+}
+
 const CpRules cp_chess_rules = {
   .id = "chess",
   .name = N_("Chess"),
@@ -165,6 +237,8 @@ const CpRules cp_chess_rules = {
   .parse = cp_chess_rules_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = cp_chess_rules_check_cell,
+  .present = cp_chess_rules_present,
+  .explain = cp_chess_rules_explain,
   .hash = cp_chess_rules_hash,
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,

@@ -39,6 +39,15 @@ gboolean    cp_chess_rules_parse      (const CpState  *state,
 guint       cp_chess_rules_landing    (const CpState  *state,
                                        const CpAction *action);
 guint       cp_chess_rules_check_cell (const CpState  *state);
+char       *cp_chess_rules_prompt     (const CpState  *state,
+                                       guint           viewer);
+void        cp_chess_rules_present    (const CpState  *state,
+                                       const CpState  *start,
+                                       guint           viewer,
+                                       CpPresentation *out);
+char       *cp_chess_rules_explain    (const CpState  *state,
+                                       guint           seat,
+                                       guint           cell);
 guint64     cp_chess_rules_hash       (const CpState  *state);
 int         cp_chess_rules_evaluate   (const CpState  *state,
                                        guint           seat);

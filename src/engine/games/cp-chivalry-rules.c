@@ -633,6 +633,26 @@ read_cells (CpBoard *board, const char *text, CpAction *action, GError **error)
   return TRUE;
 }
 
+typedef enum {
+  FREE_CHOICE,
+  MUST_LEAVE_CASTLE,  /* a piece that jumped into its own castle moves first */
+  MUST_CAPTURE,       /* some jump is possible, so a capturing move is due */
+} Compulsion;
+
+/* What the rules force among @legal, the moves of @seat. */
+static Compulsion
+compulsion (const CpActionList *legal, guint seat)
+{
+  gboolean from_castle = legal->len > 0, captures = legal->len > 0;
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      from_castle = from_castle && in_castle (legal->items[i].cells[0], seat);
+      captures = captures && is_capture (&legal->items[i]);
+    }
+  return from_castle ? MUST_LEAVE_CASTLE : captures ? MUST_CAPTURE : FREE_CHOICE;
+}
+
 static gboolean
 chivalry_parse (const CpState *state, const char *text, CpAction *action, GError **error)
 {
@@ -640,7 +660,7 @@ chivalry_parse (const CpState *state, const char *text, CpAction *action, GError
   g_auto (CpActionList) legal = { 0 };
   CpAction wanted;
   const CpPiece *piece;
-  gboolean duty, forced, unfinished = FALSE;
+  gboolean unfinished = FALSE;
 
   if (move[0] == '\0')
     {
@@ -679,21 +699,60 @@ chivalry_parse (const CpState *state, const char *text, CpAction *action, GError
     return cannot_play (error, text, _("the piece on its first cell belongs to the other player"));
   if (unfinished)
     return cannot_play (error, text, _("a capturing move goes on while another jump is possible"));
-  duty = forced = legal.len > 0;
-  for (guint i = 0; i < legal.len; i++)
+  switch (compulsion (&legal, state->to_move))
     {
-      duty = duty && legal.items[i].cells[0] != wanted.cells[0]
-             && in_castle (legal.items[i].cells[0], state->to_move);
-      forced = forced && is_capture (&legal.items[i]);
+    case MUST_LEAVE_CASTLE:
+      if (!in_castle (wanted.cells[0], state->to_move))
+        return cannot_play (error, text, _("the piece in its own castle must leave it first"));
+      break;
+    case MUST_CAPTURE:
+      return cannot_play (error, text, _("a capture is possible, so a capturing move must be made"));
+    default:
+      break;
     }
-  if (duty)
-    return cannot_play (error, text, _("the piece in its own castle must leave it first"));
-  if (forced)
-    return cannot_play (error, text, _("a capture is possible, so a capturing move must be made"));
   return cannot_play (error, text, _("it is not a legal move in this position"));
 }
 
-/* The castles, tinted. */
+/* What the player to move is to do: the duty of the rules, if any. */
+static char *
+chivalry_prompt (const CpState *state)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  chivalry_legal (state, state->to_move, &legal);
+  if (legal.len == 0)
+    return NULL;
+  switch (compulsion (&legal, state->to_move))
+    {
+    case MUST_LEAVE_CASTLE:
+      return g_strdup (_("Your piece in your own castle must leave it first"));
+    case MUST_CAPTURE:
+      return g_strdup (_("A jump over an enemy piece is possible: you must take, and jump on while you can"));
+    default:
+      return g_strdup (_("Move a piece: step to a next cell, canter over your own pieces, or jump an enemy piece to take it"));
+    }
+}
+
+static char *
+chivalry_explain (const CpState *state, guint seat, guint cell)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  if (state->cells[cell].kind == CP_PIECE_NONE || state->cells[cell].seat != seat)
+    return NULL;
+  chivalry_legal (state, seat, &legal);
+  switch (compulsion (&legal, seat))
+    {
+    case MUST_LEAVE_CASTLE:
+      return g_strdup (_("Your piece in your own castle must leave it first"));
+    case MUST_CAPTURE:
+      return g_strdup (_("Another piece can take, and taking comes first"));
+    default:
+      return g_strdup (_("That piece has no cell to go to"));
+    }
+}
+
+/* The castles, tinted, and the duty of the player to move. */
 static void
 chivalry_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
 {
@@ -706,6 +765,8 @@ chivalry_present (const CpState *state, const CpState *start, guint viewer, CpPr
 
         cp_presentation_add_overlay (out, CP_OVERLAY_TINT, castles[seat][i], words);
       }
+  if ((viewer == state->to_move || viewer == CP_VIEW_ALL) && !cp_state_is_over (state))
+    cp_presentation_set_prompt (out, chivalry_prompt (state));
 }
 
 const CpRules cp_chivalry_rules = {
@@ -726,5 +787,6 @@ const CpRules cp_chivalry_rules = {
   .format = chivalry_format,
   .parse = chivalry_parse,
   .present = chivalry_present,
+  .explain = chivalry_explain,
   .evaluate = chivalry_evaluate,
 };

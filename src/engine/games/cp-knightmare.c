@@ -487,6 +487,14 @@ cp_knightmare_check_cell (const CpState *state)
   return cp_chess_in_check (&st->chess, seat) ? st->chess.king[st->chess.army[seat]] : CP_NO_CELL;
 }
 
+char *
+cp_knightmare_explain (const CpState *state, guint seat, guint cell)
+{
+  CpKnightmareState copy;
+
+  return cp_chess_rules_explain (&settled (state, &copy)->chess.base, seat, cell);
+}
+
 /* Whether @legal holds an action of @type (with @value, for passes); the
  * action is copied to @found. */
 static gboolean
@@ -540,17 +548,29 @@ void
 cp_knightmare_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
 {
   g_auto (GStrv) zones = cp_board_list_zones (state->board);
+  CpKnightmareState copy;
+  const CpKnightmareState *st = settled (state, &copy);
   guint n_areas = 0;
 
   for (guint i = 0; zones[i]; i++)
     if (g_str_has_suffix (zones[i], "-territory"))
       {
         const CpCellSet *zone = cp_board_get_zone (state->board, zones[i]);
+        g_autofree char *id = g_strndup (zones[i], strlen (zones[i]) - strlen ("-territory"));
+        g_autofree char *words = NULL;
+        CpColour colour;
 
+        if (!cp_colour_from_id (id, &colour))
+          continue;
+        /* Translators: the quarter of the board a card may name, such as
+         * "Red’s territory" */
+        words = g_strdup_printf (_("%s’s territory"), cp_colour_name (colour));
         n_areas++;
         for (guint c = 0; c < CP_MAX_CELLS; c++)
           if (cp_cell_set_contains (zone, c))
-            cp_presentation_add_overlay (out, CP_OVERLAY_AREA, c, NULL)->count = (guint8) n_areas;
+            cp_presentation_add_overlay (out, CP_OVERLAY_AREA, c, words)->count = (guint8) n_areas;
       }
   present_card_notes (CP_KNIGHTMARE_STATE (state), out);
+  if (st->note_phase == CP_NOTE_PHASE_NONE)
+    cp_presentation_set_prompt (out, cp_chess_rules_prompt (&st->chess.base, viewer));
 }

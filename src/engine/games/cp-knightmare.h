@@ -46,7 +46,8 @@ extern const CpOptionSpec cp_knightmare_options[1];
   .parse = cp_knightmare_parse, \
   .landing = cp_knightmare_landing, \
   .check_cell = cp_knightmare_check_cell, \
-  .present = cp_knightmare_present
+  .present = cp_knightmare_present, \
+  .explain = cp_knightmare_explain
 
 void        cp_knightmare_init        (CpKnightmareState *st,
                                        CpBoard        *board,
@@ -83,6 +84,9 @@ gboolean    cp_knightmare_parse       (const CpState  *state,
                                        CpAction       *action,
                                        GError        **error);
 guint       cp_knightmare_check_cell  (const CpState  *state);
+char       *cp_knightmare_explain     (const CpState  *state,
+                                       guint           seat,
+                                       guint           cell);
 void        cp_knightmare_present     (const CpState  *state,
                                        const CpState  *start,
                                        guint           viewer,

@@ -467,6 +467,15 @@ zombie_redact (CpState *state, guint seat)
       memset (st->buried[s], 0, sizeof st->buried[s]);
 }
 
+static gboolean
+has_zombie (const ZombieState *st, guint seat)
+{
+  for (guint cell = 0; cell < 64; cell++)
+    if (is_zombie (&st->chess.base.cells[cell]) && st->chess.base.cells[cell].seat == seat)
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 zombie_prompt (const ZombieState *st, guint seat)
 {
@@ -478,7 +487,9 @@ zombie_prompt (const ZombieState *st, guint seat)
                             cp_piece_kind_name (st->grave[0]));
   if (st->stage == STAGE_MOVING && st->zombies_moved != 0)
     return g_strdup (_("Move another zombie, or end the turn"));
-  return NULL;
+  if (st->stage == STAGE_MOVING && has_zombie (st, seat) && !cp_chess_in_check (&st->chess, seat))
+    return g_strdup (_("Move one of your pieces, or your zombies one after another"));
+  return cp_chess_rules_prompt (&st->chess.base, seat);
 }
 
 /* The burials @seat has made, drawn as the other seat's pieces. */

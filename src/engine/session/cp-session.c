@@ -276,6 +276,12 @@ refresh (CpSession *self)
   self->view = cp_game_view (self->game, self->screen_seat);
   self->presentation = cp_game_present (self->game, self->view);
   list_legal (self, cp_view_get_state (self->view));
+  /* The prompt and its buttons speak to a person who may act now. */
+  if (self->legal.len == 0)
+    {
+      cp_presentation_set_prompt (self->presentation, NULL);
+      g_array_set_size (self->presentation->buttons, 0);
+    }
   g_signal_emit (self, signals[CHANGED], 0);
   ask_agent (self);
 }
