@@ -314,6 +314,46 @@ test_prompts_and_reasons (void)
   cp_session_discard (parker);
 }
 
+/* Whether the presentation of @session describes @name with @words. */
+static gboolean
+described (CpSession *session, const char *name, const char *words)
+{
+  const GArray *overlays = cp_session_get_presentation (session)->overlays;
+
+  for (guint i = 0; i < overlays->len; i++)
+    {
+      const CpOverlay *overlay = &g_array_index (overlays, CpOverlay, i);
+
+      if (overlay->cell == cell (session, name) && g_strcmp0 (overlay->description, words) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The marks of a board's own shape are described on the cells they
+ * touch, in every game. */
+static void
+test_board_marks (void)
+{
+  g_autoptr (CpGame) three = new_game ("km-three");
+  g_autoptr (CpSession) walled = cp_session_new (three, NULL);
+  g_autoptr (CpGame) four = new_game ("km-four");
+  g_autoptr (CpSession) pointed = cp_session_new (four, NULL);
+  const char *wall = "beside the wall, which no move crosses";
+  const char *point = "at the closed centre point, which no diagonal move passes";
+
+  g_assert_true (described (walled, "d1", wall));
+  g_assert_true (described (walled, "e1", wall));
+  g_assert_false (described (walled, "c1", wall));
+  g_assert_false (described (walled, "d2", wall));
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (described (pointed, (const char *[]) { "d4", "e4", "d5", "e5" }[i], point));
+  g_assert_false (described (pointed, "c4", point));
+  g_assert_false (described (pointed, "e6", point));
+  cp_session_discard (walled);
+  cp_session_discard (pointed);
+}
+
 /* Undo, replay and New Game cancel a computer that is thinking. */
 static void
 test_agent_cancelled (void)
@@ -539,6 +579,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/curtain", test_curtain);
   g_test_add_func ("/session/agent-plays", test_agent_plays);
   g_test_add_func ("/session/prompts-and-reasons", test_prompts_and_reasons);
+  g_test_add_func ("/session/board-marks", test_board_marks);
   g_test_add_func ("/session/agent-cancelled", test_agent_cancelled);
   g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
   g_test_add_func ("/session/save", test_save);

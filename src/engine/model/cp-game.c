@@ -641,6 +641,31 @@ add_lost (CpPresentation *out, const CpState *state, const CpState *start, guint
     out->side_description[seat] = g_strdup_printf (_("Lost: %s"), names);
 }
 
+/* The marks of the board itself: a wall along a side of a cell, a closed
+ * point at one of its corners. */
+static void
+add_board_marks (CpPresentation *out, CpBoard *board)
+{
+  for (guint cell = 0; cell < cp_board_get_n_cells (board); cell++)
+    {
+      guint x = cp_board_cell_x (board, cell), y = cp_board_cell_y (board, cell);
+      gboolean wall = FALSE, point = FALSE;
+
+      if (!cp_board_has_cell (board, cell))
+        continue;
+      for (CpDir dir = CP_DIR_N; dir < CP_N_DIRS; dir += 2)
+        wall |= cp_board_edge_blocked (board, cell, dir);
+      for (guint vx = MAX (x, 1) - 1; vx <= x; vx++)
+        for (guint vy = MAX (y, 1) - 1; vy <= y; vy++)
+          point |= cp_board_vertex_blocked (board, vx, vy);
+      if (wall)
+        cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, _("beside the wall, which no move crosses"));
+      if (point)
+        cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell,
+                                     _("at the closed centre point, which no diagonal move passes"));
+    }
+}
+
 /**
  * cp_game_present:
  * @view: a view of @self at its replay cursor
@@ -666,6 +691,7 @@ cp_game_present (CpGame *self, CpView *view)
     }
   if (self->rules->check_cell != NULL)
     out->check_cell = (guint8) self->rules->check_cell (state);
+  add_board_marks (out, state->board);
   if (self->rules->present != NULL)
     self->rules->present (state, start, viewer, out);
   for (guint i = 0; i < out->side->len; i++)
