@@ -16,6 +16,5 @@ gboolean   cp_rules_view_show_page (CpRulesView  *self,
                                     const char   *page_id,
                                     GError      **error);
 char      *cp_rules_view_get_text  (CpRulesView  *self);
-GFile     *cp_rules_view_find_page (const char   *page_id);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-mallard.h"
 #include "cp-pgn.h"
 #include "cp-window-private.h"
 
@@ -337,7 +338,7 @@ rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   CpWindow *self = CP_WINDOW (widget);
   const char *id = cp_game_get_rules (cp_session_get_game (self->session))->id;
-  g_autoptr (GFile) page = cp_rules_view_find_page (id);
+  g_autoptr (GFile) page = cp_mallard_find_page (id);
 
   if (page == NULL)
     {
@@ -359,7 +360,7 @@ void
 cp_window_show_help_fallback (CpWindow *self, gboolean show_rules)
 {
   const char *id = cp_game_get_rules (cp_session_get_game (self->session))->id;
-  g_autoptr (GFile) page = show_rules ? cp_rules_view_find_page (id) : NULL;
+  g_autoptr (GFile) page = show_rules ? cp_mallard_find_page (id) : NULL;
 
   if (page == NULL)
     {
