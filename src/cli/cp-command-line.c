@@ -2,7 +2,8 @@
  *
  * Each action runs in the calling process and ends it with its exit status:
  * listing the games, counting moves (perft), checking records, matches
- * between computer players and the UCI engine (cp-uci.c).
+ * between computer players, the UCI engine (cp-uci.c), and rule sheets and
+ * card decks written as PDF.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,9 +14,11 @@
 
 #include "cp-command-line.h"
 #include "cp-computer-player.h"
+#include "cp-deck-sheet.h"
 #include "cp-engine.h"
 #include "cp-pgn.h"
 #include "cp-record.h"
+#include "cp-rule-sheet.h"
 #include "cp-uci.h"
 
 /* Files larger than this are not read for checking. */
@@ -52,6 +55,16 @@ static const GOptionEntry entries[] = {
     N_("With --match, the most time a medium or hard player takes for a move"), N_("MILLISECONDS") },
   { "uci", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("Play chess or Chess960 as a UCI engine on standard input and output"), NULL },
+  { "print-rules", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Write the rules of a game, or of all games with “all”, as PDF to --output"), N_("ID") },
+  { "print-deck", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Write a deck of cards or a game sheet as PDF to --output"), N_("DECK") },
+  { "list-decks", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("List the decks and sheets that can be printed, one a line, id first"), NULL },
+  { "output", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("With --print-rules or --print-deck, the PDF file to write"), N_("FILE") },
+  { "paper", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("With --print-rules or --print-deck, a4 or letter (default: the custom of your locale)"), N_("SIZE") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("Show the program’s version"), NULL },
   { NULL }
@@ -403,10 +416,63 @@ match (GVariantDict *dict, const char *spec)
 }
 
 static int
+list_decks (void)
+{
+  guint n;
+  const CpDeckInfo *decks = cp_deck_sheet_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    g_print ("%s\t%s\n", decks[i].id, _(decks[i].name));
+  return 0;
+}
+
+/* Writes the rules of game @id, or of every game, or deck @deck, as a
+ * PDF file. */
+static int
+print_pdf (GVariantDict *dict, const char *id, const char *deck)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpPrintable) printable = NULL;
+  const char *output = NULL, *paper = NULL;
+  double width, height;
+
+  if (!g_variant_dict_lookup (dict, "output", "^&ay", &output))
+    return fail (_("Say where to write the PDF file with --output FILE"));
+  cp_paper_get_default (&width, &height);
+  if (g_variant_dict_lookup (dict, "paper", "&s", &paper) && !cp_paper_from_name (paper, &width, &height))
+    return fail (_("“%s” is not a paper size: use a4 or letter"), paper);
+  if (deck != NULL)
+    {
+      printable = CP_PRINTABLE (cp_deck_sheet_new (deck, &error));
+      if (printable == NULL)
+        return fail (_("%s: --list-decks lists the decks"), error->message);
+    }
+  else if (g_str_equal (id, "all"))
+    {
+      guint n;
+      const CpRules *const *rules = cp_rules_list (&n);
+      g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
+      g_auto (GStrv) pages = NULL;
+
+      for (guint i = 0; i < n; i++)
+        g_strv_builder_add (ids, rules[i]->id);
+      pages = g_strv_builder_end (ids);
+      printable = CP_PRINTABLE (cp_rule_sheet_new ((const char *const *) pages, &error));
+    }
+  else if (cp_rules_lookup (id) == NULL)
+    return fail (_("There is no game “%s”: --list-games lists the games"), id);
+  else
+    printable = CP_PRINTABLE (cp_rule_sheet_new ((const char *const[]) { id, NULL }, &error));
+  if (printable == NULL || !cp_printable_write_pdf (printable, output, width, height, &error))
+    return fail ("%s", error->message);
+  return 0;
+}
+
+static int
 handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
 {
   int depth;
-  const char *path, *spec;
+  const char *path, *spec, *id;
 
   if (g_variant_dict_contains (dict, "version"))
     {
@@ -423,6 +489,12 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
     return match (dict, spec);
   if (g_variant_dict_contains (dict, "uci"))
     return cp_uci_run ();
+  if (g_variant_dict_contains (dict, "list-decks"))
+    return list_decks ();
+  if (g_variant_dict_lookup (dict, "print-rules", "&s", &id))
+    return print_pdf (dict, id, NULL);
+  if (g_variant_dict_lookup (dict, "print-deck", "&s", &id))
+    return print_pdf (dict, NULL, id);
   return -1;
 }
 
