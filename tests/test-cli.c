@@ -4,6 +4,9 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <string.h>
+
 #include "cp-engine.h"
 
 typedef struct {
@@ -181,6 +184,60 @@ test_validate (void)
   g_assert_nonnull (strstr (r_missing.err, "No such file"));
 }
 
+/* Rule sheets and decks as PDF files, and what goes wrong said plainly
+ * with a non-zero exit status. */
+static void
+test_print (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("cp-cli-print-XXXXXX", NULL);
+  g_autofree char *rules = g_build_filename (folder, "rules.pdf", NULL);
+  g_autofree char *cards = g_build_filename (folder, "cards.pdf", NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_auto (Run) list = { 0 };
+  g_auto (Run) sheet = { 0 };
+  g_auto (Run) deck = { 0 };
+  g_auto (Run) no_game = { 0 };
+  g_auto (Run) no_deck = { 0 };
+  g_auto (Run) no_folder = { 0 };
+  g_auto (Run) no_output = { 0 };
+  g_auto (Run) no_paper = { 0 };
+
+  run (&list, "--list-decks", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_true (g_str_has_prefix (list.out, "chess-deck\t"));
+  g_assert_nonnull (strstr (list.out, "\nmasquerade-tables\t"));
+
+  run (&sheet, "--print-rules", "chess960", "--output", rules, "--paper", "letter", NULL);
+  g_assert_cmpint (sheet.status, ==, 0);
+  g_assert_true (g_file_get_contents (rules, &contents, &length, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_assert_nonnull (memmem (contents, length, "/MediaBox [ 0 0 612 792 ]", strlen ("/MediaBox [ 0 0 612 792 ]")));
+  run (&deck, "--print-deck", "two-move", "--output", cards, NULL);
+  g_assert_cmpint (deck.status, ==, 0);
+  g_assert_true (g_file_test (cards, G_FILE_TEST_IS_REGULAR));
+
+  run (&no_game, "--print-rules", "checkers", "--output", rules, NULL);
+  g_assert_cmpint (no_game.status, !=, 0);
+  g_assert_nonnull (strstr (no_game.err, "There is no game “checkers”"));
+  run (&no_deck, "--print-deck", "tarot", "--output", cards, NULL);
+  g_assert_cmpint (no_deck.status, !=, 0);
+  g_assert_nonnull (strstr (no_deck.err, "There is no deck “tarot”"));
+  run (&no_folder, "--print-deck", "golf", "--output", "/no-such-folder/cards.pdf", NULL);
+  g_assert_cmpint (no_folder.status, !=, 0);
+  g_assert_nonnull (strstr (no_folder.err, "Could not write “/no-such-folder/cards.pdf”"));
+  run (&no_output, "--print-rules", "chess", NULL);
+  g_assert_cmpint (no_output.status, !=, 0);
+  g_assert_nonnull (strstr (no_output.err, "--output"));
+  run (&no_paper, "--print-rules", "chess", "--output", rules, "--paper", "b5", NULL);
+  g_assert_cmpint (no_paper.status, !=, 0);
+  g_assert_nonnull (strstr (no_paper.err, "“b5” is not a paper size"));
+
+  g_unlink (rules);
+  g_unlink (cards);
+  g_rmdir (folder);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -191,5 +248,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/divide", test_divide);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/validate", test_validate);
+  g_test_add_func ("/cli/print", test_print);
   return g_test_run ();
 }

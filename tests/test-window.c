@@ -16,6 +16,7 @@
 #include "cp-computer-player.h"
 #include "cp-move-list.h"
 #include "cp-new-game-dialog.h"
+#include "cp-rule-sheet.h"
 #include "cp-players-panel.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
@@ -1524,6 +1525,42 @@ test_drawn_seats_on_curtain (void)
   destroy (window);
 }
 
+/* The rules print through GtkPrintOperation, here exported to a file;
+ * the cards to print are chosen in a dialog that offers the game's own
+ * deck first. */
+static void
+test_print (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpRuleSheet) sheet = cp_rule_sheet_new ((const char *const[]) { "chess", NULL }, &error);
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "cp-window-print.pdf", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (CpGame) game = cp_game_new ("two-move", NULL, 2, 1, NULL);
+  AdwMessageDialog *dialog;
+  GPtrArray *buttons;
+  gsize length;
+
+  g_assert_no_error (error);
+  g_assert_true (cp_window_print (window, CP_PRINTABLE (sheet), "Rules of Chess", path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 10000);
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_unlink (path);
+
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  dialog = cp_window_choose_deck (window);
+  buttons = g_object_get_data (G_OBJECT (dialog), "buttons");
+  g_assert_cmpuint (buttons->len, >, 5);
+  for (guint i = 0; i < buttons->len; i++)
+    g_assert_cmpint (gtk_check_button_get_active (buttons->pdata[i]), ==,
+                     g_str_equal (g_object_get_data (buttons->pdata[i], "deck"), "two-move"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1578,6 +1615,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/rules-table", test_rules_table);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
+  g_test_add_func ("/window/print", test_print);
   status = g_test_run ();
   g_object_unref (app);
   return status;

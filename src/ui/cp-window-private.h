@@ -10,6 +10,7 @@
 #include "cp-card-note-bar.h"
 #include "cp-move-list.h"
 #include "cp-players-panel.h"
+#include "cp-printable.h"
 #include "cp-rules-view.h"
 #include "cp-window.h"
 
@@ -87,6 +88,15 @@ void     cp_window_update_actions  (CpWindow    *self);
 /* cp-window-files.c: opening, saving, exporting and recent files. */
 void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
 void     cp_window_watch_recent    (CpWindow    *self);
+
+/* cp-window-print.c */
+void     cp_window_class_add_print_actions (GtkWidgetClass *widget_class);
+gboolean cp_window_print           (CpWindow    *self,
+                                    CpPrintable *printable,
+                                    const char  *job_name,
+                                    const char  *export_path,
+                                    GError     **error);
+AdwMessageDialog *cp_window_choose_deck (CpWindow *self);
 char    *cp_window_display_name    (GFile       *file);
 
 G_END_DECLS

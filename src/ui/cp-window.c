@@ -676,6 +676,7 @@ cp_window_class_init (CpWindowClass *klass)
 
   cp_window_class_add_actions (widget_class);
   cp_window_class_add_file_actions (widget_class);
+  cp_window_class_add_print_actions (widget_class);
 }
 
 static void

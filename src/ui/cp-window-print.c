@@ -1,0 +1,209 @@
+/* cp-window-print.c: printing rule sheets and card decks from the window
+ *
+ * The pages come from the drawing layer (cp-rule-sheet.c, cp-deck-sheet.c),
+ * the same as the command line's PDF files; GtkPrintOperation brings the
+ * print dialog with its preview and the paper of the user's locale.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-deck-sheet.h"
+#include "cp-rule-sheet.h"
+#include "cp-window-private.h"
+
+static void
+begin_print (GtkPrintOperation *operation, GtkPrintContext *context, CpPrintable *printable)
+{
+  guint n_pages = cp_printable_paginate (printable, gtk_print_context_get_cairo_context (context),
+                                         gtk_print_context_get_width (context),
+                                         gtk_print_context_get_height (context));
+
+  gtk_print_operation_set_n_pages (operation, (int) n_pages);
+}
+
+static void
+draw_page (GtkPrintOperation *operation, GtkPrintContext *context, int page, CpPrintable *printable)
+{
+  cp_printable_draw_page (printable, gtk_print_context_get_cairo_context (context), (guint) page);
+}
+
+static void
+print_done (GtkPrintOperation *operation, GtkPrintOperationResult result, CpWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      gtk_print_operation_get_error (operation, &error);
+      cp_window_show_error (self, _("Could Not Print"), error->message);
+    }
+  g_object_unref (self);
+  g_object_unref (operation);
+}
+
+/**
+ * cp_window_print:
+ * @export_path: (nullable): a PDF file to write without asking, or %NULL
+ *   for the print dialog
+ *
+ * Prints @printable, titled @job_name.
+ */
+gboolean
+cp_window_print (CpWindow *self, CpPrintable *printable, const char *job_name, const char *export_path,
+                 GError **error)
+{
+  g_autoptr (GtkPrintOperation) operation = gtk_print_operation_new ();
+  GtkPrintOperationAction action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
+
+  gtk_print_operation_set_job_name (operation, job_name);
+  /* The pages keep their own margins, so that cards printed on both
+   * sides line up: they are drawn on the whole sheet, in points. */
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  gtk_print_operation_set_use_full_page (operation, TRUE);
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
+  /* The pages live as long as the operation, which may outlive the call. */
+  g_object_set_data_full (G_OBJECT (operation), "printable", g_object_ref (printable), g_object_unref);
+  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print), printable);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page), printable);
+  if (export_path != NULL)
+    {
+      gtk_print_operation_set_export_filename (operation, export_path);
+      action = GTK_PRINT_OPERATION_ACTION_EXPORT;
+    }
+  else
+    {
+      /* The operation lives on while the dialog is open and the pages
+       * print, until it is done. */
+      gtk_print_operation_set_allow_async (operation, TRUE);
+      g_signal_connect (g_object_ref (operation), "done", G_CALLBACK (print_done), g_object_ref (self));
+    }
+  return gtk_print_operation_run (operation, action, GTK_WINDOW (self), error) != GTK_PRINT_OPERATION_RESULT_ERROR;
+}
+
+/* The rules of the game being played, or of every game. */
+static void
+print_rules (CpWindow *self, gboolean every_game)
+{
+  const CpRules *rules = cp_game_get_rules (cp_window_get_game (self));
+  g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpRuleSheet) sheet = NULL;
+  g_auto (GStrv) pages = NULL;
+  g_autofree char *title = NULL;
+
+  if (every_game)
+    {
+      guint n;
+      const CpRules *const *all = cp_rules_list (&n);
+
+      for (guint i = 0; i < n; i++)
+        g_strv_builder_add (ids, all[i]->id);
+      title = g_strdup (_("Rules of the Chess Parlour games"));
+    }
+  else
+    {
+      g_strv_builder_add (ids, rules->id);
+      /* Translators: the name of a print job; %s: a game's name */
+      title = g_strdup_printf (_("Rules of %s"), _(rules->name));
+    }
+  pages = g_strv_builder_end (ids);
+  sheet = cp_rule_sheet_new ((const char *const *) pages, &error);
+  if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), title, NULL, &error))
+    cp_window_show_error (self, _("Could Not Print the Rules"), error->message);
+}
+
+static void
+print_rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  print_rules (CP_WINDOW (widget), g_str_equal (name, "win.print-all-rules"));
+}
+
+static void
+deck_chosen (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+{
+  GPtrArray *buttons = g_object_get_data (G_OBJECT (dialog), "buttons");
+  GtkCheckButton *chosen = buttons->pdata[0];
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpDeckSheet) sheet = NULL;
+  const char *id;
+
+  if (!g_str_equal (response, "print"))
+    return;
+  for (guint i = 0; i < buttons->len; i++)
+    if (gtk_check_button_get_active (buttons->pdata[i]))
+      chosen = buttons->pdata[i];
+  id = g_object_get_data (G_OBJECT (chosen), "deck");
+  sheet = cp_deck_sheet_new (id, &error);
+  if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), g_object_get_data (G_OBJECT (chosen), "name"),
+                                         NULL, &error))
+    cp_window_show_error (self, _("Could Not Print"), error->message);
+}
+
+/**
+ * cp_window_choose_deck:
+ *
+ * Asks which deck or sheet to print, the one of the game being played
+ * chosen first, and prints it.
+ *
+ * Returns: (transfer none): the dialog
+ */
+AdwMessageDialog *
+cp_window_choose_deck (CpWindow *self)
+{
+  const char *game = cp_game_get_rules (cp_window_get_game (self))->id;
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Print Cards"),
+                                                                         _("Cards print at the size of playing "
+                                                                           "cards, nine to a page; print the "
+                                                                           "backs on the other side of the "
+                                                                           "sheet, turned over its long edge.")));
+  GtkWidget *list = gtk_list_box_new ();
+  GPtrArray *buttons = g_ptr_array_new ();
+  guint n;
+  const CpDeckInfo *decks = cp_deck_sheet_list (&n);
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_check_button_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(decks[i].name));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(decks[i].description));
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), button);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+      if (i > 0)
+        gtk_check_button_set_group (GTK_CHECK_BUTTON (button), buttons->pdata[0]);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (button), i == 0 || g_str_equal (decks[i].id, game));
+      g_object_set_data (G_OBJECT (button), "deck", (gpointer) decks[i].id);
+      g_object_set_data (G_OBJECT (button), "name", (gpointer) _(decks[i].name));
+      g_ptr_array_add (buttons, button);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+  g_object_set_data_full (G_OBJECT (dialog), "buttons", buttons, (GDestroyNotify) g_ptr_array_unref);
+  adw_message_dialog_set_extra_child (dialog, list);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "print", _("_Print…"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "print", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "print");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (deck_chosen), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+static void
+print_cards_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  cp_window_choose_deck (CP_WINDOW (widget));
+}
+
+void
+cp_window_class_add_print_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.print-rules", NULL, print_rules_activated);
+  gtk_widget_class_install_action (widget_class, "win.print-all-rules", NULL, print_rules_activated);
+  gtk_widget_class_install_action (widget_class, "win.print-cards", NULL, print_cards_activated);
+}

@@ -1,0 +1,345 @@
+/* test-print.c: rule sheets and card decks on paper
+ *
+ * The pages are written as PDF and read back with the Poppler tools
+ * (pdfinfo, pdftotext, pdftoppm) where they are installed: page counts,
+ * the words on the pages in English and in German, and pixels where cards
+ * and cut marks should be.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <pango/pango.h>
+#include <string.h>
+
+#include "cp-card-art.h"
+#include "cp-deck-sheet.h"
+#include "cp-mallard.h"
+#include "cp-rule-sheet.h"
+
+static char *folder;
+
+/* Runs @argv and returns what it printed, or NULL (the test skipped)
+ * when the tool is not installed. */
+static char *
+run_tool (const char *const *argv)
+{
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (g_find_program_in_path (argv[0]) == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("%s is not installed", argv[0]);
+
+      g_test_skip (why);
+      return NULL;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  return g_steal_pointer (&out);
+}
+
+static guint
+pdf_pages (const char *path)
+{
+  g_autofree char *info = run_tool ((const char *[]) { "pdfinfo", path, NULL });
+  const char *line;
+
+  if (info == NULL)
+    return 0;
+  line = strstr (info, "Pages:");
+  g_assert_nonnull (line);
+  return (guint) g_ascii_strtoull (line + strlen ("Pages:"), NULL, 10);
+}
+
+static char *
+pdf_text (const char *path, guint page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+
+  return run_tool ((const char *[]) { "pdftotext", "-f", number, "-l", number, path, "-", NULL });
+}
+
+/* Page @page of @path as an image at 144 dots to the inch: two pixels a
+ * point. */
+static cairo_surface_t *
+pdf_image (const char *path, guint page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  g_autofree char *stem = g_build_filename (folder, "page", NULL);
+  g_autofree char *png = g_strconcat (stem, ".png", NULL);
+  g_autofree char *out = run_tool ((const char *[]) { "pdftoppm", "-r", "144", "-f", number, "-l", number,
+                                                      "-singlefile", "-png", path, stem, NULL });
+  cairo_surface_t *surface;
+
+  if (out == NULL)
+    return NULL;
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  return surface;
+}
+
+/* The darkness of the pixel at (x, y) points: 0 white, 255 black. */
+static guint
+darkness (cairo_surface_t *surface, double x, double y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *pixel = data + (int) (y * 2) * stride + (int) (x * 2) * 4;
+
+  cairo_surface_flush (surface);
+  return 255 - (pixel[0] + pixel[1] + pixel[2]) / 3;
+}
+
+/* The share of pixels that are not white in a rectangle, in points. */
+static double
+inked (cairo_surface_t *surface, double x, double y, double width, double height)
+{
+  guint n = 0, total = 0;
+
+  for (double py = y; py < y + height; py += 1)
+    for (double px = x; px < x + width; px += 1, total++)
+      n += darkness (surface, px, py) > 16;
+  return (double) n / total;
+}
+
+static char *
+write_pdf (CpPrintable *printable, const char *name, double width, double height)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (folder, name, NULL);
+
+  g_assert_true (cp_printable_write_pdf (printable, path, width, height, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* The help pages read into blocks: titles, headings, lists and tables. */
+static void
+test_mallard (void)
+{
+  g_autoptr (GFile) file = cp_mallard_find_page ("two-move");
+  g_autoptr (GPtrArray) blocks = NULL;
+  g_autoptr (GError) error = NULL;
+  guint kinds[CP_MALLARD_IMAGE + 1] = { 0 };
+  const CpMallardBlock *first;
+
+  g_assert_nonnull (file);
+  blocks = cp_mallard_read (file, &error);
+  g_assert_no_error (error);
+  first = blocks->pdata[0];
+  g_assert_cmpint (first->kind, ==, CP_MALLARD_TITLE);
+  g_assert_cmpstr (first->markup, ==, "Two Move Chess");
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const CpMallardBlock *block = blocks->pdata[i];
+
+      kinds[block->kind]++;
+      if (block->markup != NULL)
+        {
+          /* Every block's markup is Pango markup, without runs of spaces. */
+          g_assert_true (pango_parse_markup (block->markup, -1, 0, NULL, NULL, NULL, NULL));
+          g_assert_null (strstr (block->markup, "  "));
+          g_assert_false (g_ascii_isspace (block->markup[0]));
+        }
+    }
+  g_assert_cmpuint (kinds[CP_MALLARD_TITLE], ==, 1);
+  g_assert_cmpuint (kinds[CP_MALLARD_HEADING], >, 3);
+  g_assert_cmpuint (kinds[CP_MALLARD_ITEM], >, 0);
+  g_assert_cmpuint (kinds[CP_MALLARD_TABLE], ==, 1);
+  g_assert_null (cp_mallard_find_page ("no-such-page"));
+}
+
+/* A rule sheet in English and in German, on A4 and on Letter. */
+static void
+test_rule_sheet (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpRuleSheet) sheet = cp_rule_sheet_new ((const char *const[]) { "zombie", NULL }, &error);
+  g_autoptr (CpRuleSheet) german = NULL;
+  g_autofree char *a4 = NULL, *letter = NULL, *deutsch = NULL, *text = NULL, *last = NULL;
+  guint pages;
+
+  g_assert_no_error (error);
+  a4 = write_pdf (CP_PRINTABLE (sheet), "zombie-a4.pdf", CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+  letter = write_pdf (CP_PRINTABLE (sheet), "zombie-letter.pdf", CP_PAPER_LETTER_WIDTH, CP_PAPER_LETTER_HEIGHT);
+  pages = pdf_pages (a4);
+  if (pages == 0)
+    return;
+  g_assert_cmpuint (pages, >=, 1);
+  g_assert_cmpuint (pages, <=, 2);
+  g_assert_cmpuint (pdf_pages (letter), <=, 3);
+  text = pdf_text (a4, 1);
+  last = pdf_text (a4, pages);
+  g_assert_nonnull (strstr (text, "Zombie Chess"));
+  g_assert_nonnull (strstr (text, "Setting up"));
+  g_assert_nonnull (strstr (last, "Clarifications"));
+  /* The sections about the screen stay off paper. */
+  g_assert_null (strstr (text, "Playing in Chess Parlour"));
+  g_assert_null (strstr (last, "Playing in Chess Parlour"));
+
+  g_setenv ("LANGUAGE", "de", TRUE);
+  german = cp_rule_sheet_new ((const char *const[]) { "zombie", NULL }, &error);
+  g_unsetenv ("LANGUAGE");
+  g_assert_no_error (error);
+  deutsch = write_pdf (CP_PRINTABLE (german), "zombie-de.pdf", CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+  g_free (text);
+  text = pdf_text (deutsch, 1);
+  g_assert_nonnull (strstr (text, "Zombie-Schach"));
+  g_assert_null (strstr (text, "Clarifications"));
+}
+
+/* The booklet of every game starts each game on a page of its own. */
+static void
+test_booklet (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpRuleSheet) booklet = cp_rule_sheet_new ((const char *const[]) { "chess", "chivalry", NULL }, &error);
+  g_autoptr (CpRuleSheet) chess = cp_rule_sheet_new ((const char *const[]) { "chess", NULL }, &error);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  guint both = cp_printable_paginate (CP_PRINTABLE (booklet), cr, CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+  guint one = cp_printable_paginate (CP_PRINTABLE (chess), cr, CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (both, >, one);
+  g_assert_null (cp_rule_sheet_new ((const char *const[]) { "chess", "no-such-game", NULL }, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The 52 cards: six sheets of nine, fronts then backs; cards where they
+ * should be, cut marks in the margins, and backs in mirror image. */
+static void
+test_chess_deck (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new ("chess-deck", &error);
+  g_autofree char *path = NULL, *text = NULL;
+  cairo_surface_t *fronts, *backs, *last;
+  double card_width = CP_CARD_ART_WIDTH_MM / 25.4 * 72, card_height = CP_CARD_ART_HEIGHT_MM / 25.4 * 72;
+  double x0 = (CP_PAPER_A4_WIDTH - 3 * card_width) / 2, y0 = (CP_PAPER_A4_HEIGHT - 3 * card_height) / 2;
+
+  g_assert_no_error (error);
+  path = write_pdf (CP_PRINTABLE (deck), "chess-deck.pdf", CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+  if (pdf_pages (path) == 0)
+    return;
+  g_assert_cmpuint (pdf_pages (path), ==, 12);
+  text = pdf_text (path, 1);
+  g_assert_nonnull (strstr (text, "Chess deck"));
+  g_assert_nonnull (strstr (text, "Pawn"));
+
+  fronts = pdf_image (path, 1);
+  /* Each card's face has ink; the margin between the marks has none. */
+  for (guint i = 0; i < 9; i++)
+    g_assert_cmpfloat (inked (fronts, x0 + (i % 3) * card_width + 20, y0 + (i / 3) * card_height + 20,
+                              card_width - 40, card_height - 40), >, 0.02);
+  g_assert_cmpfloat (inked (fronts, x0 + 30, 4, card_width - 60, y0 - 8), ==, 0);
+  /* Cut marks stand on the lines between the cards, outside them. */
+  for (guint c = 0; c <= 3; c++)
+    {
+      g_assert_cmpuint (darkness (fronts, x0 + c * card_width, y0 - 10), >, 60);
+      g_assert_cmpuint (darkness (fronts, x0 + c * card_width + 6, y0 - 10), <, 10);
+    }
+  for (guint r = 0; r <= 3; r++)
+    g_assert_cmpuint (darkness (fronts, x0 - 10, y0 + r * card_height), >, 60);
+
+  last = pdf_image (path, 12);
+  backs = pdf_image (path, 2);
+  g_assert_cmpfloat (inked (backs, x0 + 20, y0 + 20, card_width - 40, card_height - 40), >, 0.5);
+  /* The last sheet holds seven cards (52 = 5 × 9 + 7): the seventh is on
+   * the left of the third row, and its back on the right. */
+  g_assert_cmpfloat (inked (last, x0 + 2 * card_width + 20, y0 + 2 * card_height + 20, card_width - 40,
+                            card_height - 40), >, 0.5);
+  g_assert_cmpfloat (inked (last, x0 + card_width + 20, y0 + 2 * card_height + 20, card_width - 40,
+                            card_height - 40), ==, 0);
+  cairo_surface_destroy (fronts);
+  cairo_surface_destroy (backs);
+  cairo_surface_destroy (last);
+}
+
+/* Every deck and sheet lays out, and the smaller decks hold what their
+ * games use. */
+static void
+test_decks (void)
+{
+  static const struct {
+    const char *id;
+    guint pages;
+  } expected[] = {
+    { "chess-deck", 12 }, { "two-move", 4 }, { "tar-pit", 8 }, { "cooperative", 8 }, { "golf", 4 },
+    { "masquerade-tables", 1 }, { "golf-score-card", 1 },
+  };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr (GError) error = NULL;
+  guint n;
+  const CpDeckInfo *decks = cp_deck_sheet_list (&n);
+
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new (decks[i].id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (decks[i].id, ==, expected[i].id);
+      g_assert_cmpuint (cp_printable_paginate (CP_PRINTABLE (deck), cr, CP_PAPER_LETTER_WIDTH,
+                                               CP_PAPER_LETTER_HEIGHT), ==, expected[i].pages);
+    }
+  g_assert_null (cp_deck_sheet_new ("no-such-deck", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* A file that cannot be written is said so. */
+static void
+test_unwritable (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new ("golf-score-card", &error);
+
+  g_assert_false (cp_printable_write_pdf (CP_PRINTABLE (deck), "/no-such-folder/cards.pdf", CP_PAPER_A4_WIDTH,
+                                          CP_PAPER_A4_HEIGHT, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "cards.pdf"));
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  setlocale (LC_ALL, "");
+  g_setenv ("LANG", "C.UTF-8", TRUE);
+  g_unsetenv ("LANGUAGE");
+  g_test_init (&argc, &argv, NULL);
+  folder = g_dir_make_tmp ("cp-print-XXXXXX", NULL);
+  g_test_add_func ("/print/mallard", test_mallard);
+  g_test_add_func ("/print/rule-sheet", test_rule_sheet);
+  g_test_add_func ("/print/booklet", test_booklet);
+  g_test_add_func ("/print/chess-deck", test_chess_deck);
+  g_test_add_func ("/print/decks", test_decks);
+  g_test_add_func ("/print/unwritable", test_unwritable);
+  status = g_test_run ();
+  {
+    g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+
+        g_unlink (path);
+      }
+    g_rmdir (folder);
+  }
+  g_free (folder);
+  return status;
+}
