@@ -27,10 +27,11 @@ static char *
 run_tool (const char *const *argv)
 {
   g_autofree char *out = NULL;
+  g_autofree char *found = g_find_program_in_path (argv[0]);
   g_autoptr (GError) error = NULL;
   int status;
 
-  if (g_find_program_in_path (argv[0]) == NULL)
+  if (found == NULL)
     {
       g_autofree char *why = g_strdup_printf ("%s is not installed", argv[0]);
 

@@ -187,11 +187,12 @@ read_table (Reader *reader, xmlNode *table, guint depth)
 
       for (xmlNode *cell = ((xmlNode *) rows->pdata[r])->children; cell; cell = cell->next)
         {
-          Markup markup = { g_string_new (NULL), FALSE, FALSE };
+          Markup markup = { NULL, FALSE, FALSE };
           gboolean heading = is (cell, "th");
 
           if (!heading && !is (cell, "td"))
             continue;
+          markup.out = g_string_new (NULL);
           if (heading)
             markup_tag (&markup, "b", TRUE);
           for (xmlNode *p = cell->children; p; p = p->next)
