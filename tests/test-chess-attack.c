@@ -73,10 +73,10 @@ test_worked_example (void)
   cp_test_play (game, "3");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
   cp_test_play (game, "5");
-  g_assert_true (shows (game, "Attack 4 + 3 = 7"));
-  g_assert_true (shows (game, "Defense 3 + 5 = 8"));
+  g_assert_true (shows (game, "Attack 4+3=7"));
+  g_assert_true (shows (game, "Defense 3+5=8"));
   text = last_text (game);
-  g_assert_true (g_str_has_prefix (text, "defense die 5; 7 against 8: "));
+  g_assert_true (g_str_has_prefix (text, "rolls 5 for the defense; 7 against 8: "));
 }
 
 typedef struct {
@@ -138,7 +138,7 @@ test_second_wound (void)
    * the wounded pawn's 0 and 1 + 1: 5 + 1 against 2 + 4. */
   cp_test_play (game, "Nxe4 1 4");
   text = last_text (game);
-  g_assert_cmpstr (text, ==, "defense die 4; 6 against 6: the white pawn falls, the black knight is wounded, "
+  g_assert_cmpstr (text, ==, "rolls 4 for the defense; 6 against 6: the white pawn falls, the black knight is wounded, "
                              "the black knight takes e4");
   g_assert_cmpint (at (game, "e4")->kind, ==, CP_PIECE_KNIGHT);
   g_assert_cmpint (at (game, "e4")->wounds, ==, 1);
@@ -162,7 +162,7 @@ test_rescue (void)
   cp_test_play (game, "Kb8");
   /* Only what was lost can come back. */
   g_assert_false (cp_state_parse (cp_game_get_state (game), "e8=N", &action, &error));
-  cp_test_play (game, "e8=Q");
+  cp_test_play (game, "e7e8q");
   g_assert_cmpint (at (game, "e8")->kind, ==, CP_PIECE_QUEEN);
   g_assert_cmpint (at (game, "e8")->seat, ==, WHITE);
   g_assert_cmpint (at (game, "e8")->wounds, ==, 0);

@@ -615,8 +615,8 @@ attack_format (const CpState *state, const CpAction *action, CpNotation notation
   if (action->type == CP_ACTION_MOVE)
     return cp_chess_format (&st->chess, action, notation);
   if (action->type == CP_ACTION_ROLL && st->stage == STAGE_ATTACK_DIE)
-    /* Translators: the attacker's die in Chess Attack */
-    return g_strdup_printf (_("attack die %u"), action->value % 6 + 1);
+    /* Translators: the attacker's die in Chess Attack, after the player's name */
+    return g_strdup_printf (_("rolls %u for the attack"), action->value % 6 + 1);
   if (action->type == CP_ACTION_ROLL && st->stage == STAGE_DEFENSE_DIE)
     {
       AttackState after;
@@ -626,8 +626,9 @@ attack_format (const CpState *state, const CpAction *action, CpNotation notation
       after.fight.die[1] = (guint8) (action->value % 6 + 1);
       resolve (&after);
       fight = describe_fight (&after, &after.fight);
-      /* Translators: the defender's die in Chess Attack, then how the fight ended */
-      return g_strdup_printf (_("defense die %u; %s"), action->value % 6 + 1, fight);
+      /* Translators: the defender's die in Chess Attack, after the player's name, then how
+       * the fight ended */
+      return g_strdup_printf (_("rolls %u for the defense; %s"), action->value % 6 + 1, fight);
     }
   return g_strdup (cp_action_type_to_id (action->type));
 }
@@ -646,32 +647,57 @@ parse_die (const AttackState *st, const char *text, CpAction *action, GError **e
   return TRUE;
 }
 
-/* A move; a rescue is written as a promotion, "e8=Q". */
+/* A rescue, written as a promotion in any notation ("e8=Q", "e7e8q"):
+ * found by writing each rescue there is. */
+static gboolean
+parse_rescue (const AttackState *st, const char *text, const CpActionList *legal, CpAction *action)
+{
+  static const CpNotation notations[] = {
+    CP_NOTATION_SAN, CP_NOTATION_LAN, CP_NOTATION_FIGURINE, CP_NOTATION_COMPUTER,
+    CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL,
+  };
+  g_autofree char *plain = g_strstrip (g_strdup (text));
+  gsize len = strlen (plain);
+
+  while (len > 0 && strchr ("+#!?", plain[len - 1]))
+    plain[--len] = '\0';
+  for (guint i = 0; i < legal->len; i++)
+    for (guint n = 0; n < G_N_ELEMENTS (notations) && legal->items[i].piece != CP_PIECE_NONE; n++)
+      {
+        g_autofree char *written = cp_chess_format (&st->chess, &legal->items[i], notations[n]);
+        gsize wlen = strlen (written);
+
+        while (wlen > 0 && strchr ("+#", written[wlen - 1]))
+          written[--wlen] = '\0';
+        if (g_str_equal (written, plain))
+          {
+            *action = legal->items[i];
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
 static gboolean
 attack_parse (const CpState *state, const char *text, CpAction *action, GError **error)
 {
   const AttackState *st = ATTACK_STATE (state);
-  g_autofree char *plain = NULL;
-  const char *sign;
-  CpPieceKind kind;
   g_auto (CpActionList) legal = { 0 };
+  g_autoptr (GError) chess_error = NULL;
 
   if (st->stage != STAGE_MOVING)
     return parse_die (st, text, action, error);
-  sign = strchr (text, '=');
-  if (sign == NULL || !cp_piece_kind_from_letter (sign[1], &kind))
-    kind = CP_PIECE_NONE;
-  plain = kind == CP_PIECE_NONE ? g_strdup (text) : g_strndup (text, (gsize) (sign - text));
-  if (!cp_chess_parse (&st->chess, plain, action, error))
-    return FALSE;
-  action->piece = (guint8) kind;
   moving_legal (st, state->to_move, &legal);
-  if (cp_action_list_find (&legal, action) >= 0)
+  if (cp_chess_parse (&st->chess, text, action, &chess_error))
+    {
+      if (cp_action_list_find (&legal, action) >= 0)
+        return TRUE;
+      return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("The king may not move into check"));
+    }
+  if (parse_rescue (st, text, &legal, action))
     return TRUE;
-  if (kind != CP_PIECE_NONE)
-    return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("No captured %s can be rescued here"),
-                          cp_piece_kind_name (kind));
-  return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("The king may not move into check"));
+  g_propagate_error (error, g_steal_pointer (&chess_error));
+  return FALSE;
 }
 
 /* What the screen shows. */
@@ -692,9 +718,9 @@ present_fight (const AttackState *st, CpPresentation *out)
           cp_presentation_add_side (out, CP_SIDE_DIE, sides[i]->seat)->count = f->die[i];
           item->text = i == 0
             /* Translators: the attacker's total in Chess Attack: values and support, die, sum */
-            ? g_strdup_printf (_("Attack %u + %u = %u"), totals[i], f->die[i], totals[i] + f->die[i])
+            ? g_strdup_printf (_("Attack %u+%u=%u"), totals[i], f->die[i], totals[i] + f->die[i])
             /* Translators: the defender's total in Chess Attack: values and support, die, sum */
-            : g_strdup_printf (_("Defense %u + %u = %u"), totals[i], f->die[i], totals[i] + f->die[i]);
+            : g_strdup_printf (_("Defense %u+%u=%u"), totals[i], f->die[i], totals[i] + f->die[i]);
         }
       else
         item->text = i == 0 ? g_strdup_printf (_("Attack %u"), totals[i]) : g_strdup_printf (_("Defense %u"), totals[i]);
@@ -721,7 +747,7 @@ attack_prompt (const AttackState *st, guint actor)
         : g_strdup_printf (_("Roll a die for the defending %s and enter what it shows"), piece);
     }
   if (actor == st->chess.base.to_move)
-    move = g_strdup (_("Move one of your pieces, or attack one of the other side’s"));
+    move = g_strdup (_("Move a piece, or attack an enemy piece by moving onto it"));
   if (st->fight.result != RESULT_NONE)
     fight = describe_fight (st, &st->fight);
   if (fight != NULL && move != NULL)
@@ -739,7 +765,7 @@ attack_present (const CpState *state, const CpState *start, guint viewer, CpPres
   for (guint cell = 0; cell < 64; cell++)
     if (state->cells[cell].kind != CP_PIECE_NONE && state->cells[cell].wounds > 0)
       /* Translators: said of a piece that has been hurt in a fight (Chess Attack) */
-      cp_presentation_add_overlay (out, CP_OVERLAY_BADGE, cell, _("wounded"))->text = g_strdup ("✚");
+      cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, _("wounded"));
   for (guint seat = 0; seat < 2; seat++)
     /* Translators: the points of the pieces a player has taken (Chess Attack) */
     cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup_printf (_("Points: %u"), points_won (st, seat));
