@@ -561,8 +561,8 @@ piece_words (const CpPiece *p)
 {
   g_autofree char *colour = g_utf8_strdown (cp_colour_name (colours[p->seat]), -1);
 
-  /* Translators: a piece: its colour and kind, such as "white pawn" */
-  return g_strdup_printf (_("%s %s"), colour, cp_piece_kind_name (p->kind));
+  /* Translators: a piece of Chess Attack: its colour and kind, such as "white pawn" */
+  return g_strdup_printf (C_("piece", "%s %s"), colour, cp_piece_kind_name (p->kind));
 }
 
 /**
@@ -751,8 +751,8 @@ attack_prompt (const AttackState *st, guint actor)
   if (st->fight.result != RESULT_NONE)
     fight = describe_fight (st, &st->fight);
   if (fight != NULL && move != NULL)
-    /* Translators: how the last fight ended, then what to do now */
-    return g_strdup_printf (_("%s. %s"), fight, move);
+    /* Translators: how the last fight of Chess Attack ended, then what to do now */
+    return g_strdup_printf (C_("fight", "%s. %s"), fight, move);
   return fight != NULL ? g_strdup_printf ("%s.", fight) : g_steal_pointer (&move);
 }
 
