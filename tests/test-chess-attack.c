@@ -258,6 +258,48 @@ test_values_option (void)
   g_assert_true (shows (back, "Attack 7"));
 }
 
+/* Dice entered by hand stay in the record as entered, and the game
+ * reopens as it was: wounds, a fallen piece and the turn. */
+static void
+test_record_keeps_entered_dice (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autoptr (CpGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+  gsize length;
+
+  cp_test_play (game, "dxe4 1 2 Kh1 Nxe4 1 4");
+  record = cp_record_to_string (game, &length);
+  g_assert_nonnull (strstr (record, "entered=\"true\""));
+  back = cp_record_load_data (record, length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (back), ==, cp_game_get_n_actions (game));
+  g_assert_true (cp_game_get_action (back, 1)->flags & CP_ACTION_FLAG_ENTERED);
+  g_assert_cmpuint (cp_state_hash (cp_game_get_state (back)), ==, cp_state_hash (cp_game_get_state (game)));
+  g_assert_cmpint (at (back, "e4")->wounds, ==, 1);
+}
+
+/* The computer weighs a fight before its dice by their odds: between
+ * the best and the worst way it can end. */
+static void
+test_expected_fight (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autoptr (CpGame) won = table_game (EXAMPLE, NULL);
+  g_autoptr (CpGame) lost = table_game (EXAMPLE, NULL);
+  int before, best, worst;
+
+  cp_test_play (game, "dxe4");
+  cp_test_play (won, "dxe4 6 1");
+  cp_test_play (lost, "dxe4 1 6");
+  before = cp_state_evaluate (cp_game_get_state (game), BLACK);
+  best = cp_state_evaluate (cp_game_get_state (won), BLACK);
+  worst = cp_state_evaluate (cp_game_get_state (lost), BLACK);
+  g_assert_cmpint (worst, <, before);
+  g_assert_cmpint (before, <, best);
+}
+
 /* Program dice are logged: a record replays every roll. */
 static void
 test_record_replays_dice (void)
@@ -316,6 +358,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess-attack/stalemate-points", test_stalemate_points);
   g_test_add_func ("/chess-attack/values-option", test_values_option);
   g_test_add_func ("/chess-attack/record-replays-dice", test_record_replays_dice);
+  g_test_add_func ("/chess-attack/record-keeps-entered-dice", test_record_keeps_entered_dice);
+  g_test_add_func ("/chess-attack/expected-fight", test_expected_fight);
   g_test_add_func ("/chess-attack/perft", test_perft);
   return g_test_run ();
 }

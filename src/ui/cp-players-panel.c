@@ -166,7 +166,7 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       /* A line for each text; long ones wrap rather than squeeze the
        * player's name. */
       gtk_label_set_wrap (GTK_LABEL (seat->extra), TRUE);
-      gtk_label_set_width_chars (GTK_LABEL (seat->extra), 12);
+      gtk_label_set_width_chars (GTK_LABEL (seat->extra), 14);
       gtk_label_set_max_width_chars (GTK_LABEL (seat->extra), 24);
       gtk_label_set_justify (GTK_LABEL (seat->extra), GTK_JUSTIFY_RIGHT);
       gtk_label_set_xalign (GTK_LABEL (seat->extra), 1);
