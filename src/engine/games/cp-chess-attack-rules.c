@@ -326,6 +326,7 @@ resolve (AttackState *st)
   gboolean hurt_attacker = result == RESULT_ATTACK_NARROW || result == RESULT_TIE;
   gboolean hurt_defender = result == RESULT_DEFENSE_NARROW || result == RESULT_TIE;
   guint from = f->move.cells[0];
+  CpAction pass;
 
   f->result = (guint8) result;
   f->defender_fell = result == RESULT_ATTACK_CLEAR || result == RESULT_ATTACK_NARROW
@@ -355,14 +356,11 @@ resolve (AttackState *st)
     cp_chess_put (&st->chess, f->target, &empty);
   else
     st->chess.base.cells[f->target].wounds += hurt_defender;
-  {
-    CpAction pass;
-
-    cp_action_init (&pass, CP_ACTION_PASS, f->attacker.seat);
-    cp_chess_make (&st->chess, &pass, NULL);
-    /* A fight changes the pieces for good, as a capture does. */
-    st->chess.halfmove = 0;
-  }
+  /* The turn passes; a fight changes the pieces for good, as a capture
+   * does. */
+  cp_action_init (&pass, CP_ACTION_PASS, f->attacker.seat);
+  cp_chess_make (&st->chess, &pass, NULL);
+  st->chess.halfmove = 0;
 }
 
 /* Moves. */
@@ -404,10 +402,12 @@ moving_legal (const AttackState *st, guint seat, CpActionList *out)
       if ((st->options & OPTION_RESCUE) && st->chess.base.cells[from].kind == CP_PIECE_PAWN && to / 8 == far_rank (seat))
         for (guint kind = CP_PIECE_QUEEN; kind > CP_PIECE_PAWN; kind--)
           if (st->lost[seat][kind] > 0)
-            cp_action_list_add (out)[0] = (CpAction) { .type = CP_ACTION_MOVE, .seat = move->seat,
-                                                       .flags = move->flags, .piece = (guint8) kind,
-                                                       .visible = CP_SEATS_ALL, .n_cells = 2,
-                                                       .cells = { (guint8) from, (guint8) to } };
+            {
+              CpAction *rescue = cp_action_list_add (out);
+
+              *rescue = *move;
+              rescue->piece = (guint8) kind;
+            }
     }
 }
 
@@ -484,9 +484,6 @@ attack_make (CpState *state, const CpAction *action, CpUndo *undo)
           st->fight.die[1] = (guint8) (action->value % 6 + 1);
           resolve (st);
         }
-      break;
-    case CP_ACTION_PASS:
-      cp_chess_make (&st->chess, action, NULL);
       break;
     default:
       g_return_if_reached ();
@@ -851,42 +848,36 @@ odds (int difference)
   return difference < -5 || difference > 5 ? 0 : (guint) (6 - abs (difference));
 }
 
+/* The worth for @seat of the fight under way ending with these dice. */
+static int
+value_with_dice (const AttackState *st, guint seat, guint attack_die, guint defense_die)
+{
+  AttackState after;
+
+  memcpy (&after, st, sizeof after);
+  after.fight.die[0] = (guint8) attack_die;
+  after.fight.die[1] = (guint8) defense_die;
+  resolve (&after);
+  return static_value (&after, seat);
+}
+
 /* The worth of a fight whose dice are not both known: the worth of each
  * way it may end, weighed by its odds. */
 static int
 expected_value (const AttackState *st, guint seat)
 {
   gint64 sum = 0;
-  guint weight = 0;
 
-  for (int d = -5; d <= 6; d++)
+  if (st->stage == STAGE_DEFENSE_DIE)
     {
-      AttackState after;
-      guint w;
-
-      memcpy (&after, st, sizeof after);
-      if (st->stage == STAGE_DEFENSE_DIE)
-        {
-          /* The attacker's die is known: each face of the other, once. */
-          if (d < 1 || d > 6)
-            continue;
-          after.fight.die[1] = (guint8) d;
-          w = 1;
-        }
-      else
-        {
-          /* Any pair of dice with this difference ends the fight alike. */
-          if (d > 5)
-            continue;
-          after.fight.die[0] = (guint8) (d > 0 ? 6 : 6 + d);
-          after.fight.die[1] = (guint8) (after.fight.die[0] - d);
-          w = odds (d);
-        }
-      resolve (&after);
-      sum += (gint64) w * static_value (&after, seat);
-      weight += w;
+      for (guint face = 1; face <= 6; face++)
+        sum += value_with_dice (st, seat, st->fight.die[0], face);
+      return (int) (sum / 6);
     }
-  return (int) (sum / weight);
+  /* Only the difference of the dice matters: one pair stands for all. */
+  for (int d = -5; d <= 5; d++)
+    sum += (gint64) odds (d) * value_with_dice (st, seat, d > 0 ? 6 : 6 + d, d > 0 ? 6 - d : 6);
+  return (int) (sum / 36);
 }
 
 static int
