@@ -98,7 +98,7 @@ static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
 
 static const char *const dice_ids[] = { "program", "table", NULL };
 static const char *const dice_labels[] = {
-  N_("Rolled by the program"), N_("Rolled on the table and entered"), NULL
+  N_("Rolled by the program"), N_("Rolled on the table"), NULL
 };
 
 #define DEFAULT_VALUES \
