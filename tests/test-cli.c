@@ -102,6 +102,13 @@ test_perft (void)
     g_assert_cmpint (wrong.status, !=, 0);
     g_assert_nonnull (strstr (wrong.err, "two players"));
   }
+  {
+    g_auto (Run) attack = { 0 };
+
+    /* The fight bxc5 branches on its dice (test-chess-attack.c counts them). */
+    run (&attack, "--perft", "2", "--variant", "chess-attack", "--fen", "7k/8/8/2p5/1P6/8/8/K7 w - - 0 1", NULL);
+    g_assert_cmpstr (attack.out, ==, "147\n");
+  }
 }
 
 static void
@@ -162,6 +169,14 @@ test_validate (void)
   run (&r_good, "--validate", good, NULL);
   g_assert_cmpint (r_good.status, ==, 0);
   g_assert_nonnull (strstr (r_good.out, "Checkmate"));
+  {
+    g_autofree char *fights = g_test_build_filename (G_TEST_DIST, "data", "records", "good-chess-attack.xml", NULL);
+    g_auto (Run) r_fights = { 0 };
+
+    run (&r_fights, "--validate", fights, NULL);
+    g_assert_cmpint (r_fights.status, ==, 0);
+    g_assert_nonnull (strstr (r_fights.out, "2 fights: attacker won clearly 0, narrowly 1; tie 1;"));
+  }
 
   run (&r_bad, "--validate", bad, NULL);
   g_assert_cmpint (r_bad.status, !=, 0);

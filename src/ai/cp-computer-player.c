@@ -255,6 +255,12 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
     return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION,
                           _("The computer player has no move to make now"));
 
+  /* A die to be entered: the computer rolls its own. */
+  if (moves.items[0].flags & CP_ACTION_FLAG_ENTERED)
+    {
+      *action = moves.items[g_rand_int_range (self->rand, 0, (gint32) moves.len)];
+      return TRUE;
+    }
   switch (self->level)
     {
     case CP_LEVEL_RANDOM:

@@ -13,8 +13,9 @@
  * unmake, where the game has it; states are copied otherwise), the
  * outcome, the seats to act, the hash and the evaluation.  The sign of a
  * score changes only when the seat to act changes, so a turn of several
- * actions by one seat is searched as such.  A chance result or seats
- * acting together end a line: the position is evaluated there.
+ * actions by one seat is searched as such.  A chance result (drawn, or
+ * entered by a player) or seats acting together end a line: the position
+ * is evaluated there, where a game weighs what chance may bring.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -368,6 +369,19 @@ in_check (const CpSearch *self, const CpState *state)
   return self->rules->check_cell != NULL && self->rules->check_cell (state) != CP_NO_CELL;
 }
 
+/* Whether what @seat must do in @state is to enter a random result, a
+ * die rolled on the table: chance, though a player enters it. */
+static gboolean
+entered_chance (CpSearch *self, const CpState *state, guint seat)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  if (!(self->rules->flags & CP_RULES_CHANCE))
+    return FALSE;
+  self->rules->legal (state, seat, &legal);
+  return legal.len > 0 && (legal.items[0].flags & CP_ACTION_FLAG_ENTERED);
+}
+
 /* The value for @seat of @child, reached from a position where @seat
  * acted, at @ply from the root. */
 static int
@@ -384,6 +398,8 @@ child_value (CpSearch *self, CpState *child, guint seat, int depth, int alpha, i
       || ply + 1 >= CP_SEARCH_MAX_PLY)
     return cp_state_evaluate (child, seat);
   next = (guint) __builtin_ctz (pending);
+  if (entered_chance (self, child, next))
+    return cp_state_evaluate (child, seat);
   if (next == seat)
     return search (self, child, next, depth, alpha, beta, ply + 1);
   return -search (self, child, next, depth, -beta, -alpha, ply + 1);

@@ -257,6 +257,12 @@ validate (const char *path)
         return fail ("%s: %s", name, error->message);
       summary = describe_game (game);
       g_print ("%s: %s\n", name, summary);
+      if (cp_game_get_rules (game)->statistics != NULL)
+        {
+          g_autofree char *statistics = cp_game_get_rules (game)->statistics (cp_game_get_state (game));
+
+          g_print ("%s: %s\n", name, statistics);
+        }
       return 0;
     }
 }

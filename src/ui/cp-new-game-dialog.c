@@ -60,6 +60,14 @@ show_choice_details (AdwComboRow *row)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(spec->choice_details[selected]));
 }
 
+static void
+reset_text (GtkWidget *row)
+{
+  const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+
+  gtk_editable_set_text (GTK_EDITABLE (row), spec->default_value);
+}
+
 static GtkWidget *
 option_row (const CpOptionSpec *spec)
 {
@@ -117,6 +125,18 @@ option_row (const CpOptionSpec *spec)
     default:
       row = adw_entry_row_new ();
       gtk_editable_set_text (GTK_EDITABLE (row), spec->default_value);
+      if (spec->default_value[0] != '\0')
+        {
+          GtkWidget *reset = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+
+          gtk_widget_set_valign (reset, GTK_ALIGN_CENTER);
+          gtk_widget_add_css_class (reset, "flat");
+          gtk_widget_set_tooltip_text (reset, _("Reset to the default"));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (reset), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          _("Reset to the default"), -1);
+          g_signal_connect_swapped (reset, "clicked", G_CALLBACK (reset_text), row);
+          adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), reset);
+        }
       break;
     }
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));

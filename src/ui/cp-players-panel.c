@@ -163,6 +163,13 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
 
       seat->extra = gtk_label_new (NULL);
       gtk_widget_add_css_class (seat->extra, "numeric");
+      /* A line for each text; long ones wrap rather than squeeze the
+       * player's name. */
+      gtk_label_set_wrap (GTK_LABEL (seat->extra), TRUE);
+      gtk_label_set_width_chars (GTK_LABEL (seat->extra), 14);
+      gtk_label_set_max_width_chars (GTK_LABEL (seat->extra), 24);
+      gtk_label_set_justify (GTK_LABEL (seat->extra), GTK_JUSTIFY_RIGHT);
+      gtk_label_set_xalign (GTK_LABEL (seat->extra), 1);
       gtk_widget_set_visible (seat->extra, FALSE);
       gtk_box_append (GTK_BOX (suffix), seat->extra);
 
@@ -268,7 +275,7 @@ show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
             }
           break;
         case CP_SIDE_TEXT:
-          g_string_append_printf (extra, "%s%s", extra->len ? " · " : "", item->text ? item->text : "");
+          g_string_append_printf (extra, "%s%s", extra->len ? "\n" : "", item->text ? item->text : "");
           break;
         case CP_SIDE_DIE:
           if (item->count >= 1 && item->count <= 6)

@@ -112,6 +112,10 @@ struct _CpRules {
    * but a search's "null move", where passing would rarely help the seat
    * (chess with pieces besides pawns).  NULL: never. */
   gboolean   (*null_move) (const CpState *state);
+
+  /* What the game so far holds beyond its outcome, in a sentence for
+   * `--validate` (the fights of Chess Attack); may be NULL. */
+  char      *(*statistics) (const CpState *state);
 };
 
 /* The registry of games. */

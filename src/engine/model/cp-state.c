@@ -488,6 +488,34 @@ single_pending_seat (const CpState *state)
   return (guint) g_bit_nth_lsf (pending, -1);
 }
 
+static guint64 perft (CpState *state, guint depth, CpActionList *lists);
+
+/* A die or another small random choice: every result is a branch, and
+ * none is counted as a move. */
+static guint64
+chance_perft (CpState *state, guint depth, CpActionList *lists)
+{
+  CpChance request = { 0 };
+  guint64 nodes = 0;
+
+  if (state->rules->pending (state) != CP_SEAT_BIT (CP_SEAT_CHANCE))
+    return 0;
+  state->rules->chance (state, &request);
+  if (request.type != CP_ACTION_ROLL || request.range > 64)
+    return 0;
+  for (guint value = 0; value < request.range; value++)
+    {
+      g_autoptr (CpState) child = cp_state_copy (state);
+      CpAction action;
+
+      cp_action_init (&action, CP_ACTION_ROLL, CP_SEAT_CHANCE);
+      action.value = value;
+      state->rules->make (child, &action, NULL);
+      nodes += perft (child, depth, lists);
+    }
+  return nodes;
+}
+
 static guint64
 perft (CpState *state, guint depth, CpActionList *lists)
 {
@@ -496,7 +524,7 @@ perft (CpState *state, guint depth, CpActionList *lists)
   guint64 nodes = 0;
 
   if (seat == CP_NO_SEAT)
-    return 0;
+    return chance_perft (state, depth, lists);
   list->len = 0;
   state->rules->legal (state, seat, list);
   if (depth == 1)
@@ -525,10 +553,12 @@ perft (CpState *state, guint depth, CpActionList *lists)
 
 /**
  * cp_state_perft:
- * @state: a position of a game where one seat acts at a time, without chance
+ * @state: a position of a game where one seat acts at a time
  * @depth: plies to count
  *
- * Counts the move sequences of @depth plies from @state.  The game's end
+ * Counts the move sequences of @depth plies from @state.  Each result of
+ * a die (a small random roll) opens a branch of its own without counting
+ * as a ply; larger random results end a line.  The game's end
  * (checkmate aside) is not considered: only the move generator is counted.
  */
 guint64

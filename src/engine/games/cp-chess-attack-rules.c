@@ -1,0 +1,939 @@
+/* cp-chess-attack-rules.c: Chess Attack
+ *
+ * Chess in which a capture is only an attempt: the two pieces fight, each
+ * side adding to its piece's Attack or Defense the Support of its other
+ * pieces that bear on the square, and a die.  A piece may win, lose, or be
+ * wounded; a second wound defeats it.  There is no check and no
+ * checkmate: the game is won by taking the king.
+ *
+ * A fight goes: the capture declared (a MOVE with the capture flag), the
+ * attacker's die, the defender's die.  The dice are logged random results
+ * (ROLLs of the chance seat), or, with the dice rolled on the table, ROLLs
+ * the two players enter in turn; the value of a ROLL is the die less one.
+ *
+ * "Attacks" and "protects" are the capture moves of the pieces: a pawn
+ * bears on the two cells diagonally in front of it, a slider only up to
+ * the first piece in its way, a knight and a king on the cells they can
+ * reach.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-error.h"
+#include "cp-games.h"
+
+/* The columns of the table of values. */
+enum {
+  ATTACK,
+  DEFENSE,
+  SUPPORT,
+  POINTS,
+  WOUNDED_ATTACK,
+  WOUNDED_DEFENSE,
+  WOUNDED_SUPPORT,
+  N_VALUES
+};
+
+/* Points that a piece never adds to a score (the king's). */
+#define NO_POINTS 0xff
+
+typedef enum {
+  STAGE_MOVING,
+  STAGE_ATTACK_DIE,
+  STAGE_DEFENSE_DIE,
+} Stage;
+
+/* How a fight ended, by the difference of the totals. */
+typedef enum {
+  RESULT_NONE,
+  RESULT_ATTACK_CLEAR,   /* won by more than 2 */
+  RESULT_ATTACK_NARROW,  /* won by 1 or 2: the attacker is wounded */
+  RESULT_TIE,            /* both wounded */
+  RESULT_DEFENSE_NARROW, /* lost by 1 or 2: the defender is wounded */
+  RESULT_DEFENSE_CLEAR,  /* lost by more than 2 */
+  N_RESULTS
+} Result;
+
+typedef enum {
+  OPTION_TABLE_DICE    = 1 << 0,
+  OPTION_RESCUE        = 1 << 1,
+  OPTION_KING_SAFETY   = 1 << 2,
+  OPTION_REMOTE_ROYALS = 1 << 3,
+} Options;
+
+typedef struct {
+  CpAction move;          /* the capture declared */
+  CpPiece attacker;       /* the pieces as the fight began */
+  CpPiece defender;
+  guint8 target;          /* the defender's cell */
+  guint8 attack;          /* the totals before the dice */
+  guint8 defense;
+  guint8 die[2];          /* the attacker's and the defender's die, 1–6; 0 before */
+  guint8 result;          /* Result */
+  guint8 attacker_fell;
+  guint8 defender_fell;
+  guint8 taken;           /* the attacker took the square */
+} Fight;
+
+typedef struct {
+  CpChessState chess;
+  guint8 values[CP_N_PIECE_KINDS][N_VALUES];
+  guint8 options;                         /* Options */
+  guint8 stage;                           /* Stage */
+  Fight fight;                            /* the fight under way, or the last one */
+  guint8 lost[2][CP_N_PIECE_KINDS];       /* each seat's pieces taken off the board */
+  guint16 results[N_RESULTS];             /* fights so far by result */
+  guint16 defeats;                        /* pieces defeated by a second wound */
+} AttackState;
+
+#define ATTACK_STATE(s) ((AttackState *) (s))
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+
+static const char *const dice_ids[] = { "program", "table", NULL };
+static const char *const dice_labels[] = {
+  N_("Rolled by the program"), N_("Rolled on the table"), NULL
+};
+
+#define DEFAULT_VALUES \
+  "pawn 2 1 1 1 / 1 0 1; knight 3 2 1 3 / 2 1 1; bishop 3 2 1 3 / 2 1 1; " \
+  "rook 3 2 1 5 / 2 1 1; queen 4 4 3 9 / 2 2 3; king 4 5 3 - / 2 3 3"
+
+static const CpOptionSpec options[] = {
+  { .id = "dice", .label = N_("Dice"), .type = CP_OPTION_CHOICE, .default_value = "program",
+    .choices = dice_ids, .choice_labels = dice_labels },
+  { .id = "rescue", .label = N_("A pawn on the far rank rescues a captured piece"),
+    .type = CP_OPTION_BOOL, .default_value = "false" },
+  { .id = "king-safety", .label = N_("The king may not move into check"),
+    .type = CP_OPTION_BOOL, .default_value = "false" },
+  { .id = "remote-royals", .label = N_("Remote Royals: king and queen do not support each other"),
+    .type = CP_OPTION_BOOL, .default_value = "false" },
+  { .id = "values", .label = N_("Piece values (attack defense support points / wounded)"),
+    .type = CP_OPTION_TEXT, .default_value = DEFAULT_VALUES },
+  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
+/* The table of values. */
+
+static gboolean
+read_number (const char *word, gboolean points, guint8 *value)
+{
+  guint64 n;
+
+  if (points && g_str_equal (word, "-"))
+    {
+      *value = NO_POINTS;
+      return TRUE;
+    }
+  if (!g_ascii_string_to_unsigned (word, 10, 0, 99, &n, NULL))
+    return FALSE;
+  *value = (guint8) n;
+  return TRUE;
+}
+
+/* One piece's part of the table: "knight 3 2 1 3 / 2 1 1". */
+static gboolean
+read_piece_values (AttackState *st, const char *part)
+{
+  g_auto (GStrv) words = g_strsplit_set (part, " \t/", -1);
+  const char *found[1 + N_VALUES];
+  guint n = 0;
+  CpPieceKind kind;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      {
+        if (n == G_N_ELEMENTS (found))
+          return FALSE;
+        found[n++] = words[i];
+      }
+  if (n != G_N_ELEMENTS (found) || !cp_piece_kind_from_id (found[0], &kind)
+      || kind < CP_PIECE_PAWN || kind > CP_PIECE_KING)
+    return FALSE;
+  for (guint v = 0; v < N_VALUES; v++)
+    if (!read_number (found[1 + v], v == POINTS, &st->values[kind][v]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Reads the option "values": parts for some or all pieces, separated by
+ * semicolons; pieces left out keep their default values. */
+static gboolean
+read_values (AttackState *st, const char *text, GError **error)
+{
+  g_auto (GStrv) parts = NULL;
+
+  parts = g_strsplit (DEFAULT_VALUES, ";", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    read_piece_values (st, parts[i]);
+  if (text == NULL)
+    return TRUE;
+  g_strfreev (parts);
+  parts = g_strsplit (text, ";", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
+
+      if (part[0] != '\0' && !read_piece_values (st, part))
+        return cp_error_fail (error, CP_ERROR_BAD_OPTION,
+                              /* Translators: %s: a part of the option that could not be read */
+                              _("The piece values cannot be read at “%s”: write each piece as its name and "
+                                "seven numbers, such as “knight 3 2 1 3 / 2 1 1”"), part);
+    }
+  return TRUE;
+}
+
+static gboolean
+option_on (GHashTable *opts, const char *id)
+{
+  return g_strcmp0 (g_hash_table_lookup (opts, id), "true") == 0;
+}
+
+static gboolean
+attack_init (CpState *state, GHashTable *opts, GError **error)
+{
+  AttackState *st = ATTACK_STATE (state);
+
+  if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING, error)
+      || !read_values (st, g_hash_table_lookup (opts, "values"), error))
+    return FALSE;
+  /* Pawns reach the far rank as pawns; a rescue is the game's own. */
+  memset (st->chess.promotion_zone, 0, sizeof st->chess.promotion_zone);
+  st->options = (guint8) ((g_strcmp0 (g_hash_table_lookup (opts, "dice"), "table") == 0 ? OPTION_TABLE_DICE : 0)
+                          | (option_on (opts, "rescue") ? OPTION_RESCUE : 0)
+                          | (option_on (opts, "king-safety") ? OPTION_KING_SAFETY : 0)
+                          | (option_on (opts, "remote-royals") ? OPTION_REMOTE_ROYALS : 0));
+  for (guint seat = 0; seat < 2; seat++)
+    if (st->chess.king[seat] == CP_NO_CELL)
+      return cp_error_fail (error, CP_ERROR_BAD_OPTION, _("Each side needs a king"));
+  return TRUE;
+}
+
+/* The fight. */
+
+static guint
+value_of (const AttackState *st, const CpPiece *p, guint full)
+{
+  guint wounded = full == ATTACK ? WOUNDED_ATTACK : full == DEFENSE ? WOUNDED_DEFENSE : WOUNDED_SUPPORT;
+
+  return st->values[p->kind][p->wounds > 0 ? wounded : full];
+}
+
+/* Whether the piece on @from bears on @cell by its capture moves. */
+static gboolean
+bears_on (const AttackState *st, guint from, guint cell)
+{
+  CpCellSet one = { 0 };
+  guint seat = st->chess.base.cells[from].seat;
+
+  cp_cell_set_add (&one, from);
+  return cp_chess_attacked_from (&st->chess, cell, 1 - seat, &one);
+}
+
+static gboolean
+remote (const AttackState *st, guint a, guint b)
+{
+  return (st->options & OPTION_REMOTE_ROYALS)
+         && ((a == CP_PIECE_KING && b == CP_PIECE_QUEEN) || (a == CP_PIECE_QUEEN && b == CP_PIECE_KING));
+}
+
+/* The Support of @seat's pieces other than the one on @skip that bear on
+ * @cell, for its piece of @kind in the fight. */
+static guint
+support (const AttackState *st, guint seat, guint cell, guint skip, guint kind)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  guint sum = 0;
+
+  for (guint c = 0; c < 64; c++)
+    if (c != skip && c != cell && cells[c].kind != CP_PIECE_NONE && cells[c].seat == seat
+        && !remote (st, kind, cells[c].kind) && bears_on (st, c, cell))
+      sum += value_of (st, &cells[c], SUPPORT);
+  return sum;
+}
+
+/* Begins the fight that @move declares. */
+static void
+declare (AttackState *st, const CpAction *move)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  Fight *f = &st->fight;
+  guint from = move->cells[0];
+
+  memset (f, 0, sizeof *f);
+  f->move = *move;
+  f->target = (move->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->chess.ep_pawn : move->cells[1];
+  f->attacker = cells[from];
+  f->defender = cells[f->target];
+  f->attack = (guint8) MIN (value_of (st, &f->attacker, ATTACK)
+                            + support (st, f->attacker.seat, f->target, from, f->attacker.kind), 200);
+  f->defense = (guint8) MIN (value_of (st, &f->defender, DEFENSE)
+                             + support (st, f->defender.seat, f->target, from, f->defender.kind), 200);
+  st->stage = STAGE_ATTACK_DIE;
+}
+
+static Result
+result_of (int difference)
+{
+  if (difference > 2)
+    return RESULT_ATTACK_CLEAR;
+  if (difference > 0)
+    return RESULT_ATTACK_NARROW;
+  if (difference == 0)
+    return RESULT_TIE;
+  if (difference >= -2)
+    return RESULT_DEFENSE_NARROW;
+  return RESULT_DEFENSE_CLEAR;
+}
+
+static void
+lose (AttackState *st, const CpPiece *p)
+{
+  if (st->lost[p->seat][p->kind] < G_MAXUINT8)
+    st->lost[p->seat][p->kind]++;
+}
+
+/* Makes a move that is not a fight, or the capture the attacker won:
+ * a rescue brings a lost piece back, at full health. */
+static void
+move_piece (AttackState *st, const CpAction *move, guint wounds)
+{
+  guint seat = st->chess.base.to_move;
+
+  cp_chess_make (&st->chess, move, NULL);
+  if (move->piece != CP_PIECE_NONE)
+    {
+      st->lost[seat][move->piece]--;
+      wounds = 0;
+    }
+  if (!(move->flags & CP_ACTION_FLAG_CASTLE))
+    st->chess.base.cells[move->cells[1]].wounds = (guint8) wounds;
+}
+
+/* Ends the fight once both dice are known. */
+static void
+resolve (AttackState *st)
+{
+  Fight *f = &st->fight;
+  static const CpPiece empty = { 0 };
+  Result result = result_of ((f->attack + f->die[0]) - (f->defense + f->die[1]));
+  gboolean hurt_attacker = result == RESULT_ATTACK_NARROW || result == RESULT_TIE;
+  gboolean hurt_defender = result == RESULT_DEFENSE_NARROW || result == RESULT_TIE;
+  guint from = f->move.cells[0];
+  CpAction pass;
+
+  f->result = (guint8) result;
+  f->defender_fell = result == RESULT_ATTACK_CLEAR || result == RESULT_ATTACK_NARROW
+                     || (hurt_defender && f->defender.wounds > 0);
+  f->attacker_fell = result == RESULT_DEFENSE_CLEAR || result == RESULT_DEFENSE_NARROW
+                     || (hurt_attacker && f->attacker.wounds > 0);
+  f->taken = f->defender_fell && !f->attacker_fell;
+  st->results[result]++;
+  st->defeats += (hurt_attacker && f->attacker_fell) + (hurt_defender && f->defender_fell);
+  st->stage = STAGE_MOVING;
+
+  if (f->defender_fell)
+    lose (st, &f->defender);
+  if (f->attacker_fell)
+    lose (st, &f->attacker);
+  if (f->taken)
+    {
+      move_piece (st, &f->move, f->attacker.wounds + hurt_attacker);
+      return;
+    }
+
+  if (f->attacker_fell)
+    cp_chess_put (&st->chess, from, &empty);
+  else
+    st->chess.base.cells[from].wounds += hurt_attacker;
+  if (f->defender_fell)
+    cp_chess_put (&st->chess, f->target, &empty);
+  else
+    st->chess.base.cells[f->target].wounds += hurt_defender;
+  /* The turn passes; a fight changes the pieces for good, as a capture
+   * does. */
+  cp_action_init (&pass, CP_ACTION_PASS, f->attacker.seat);
+  cp_chess_make (&st->chess, &pass, NULL);
+  st->chess.halfmove = 0;
+}
+
+/* Moves. */
+
+static guint
+far_rank (guint seat)
+{
+  return seat == 0 ? 7 : 0;
+}
+
+/* Whether @move takes the king onto a cell an enemy piece bears on. */
+static gboolean
+into_check (const AttackState *st, const CpAction *move)
+{
+  const CpChessState *chess = &st->chess;
+  guint from = move->cells[0], seat = chess->base.cells[from].seat;
+
+  if (chess->base.cells[from].kind != CP_PIECE_KING)
+    return FALSE;
+  if (move->flags & CP_ACTION_FLAG_CASTLE)
+    return cp_chess_attacked (chess, cp_chess_landing (chess, move), seat, from, move->cells[1]);
+  return cp_chess_attacked (chess, move->cells[1], seat, from, CP_NO_CELL);
+}
+
+static void
+moving_legal (const AttackState *st, guint seat, CpActionList *out)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  cp_chess_legal (&st->chess, seat, &moves);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      const CpAction *move = &moves.items[i];
+      guint from = move->cells[0], to = move->cells[1];
+
+      if ((st->options & OPTION_KING_SAFETY) && into_check (st, move))
+        continue;
+      cp_action_list_append (out, move);
+      if ((st->options & OPTION_RESCUE) && st->chess.base.cells[from].kind == CP_PIECE_PAWN && to / 8 == far_rank (seat))
+        for (guint kind = CP_PIECE_QUEEN; kind > CP_PIECE_PAWN; kind--)
+          if (st->lost[seat][kind] > 0)
+            {
+              CpAction *rescue = cp_action_list_add (out);
+
+              *rescue = *move;
+              rescue->piece = (guint8) kind;
+            }
+    }
+}
+
+/* The seat whose die is due. */
+static guint
+die_seat (const AttackState *st)
+{
+  return st->stage == STAGE_ATTACK_DIE ? st->fight.attacker.seat : st->fight.defender.seat;
+}
+
+static void
+attack_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const AttackState *st = ATTACK_STATE (state);
+
+  if (st->stage == STAGE_MOVING)
+    {
+      moving_legal (st, seat, out);
+      return;
+    }
+  for (guint face = 0; face < 6; face++)
+    {
+      CpAction *roll = cp_action_list_add (out);
+
+      cp_action_init (roll, CP_ACTION_ROLL, seat);
+      roll->value = face;
+      roll->flags = CP_ACTION_FLAG_ENTERED;
+    }
+}
+
+static CpSeatMask
+attack_pending (const CpState *state)
+{
+  const AttackState *st = ATTACK_STATE (state);
+
+  if (st->stage == STAGE_MOVING)
+    return CP_SEAT_BIT (state->to_move);
+  if (st->options & OPTION_TABLE_DICE)
+    return CP_SEAT_BIT (die_seat (st));
+  return CP_SEAT_BIT (CP_SEAT_CHANCE);
+}
+
+static void
+attack_chance (const CpState *state, CpChance *request)
+{
+  *request = (CpChance) { CP_ACTION_ROLL, 6 };
+}
+
+static void
+attack_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  AttackState *st = ATTACK_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+      if (action->flags & CP_ACTION_FLAG_CAPTURE)
+        declare (st, action);
+      else
+        {
+          st->fight.result = RESULT_NONE;
+          st->fight.die[0] = 0;
+          move_piece (st, action, state->cells[action->cells[0]].wounds);
+        }
+      break;
+    case CP_ACTION_ROLL:
+      if (st->stage == STAGE_ATTACK_DIE)
+        {
+          st->fight.die[0] = (guint8) (action->value % 6 + 1);
+          st->stage = STAGE_DEFENSE_DIE;
+        }
+      else
+        {
+          st->fight.die[1] = (guint8) (action->value % 6 + 1);
+          resolve (st);
+        }
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+/* The end. */
+
+/* The points @seat has won: those of the other side's pieces taken. */
+static guint
+points_won (const AttackState *st, guint seat)
+{
+  guint sum = 0;
+
+  for (guint kind = CP_PIECE_PAWN; kind <= CP_PIECE_KING; kind++)
+    if (st->values[kind][POINTS] != NO_POINTS)
+      sum += st->lost[1 - seat][kind] * st->values[kind][POINTS];
+  return sum;
+}
+
+static void
+attack_outcome (const CpState *state, CpOutcome *outcome)
+{
+  const AttackState *st = ATTACK_STATE (state);
+  g_auto (CpActionList) legal = { 0 };
+  gboolean lost[2];
+
+  *outcome = state->outcome;
+  if (outcome->status != CP_STATUS_PLAYING || st->stage != STAGE_MOVING)
+    return;
+  for (guint seat = 0; seat < 2; seat++)
+    lost[seat] = st->chess.king[seat] == CP_NO_CELL;
+  if (lost[0] && lost[1])
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_KING_CAPTURED, 0 };
+  else if (lost[0] || lost[1])
+    *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, CP_SEAT_BIT (lost[0] ? 1 : 0) };
+  else
+    {
+      moving_legal (st, state->to_move, &legal);
+      if (legal.len == 0)
+        {
+          guint a = points_won (st, 0), b = points_won (st, 1);
+
+          if (a == b)
+            *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_STALEMATE, 0 };
+          else
+            *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_STALEMATE, CP_SEAT_BIT (a > b ? 0 : 1) };
+        }
+      else
+        cp_chess_draw_by_counting (&st->chess, outcome);
+    }
+}
+
+static CpEndReason
+attack_claimable (const CpState *state)
+{
+  if (ATTACK_STATE (state)->stage != STAGE_MOVING)
+    return CP_END_NONE;
+  return cp_chess_claimable (CP_CHESS_STATE (state));
+}
+
+static guint
+attack_check_cell (const CpState *state)
+{
+  return ATTACK_STATE (state)->stage == STAGE_MOVING ? cp_chess_rules_check_cell (state) : CP_NO_CELL;
+}
+
+/* Words. */
+
+static char *
+piece_words (const CpPiece *p)
+{
+  g_autofree char *colour = g_utf8_strdown (cp_colour_name (colours[p->seat]), -1);
+
+  /* Translators: a piece of Chess Attack: its colour and kind, such as "white pawn" */
+  return g_strdup_printf (C_("piece", "%s %s"), colour, cp_piece_kind_name (p->kind));
+}
+
+/**
+ * describe_fight:
+ *
+ * The end of a fight whose dice are known, in words: "9 against 5: the
+ * black pawn falls".
+ */
+static char *
+describe_fight (const AttackState *st, const Fight *f)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autofree char *attacker = piece_words (&f->attacker);
+  g_autofree char *defender = piece_words (&f->defender);
+  guint attack = f->attack + f->die[0], defense = f->defense + f->die[1];
+  gboolean attacker_hurt = f->result == RESULT_ATTACK_NARROW || f->result == RESULT_TIE;
+  gboolean defender_hurt = f->result == RESULT_DEFENSE_NARROW || f->result == RESULT_TIE;
+
+  /* Translators: the totals of a fight in Chess Attack: attack, then defense */
+  g_string_append_printf (text, _("%u against %u"), attack, defense);
+  g_string_append (text, ": ");
+  if (f->defender_fell)
+    /* Translators: %s: a piece, such as "black pawn" */
+    g_string_append_printf (text, _("the %s falls"), defender);
+  else if (defender_hurt)
+    /* Translators: %s: a piece, such as "black pawn" */
+    g_string_append_printf (text, _("the %s is wounded"), defender);
+  if (f->attacker_fell || attacker_hurt)
+    {
+      if (f->defender_fell || defender_hurt)
+        g_string_append (text, _(", "));
+      g_string_append_printf (text, f->attacker_fell ? _("the %s falls") : _("the %s is wounded"), attacker);
+    }
+  if (f->taken)
+    {
+      g_autofree char *cell = cp_board_cell_name (st->chess.base.board, f->move.cells[1]);
+
+      g_string_append (text, _(", "));
+      /* Translators: %s: the piece that won a fight; %s: the cell it moves to */
+      g_string_append_printf (text, _("the %s takes %s"), attacker, cell);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+attack_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const AttackState *st = ATTACK_STATE (state);
+
+  if (action->type == CP_ACTION_MOVE)
+    return cp_chess_format (&st->chess, action, notation);
+  if (action->type == CP_ACTION_ROLL && st->stage == STAGE_ATTACK_DIE)
+    /* Translators: the attacker's die in Chess Attack, after the player's name */
+    return g_strdup_printf (_("rolls %u for the attack"), action->value % 6 + 1);
+  if (action->type == CP_ACTION_ROLL && st->stage == STAGE_DEFENSE_DIE)
+    {
+      AttackState after;
+      g_autofree char *fight = NULL;
+
+      memcpy (&after, st, sizeof after);
+      after.fight.die[1] = (guint8) (action->value % 6 + 1);
+      resolve (&after);
+      fight = describe_fight (&after, &after.fight);
+      /* Translators: the defender's die in Chess Attack, after the player's name, then how
+       * the fight ended */
+      return g_strdup_printf (_("rolls %u for the defense; %s"), action->value % 6 + 1, fight);
+    }
+  return g_strdup (cp_action_type_to_id (action->type));
+}
+
+/* A die entered by hand: its number, the first figure of the text. */
+static gboolean
+parse_die (const AttackState *st, const char *text, CpAction *action, GError **error)
+{
+  const char *digit = strpbrk (text, "123456");
+
+  if (digit == NULL)
+    return cp_error_fail (error, CP_ERROR_BAD_NOTATION, _("A die from 1 to 6 is expected here"));
+  cp_action_init (action, CP_ACTION_ROLL, die_seat (st));
+  action->value = (guint32) (*digit - '1');
+  action->flags = CP_ACTION_FLAG_ENTERED;
+  return TRUE;
+}
+
+/* A rescue, written as a promotion in any notation ("e8=Q", "e7e8q"):
+ * found by writing each rescue there is. */
+static gboolean
+parse_rescue (const AttackState *st, const char *text, const CpActionList *legal, CpAction *action)
+{
+  static const CpNotation notations[] = {
+    CP_NOTATION_SAN, CP_NOTATION_LAN, CP_NOTATION_FIGURINE, CP_NOTATION_COMPUTER,
+    CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL,
+  };
+  g_autofree char *plain = g_strstrip (g_strdup (text));
+  gsize len = strlen (plain);
+
+  while (len > 0 && strchr ("+#!?", plain[len - 1]))
+    plain[--len] = '\0';
+  for (guint i = 0; i < legal->len; i++)
+    for (guint n = 0; n < G_N_ELEMENTS (notations) && legal->items[i].piece != CP_PIECE_NONE; n++)
+      {
+        g_autofree char *written = cp_chess_format (&st->chess, &legal->items[i], notations[n]);
+        gsize wlen = strlen (written);
+
+        while (wlen > 0 && strchr ("+#", written[wlen - 1]))
+          written[--wlen] = '\0';
+        if (g_str_equal (written, plain))
+          {
+            *action = legal->items[i];
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+static gboolean
+attack_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  const AttackState *st = ATTACK_STATE (state);
+  g_auto (CpActionList) legal = { 0 };
+  g_autoptr (GError) chess_error = NULL;
+
+  if (st->stage != STAGE_MOVING)
+    return parse_die (st, text, action, error);
+  moving_legal (st, state->to_move, &legal);
+  if (cp_chess_parse (&st->chess, text, action, &chess_error))
+    {
+      if (cp_action_list_find (&legal, action) >= 0)
+        return TRUE;
+      return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("The king may not move into check"));
+    }
+  if (parse_rescue (st, text, &legal, action))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&chess_error));
+  return FALSE;
+}
+
+/* What the screen shows. */
+
+static void
+present_fight (const AttackState *st, CpPresentation *out)
+{
+  const Fight *f = &st->fight;
+  const CpPiece *sides[2] = { &f->attacker, &f->defender };
+  const guint totals[2] = { f->attack, f->defense };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      CpSideItem *item = cp_presentation_add_side (out, CP_SIDE_TEXT, sides[i]->seat);
+
+      if (f->die[i] != 0)
+        {
+          cp_presentation_add_side (out, CP_SIDE_DIE, sides[i]->seat)->count = f->die[i];
+          item->text = i == 0
+            /* Translators: the attacker's total in Chess Attack: values and support, die, sum */
+            ? g_strdup_printf (_("Attack %u+%u=%u"), totals[i], f->die[i], totals[i] + f->die[i])
+            /* Translators: the defender's total in Chess Attack: values and support, die, sum */
+            : g_strdup_printf (_("Defense %u+%u=%u"), totals[i], f->die[i], totals[i] + f->die[i]);
+        }
+      else
+        item->text = i == 0 ? g_strdup_printf (_("Attack %u"), totals[i]) : g_strdup_printf (_("Defense %u"), totals[i]);
+    }
+}
+
+static char *
+attack_prompt (const AttackState *st, guint actor)
+{
+  g_autofree char *move = NULL;
+  g_autofree char *fight = NULL;
+
+  if (st->stage != STAGE_MOVING)
+    {
+      g_autofree char *piece = NULL;
+
+      if (actor != die_seat (st))
+        return NULL;
+      piece = piece_words (st->stage == STAGE_ATTACK_DIE ? &st->fight.attacker : &st->fight.defender);
+      return st->stage == STAGE_ATTACK_DIE
+        /* Translators: %s: a piece, such as "white pawn" */
+        ? g_strdup_printf (_("Roll a die for the attacking %s and enter what it shows"), piece)
+        /* Translators: %s: a piece, such as "black pawn" */
+        : g_strdup_printf (_("Roll a die for the defending %s and enter what it shows"), piece);
+    }
+  if (actor == st->chess.base.to_move)
+    move = g_strdup (_("Move a piece, or attack an enemy piece by moving onto it"));
+  if (st->fight.result != RESULT_NONE)
+    fight = describe_fight (st, &st->fight);
+  if (fight != NULL && move != NULL)
+    /* Translators: how the last fight of Chess Attack ended, then what to do now */
+    return g_strdup_printf (C_("fight", "%s. %s"), fight, move);
+  return fight != NULL ? g_strdup_printf ("%s.", fight) : g_steal_pointer (&move);
+}
+
+static void
+attack_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  const AttackState *st = ATTACK_STATE (state);
+  guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+
+  for (guint cell = 0; cell < 64; cell++)
+    if (state->cells[cell].kind != CP_PIECE_NONE && state->cells[cell].wounds > 0)
+      /* Translators: said of a piece that has been hurt in a fight (Chess Attack) */
+      cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, _("wounded"));
+  for (guint seat = 0; seat < 2; seat++)
+    /* Translators: the points of the pieces a player has taken (Chess Attack) */
+    cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup_printf (_("Points: %u"), points_won (st, seat));
+  if (st->stage != STAGE_MOVING || st->fight.result != RESULT_NONE)
+    present_fight (st, out);
+  if (cp_state_is_over (state))
+    return;
+  cp_presentation_set_prompt (out, attack_prompt (st, actor));
+  if (st->stage != STAGE_MOVING && (st->options & OPTION_TABLE_DICE) && actor == die_seat (st))
+    for (guint face = 0; face < 6; face++)
+      {
+        CpAction roll;
+        g_autofree char *id = g_strdup_printf ("die-%u", face + 1);
+        g_autofree char *label = g_strdup_printf ("_%u", face + 1);
+
+        cp_action_init (&roll, CP_ACTION_ROLL, actor);
+        roll.value = face;
+        roll.flags = CP_ACTION_FLAG_ENTERED;
+        cp_presentation_add_button (out, &roll, id, label);
+      }
+}
+
+/* For computer players. */
+
+static guint64
+mix (guint64 x)
+{
+  x ^= x >> 33;
+  x *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  x ^= x >> 33;
+  return x;
+}
+
+static guint64
+attack_hash (const CpState *state)
+{
+  const AttackState *st = ATTACK_STATE (state);
+  guint64 h = st->chess.hash;
+
+  for (guint cell = 0; cell < 64; cell++)
+    if (state->cells[cell].kind != CP_PIECE_NONE && state->cells[cell].wounds > 0)
+      h ^= mix (0x1000 + cell * 4 + state->cells[cell].wounds);
+  if (st->stage != STAGE_MOVING)
+    h ^= mix (0x2000 + ((guint64) st->stage << 24 | (guint64) st->fight.move.cells[0] << 16
+                        | (guint64) st->fight.move.cells[1] << 8 | st->fight.die[0]));
+  return h;
+}
+
+/* A wounded piece is worth less: it falls at its next wound. */
+static int
+wound_value (const CpPiece *p)
+{
+  return p->kind == CP_PIECE_KING ? 150 : cp_piece_kind_value (p->kind) / 3;
+}
+
+#define KING_TAKEN 20000
+
+static int
+static_value (const AttackState *st, guint seat)
+{
+  const CpState *state = &st->chess.base;
+  int value;
+
+  if (st->chess.king[seat] == CP_NO_CELL)
+    return -KING_TAKEN;
+  if (st->chess.king[1 - seat] == CP_NO_CELL)
+    return KING_TAKEN;
+  value = cp_chess_evaluate (&st->chess, seat);
+  for (guint cell = 0; cell < 64; cell++)
+    if (state->cells[cell].kind != CP_PIECE_NONE && state->cells[cell].wounds > 0)
+      value += (state->cells[cell].seat == seat ? -1 : 1) * wound_value (&state->cells[cell]);
+  /* A king within reach may be attacked next. */
+  for (guint s = 0; s < 2; s++)
+    if (cp_chess_attacked (&st->chess, st->chess.king[s], s, CP_NO_CELL, CP_NO_CELL))
+      value += (s == seat ? -1 : 1) * (s == state->to_move ? 60 : 250);
+  return value;
+}
+
+/* How often each difference of two dice comes up, out of 36. */
+static guint
+odds (int difference)
+{
+  return difference < -5 || difference > 5 ? 0 : (guint) (6 - abs (difference));
+}
+
+/* The worth for @seat of the fight under way ending with these dice. */
+static int
+value_with_dice (const AttackState *st, guint seat, guint attack_die, guint defense_die)
+{
+  AttackState after;
+
+  memcpy (&after, st, sizeof after);
+  after.fight.die[0] = (guint8) attack_die;
+  after.fight.die[1] = (guint8) defense_die;
+  resolve (&after);
+  return static_value (&after, seat);
+}
+
+/* The worth of a fight whose dice are not both known: the worth of each
+ * way it may end, weighed by its odds. */
+static int
+expected_value (const AttackState *st, guint seat)
+{
+  gint64 sum = 0;
+
+  if (st->stage == STAGE_DEFENSE_DIE)
+    {
+      for (guint face = 1; face <= 6; face++)
+        sum += value_with_dice (st, seat, st->fight.die[0], face);
+      return (int) (sum / 6);
+    }
+  /* Only the difference of the dice matters: one pair stands for all. */
+  for (int d = -5; d <= 5; d++)
+    sum += (gint64) odds (d) * value_with_dice (st, seat, d > 0 ? 6 : 6 + d, d > 0 ? 6 - d : 6);
+  return (int) (sum / 36);
+}
+
+static int
+attack_evaluate (const CpState *state, guint seat)
+{
+  const AttackState *st = ATTACK_STATE (state);
+
+  if (st->stage != STAGE_MOVING)
+    return expected_value (st, seat);
+  return static_value (st, seat);
+}
+
+/* For --validate: the fights and how they ended. */
+static char *
+attack_statistics (const CpState *state)
+{
+  const AttackState *st = ATTACK_STATE (state);
+  guint n = 0;
+
+  for (guint r = 1; r < N_RESULTS; r++)
+    n += st->results[r];
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: Chess Attack: fights and how they ended */
+                                       "%u fight: attacker won clearly %u, narrowly %u; tie %u; defender won narrowly %u, "
+                                       "clearly %u; %u pieces fell of a second wound",
+                                       "%u fights: attacker won clearly %u, narrowly %u; tie %u; defender won narrowly %u, "
+                                       "clearly %u; %u pieces fell of a second wound", n),
+                          n, st->results[RESULT_ATTACK_CLEAR], st->results[RESULT_ATTACK_NARROW],
+                          st->results[RESULT_TIE], st->results[RESULT_DEFENSE_NARROW],
+                          st->results[RESULT_DEFENSE_CLEAR], st->defeats);
+}
+
+const CpRules cp_chess_attack_rules = {
+  .id = "chess-attack",
+  .name = N_("Chess Attack"),
+  .summary = N_("A capture is a fight decided by dice, support and wounds"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_DRAWS | CP_RULES_CHANCE,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .colours = colours,
+  .state_size = sizeof (AttackState),
+  .init = attack_init,
+  .pending = attack_pending,
+  .chance = attack_chance,
+  .legal = attack_legal,
+  .make = attack_make,
+  .outcome = attack_outcome,
+  .claimable = attack_claimable,
+  .format = attack_format,
+  .parse = attack_parse,
+  .landing = cp_chess_rules_landing,
+  .check_cell = attack_check_cell,
+  .present = attack_present,
+  .hash = attack_hash,
+  .evaluate = attack_evaluate,
+  .statistics = attack_statistics,
+};

@@ -1,0 +1,365 @@
+/* test-chess-attack.c: Chess Attack
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cp-engine.h"
+#include "cp-record.h"
+#include "cp-test-util.h"
+
+enum { WHITE, BLACK };
+
+/* The worked example of the rules: the black pawn on d5, backed by the
+ * knight on f6 and the bishop on h7, attacks the white pawn that has just
+ * come to e4, which the knight on c3 and the bishop on d3 protect. */
+#define EXAMPLE "fen=6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1"
+
+static guint
+cell (const char *name)
+{
+  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
+}
+
+static const CpPiece *
+at (CpGame *game, const char *name)
+{
+  return &cp_game_get_state (game)->cells[cell (name)];
+}
+
+static CpGame *
+table_game (const char *fen, const char *more)
+{
+  return cp_test_new_game ("chess-attack", 2, 1, "dice=table", fen, more, NULL);
+}
+
+/* The text of the last action of the log. */
+static char *
+last_text (CpGame *game)
+{
+  return cp_game_format_action (game, cp_game_get_n_actions (game) - 1, CP_NOTATION_SAN);
+}
+
+/* Whether one of the side items shows @text. */
+static gboolean
+shows (CpGame *game, const char *text)
+{
+  g_autoptr (CpView) view = cp_game_view_at (game, cp_game_get_n_actions (game), CP_VIEW_ALL);
+  g_autoptr (CpPresentation) presentation = cp_game_present (game, view);
+
+  for (guint i = 0; i < presentation->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
+
+      if (item->kind == CP_SIDE_TEXT && g_strcmp0 (item->text, text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_worked_example (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autofree char *text = NULL;
+
+  cp_test_play (game, "dxe4");
+  /* 2 + 1 + 1 against 1 + 1 + 1 before the dice; the attacker rolls first. */
+  g_assert_true (shows (game, "Attack 4"));
+  g_assert_true (shows (game, "Defense 3"));
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
+  cp_test_play (game, "3");
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  cp_test_play (game, "5");
+  g_assert_true (shows (game, "Attack 4+3=7"));
+  g_assert_true (shows (game, "Defense 3+5=8"));
+  text = last_text (game);
+  g_assert_true (g_str_has_prefix (text, "rolls 5 for the defense; 7 against 8: "));
+}
+
+typedef struct {
+  guint attack_die, defense_die;
+  const char *on_d5;      /* "": empty, "p": a black pawn, "p+": wounded */
+  const char *on_e4;      /* likewise; "P" for the white pawn */
+} Expected;
+
+static void
+piece_is (CpGame *game, const char *name, const char *expected)
+{
+  const CpPiece *p = at (game, name);
+
+  if (expected[0] == '\0')
+    {
+      g_assert_cmpint (p->kind, ==, CP_PIECE_NONE);
+      return;
+    }
+  g_assert_cmpint (p->kind, ==, CP_PIECE_PAWN);
+  g_assert_cmpint (p->seat, ==, expected[0] == 'P' ? WHITE : BLACK);
+  g_assert_cmpint (p->wounds, ==, expected[1] == '+' ? 1 : 0);
+}
+
+/* The five outcomes, on the worked example: 4 + die against 3 + die. */
+static void
+test_outcomes (void)
+{
+  static const Expected cases[] = {
+    { 6, 1, "", "p" },      /* 10 against 4: won by more than 2 */
+    { 2, 1, "", "p+" },     /* 6 against 4: won by 2, the attacker wounded */
+    { 1, 2, "p+", "P+" },   /* 5 against 5: a tie wounds both */
+    { 1, 4, "", "P+" },     /* 5 against 7: lost by 2, the defender wounded */
+    { 1, 6, "", "P" },      /* 5 against 9: lost by more than 2 */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+      g_autofree char *moves = g_strdup_printf ("dxe4 %u %u", cases[i].attack_die, cases[i].defense_die);
+
+      cp_test_play (game, moves);
+      piece_is (game, "d5", cases[i].on_d5);
+      piece_is (game, "e4", cases[i].on_e4);
+      /* The fight is over: White moves. */
+      g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+    }
+}
+
+/* A tie wounds the white pawn; in the next fight a tie wounds it again:
+ * it falls, and the knight that attacked takes its square, wounded. */
+static void
+test_second_wound (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autofree char *text = NULL;
+
+  cp_test_play (game, "dxe4 1 2 Kh1");
+  /* The knight: 3, with the wounded pawn's 1 and the bishop's 1, against
+   * the wounded pawn's 0 and 1 + 1: 5 + 1 against 2 + 4. */
+  cp_test_play (game, "Nxe4 1 4");
+  text = last_text (game);
+  g_assert_cmpstr (text, ==, "rolls 4 for the defense; 6 against 6: the white pawn falls, the black knight is wounded, "
+                             "the black knight takes e4");
+  g_assert_cmpint (at (game, "e4")->kind, ==, CP_PIECE_KNIGHT);
+  g_assert_cmpint (at (game, "e4")->wounds, ==, 1);
+  g_assert_cmpint (at (game, "f6")->kind, ==, CP_PIECE_NONE);
+  g_assert_true (shows (game, "Points: 1"));
+}
+
+/* White's queen, backed by its king, loses to Black's queen; the pawn on
+ * the far rank brings it back. */
+static void
+test_rescue (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k7/4P3/8/8/8/8/3q4/3QK3 w - - 0 1", "rescue=true");
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  /* 4 + 3 + 1 against 4 + 6: lost by 2, the black queen wounded. */
+  cp_test_play (game, "Qxd2 1 6");
+  g_assert_cmpint (at (game, "d1")->kind, ==, CP_PIECE_NONE);
+  g_assert_cmpint (at (game, "d2")->wounds, ==, 1);
+  cp_test_play (game, "Kb8");
+  /* Only what was lost can come back. */
+  g_assert_false (cp_state_parse (cp_game_get_state (game), "e8=N", &action, &error));
+  cp_test_play (game, "e7e8q");
+  g_assert_cmpint (at (game, "e8")->kind, ==, CP_PIECE_QUEEN);
+  g_assert_cmpint (at (game, "e8")->seat, ==, WHITE);
+  g_assert_cmpint (at (game, "e8")->wounds, ==, 0);
+}
+
+/* Without the option a pawn on the far rank stays a pawn. */
+static void
+test_no_rescue (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k7/4P3/8/8/8/8/8/4K3 w - - 0 1", NULL);
+
+  cp_test_play (game, "e8");
+  g_assert_cmpint (at (game, "e8")->kind, ==, CP_PIECE_PAWN);
+}
+
+static void
+test_remote_royals (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k7/8/8/8/8/8/3q4/3QK3 w - - 0 1", "remote-royals=true");
+
+  cp_test_play (game, "Qxd2");
+  g_assert_true (shows (game, "Attack 4"));
+}
+
+static void
+test_king_captured (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k7/8/1Q6/8/8/8/8/K7 b - - 0 1", NULL);
+  const CpOutcome *outcome;
+
+  /* There is no check: the king may step next to the queen.  Then 4 + 6
+   * against 5 + 1. */
+  cp_test_play (game, "Kb7 Qxb7 6 1");
+  outcome = cp_game_get_outcome (game);
+  g_assert_cmpint (outcome->status, ==, CP_STATUS_WON);
+  g_assert_cmpint (outcome->reason, ==, CP_END_KING_CAPTURED);
+  g_assert_cmpuint (outcome->winners, ==, CP_SEAT_BIT (WHITE));
+}
+
+/* The king may not step where it is attacked, with the option. */
+static void
+test_king_safety (void)
+{
+  g_autoptr (CpGame) free_king = table_game ("fen=k7/8/8/8/8/8/1r6/K7 w - - 0 1", NULL);
+  g_autoptr (CpGame) safe_king = table_game ("fen=k7/8/8/8/8/8/1r6/K7 w - - 0 1", "king-safety=true");
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  cp_test_play (free_king, "Kb1");
+  g_assert_false (cp_state_parse (cp_game_get_state (safe_king), "Kb1", &action, &error));
+  g_clear_error (&error);
+  /* Attacking the rook on b2 is moving into check too: no one protects
+   * it, so it may. */
+  cp_test_play (safe_king, "Kxb2");
+}
+
+/* Black, stalemated once the knight falls, has taken nothing: White wins
+ * on points. */
+static void
+test_stalemate_points (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k7/p7/P7/1n6/8/8/8/1R5K w - - 0 1", "king-safety=true");
+  const CpOutcome *outcome;
+
+  /* 3 + 6 against 2 + 1. */
+  cp_test_play (game, "Rxb5 6 1");
+  outcome = cp_game_get_outcome (game);
+  g_assert_cmpint (outcome->status, ==, CP_STATUS_WON);
+  g_assert_cmpint (outcome->reason, ==, CP_END_STALEMATE);
+  g_assert_cmpuint (outcome->winners, ==, CP_SEAT_BIT (WHITE));
+}
+
+/* The values are an option: read, checked, and kept in the record. */
+static void
+test_values_option (void)
+{
+  g_autoptr (GError) error = NULL;
+  const char *bad[] = { "values=pawn 2 1 1", NULL };
+  g_autoptr (CpGame) refused = cp_test_try_new_game ("chess-attack", 2, 1, bad, &error);
+  g_autoptr (CpGame) game = table_game (EXAMPLE, "values=pawn 5 1 1 1 / 1 0 1");
+  g_autoptr (CpGame) back = NULL;
+  g_autofree char *record = NULL;
+  gsize length;
+
+  g_assert_null (refused);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
+  g_clear_error (&error);
+
+  record = cp_record_to_string (game, &length);
+  back = cp_record_load_data (record, length, &error);
+  g_assert_no_error (error);
+  cp_test_play (back, "dxe4");
+  g_assert_true (shows (back, "Attack 7"));
+}
+
+/* Dice entered by hand stay in the record as entered, and the game
+ * reopens as it was: wounds, a fallen piece and the turn. */
+static void
+test_record_keeps_entered_dice (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autoptr (CpGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+  gsize length;
+
+  cp_test_play (game, "dxe4 1 2 Kh1 Nxe4 1 4");
+  record = cp_record_to_string (game, &length);
+  g_assert_nonnull (strstr (record, "entered=\"true\""));
+  back = cp_record_load_data (record, length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (back), ==, cp_game_get_n_actions (game));
+  g_assert_true (cp_game_get_action (back, 1)->flags & CP_ACTION_FLAG_ENTERED);
+  g_assert_cmpuint (cp_state_hash (cp_game_get_state (back)), ==, cp_state_hash (cp_game_get_state (game)));
+  g_assert_cmpint (at (back, "e4")->wounds, ==, 1);
+}
+
+/* The computer weighs a fight before its dice by their odds: between
+ * the best and the worst way it can end. */
+static void
+test_expected_fight (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autoptr (CpGame) won = table_game (EXAMPLE, NULL);
+  g_autoptr (CpGame) lost = table_game (EXAMPLE, NULL);
+  int before, best, worst;
+
+  cp_test_play (game, "dxe4");
+  cp_test_play (won, "dxe4 6 1");
+  cp_test_play (lost, "dxe4 1 6");
+  before = cp_state_evaluate (cp_game_get_state (game), BLACK);
+  best = cp_state_evaluate (cp_game_get_state (won), BLACK);
+  worst = cp_state_evaluate (cp_game_get_state (lost), BLACK);
+  g_assert_cmpint (worst, <, before);
+  g_assert_cmpint (before, <, best);
+}
+
+/* Program dice are logged: a record replays every roll. */
+static void
+test_record_replays_dice (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("chess-attack", 2, 42, EXAMPLE, NULL);
+  g_autoptr (CpGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+  gsize length;
+
+  cp_test_play (game, "dxe4");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  g_assert_cmpint (cp_game_get_action (game, 1)->seat, ==, CP_SEAT_CHANCE);
+  g_assert_cmpint (cp_game_get_action (game, 1)->type, ==, CP_ACTION_ROLL);
+  record = cp_record_to_string (game, &length);
+  back = cp_record_load_data (record, length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (back), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (cp_action_same (cp_game_get_action (back, i), cp_game_get_action (game, i)));
+  g_assert_cmpuint (cp_state_hash (cp_game_get_state (back)), ==, cp_state_hash (cp_game_get_state (game)));
+}
+
+/* Perft counts declared moves; each die opens branches without counting.
+ * White: the king's three moves, b5 and the fight bxc5 (2 + die against
+ * 1 + die); Black answers the king's moves with five, b5 with four, and
+ * the fight, by the difference of the dice (of 36 throws): White's pawn
+ * on c5 (21 throws) leaves three king moves, a tie (5) five, Black's pawn
+ * alone (10) four: 3 * 5 + 4 + 21 * 3 + 5 * 5 + 10 * 4 = 147. */
+static void
+test_perft (void)
+{
+  g_autoptr (CpState) start = cp_test_new_state ("chess-attack", 2, NULL);
+  g_autoptr (CpState) small = cp_test_new_state ("chess-attack", 2, "fen=7k/8/8/2p5/1P6/8/8/K7 w - - 0 1", NULL);
+
+  /* No fight can begin before the third ply: the counts of chess. */
+  g_assert_cmpuint (cp_state_perft (start, 1), ==, 20);
+  g_assert_cmpuint (cp_state_perft (start, 2), ==, 400);
+  g_assert_cmpuint (cp_state_perft (start, 3), ==, 8902);
+  g_assert_cmpuint (cp_state_perft (small, 1), ==, 5);
+  g_assert_cmpuint (cp_state_perft (small, 2), ==, 147);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/chess-attack/worked-example", test_worked_example);
+  g_test_add_func ("/chess-attack/outcomes", test_outcomes);
+  g_test_add_func ("/chess-attack/second-wound", test_second_wound);
+  g_test_add_func ("/chess-attack/rescue", test_rescue);
+  g_test_add_func ("/chess-attack/no-rescue", test_no_rescue);
+  g_test_add_func ("/chess-attack/remote-royals", test_remote_royals);
+  g_test_add_func ("/chess-attack/king-captured", test_king_captured);
+  g_test_add_func ("/chess-attack/king-safety", test_king_safety);
+  g_test_add_func ("/chess-attack/stalemate-points", test_stalemate_points);
+  g_test_add_func ("/chess-attack/values-option", test_values_option);
+  g_test_add_func ("/chess-attack/record-replays-dice", test_record_replays_dice);
+  g_test_add_func ("/chess-attack/record-keeps-entered-dice", test_record_keeps_entered_dice);
+  g_test_add_func ("/chess-attack/expected-fight", test_expected_fight);
+  g_test_add_func ("/chess-attack/perft", test_perft);
+  return g_test_run ();
+}
