@@ -221,7 +221,7 @@ static void
 test_chess_deck (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new ("chess-deck", &error);
+  g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new ("chess-deck", NULL, &error);
   g_autofree char *path = NULL, *text = NULL;
   cairo_surface_t *fronts, *backs, *last;
   double card_width = CP_CARD_ART_WIDTH_MM / 25.4 * 72, card_height = CP_CARD_ART_HEIGHT_MM / 25.4 * 72;
@@ -275,7 +275,7 @@ test_decks (void)
     guint pages;
   } expected[] = {
     { "chess-deck", 12 }, { "two-move", 4 }, { "tar-pit", 8 }, { "cooperative", 8 }, { "golf", 4 },
-    { "masquerade-tables", 1 }, { "golf-score-card", 1 },
+    { "masquerade-tables", 1 }, { "golf-score-card", 1 }, { "chess-attack-tiles", 1 },
   };
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
   cairo_t *cr = cairo_create (surface);
@@ -286,17 +286,53 @@ test_decks (void)
   g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new (decks[i].id, &error);
+      g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new (decks[i].id, NULL, &error);
 
       g_assert_no_error (error);
       g_assert_cmpstr (decks[i].id, ==, expected[i].id);
       g_assert_cmpuint (cp_printable_paginate (CP_PRINTABLE (deck), cr, CP_PAPER_LETTER_WIDTH,
                                                CP_PAPER_LETTER_HEIGHT), ==, expected[i].pages);
     }
-  g_assert_null (cp_deck_sheet_new ("no-such-deck", &error));
+  g_assert_null (cp_deck_sheet_new ("no-such-deck", NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+}
+
+/* The Chess Attack tiles print the values of the game's options, and
+ * refuse values the game refuses. */
+static void
+test_attack_tiles (void)
+{
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpDeckSheet) standard = cp_deck_sheet_new ("chess-attack-tiles", NULL, &error);
+  g_autoptr (CpDeckSheet) edited = NULL;
+  g_autofree char *plain = NULL, *changed = NULL, *plain_text = NULL, *changed_text = NULL;
+
+  g_assert_no_error (error);
+  g_hash_table_insert (options, (gpointer) "values", (gpointer) "queen 42 41 40 39 / 38 37 36");
+  edited = cp_deck_sheet_new ("chess-attack-tiles", options, &error);
+  g_assert_no_error (error);
+  plain = write_pdf (CP_PRINTABLE (standard), "tiles.pdf", CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+  changed = write_pdf (CP_PRINTABLE (edited), "tiles-edited.pdf", CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+  plain_text = pdf_text (plain, 1);
+  if (plain_text == NULL)
+    return;
+  changed_text = pdf_text (changed, 1);
+  g_assert_nonnull (strstr (plain_text, "Wounded"));
+  g_assert_nonnull (strstr (plain_text, "Support"));
+  g_assert_null (strstr (plain_text, "42"));
+  for (guint i = 0; i < 7; i++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", 42 - i);
+
+      g_assert_nonnull (strstr (changed_text, number));
+    }
+
+  g_hash_table_insert (options, (gpointer) "values", (gpointer) "queen lots");
+  g_assert_null (cp_deck_sheet_new ("chess-attack-tiles", options, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
 }
 
 /* A file that cannot be written is said so. */
@@ -304,7 +340,7 @@ static void
 test_unwritable (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new ("golf-score-card", &error);
+  g_autoptr (CpDeckSheet) deck = cp_deck_sheet_new ("golf-score-card", NULL, &error);
 
   g_assert_false (cp_printable_write_pdf (CP_PRINTABLE (deck), "/no-such-folder/cards.pdf", CP_PAPER_A4_WIDTH,
                                           CP_PAPER_A4_HEIGHT, &error));
@@ -327,6 +363,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/print/booklet", test_booklet);
   g_test_add_func ("/print/chess-deck", test_chess_deck);
   g_test_add_func ("/print/decks", test_decks);
+  g_test_add_func ("/print/attack-tiles", test_attack_tiles);
   g_test_add_func ("/print/unwritable", test_unwritable);
   status = g_test_run ();
   {

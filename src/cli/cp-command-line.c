@@ -449,8 +449,11 @@ print_pdf (GVariantDict *dict, const char *id, const char *deck)
     return fail (_("“%s” is not a paper size: use a4 or letter"), paper);
   if (deck != NULL)
     {
-      printable = CP_PRINTABLE (cp_deck_sheet_new (deck, &error));
-      if (printable == NULL)
+      g_autoptr (GHashTable) options = parse_options (dict, &error);
+
+      if (options != NULL)
+        printable = CP_PRINTABLE (cp_deck_sheet_new (deck, options, &error));
+      if (printable == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         return fail (_("%s: --list-decks lists the decks"), error->message);
     }
   else if (g_str_equal (id, "all"))

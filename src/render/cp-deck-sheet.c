@@ -6,7 +6,10 @@
  * fronts is followed by a page of backs laid out in mirror image, so that
  * the two line up when the sheet is printed on both sides and turned
  * over its long edge.  Sheets for pencil and paper (the Masquerade Chess
- * tables, the Chess Golf score card) are drawn with the same pieces.
+ * tables, the Chess Golf score card) are drawn with the same pieces, and
+ * so are the Chess Attack tiles: one for each kind of piece and colour,
+ * its values at full health on one half and wounded on the other, upside
+ * down, so that the tile folded along its middle shows one on each side.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,11 +29,15 @@
 #define MARK_GAP 4.0       /* between a card's edge and its cut mark */
 #define MARK_LENGTH 12.0
 #define MARGIN 54.0        /* of the sheets for pencil and paper */
+#define TILE_WIDTH (45 / 25.4 * 72)
+#define TILE_HALF (40 / 25.4 * 72)
+#define TILE_COLUMNS 4
 
 typedef enum {
   SHEET_CARDS,
   SHEET_MASQUERADE,
   SHEET_GOLF_SCORES,
+  SHEET_ATTACK_TILES,
 } SheetKind;
 
 static const struct {
@@ -41,18 +48,26 @@ static const struct {
   { { "chess-deck", N_("Chess deck"),
       N_("The 52 playing cards, each with the piece or checker it stands for") }, SHEET_CARDS, 0 },
   { { "two-move", N_("Two Move Chess cards"),
-      N_("Ten cards: a knight, bishop, rook, queen and king of each colour") }, SHEET_CARDS, CP_CHESS_DECK_PIECES },
+      N_("Ten cards: a knight, bishop, rook, queen and king of each colour"), "two-move" }, SHEET_CARDS, CP_CHESS_DECK_PIECES },
   { { "tar-pit", N_("Tar Pit Chess cards"),
-      N_("36 cards: one for each piece, and two checker cards of each colour") },
+      N_("36 cards: one for each piece, and two checker cards of each colour"), "tar-pit" },
     SHEET_CARDS, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES | CP_CHESS_DECK_SIXES },
   { { "cooperative", N_("Cooperative Chess cards"),
-      N_("32 cards: one for each piece") }, SHEET_CARDS, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES },
+      N_("32 cards: one for each piece"), "cooperative" }, SHEET_CARDS, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES },
   { { "golf", N_("Chess Golf cards"),
-      N_("16 cards: one for each piece but the pawns") }, SHEET_CARDS, CP_CHESS_DECK_PIECES },
+      N_("16 cards: one for each piece but the pawns"), "golf" }, SHEET_CARDS, CP_CHESS_DECK_PIECES },
   { { "masquerade-tables", N_("Masquerade Chess tables"),
-      N_("Four tables of capture moves, two for each player") }, SHEET_MASQUERADE, 0 },
+      N_("Four tables of capture moves, two for each player"), "masquerade" }, SHEET_MASQUERADE, 0 },
   { { "golf-score-card", N_("Chess Golf score card"),
-      N_("Nine holes for up to six players, with par") }, SHEET_GOLF_SCORES, 0 },
+      N_("Nine holes for up to six players, with par"), "golf" }, SHEET_GOLF_SCORES, 0 },
+  { { "chess-attack-tiles", N_("Chess Attack tiles"),
+      N_("A tile for each kind of piece of both colours, with its values at full health and wounded"),
+      "chess-attack" },
+    SHEET_ATTACK_TILES, 0 },
+};
+
+static const CpPieceKind tile_kinds[] = {
+  CP_PIECE_KING, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_PAWN,
 };
 
 struct _CpDeckSheet
@@ -61,6 +76,7 @@ struct _CpDeckSheet
 
   guint deck;
   GArray *cards;  /* CpCard */
+  int values[G_N_ELEMENTS (tile_kinds)][CP_N_ATTRIBUTES];  /* of the tiles */
   double width, height;
 };
 
@@ -114,29 +130,30 @@ show_text (cairo_t *cr, const char *font, const char *text, double x, double y, 
   pango_cairo_show_layout (cr, layout);
 }
 
-/* The cut marks: short lines in the margins, on the lines of the grid. */
+/* The cut marks: short lines in the margins, on the lines of a grid of
+ * cells @width by @height points. */
 static void
-draw_cut_marks (cairo_t *cr, double x0, double y0, guint columns, guint rows)
+draw_cut_marks (cairo_t *cr, double x0, double y0, guint columns, guint rows, double width, double height)
 {
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
   cairo_set_line_width (cr, 0.5);
   for (guint c = 0; c <= columns; c++)
     {
-      double x = x0 + c * CARD_WIDTH;
+      double x = x0 + c * width;
 
       cairo_move_to (cr, x, y0 - MARK_GAP);
       cairo_rel_line_to (cr, 0, -MARK_LENGTH);
-      cairo_move_to (cr, x, y0 + rows * CARD_HEIGHT + MARK_GAP);
+      cairo_move_to (cr, x, y0 + rows * height + MARK_GAP);
       cairo_rel_line_to (cr, 0, MARK_LENGTH);
     }
   for (guint r = 0; r <= rows; r++)
     {
-      double y = y0 + r * CARD_HEIGHT;
+      double y = y0 + r * height;
 
       cairo_move_to (cr, x0 - MARK_GAP, y);
       cairo_rel_line_to (cr, -MARK_LENGTH, 0);
-      cairo_move_to (cr, x0 + columns * CARD_WIDTH + MARK_GAP, y);
+      cairo_move_to (cr, x0 + columns * width + MARK_GAP, y);
       cairo_rel_line_to (cr, MARK_LENGTH, 0);
     }
   cairo_stroke (cr);
@@ -166,7 +183,7 @@ draw_cards (CpDeckSheet *self, cairo_t *cr, guint page)
                         x0 + column * CARD_WIDTH, y0 + row * CARD_HEIGHT, CARD_WIDTH, 1, FALSE,
                         CP_CARD_ART_FLAT | (backs ? CP_CARD_ART_FACE_DOWN : 0));
     }
-  draw_cut_marks (cr, x0, y0, COLUMNS, ROWS);
+  draw_cut_marks (cr, x0, y0, COLUMNS, ROWS, CARD_WIDTH, CARD_HEIGHT);
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
   show_text (cr, "Sans 7", caption, self->width / 2, y0 + ROWS * CARD_HEIGHT + MARK_GAP, FALSE, 0);
 }
@@ -275,6 +292,72 @@ draw_golf_scores (CpDeckSheet *self, cairo_t *cr)
   draw_grid (cr, x0, MARGIN + 80, 2 + players, widths, 11, row);
 }
 
+/* One half of a tile, its top left corner at the origin: the piece, its
+ * name, and its values. */
+static void
+draw_tile_half (cairo_t *cr, CpPieceKind kind, CpColour colour, const int *values, gboolean wounded)
+{
+  static const char *const labels[] = { N_("Attack"), N_("Defense"), N_("Support"), N_("Points") };
+  g_autofree char *name = g_strdup (cp_piece_kind_name (kind));
+  double column = (TILE_WIDTH - 12) / 4;
+
+  name[0] = (char) g_ascii_toupper (name[0]);
+  cp_piece_art_draw (cp_piece_art_get_default (), cr, kind, colour, 6, 8, 40, 1);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  show_text (cr, "Sans Bold 10", name, 52, 12, TRUE, 0);
+  if (wounded)
+    show_text (cr, "Sans Italic 8", _("Wounded"), 52, 27, TRUE, 0);
+  for (guint v = 0; v < 4; v++)
+    {
+      int value = v == CP_ATTRIBUTE_POINTS ? values[CP_ATTRIBUTE_POINTS]
+                  : values[wounded ? CP_ATTRIBUTE_WOUNDED_ATTACK + v : v];
+      g_autofree char *number = value < 0 ? g_strdup ("–") : g_strdup_printf ("%d", value);
+      double x = 6 + column * (v + 0.5);
+
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      show_text (cr, "Sans 6", _(labels[v]), x, 58, FALSE, 0);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      show_text (cr, "Sans Bold 16", number, x, 70, FALSE, 0);
+    }
+}
+
+static void
+draw_tiles (CpDeckSheet *self, cairo_t *cr)
+{
+  guint n = 2 * G_N_ELEMENTS (tile_kinds), rows = n / TILE_COLUMNS;
+  double x0 = (self->width - TILE_COLUMNS * TILE_WIDTH) / 2, y0 = (self->height - rows * 2 * TILE_HALF) / 2;
+  static const double dash[] = { 3, 3 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint k = i % G_N_ELEMENTS (tile_kinds);
+      CpColour colour = i < G_N_ELEMENTS (tile_kinds) ? CP_COLOUR_WHITE : CP_COLOUR_BLACK;
+      double x = x0 + (i % TILE_COLUMNS) * TILE_WIDTH, y = y0 + (i / TILE_COLUMNS) * 2 * TILE_HALF;
+
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      draw_tile_half (cr, tile_kinds[k], colour, self->values[k], FALSE);
+      /* The wounded half is upside down below the fold. */
+      cairo_translate (cr, TILE_WIDTH, 2 * TILE_HALF);
+      cairo_rotate (cr, G_PI);
+      draw_tile_half (cr, tile_kinds[k], colour, self->values[k], TRUE);
+      cairo_restore (cr);
+
+      cairo_save (cr);
+      cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+      cairo_set_line_width (cr, 0.5);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+      cairo_move_to (cr, x + 4, y + TILE_HALF);
+      cairo_rel_line_to (cr, TILE_WIDTH - 8, 0);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+  draw_cut_marks (cr, x0, y0, TILE_COLUMNS, rows, TILE_WIDTH, 2 * TILE_HALF);
+  cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+  show_text (cr, "Sans 7", _("Cut along the marks, then fold each tile along its dashed line."),
+             self->width / 2, y0 + rows * 2 * TILE_HALF + MARK_GAP, FALSE, 0);
+}
+
 static void
 cp_deck_sheet_draw_page (CpPrintable *printable, cairo_t *cr, guint page)
 {
@@ -290,6 +373,9 @@ cp_deck_sheet_draw_page (CpPrintable *printable, cairo_t *cr, guint page)
       break;
     case SHEET_GOLF_SCORES:
       draw_golf_scores (self, cr);
+      break;
+    case SHEET_ATTACK_TILES:
+      draw_tiles (self, cr);
       break;
     }
 }
@@ -343,7 +429,7 @@ collect_cards (CpDeckSheet *self)
 {
   CpDeck deck;
 
-  if (g_str_equal (decks[self->deck].info.id, "two-move"))
+  if (g_strcmp0 (decks[self->deck].info.game, "two-move") == 0)
     {
       static const CpPieceKind kinds[] = { CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_ROOK, CP_PIECE_QUEEN, CP_PIECE_KING };
 
@@ -369,17 +455,34 @@ collect_cards (CpDeckSheet *self)
     }
 }
 
+/* The values of the tiles, from a game of Chess Attack with @options. */
+static gboolean
+read_tile_values (CpDeckSheet *self, GHashTable *options, GError **error)
+{
+  g_autoptr (CpGame) game = cp_game_new ("chess-attack", options, 2, 0, error);
+  const CpState *state;
+
+  if (game == NULL)
+    return FALSE;
+  state = cp_game_get_state (game);
+  for (guint k = 0; k < G_N_ELEMENTS (tile_kinds); k++)
+    state->rules->attributes (state, tile_kinds[k], self->values[k]);
+  return TRUE;
+}
+
 /**
  * cp_deck_sheet_new:
  * @id: a deck of cp_deck_sheet_list()
+ * @options: (nullable): the options of the game the deck belongs to, such
+ *   as the piece values of a game of Chess Attack for its tiles
  *
  * Returns: (transfer full): the deck's pages, or %NULL with @error set
- *   for an unknown deck
+ *   for an unknown deck or options the game refuses
  */
 CpDeckSheet *
-cp_deck_sheet_new (const char *id, GError **error)
+cp_deck_sheet_new (const char *id, GHashTable *options, GError **error)
 {
-  CpDeckSheet *self;
+  g_autoptr (CpDeckSheet) self = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (decks); i++)
     if (g_str_equal (decks[i].info.id, id))
@@ -387,7 +490,9 @@ cp_deck_sheet_new (const char *id, GError **error)
         self = g_object_new (CP_TYPE_DECK_SHEET, NULL);
         self->deck = i;
         collect_cards (self);
-        return self;
+        if (decks[i].kind == SHEET_ATTACK_TILES && !read_tile_values (self, options, error))
+          return NULL;
+        return g_steal_pointer (&self);
       }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                _("There is no deck “%s”"), id);

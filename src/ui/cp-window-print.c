@@ -126,6 +126,7 @@ deck_chosen (AdwMessageDialog *dialog, const char *response, CpWindow *self)
 {
   GPtrArray *buttons = g_object_get_data (G_OBJECT (dialog), "buttons");
   GtkCheckButton *chosen = buttons->pdata[0];
+  const CpRules *game = cp_game_get_rules (cp_window_get_game (self));
   g_autoptr (GError) error = NULL;
   g_autoptr (CpDeckSheet) sheet = NULL;
   const char *id;
@@ -136,7 +137,10 @@ deck_chosen (AdwMessageDialog *dialog, const char *response, CpWindow *self)
     if (gtk_check_button_get_active (buttons->pdata[i]))
       chosen = buttons->pdata[i];
   id = g_object_get_data (G_OBJECT (chosen), "deck");
-  sheet = cp_deck_sheet_new (id, &error);
+  /* The deck of the game being played prints with its options: tiles
+   * with the values the players set. */
+  sheet = cp_deck_sheet_new (id, g_strcmp0 (g_object_get_data (G_OBJECT (chosen), "game"), game->id) == 0
+                                   ? cp_game_get_options (cp_window_get_game (self)) : NULL, &error);
   if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), g_object_get_data (G_OBJECT (chosen), "name"),
                                          NULL, &error))
     cp_window_show_error (self, _("Could Not Print"), error->message);
@@ -145,8 +149,8 @@ deck_chosen (AdwMessageDialog *dialog, const char *response, CpWindow *self)
 /**
  * cp_window_choose_deck:
  *
- * Asks which deck or sheet to print, the one of the game being played
- * chosen first, and prints it.
+ * Asks which deck or sheet to print, the first one of the game being
+ * played chosen, and prints it.
  *
  * Returns: (transfer none): the dialog
  */
@@ -177,8 +181,9 @@ cp_window_choose_deck (CpWindow *self)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
       if (i > 0)
         gtk_check_button_set_group (GTK_CHECK_BUTTON (button), buttons->pdata[0]);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (button), i == 0 || g_str_equal (decks[i].id, game));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (button), i == 0 || g_strcmp0 (decks[i].game, game) == 0);
       g_object_set_data (G_OBJECT (button), "deck", (gpointer) decks[i].id);
+      g_object_set_data (G_OBJECT (button), "game", (gpointer) decks[i].game);
       g_object_set_data (G_OBJECT (button), "name", (gpointer) _(decks[i].name));
       g_ptr_array_add (buttons, button);
       gtk_list_box_append (GTK_LIST_BOX (list), row);

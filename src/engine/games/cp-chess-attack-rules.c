@@ -30,14 +30,14 @@
 
 /* The columns of the table of values. */
 enum {
-  ATTACK,
-  DEFENSE,
-  SUPPORT,
-  POINTS,
-  WOUNDED_ATTACK,
-  WOUNDED_DEFENSE,
-  WOUNDED_SUPPORT,
-  N_VALUES
+  ATTACK = CP_ATTRIBUTE_ATTACK,
+  DEFENSE = CP_ATTRIBUTE_DEFENSE,
+  SUPPORT = CP_ATTRIBUTE_SUPPORT,
+  POINTS = CP_ATTRIBUTE_POINTS,
+  WOUNDED_ATTACK = CP_ATTRIBUTE_WOUNDED_ATTACK,
+  WOUNDED_DEFENSE = CP_ATTRIBUTE_WOUNDED_DEFENSE,
+  WOUNDED_SUPPORT = CP_ATTRIBUTE_WOUNDED_SUPPORT,
+  N_VALUES = CP_N_ATTRIBUTES
 };
 
 /* Points that a piece never adds to a score (the king's). */
@@ -910,6 +910,15 @@ attack_statistics (const CpState *state)
                           st->results[RESULT_DEFENSE_CLEAR], st->defeats);
 }
 
+static void
+attack_attributes (const CpState *state, CpPieceKind kind, int values[])
+{
+  const AttackState *st = (const AttackState *) state;
+
+  for (guint v = 0; v < N_VALUES; v++)
+    values[v] = v == POINTS && st->values[kind][v] == NO_POINTS ? -1 : st->values[kind][v];
+}
+
 const CpRules cp_chess_attack_rules = {
   .id = "chess-attack",
   .name = N_("Chess Attack"),
@@ -936,4 +945,5 @@ const CpRules cp_chess_attack_rules = {
   .hash = attack_hash,
   .evaluate = attack_evaluate,
   .statistics = attack_statistics,
+  .attributes = attack_attributes,
 };

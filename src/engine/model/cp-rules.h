@@ -36,6 +36,18 @@ typedef enum {
   CP_RULES_CHANCE  = 1 << 2, /* random results are drawn */
 } CpRulesFlags;
 
+/* The values of a piece in a game of fights (the `attributes` hook). */
+typedef enum {
+  CP_ATTRIBUTE_ATTACK,
+  CP_ATTRIBUTE_DEFENSE,
+  CP_ATTRIBUTE_SUPPORT,
+  CP_ATTRIBUTE_POINTS,
+  CP_ATTRIBUTE_WOUNDED_ATTACK,
+  CP_ATTRIBUTE_WOUNDED_DEFENSE,
+  CP_ATTRIBUTE_WOUNDED_SUPPORT,
+  CP_N_ATTRIBUTES
+} CpAttribute;
+
 struct _CpRules {
   const char *id;
   const char *name;      /* translatable */
@@ -116,6 +128,12 @@ struct _CpRules {
   /* What the game so far holds beyond its outcome, in a sentence for
    * `--validate` (the fights of Chess Attack); may be NULL. */
   char      *(*statistics) (const CpState *state);
+
+  /* The values a piece of @kind fights with (Chess Attack), for printed
+   * tiles: attack, defence, support and points at full health, then
+   * attack, defence and support wounded, in the order of CpAttribute;
+   * points are -1 for a piece that scores none.  May be NULL. */
+  void       (*attributes) (const CpState *state, CpPieceKind kind, int values[]);
 };
 
 /* The registry of games. */
