@@ -25,11 +25,21 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
   CpBoard *board = st->base.board;
   int width = (int) cp_board_get_width (board), height = (int) cp_board_get_height (board);
   int x = 0, y = height - 1;
+  guint last = CP_NO_CELL;
 
   for (const char *p = field; *p; p++)
     {
       CpPieceKind kind;
 
+      if (*p == '*')
+        {
+          /* A checker under the piece just named. */
+          if (last == CP_NO_CELL || st->base.cells[last].checkers == G_MAXUINT8)
+            return fen_error (error, fen, _("a checker is not under a piece"));
+          st->base.cells[last].checkers++;
+          continue;
+        }
+      last = CP_NO_CELL;
       if (*p == '/')
         {
           if (x != width || y == 0)
@@ -54,6 +64,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           if (x >= width || cell == CP_NO_CELL)
             return fen_error (error, fen, _("a rank has the wrong number of cells"));
           st->base.cells[cell] = (CpPiece) { .kind = kind, .seat = g_ascii_isupper (*p) ? 0 : 1 };
+          last = cell;
           x++;
         }
       else
@@ -198,6 +209,10 @@ check_position (CpChessState *st, const char *fen, GError **error)
  * @st: a state set up by cp_chess_state_init_standard(); its pieces are replaced
  * @fen: a position in FEN, X-FEN or Shredder-FEN; the move counters may be left out
  *
+ * A piece letter may be followed by one "*" for each checker under the
+ * piece ("B***": a white bishop on three checkers); games that put
+ * checkers under pieces say what they mean.
+ *
  * Sets up the position @fen describes.
  */
 gboolean
@@ -297,6 +312,8 @@ cp_fen_write (const CpChessState *st, CpFenStyle style)
           empty = 0;
           g_string_append_c (out, p->seat == 0 ? cp_piece_kind_letter (p->kind)
                                                 : g_ascii_tolower (cp_piece_kind_letter (p->kind)));
+          for (guint i = 0; i < p->checkers; i++)
+            g_string_append_c (out, '*');
         }
       if (empty)
         g_string_append_printf (out, "%d", empty);

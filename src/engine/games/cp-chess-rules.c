@@ -35,7 +35,7 @@ cp_chess_rules_setup (CpState *state, GHashTable *opts, guint features, GError *
   const char *fen = g_hash_table_lookup (opts, "fen");
 
   cp_chess_state_init_standard (st, cp_chess_standard_board ());
-  st->features = (guint8) features;
+  st->features = (guint16) features;
   if (fen != NULL && fen[0] != '\0')
     return cp_fen_read (st, fen, error);
 
