@@ -37,6 +37,14 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           if (last == CP_NO_CELL || st->base.cells[last].checkers == G_MAXUINT8)
             return fen_error (error, fen, _("a checker is not under a piece"));
           st->base.cells[last].checkers++;
+          /* With a mirror, a piece on a checker stands beyond it; the
+           * checker is its owner's. */
+          if (st->features & CP_CHESS_MIRROR)
+            {
+              st->base.cells[last].flags |= CP_PIECE_FLAG_MIRROR;
+              st->base.cells[last].checker_colour = st->base.cells[last].seat == 0 ? CP_COLOUR_WHITE
+                                                                                   : CP_COLOUR_BLACK;
+            }
           continue;
         }
       last = CP_NO_CELL;
