@@ -222,22 +222,30 @@ side_of_cell (const CpChessState *st, guint cell)
  * follow its move with king steps, one checker spent on each, and goes on
  * with the checkers of what it takes. */
 
-/* Whether a piece of @seat may end a move on @c: empty, or an enemy's. */
-static inline gboolean
-open_to (const CpChessState *st, guint seat, guint c)
+/* The piece on @c for a move looked at, with @ignore_a and @ignore_b
+ * taken as empty. */
+static inline const CpPiece *
+seen_at (const CpChessState *st, guint c, guint ignore_a, guint ignore_b)
 {
-  const CpPiece *q = &st->base.cells[c];
+  static const CpPiece empty = { 0 };
 
+  return c == ignore_a || c == ignore_b ? &empty : &st->base.cells[c];
+}
+
+/* Whether a piece of @seat may end a move on @q: empty, or an enemy's. */
+static inline gboolean
+open_to (const CpChessState *st, guint seat, const CpPiece *q)
+{
   return q->kind == CP_PIECE_NONE || cp_chess_is_enemy (st, seat, q->seat);
 }
 
 /* The cells the piece on @from could end its move on, taking or not,
  * whatever it would leave its own king in: where its extra steps begin. */
 static void
-regular_reach (const CpChessState *st, guint from, CpCellSet *reach)
+regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_b, CpCellSet *reach)
 {
   const guint8 *nb = neighbours (st);
-  const CpPiece *cells = st->base.cells, *p = &cells[from];
+  const CpPiece *p = &st->base.cells[from];
   guint seat = p->seat;
 
   memset (reach, 0, sizeof *reach);
@@ -247,7 +255,7 @@ regular_reach (const CpChessState *st, guint from, CpCellSet *reach)
       const guint8 *targets = cp_board_knight_targets (st->base.board, from, &n);
 
       for (guint i = 0; i < n; i++)
-        if (open_to (st, seat, targets[i]))
+        if (open_to (st, seat, seen_at (st, targets[i], ignore_a, ignore_b)))
           cp_cell_set_add (reach, targets[i]);
       return;
     }
@@ -258,20 +266,23 @@ regular_reach (const CpChessState *st, guint from, CpCellSet *reach)
           CpDir f = cp_board_get_forward (st->base.board, seat, i);
           guint to = nb[from * CP_N_DIRS + f];
 
-          if (to == CP_NO_CELL || cells[to].kind != CP_PIECE_NONE)
+          if (to == CP_NO_CELL || seen_at (st, to, ignore_a, ignore_b)->kind != CP_PIECE_NONE)
             continue;
           cp_cell_set_add (reach, to);
           to = nb[to * CP_N_DIRS + f];
           if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED)
-              && to != CP_NO_CELL && cells[to].kind == CP_PIECE_NONE)
+              && to != CP_NO_CELL && seen_at (st, to, ignore_a, ignore_b)->kind == CP_PIECE_NONE)
             cp_cell_set_add (reach, to);
         }
       for (guint d = 1; d < CP_N_DIRS; d += 2)
         {
           guint to = nb[from * CP_N_DIRS + d];
+          const CpPiece *q;
 
-          if (to != CP_NO_CELL && (pawn_captures (st, seat) & BIT (d))
-              && ((cells[to].kind != CP_PIECE_NONE && open_to (st, seat, to)) || to == st->ep_cell))
+          if (to == CP_NO_CELL || !(pawn_captures (st, seat) & BIT (d)))
+            continue;
+          q = seen_at (st, to, ignore_a, ignore_b);
+          if ((q->kind != CP_PIECE_NONE && open_to (st, seat, q)) || to == st->ep_cell)
             cp_cell_set_add (reach, to);
         }
       return;
@@ -285,9 +296,11 @@ regular_reach (const CpChessState *st, guint from, CpCellSet *reach)
         continue;
       while ((to = nb[to * CP_N_DIRS + d]) != CP_NO_CELL)
         {
-          if (open_to (st, seat, to))
+          const CpPiece *q = seen_at (st, to, ignore_a, ignore_b);
+
+          if (open_to (st, seat, q))
             cp_cell_set_add (reach, to);
-          if (cells[to].kind != CP_PIECE_NONE || !slide)
+          if (q->kind != CP_PIECE_NONE || !slide)
             break;
         }
     }
@@ -306,10 +319,13 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
   int best[CP_MAX_CELLS];
   CpCellSet reach, done = { { 0 } };
 
-  regular_reach (st, from, &reach);
+  regular_reach (st, from, ignore_a, ignore_b, &reach);
   for (guint c = 0; c < n_cells; c++)
     best[c] = cp_cell_set_contains (&reach, c) && c != cell
-                ? p->checkers + (cells[c].kind != CP_PIECE_NONE ? cells[c].checkers : 0) : -1;
+                ? p->checkers + seen_at (st, c, ignore_a, ignore_b)->checkers : -1;
+  /* A pawn taking en passant gets the checkers of the pawn it takes. */
+  if (p->kind == CP_PIECE_PAWN && st->ep_cell != CP_NO_CELL && best[st->ep_cell] >= 0)
+    best[st->ep_cell] += cells[st->ep_pawn].checkers;
   for (;;)
     {
       guint at = CP_NO_CELL;
@@ -343,19 +359,32 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
 }
 
 /* Whether an enemy of @seat standing in @from (anywhere if NULL) reaches
- * @cell with extra steps after its move. */
+ * @cell with extra steps after its move: with checkers of its own, or
+ * those of a piece of @seat's side that it takes with the move. */
 static gboolean
 extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
                    const CpCellSet *from)
 {
   guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  gboolean to_take = FALSE, any = FALSE;
 
   for (guint c = 0; c < n_cells; c++)
     {
       const CpPiece *p = &st->base.cells[c];
 
-      if (p->checkers > 0 && p->kind != CP_PIECE_NONE && c != cell && c != ignore_a && c != ignore_b
-          && is_attacker (st, seat, p) && (from == NULL || cp_cell_set_contains (from, c))
+      if (p->checkers == 0 || p->kind == CP_PIECE_NONE)
+        continue;
+      any = TRUE;
+      to_take |= !is_attacker (st, seat, p) && c != cell && c != ignore_a && c != ignore_b;
+    }
+  if (!any)
+    return FALSE;
+  for (guint c = 0; c < n_cells; c++)
+    {
+      const CpPiece *p = &st->base.cells[c];
+
+      if ((p->checkers > 0 || to_take) && p->kind != CP_PIECE_NONE && c != cell && c != ignore_a
+          && c != ignore_b && is_attacker (st, seat, p) && (from == NULL || cp_cell_set_contains (from, c))
           && reaches_by_steps (st, c, cell, ignore_a, ignore_b))
         return TRUE;
     }
@@ -740,19 +769,19 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
 }
 
 /* With extra steps, checks and pins reach further than lines from the
- * king show: while an enemy has checkers, the moves of pieces other than
- * the king (whose cells are tested as it is generated) are tried. */
+ * king show: while any piece has checkers (an enemy's, or one an enemy
+ * may take over), the moves of pieces other than the king (whose cells
+ * are tested as it is generated) are tried. */
 static void
 keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
   guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
-  guint seat = st->army[player], king = st->king[seat], kept = first;
+  guint king = st->king[st->army[player]], kept = first;
   gboolean stacked = FALSE;
   CpChessState trial;
 
   for (guint c = 0; c < n_cells && !stacked; c++)
-    stacked = st->base.cells[c].checkers > 0 && st->base.cells[c].kind != CP_PIECE_NONE
-              && is_attacker (st, seat, &st->base.cells[c]);
+    stacked = st->base.cells[c].checkers > 0 && st->base.cells[c].kind != CP_PIECE_NONE;
   if (!stacked)
     return;
   memcpy (&trial, st, sizeof trial);
@@ -1145,6 +1174,7 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
   else
     {
       const CpPiece *victim = &st->base.cells[captured_cell];
+      guint taken_checkers = victim->kind != CP_PIECE_NONE ? victim->checkers : 0;
 
       irreversible = moved.kind == CP_PIECE_PAWN || victim->kind != CP_PIECE_NONE;
       if (victim->kind == CP_PIECE_KING && st->king[victim->seat] == captured_cell)
@@ -1154,6 +1184,9 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
       moved.flags |= CP_PIECE_FLAG_MOVED;
       if (action->piece != CP_PIECE_NONE)
         moved.kind = action->piece;
+      /* A piece that takes keeps the checkers of what it takes. */
+      if (st->features & CP_CHESS_EXTRA_STEPS)
+        moved.checkers = (guint8) MIN (moved.checkers + taken_checkers, G_MAXUINT8);
       clear_cell (st, from);
       set_cell (st, to, &moved);
       if (moved.kind == CP_PIECE_KING)

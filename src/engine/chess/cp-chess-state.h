@@ -40,8 +40,8 @@ typedef enum {
                                   * (CP_PIECE_FLAG_MIRROR): others neither block nor can be
                                   * taken, and no piece lands on a cell they stand on */
   CP_CHESS_EXTRA_STEPS = 1 << 8, /* a piece with checkers may follow its move with one king
-                                  * step per checker: its attacks count them, and it does
-                                  * not castle */
+                                  * step per checker: its attacks count them, it does not
+                                  * castle, and it keeps the checkers of what it takes */
 } CpChessFeatures;
 
 /* The rules of orthodox chess. */

@@ -83,15 +83,17 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
   return TRUE;
 }
 
-/* Whether @seat's king is safe once @action is made. */
+static void move_piece (AdrenalineState *st, const CpAction *action);
+
+/* Whether the mover's king is safe once the extra step @action is made. */
 static gboolean
 safe_after (const AdrenalineState *st, const CpAction *action)
 {
-  CpChessState trial;
+  AdrenalineState trial;
 
-  memcpy (&trial, &st->chess, sizeof trial);
-  cp_chess_make (&trial, action, NULL);
-  return !cp_chess_in_check (&trial, action->seat);
+  memcpy (&trial, st, sizeof trial);
+  move_piece (&trial, action);
+  return !cp_chess_in_check (&trial.chess, action->seat);
 }
 
 /* The extra steps of the piece on the runner's cell: a king's step onto
@@ -200,22 +202,21 @@ set_stack (AdrenalineState *st, guint cell, guint count)
   cp_chess_put (&st->chess, cell, &p);
 }
 
-/* A move or an extra step: the piece carries its checkers, spends one on
- * an extra step, and takes over those of the piece it takes. */
+/* A move or an extra step: the piece carries its checkers, takes over
+ * those of the piece it takes (cp_chess_make() sees to both), and spends
+ * one on an extra step. */
 static void
 move_piece (AdrenalineState *st, const CpAction *action)
 {
-  const CpPiece *cells = st->chess.base.cells;
-  gboolean extra = st->stage == STAGE_STEPS;
-  guint taken = (action->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->chess.ep_pawn : action->cells[1];
-  guint gained = (action->flags & CP_ACTION_FLAG_CASTLE) ? 0 : cells[taken].checkers;
-  guint stack = cells[action->cells[0]].checkers - (extra ? 1 : 0) + gained;
   guint landing = cp_chess_landing (&st->chess, action);
+  guint stack;
 
   if (landing == CP_NO_CELL)
     landing = action->cells[1];
   cp_chess_make (&st->chess, action, NULL);
-  set_stack (st, landing, stack);
+  stack = st->chess.base.cells[landing].checkers;
+  if (st->stage == STAGE_STEPS)
+    set_stack (st, landing, --stack);
   st->took |= (action->flags & CP_ACTION_FLAG_CAPTURE) != 0;
   if (stack > 0 && !(action->flags & CP_ACTION_FLAG_CASTLE))
     {
