@@ -910,8 +910,13 @@ cp_board_view_describe_cell (CpBoardView *self, guint cell)
     {
       g_autofree char *colour = colour_word (self, piece->seat);
 
+      g_autofree char *marks = cp_board_renderer_describe_marks (piece);
+
       /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
       g_string_printf (text, _("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
+      if (marks != NULL)
+        /* Translators: between the descriptions of marks on one cell */
+        g_string_append_printf (text, _(", %s"), marks);
     }
   overlays = cp_board_renderer_get_overlays (self->renderer, &n_overlays);
   for (guint i = 0; i < n_overlays; i++)
