@@ -410,6 +410,23 @@ cp_chess_attacked (const CpChessState *st, guint cell, guint by_enemies_of,
 }
 
 /**
+ * cp_chess_attacked_on:
+ * @side: the side of the mirror looked at: 0, or CP_PIECE_FLAG_MIRROR
+ * @block: a cell where a piece of @by_enemies_of stands in the way, or
+ *   CP_NO_CELL
+ *
+ * Whether an enemy of @by_enemies_of on @side of the mirror attacks
+ * @cell, with @ignore_a and @ignore_b taken as empty: a king's safety
+ * once a piece has gone through the mirror, without making the move.
+ */
+gboolean
+cp_chess_attacked_on (const CpChessState *st, guint cell, guint by_enemies_of, guint side,
+                      guint ignore_a, guint ignore_b, guint block)
+{
+  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, block, NULL, side);
+}
+
+/**
  * cp_chess_attacked_from:
  * @from: the cells the attackers may stand on
  *

@@ -89,6 +89,13 @@ gboolean  cp_chess_attacked           (const CpChessState *st,
                                        guint         by_enemies_of,
                                        guint         ignore_a,
                                        guint         ignore_b);
+gboolean  cp_chess_attacked_on        (const CpChessState *st,
+                                       guint         cell,
+                                       guint         by_enemies_of,
+                                       guint         side,
+                                       guint         ignore_a,
+                                       guint         ignore_b,
+                                       guint         block);
 gboolean  cp_chess_attacked_from      (const CpChessState *st,
                                        guint         cell,
                                        guint         by_enemies_of,

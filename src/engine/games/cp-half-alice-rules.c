@@ -144,33 +144,62 @@ checkers_needed (const CpState *state, const CpAction *move)
   return n;
 }
 
+/* Whether @seat's king is safe once @move, legal on its side of the
+ * mirror, has taken its piece through: a king that moved must not land
+ * attacked on the far side; a piece that leaves the king's side must not
+ * uncover it (the cell it took on is empty now too); a piece that
+ * arrives on the king's side can only shield it.  Castling and en
+ * passant, which change more cells, are tried on @trial. */
+static gboolean
+safe_after (const HalfAliceState *st, HalfAliceState *trial, guint seat, const CpAction *move)
+{
+  const CpChessState *chess = &st->chess;
+  guint from = move->cells[0], to = move->cells[1], king = chess->king[seat];
+  guint side = chess->base.cells[from].flags & CP_PIECE_FLAG_MIRROR;
+  guint king_side;
+  CpUndo undo;
+  gboolean safe;
+
+  if (move->flags & (CP_ACTION_FLAG_CASTLE | CP_ACTION_FLAG_EN_PASSANT))
+    {
+      half_alice_make (&trial->chess.base, move, &undo);
+      safe = !cp_chess_in_check (&trial->chess, seat);
+      half_alice_unmake (&trial->chess.base, move, &undo);
+      return safe;
+    }
+  if (from == king)
+    return !cp_chess_attacked_on (chess, to, seat, side ^ CP_PIECE_FLAG_MIRROR, from, CP_NO_CELL, CP_NO_CELL);
+  if (king == CP_NO_CELL)
+    return TRUE;
+  king_side = chess->base.cells[king].flags & CP_PIECE_FLAG_MIRROR;
+  if (king_side == side)
+    return !cp_chess_attacked_on (chess, king, seat, side, from, to, CP_NO_CELL);
+  return !cp_chess_attacked_on (chess, king, seat, king_side, CP_NO_CELL, CP_NO_CELL, to);
+}
+
 static void
 half_alice_legal (const CpState *state, guint seat, CpActionList *out)
 {
   const HalfAliceState *st = HALF_ALICE_STATE (state);
-  g_auto (CpActionList) moves = { 0 };
-  HalfAliceState trial;
-  guint free;
+  g_autofree HalfAliceState *trial = NULL;
+  guint first = out->len, kept = out->len, free;
 
   if (seat != state->to_move || state->outcome.status != CP_STATUS_PLAYING)
     return;
   free = st->limit - MIN (st->limit, checkers_used (state, seat));
-  cp_chess_legal (&st->chess, seat, &moves);
-  memcpy (&trial, st, sizeof trial);
-  for (guint i = 0; i < moves.len; i++)
+  cp_chess_legal (&st->chess, seat, out);
+  for (guint i = first; i < out->len; i++)
     {
-      const CpAction *move = &moves.items[i];
-      CpUndo undo;
-      gboolean safe;
+      const CpAction *move = &out->items[i];
 
       if (checkers_needed (state, move) > free)
         continue;
-      half_alice_make (&trial.chess.base, move, &undo);
-      safe = !cp_chess_in_check (&trial.chess, seat);
-      half_alice_unmake (&trial.chess.base, move, &undo);
-      if (safe)
-        cp_action_list_append (out, move);
+      if ((move->flags & (CP_ACTION_FLAG_CASTLE | CP_ACTION_FLAG_EN_PASSANT)) && trial == NULL)
+        trial = g_memdup2 (st, sizeof *st);
+      if (safe_after (st, trial, seat, move))
+        out->items[kept++] = *move;
     }
+  out->len = kept;
 }
 
 static gboolean
