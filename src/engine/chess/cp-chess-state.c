@@ -311,21 +311,36 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
  * the piece can hold on each cell are found cell by cell, the richest
  * first; a cell is counted once, so a piece taken is taken once. */
 static gboolean
-reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b)
+reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
+                  guint gains)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells, *p = &cells[from];
-  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  guint width = cp_board_get_width (st->base.board);
+  guint n_cells = width * cp_board_get_height (st->base.board);
   int best[CP_MAX_CELLS];
   CpCellSet reach, done = { { 0 } };
+  gboolean near = FALSE;
 
   regular_reach (st, from, ignore_a, ignore_b, &reach);
   for (guint c = 0; c < n_cells; c++)
-    best[c] = cp_cell_set_contains (&reach, c) && c != cell
-                ? p->checkers + seen_at (st, c, ignore_a, ignore_b)->checkers : -1;
+    {
+      best[c] = cp_cell_set_contains (&reach, c) && c != cell
+                  ? p->checkers + seen_at (st, c, ignore_a, ignore_b)->checkers : -1;
+      /* A start too far for every checker there is leads nowhere. */
+      if (best[c] >= 1)
+        near |= (guint) MAX (ABS ((int) (c % width) - (int) (cell % width)),
+                             ABS ((int) (c / width) - (int) (cell / width)))
+                <= (guint) best[c] + gains;
+    }
   /* A pawn taking en passant gets the checkers of the pawn it takes. */
-  if (p->kind == CP_PIECE_PAWN && st->ep_cell != CP_NO_CELL && best[st->ep_cell] >= 0)
-    best[st->ep_cell] += cells[st->ep_pawn].checkers;
+  if (p->kind == CP_PIECE_PAWN && st->ep_cell < n_cells && best[st->ep_cell] >= 0)
+    {
+      best[st->ep_cell] += cells[st->ep_pawn].checkers;
+      near |= best[st->ep_cell] >= 1;
+    }
+  if (!near)
+    return FALSE;
   for (;;)
     {
       guint at = CP_NO_CELL;
@@ -358,6 +373,29 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
     }
 }
 
+/* Whether the piece on @from might take on @target with its move, by
+ * the lines alone: a quick test before looking further. */
+static gboolean
+might_take (const CpChessState *st, guint width, guint from, guint target)
+{
+  const CpPiece *p = &st->base.cells[from];
+  int dx = ABS ((int) (target % width) - (int) (from % width));
+  int dy = ABS ((int) (target / width) - (int) (from / width));
+
+  switch (p->kind)
+    {
+    case CP_PIECE_KNIGHT:
+      return (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+    case CP_PIECE_PAWN:
+      return dx == 1 && dy <= 1;  /* en passant takes beside */
+    case CP_PIECE_KING:
+      return MAX (dx, dy) == 1;
+    default:
+      return ((slides[p->kind] & ORTHOGONAL) && (dx == 0 || dy == 0))
+             || ((slides[p->kind] & DIAGONAL) && dx == dy);
+    }
+}
+
 /* Whether an enemy of @seat standing in @from (anywhere if NULL) reaches
  * @cell with extra steps after its move: with checkers of its own, or
  * those of a piece of @seat's side that it takes with the move. */
@@ -366,8 +404,12 @@ extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_
                    const CpCellSet *from)
 {
   guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
-  gboolean to_take = FALSE, any = FALSE;
+  guint width = cp_board_get_width (st->base.board);
+  gboolean any = FALSE;
+  guint gains = 0, n_stacks = 0;
+  guint8 stacks[CP_MAX_CELLS];
 
+  /* The checkers the attackers may take over on the way. */
   for (guint c = 0; c < n_cells; c++)
     {
       const CpPiece *p = &st->base.cells[c];
@@ -375,17 +417,27 @@ extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_
       if (p->checkers == 0 || p->kind == CP_PIECE_NONE)
         continue;
       any = TRUE;
-      to_take |= !is_attacker (st, seat, p) && c != cell && c != ignore_a && c != ignore_b;
+      if (!is_attacker (st, seat, p) && c != cell && c != ignore_a && c != ignore_b)
+        {
+          gains += p->checkers;
+          stacks[n_stacks++] = (guint8) c;
+        }
     }
   if (!any)
     return FALSE;
   for (guint c = 0; c < n_cells; c++)
     {
       const CpPiece *p = &st->base.cells[c];
+      gboolean starts = p->checkers > 0;
 
-      if ((p->checkers > 0 || to_take) && p->kind != CP_PIECE_NONE && c != cell && c != ignore_a
-          && c != ignore_b && is_attacker (st, seat, p) && (from == NULL || cp_cell_set_contains (from, c))
-          && reaches_by_steps (st, c, cell, ignore_a, ignore_b))
+      if (p->kind == CP_PIECE_NONE || c == cell || c == ignore_a || c == ignore_b
+          || !is_attacker (st, seat, p) || (from != NULL && !cp_cell_set_contains (from, c)))
+        continue;
+      /* Without checkers of its own, a piece steps only with those it
+       * takes with its move. */
+      for (guint i = 0; i < n_stacks && !starts; i++)
+        starts = might_take (st, width, c, stacks[i]);
+      if (starts && reaches_by_steps (st, c, cell, ignore_a, ignore_b, gains))
         return TRUE;
     }
   return FALSE;
