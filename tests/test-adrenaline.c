@@ -140,6 +140,7 @@ test_takeover (void)
 
   cp_test_play (game, "Rxh8");
   g_assert_cmpuint (at (game, "h8")->checkers, ==, 2);
+  g_assert_cmpuint (at (game, "h8")->checker_colour, ==, CP_COLOUR_RED);
   /* The rook spends both; having taken, White puts a checker. */
   cp_test_play (game, "~g7 ~f7 @e8");
   g_assert_cmpuint (at (game, "f7")->checkers, ==, 0);

@@ -78,7 +78,8 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
       return FALSE;
     }
   for (guint c = 0; c < 64; c++)
-    state->cells[c].checker_colour = CHECKER_COLOUR;
+    if (state->cells[c].checkers > 0)
+      state->cells[c].checker_colour = CHECKER_COLOUR;
   ADRENALINE_STATE (state)->runner = CP_NO_CELL;
   return TRUE;
 }
@@ -189,13 +190,13 @@ stop_moving (AdrenalineState *st)
   cp_chess_pass_turn (&st->chess);
 }
 
-/* Gives the piece on @cell @count checkers. */
+/* Gives the piece on @cell @count checkers, all of the game's colour. */
 static void
 set_stack (AdrenalineState *st, guint cell, guint count)
 {
   CpPiece p = st->chess.base.cells[cell];
 
-  if (p.checkers == count)
+  if (p.checkers == count && (count == 0 || p.checker_colour == CHECKER_COLOUR))
     return;
   p.checkers = (guint8) count;
   p.checker_colour = CHECKER_COLOUR;
@@ -214,9 +215,8 @@ move_piece (AdrenalineState *st, const CpAction *action)
   if (landing == CP_NO_CELL)
     landing = action->cells[1];
   cp_chess_make (&st->chess, action, NULL);
-  stack = st->chess.base.cells[landing].checkers;
-  if (st->stage == STAGE_STEPS)
-    set_stack (st, landing, --stack);
+  stack = st->chess.base.cells[landing].checkers - (st->stage == STAGE_STEPS ? 1 : 0);
+  set_stack (st, landing, stack);
   st->took |= (action->flags & CP_ACTION_FLAG_CAPTURE) != 0;
   if (stack > 0 && !(action->flags & CP_ACTION_FLAG_CASTLE))
     {
