@@ -147,10 +147,11 @@ add (Mv *list, int *n, int from, int to, char promo, gboolean ep, gboolean castl
 static int
 target (const Pos *p, int from, int to)
 {
-  const Sq *a = &p->sq[from], *b = &p->sq[to];
+  const Sq *a = &p->sq[from], *b;
 
   if (to < 0)
     return 0;
+  b = &p->sq[to];
   if (!b->kind)
     return 1;
   if (b->mirror == a->mirror && b->seat != a->seat)
