@@ -20,7 +20,6 @@
  */
 #include "config.h"
 
-#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "cp-chess-rules.h"
