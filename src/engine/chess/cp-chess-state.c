@@ -319,37 +319,38 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
   guint width = cp_board_get_width (st->base.board);
   guint n_cells = width * cp_board_get_height (st->base.board);
   int best[CP_MAX_CELLS];
-  CpCellSet reach, done = { { 0 } };
-  gboolean near = FALSE;
+  guint8 open[CP_MAX_CELLS];
+  guint n_open = 0;
+  CpCellSet reach, done = { { 0 } }, waiting = { { 0 } };
+
+#define FAR(c, left) ((guint) MAX (ABS ((int) ((c) % width) - (int) (cell % width)), \
+                                   ABS ((int) ((c) / width) - (int) (cell / width))) > (guint) (left) + gains)
 
   regular_reach (st, from, ignore_a, ignore_b, &reach);
   for (guint c = 0; c < n_cells; c++)
-    {
-      best[c] = cp_cell_set_contains (&reach, c) && c != cell
-                  ? p->checkers + seen_at (st, c, ignore_a, ignore_b)->checkers : -1;
-      /* A start too far for every checker there is leads nowhere. */
-      if (best[c] >= 1)
-        near |= (guint) MAX (ABS ((int) (c % width) - (int) (cell % width)),
-                             ABS ((int) (c / width) - (int) (cell / width)))
-                <= (guint) best[c] + gains;
-    }
+    best[c] = cp_cell_set_contains (&reach, c) && c != cell
+                ? p->checkers + seen_at (st, c, ignore_a, ignore_b)->checkers : -1;
   /* A pawn taking en passant gets the checkers of the pawn it takes. */
   if (p->kind == CP_PIECE_PAWN && st->ep_cell < n_cells && best[st->ep_cell] >= 0)
-    {
-      best[st->ep_cell] += cells[st->ep_pawn].checkers;
-      near |= best[st->ep_cell] >= 1;
-    }
-  if (!near)
-    return FALSE;
-  for (;;)
-    {
-      guint at = CP_NO_CELL;
+    best[st->ep_cell] += cells[st->ep_pawn].checkers;
+  /* The cells to step on from, but those too far for every checker
+   * there is. */
+  for (guint c = 0; c < n_cells; c++)
+    if (best[c] >= 1 && !FAR (c, best[c]))
+      {
+        open[n_open++] = (guint8) c;
+        cp_cell_set_add (&waiting, c);
+      }
 
-      for (guint c = 0; c < n_cells; c++)
-        if (best[c] >= 1 && !cp_cell_set_contains (&done, c) && (at == CP_NO_CELL || best[c] > best[at]))
-          at = c;
-      if (at == CP_NO_CELL)
-        return FALSE;
+  while (n_open > 0)
+    {
+      guint pick = 0, at;
+
+      for (guint i = 1; i < n_open; i++)
+        if (best[open[i]] > best[open[pick]])
+          pick = i;
+      at = open[pick];
+      open[pick] = open[--n_open];
       cp_cell_set_add (&done, at);
       for (guint d = 0; d < CP_N_DIRS; d++)
         {
@@ -368,9 +369,18 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
             continue;
           left = best[at] - 1 + (taken ? q->checkers : 0);
           if (left > best[to])
-            best[to] = left;
+            {
+              best[to] = left;
+              if (left >= 1 && !FAR (to, left) && !cp_cell_set_contains (&waiting, to))
+                {
+                  open[n_open++] = (guint8) to;
+                  cp_cell_set_add (&waiting, to);
+                }
+            }
         }
     }
+  return FALSE;
+#undef FAR
 }
 
 /* Whether the piece on @from might take on @target with its move, by
