@@ -7,6 +7,10 @@
  * Chess Parlour relative to the others.  The counts must agree; a line
  * starting with "warning:" says when they do not.
  *
+ * Then it counts Adrenaline Chess and Half Alice Chess, from the start and
+ * from positions with checkers, and prints their time per node against
+ * orthodox chess.
+ *
  * Each measurement is the fastest of a few runs.  CP_BENCH_DEEP=1 counts
  * one ply deeper (and runs each count once).
  *
@@ -55,17 +59,39 @@ typedef struct {
   double seconds;
 } Measure;
 
+static char *format_rate (const Measure *measure);
+
+/* The games with checkers under the pieces, each from the start and from
+ * Kiwipete with checkers ("*" after a piece), against orthodox chess from
+ * the same positions without them. */
+typedef struct {
+  const char *game;
+  const char *name;
+  const char *fen;
+  guint depth;
+} VariantCount;
+
+static const VariantCount variant_counts[] = {
+  { "chess", "start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5 },
+  { "adrenaline", "start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5 },
+  { "half-alice", "start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5 },
+  { "chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4 },
+  { "adrenaline", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4 },
+  { "adrenaline", "stacked", "r3k2r/p1ppq*pb1/bn2pnp1/3PN3/1p*2P3/2N**2Q1p/PPPB*BPPP/R3K2R w KQkq - 0 1", 5 },
+  { "half-alice", "mirrored", "r3k2r/p1ppq*pb1/b*n2pnp1/3PN*3/1p*2P3/2N2Q*1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4 },
+};
+
 /* Chess Parlour */
 
 static gboolean
-count_ours (const Position *position, guint depth, guint runs, Measure *measure,
+count_game (const char *game_id, const char *fen, guint depth, guint runs, Measure *measure,
             GError **error)
 {
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (CpGame) game = NULL;
 
-  g_hash_table_insert (options, (gpointer) "fen", (gpointer) position->fen);
-  game = cp_game_new ("chess", options, 2, 0, error);
+  g_hash_table_insert (options, (gpointer) "fen", (gpointer) fen);
+  game = cp_game_new (game_id, options, 2, 0, error);
   if (game == NULL)
     return FALSE;
 
@@ -82,6 +108,51 @@ count_ours (const Position *position, guint depth, guint runs, Measure *measure,
       measure->done = TRUE;
     }
   return TRUE;
+}
+
+static gboolean
+count_ours (const Position *position, guint depth, guint runs, Measure *measure,
+            GError **error)
+{
+  return count_game ("chess", position->fen, depth, runs, measure, error);
+}
+
+/* Nodes per second of the games with checkers under the pieces, and the
+ * time they take per node against orthodox chess: from the start against
+ * chess from the start, from the other positions against chess from
+ * Kiwipete. */
+static void
+count_variants (guint runs)
+{
+  Measure measures[G_N_ELEMENTS (variant_counts)] = { 0 };
+
+  g_print ("\nThe games with checkers under the pieces (a \"*\" after a piece: a checker under it)\n");
+  for (guint i = 0; i < G_N_ELEMENTS (variant_counts); i++)
+    if (i == 0 || !g_str_equal (variant_counts[i].fen, variant_counts[i - 1].fen))
+      g_print ("  %-9s %s\n", variant_counts[i].name, variant_counts[i].fen);
+  g_print ("\n%-11s %-9s %5s %12s %9s %10s  %s\n", "game", "position", "depth", "nodes", "seconds",
+           "nodes/s", "time per node against chess");
+  for (guint i = 0; i < G_N_ELEMENTS (variant_counts); i++)
+    {
+      const VariantCount *v = &variant_counts[i];
+      const Measure *chess = &measures[g_str_equal (v->name, "start") ? 0 : 3];
+      g_autoptr (GError) error = NULL;
+      g_autofree char *rate = NULL;
+
+      if (!count_game (v->game, v->fen, v->depth, runs, &measures[i], &error))
+        {
+          g_print ("warning: %s cannot count %s: %s\n", v->game, v->name, error->message);
+          continue;
+        }
+      rate = format_rate (&measures[i]);
+      g_print ("%-11s %-9s %5u %12" G_GUINT64_FORMAT " %9.3f %10s", v->game, v->name, v->depth,
+               measures[i].nodes, measures[i].seconds, rate);
+      if (g_str_equal (v->game, "chess") || !chess->done || measures[i].nodes == 0 || chess->nodes == 0)
+        g_print ("\n");
+      else
+        g_print ("  %.2f\n", (measures[i].seconds / (double) measures[i].nodes)
+                              / (chess->seconds / (double) chess->nodes));
+    }
 }
 
 /* A chess program that speaks UCI, run as a child process. */
@@ -363,5 +434,6 @@ main (int argc, char *argv[])
     }
   if (agree)
     g_print ("The node counts agree with each other and with the known counts.\n");
+  count_variants (runs);
   return 0;
 }

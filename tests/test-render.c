@@ -1798,12 +1798,30 @@ test_art_fills_cell (void)
   cairo_surface_destroy (king);
 }
 
+/* The marks a piece carries, said for the screen reader. */
+static void
+test_describe_marks (void)
+{
+  CpPiece plain = { .kind = CP_PIECE_BISHOP }, stacked = { .kind = CP_PIECE_BISHOP, .checkers = 3 };
+  CpPiece one = { .kind = CP_PIECE_PAWN, .checkers = 1 };
+  CpPiece mirrored = { .kind = CP_PIECE_ROOK, .checkers = 1, .flags = CP_PIECE_FLAG_MIRROR };
+  g_autofree char *three = cp_board_renderer_describe_marks (&stacked);
+  g_autofree char *single = cp_board_renderer_describe_marks (&one);
+  g_autofree char *beyond = cp_board_renderer_describe_marks (&mirrored);
+
+  g_assert_null (cp_board_renderer_describe_marks (&plain));
+  g_assert_cmpstr (three, ==, "on a stack of 3 checkers");
+  g_assert_cmpstr (single, ==, "on 1 checker");
+  g_assert_cmpstr (beyond, ==, "beyond the mirror");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/theme/ids", test_theme_ids);
+  g_test_add_func ("/render/describe-marks", test_describe_marks);
   g_test_add_func ("/render/board/cell-colours", test_cell_colours);
   g_test_add_func ("/render/board/kings", test_kings);
   g_test_add_func ("/render/board/count-cells", test_count_cells);

@@ -130,6 +130,33 @@ test_click_move (void)
   destroy (window);
 }
 
+/* A piece that may go on after its move (extra steps on its checkers)
+ * stays picked up, so that one click makes each step. */
+static void
+test_piece_goes_on (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+
+  g_hash_table_insert (options, (gpointer) "fen", (gpointer) "4k3/8/8/8/8/8/8/1N**2K3 w - - 0 1");
+  game = cp_game_new ("adrenaline", options, 2, 1, NULL);
+  cp_window_set_game (window, game, NULL);
+  assert_shown (window, "b1", "white knight on b1, on a stack of 2 checkers");
+  click (window, "b1");
+  click (window, "c3");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
+  assert_shown (window, "c3", "white knight on c3, on a stack of 2 checkers, taking extra steps, picked up");
+  click (window, "d4");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  assert_shown (window, "d4", "white knight on d4, on 1 checker, taking extra steps, picked up");
+  /* The piece itself again puts it down; the stop is a button. */
+  click (window, "d4");
+  assert_shown (window, "d4", "white knight on d4, on 1 checker, taking extra steps");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  destroy (window);
+}
+
 static void
 test_illegal_drop (void)
 {
@@ -1586,6 +1613,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/window/click-move", test_click_move);
   g_test_add_func ("/window/illegal-drop", test_illegal_drop);
+  g_test_add_func ("/window/piece-goes-on", test_piece_goes_on);
   g_test_add_func ("/window/promotion-chooser", test_promotion_chooser);
   g_test_add_func ("/window/replay", test_replay);
   g_test_add_func ("/window/continue-from-past", test_continue_from_past);

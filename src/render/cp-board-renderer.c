@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -442,6 +443,34 @@ cp_board_renderer_set_overlays (CpBoardRenderer *self, const CpOverlay *overlays
           break;
         }
     }
+}
+
+/**
+ * cp_board_renderer_describe_marks:
+ * @piece: a piece on a cell
+ *
+ * What the drawing of @piece shows beyond its colour and kind, in words
+ * for the cell's description: its side of the mirror, the checkers under
+ * it.
+ *
+ * Returns: (transfer full) (nullable): the words, or %NULL for none
+ */
+char *
+cp_board_renderer_describe_marks (const CpPiece *piece)
+{
+  g_return_val_if_fail (piece != NULL, NULL);
+
+  if (piece->kind == CP_PIECE_NONE)
+    return NULL;
+  /* A piece beyond the mirror stands on its one checker. */
+  if (piece->flags & CP_PIECE_FLAG_MIRROR)
+    /* Translators: said of a piece on the far side of the mirror (Half Alice Chess) */
+    return g_strdup (_("beyond the mirror"));
+  if (piece->checkers > 0)
+    /* Translators: said of a piece with a stack of checkers under it */
+    return g_strdup_printf (ngettext ("on %u checker", "on a stack of %u checkers", piece->checkers),
+                            piece->checkers);
+  return NULL;
 }
 
 /* The overlays shown, as set. */

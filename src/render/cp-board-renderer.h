@@ -102,6 +102,7 @@ void       cp_board_renderer_set_arrows             (CpBoardRenderer  *self,
 void       cp_board_renderer_set_overlays           (CpBoardRenderer  *self,
                                                      const CpOverlay  *overlays,
                                                      guint             n_overlays);
+char            *cp_board_renderer_describe_marks   (const CpPiece    *piece);
 const CpOverlay *cp_board_renderer_get_overlays     (CpBoardRenderer  *self,
                                                      guint            *n_overlays);
 /* A piece lifted from @cell follows the pointer at (x, y); the cell shows

@@ -778,13 +778,47 @@ cp_board_view_get_hint (CpBoardView *self, guint *from, guint *to)
   return self->hint_from != CP_NO_CELL;
 }
 
+/* Whether every legal move starts on @cell: the piece there must go on
+ * (or stop), as after a move that leaves it steps to take. */
+static gboolean
+only_moves_from (CpBoardView *self, guint cell)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < self->legal.len; i++)
+    {
+      const CpAction *a = &self->legal.items[i];
+
+      if (a->n_cells > 1 && a->cells[0] != cell)
+        return FALSE;
+      any |= a->n_cells > 1;
+    }
+  return any;
+}
+
+/**
+ * cp_board_view_set_last_move:
+ * @action: (nullable): the last action made
+ *
+ * Marks the cells of the last move.  When the piece it moved is the only
+ * one that may move now, it is picked up, its next cells shown.
+ */
 void
 cp_board_view_set_last_move (CpBoardView *self, const CpAction *action)
 {
   if (action == NULL || action->type != CP_ACTION_MOVE)
     cp_board_renderer_set_last_move (self->renderer, NULL, 0);
   else
-    cp_board_renderer_set_last_move (self->renderer, action->cells, action->n_cells);
+    {
+      guint landed = action->cells[action->n_cells - 1];
+
+      cp_board_renderer_set_last_move (self->renderer, action->cells, action->n_cells);
+      if (self->path_len == 0 && only_moves_from (self, landed))
+        {
+          self->path[self->path_len++] = (guint8) landed;
+          update_decorations (self);
+        }
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -910,8 +944,13 @@ cp_board_view_describe_cell (CpBoardView *self, guint cell)
     {
       g_autofree char *colour = colour_word (self, piece->seat);
 
+      g_autofree char *marks = cp_board_renderer_describe_marks (piece);
+
       /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
       g_string_printf (text, _("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
+      if (marks != NULL)
+        /* Translators: between the descriptions of marks on one cell */
+        g_string_append_printf (text, _(", %s"), marks);
     }
   overlays = cp_board_renderer_get_overlays (self->renderer, &n_overlays);
   for (guint i = 0; i < n_overlays; i++)

@@ -53,6 +53,8 @@ static guint64 piece_keys[CP_N_PIECE_KINDS][CP_MAX_SEATS][CP_MAX_CELLS];
 static guint64 castle_keys[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
 static guint64 ep_keys[CP_MAX_CELLS];
 static guint64 turn_keys[CP_MAX_SEATS];
+static guint64 mirror_keys[CP_MAX_CELLS];
+static guint64 checker_keys[CP_MAX_CELLS];
 
 static void
 init_keys (void)
@@ -62,8 +64,10 @@ init_keys (void)
   if (g_once_init_enter (&done))
     {
       guint64 state = G_GUINT64_CONSTANT (0x2545f4914f6cdd1d);
-      guint64 *all[] = { &piece_keys[0][0][0], &castle_keys[0][0], ep_keys, turn_keys };
-      gsize sizes[] = { sizeof piece_keys, sizeof castle_keys, sizeof ep_keys, sizeof turn_keys };
+      guint64 *all[] = { &piece_keys[0][0][0], &castle_keys[0][0], ep_keys, turn_keys,
+                         mirror_keys, checker_keys };
+      gsize sizes[] = { sizeof piece_keys, sizeof castle_keys, sizeof ep_keys, sizeof turn_keys,
+                        sizeof mirror_keys, sizeof checker_keys };
 
       for (guint t = 0; t < G_N_ELEMENTS (all); t++)
         for (gsize i = 0; i < sizes[t] / sizeof (guint64); i++)
@@ -125,6 +129,25 @@ is_attacker (const CpChessState *st, guint seat, const CpPiece *p)
   return st->team[seat] != st->team[p->seat] && !(st->base.out & BIT (p->seat));
 }
 
+/* The side of the mirror @p stands on: 0, or CP_PIECE_FLAG_MIRROR in a
+ * game with CP_CHESS_MIRROR.  Everywhere else every piece is on side 0. */
+static inline guint8
+side_of (const CpChessState *st, const CpPiece *p)
+{
+  return (st->features & CP_CHESS_MIRROR) ? (guint8) (p->flags & CP_PIECE_FLAG_MIRROR) : 0;
+}
+
+/* Whether a piece stands on @p and on @side of the mirror: pieces on the
+ * other side neither block nor can be taken. */
+static inline gboolean
+present (const CpChessState *st, const CpPiece *p, guint side)
+{
+  return p->kind != CP_PIECE_NONE && side_of (st, p) == side;
+}
+
+static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
+                                   guint ignore_b, const CpCellSet *from);
+
 /* Whether the piece @p, one or more cells away in direction @d from the
  * cell it looks at (so it looks back in the opposite direction), attacks
  * that cell. */
@@ -142,12 +165,12 @@ attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjac
   return p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) & back);
 }
 
-/* Whether an enemy of @seat standing in @from (anywhere if NULL) attacks
- * @cell, with @ignore_a and @ignore_b taken as empty and a friendly piece
- * standing on @block. */
+/* Whether an enemy of @seat on @side of the mirror, standing in @from
+ * (anywhere if NULL), attacks @cell, with @ignore_a and @ignore_b taken as
+ * empty and a friendly piece standing on @block. */
 static gboolean
 attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
-          guint block, const CpCellSet *from)
+          guint block, const CpCellSet *from, guint side)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
@@ -163,7 +186,7 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
         {
           const CpPiece *p = &cells[c];
 
-          if (p->kind == CP_PIECE_NONE || c == ignore_a || c == ignore_b)
+          if (!present (st, p, side) || c == ignore_a || c == ignore_b)
             {
               adjacent = FALSE;
               continue;
@@ -180,8 +203,251 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
     {
       const CpPiece *p = &cells[targets[i]];
 
-      if (p->kind == CP_PIECE_KNIGHT && targets[i] != ignore_a && targets[i] != ignore_b
-          && is_attacker (st, seat, p) && (from == NULL || cp_cell_set_contains (from, targets[i])))
+      if (p->kind == CP_PIECE_KNIGHT && side_of (st, p) == side && targets[i] != ignore_a
+          && targets[i] != ignore_b && is_attacker (st, seat, p)
+          && (from == NULL || cp_cell_set_contains (from, targets[i])))
+        return TRUE;
+    }
+  return (st->features & CP_CHESS_EXTRA_STEPS) && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
+}
+
+/* The side of the mirror of the piece on @cell, or 0 for an empty cell. */
+static inline guint
+side_of_cell (const CpChessState *st, guint cell)
+{
+  return side_of (st, &st->base.cells[cell]);
+}
+
+/* Extra steps (CP_CHESS_EXTRA_STEPS): a piece with checkers under it may
+ * follow its move with king steps, one checker spent on each, and goes on
+ * with the checkers of what it takes. */
+
+/* The piece on @c for a move looked at, with @ignore_a and @ignore_b
+ * taken as empty. */
+static inline const CpPiece *
+seen_at (const CpChessState *st, guint c, guint ignore_a, guint ignore_b)
+{
+  static const CpPiece empty = { 0 };
+
+  return c == ignore_a || c == ignore_b ? &empty : &st->base.cells[c];
+}
+
+/* Whether a piece of @seat may end a move on @q: empty, or an enemy's. */
+static inline gboolean
+open_to (const CpChessState *st, guint seat, const CpPiece *q)
+{
+  return q->kind == CP_PIECE_NONE || cp_chess_is_enemy (st, seat, q->seat);
+}
+
+/* The cells the piece on @from could end its move on, taking or not,
+ * whatever it would leave its own king in: where its extra steps begin. */
+static void
+regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_b, CpCellSet *reach)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *p = &st->base.cells[from];
+  guint seat = p->seat;
+
+  memset (reach, 0, sizeof *reach);
+  if (p->kind == CP_PIECE_KNIGHT)
+    {
+      guint n;
+      const guint8 *targets = cp_board_knight_targets (st->base.board, from, &n);
+
+      for (guint i = 0; i < n; i++)
+        if (open_to (st, seat, seen_at (st, targets[i], ignore_a, ignore_b)))
+          cp_cell_set_add (reach, targets[i]);
+      return;
+    }
+  if (p->kind == CP_PIECE_PAWN)
+    {
+      for (guint i = 0; i < cp_board_get_n_forward (st->base.board, seat); i++)
+        {
+          CpDir f = cp_board_get_forward (st->base.board, seat, i);
+          guint to = nb[from * CP_N_DIRS + f];
+
+          if (to == CP_NO_CELL || seen_at (st, to, ignore_a, ignore_b)->kind != CP_PIECE_NONE)
+            continue;
+          cp_cell_set_add (reach, to);
+          to = nb[to * CP_N_DIRS + f];
+          if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED)
+              && to != CP_NO_CELL && seen_at (st, to, ignore_a, ignore_b)->kind == CP_PIECE_NONE)
+            cp_cell_set_add (reach, to);
+        }
+      for (guint d = 1; d < CP_N_DIRS; d += 2)
+        {
+          guint to = nb[from * CP_N_DIRS + d];
+          const CpPiece *q;
+
+          if (to == CP_NO_CELL || !(pawn_captures (st, seat) & BIT (d)))
+            continue;
+          q = seen_at (st, to, ignore_a, ignore_b);
+          if ((q->kind != CP_PIECE_NONE && open_to (st, seat, q)) || to == st->ep_cell)
+            cp_cell_set_add (reach, to);
+        }
+      return;
+    }
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      gboolean slide = (slides[p->kind] >> d) & 1;
+      guint to = from;
+
+      if (!slide && !((steps[p->kind] >> d) & 1))
+        continue;
+      while ((to = nb[to * CP_N_DIRS + d]) != CP_NO_CELL)
+        {
+          const CpPiece *q = seen_at (st, to, ignore_a, ignore_b);
+
+          if (open_to (st, seat, q))
+            cp_cell_set_add (reach, to);
+          if (q->kind != CP_PIECE_NONE || !slide)
+            break;
+        }
+    }
+}
+
+/* Whether the piece on @from reaches @cell with its move and then its
+ * extra steps, @ignore_a and @ignore_b taken as empty.  The most checkers
+ * the piece can hold on each cell are found cell by cell, the richest
+ * first; a cell is counted once, so a piece taken is taken once. */
+static gboolean
+reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
+                  guint gains)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells, *p = &cells[from];
+  guint width = cp_board_get_width (st->base.board);
+  guint n_cells = width * cp_board_get_height (st->base.board);
+  int best[CP_MAX_CELLS];
+  guint8 open[CP_MAX_CELLS];
+  guint n_open = 0;
+  CpCellSet reach, done = { { 0 } }, waiting = { { 0 } };
+
+#define FAR(c, left) ((guint) MAX (ABS ((int) ((c) % width) - (int) (cell % width)), \
+                                   ABS ((int) ((c) / width) - (int) (cell / width))) > (guint) (left) + gains)
+
+  regular_reach (st, from, ignore_a, ignore_b, &reach);
+  for (guint c = 0; c < n_cells; c++)
+    best[c] = cp_cell_set_contains (&reach, c) && c != cell
+                ? p->checkers + seen_at (st, c, ignore_a, ignore_b)->checkers : -1;
+  /* A pawn taking en passant gets the checkers of the pawn it takes. */
+  if (p->kind == CP_PIECE_PAWN && st->ep_cell < n_cells && best[st->ep_cell] >= 0)
+    best[st->ep_cell] += cells[st->ep_pawn].checkers;
+  /* The cells to step on from, but those too far for every checker
+   * there is. */
+  for (guint c = 0; c < n_cells; c++)
+    if (best[c] >= 1 && !FAR (c, best[c]))
+      {
+        open[n_open++] = (guint8) c;
+        cp_cell_set_add (&waiting, c);
+      }
+
+  while (n_open > 0)
+    {
+      guint pick = 0, at;
+
+      for (guint i = 1; i < n_open; i++)
+        if (best[open[i]] > best[open[pick]])
+          pick = i;
+      at = open[pick];
+      open[pick] = open[--n_open];
+      cp_cell_set_add (&done, at);
+      for (guint d = 0; d < CP_N_DIRS; d++)
+        {
+          guint to = nb[at * CP_N_DIRS + d];
+          const CpPiece *q;
+          gboolean taken;
+          int left;
+
+          if (to == cell)
+            return TRUE;
+          if (to == CP_NO_CELL || cp_cell_set_contains (&done, to))
+            continue;
+          q = &cells[to];
+          taken = q->kind != CP_PIECE_NONE && to != from && to != ignore_a && to != ignore_b;
+          if (taken && (!cp_chess_is_enemy (st, p->seat, q->seat) || q->kind == CP_PIECE_KING))
+            continue;
+          left = best[at] - 1 + (taken ? q->checkers : 0);
+          if (left > best[to])
+            {
+              best[to] = left;
+              if (left >= 1 && !FAR (to, left) && !cp_cell_set_contains (&waiting, to))
+                {
+                  open[n_open++] = (guint8) to;
+                  cp_cell_set_add (&waiting, to);
+                }
+            }
+        }
+    }
+  return FALSE;
+#undef FAR
+}
+
+/* Whether the piece on @from might take on @target with its move, by
+ * the lines alone: a quick test before looking further. */
+static gboolean
+might_take (const CpChessState *st, guint width, guint from, guint target)
+{
+  const CpPiece *p = &st->base.cells[from];
+  int dx = ABS ((int) (target % width) - (int) (from % width));
+  int dy = ABS ((int) (target / width) - (int) (from / width));
+
+  switch (p->kind)
+    {
+    case CP_PIECE_KNIGHT:
+      return (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+    case CP_PIECE_PAWN:
+      return dx == 1 && dy <= 1;  /* en passant takes beside */
+    case CP_PIECE_KING:
+      return MAX (dx, dy) == 1;
+    default:
+      return ((slides[p->kind] & ORTHOGONAL) && (dx == 0 || dy == 0))
+             || ((slides[p->kind] & DIAGONAL) && dx == dy);
+    }
+}
+
+/* Whether an enemy of @seat standing in @from (anywhere if NULL) reaches
+ * @cell with extra steps after its move: with checkers of its own, or
+ * those of a piece of @seat's side that it takes with the move. */
+static gboolean
+extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
+                   const CpCellSet *from)
+{
+  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  guint width = cp_board_get_width (st->base.board);
+  gboolean any = FALSE;
+  guint gains = 0, n_stacks = 0;
+  guint8 stacks[CP_MAX_CELLS];
+
+  /* The checkers the attackers may take over on the way. */
+  for (guint c = 0; c < n_cells; c++)
+    {
+      const CpPiece *p = &st->base.cells[c];
+
+      if (p->checkers == 0 || p->kind == CP_PIECE_NONE)
+        continue;
+      any = TRUE;
+      if (!is_attacker (st, seat, p) && c != cell && c != ignore_a && c != ignore_b)
+        {
+          gains += p->checkers;
+          stacks[n_stacks++] = (guint8) c;
+        }
+    }
+  if (!any)
+    return FALSE;
+  for (guint c = 0; c < n_cells; c++)
+    {
+      const CpPiece *p = &st->base.cells[c];
+      gboolean starts = p->checkers > 0;
+
+      if (p->kind == CP_PIECE_NONE || c == cell || c == ignore_a || c == ignore_b
+          || !is_attacker (st, seat, p) || (from != NULL && !cp_cell_set_contains (from, c)))
+        continue;
+      /* Without checkers of its own, a piece steps only with those it
+       * takes with its move. */
+      for (guint i = 0; i < n_stacks && !starts; i++)
+        starts = might_take (st, width, c, stacks[i]);
+      if (starts && reaches_by_steps (st, c, cell, ignore_a, ignore_b, gains))
         return TRUE;
     }
   return FALSE;
@@ -194,13 +460,32 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
  * @ignore_a: a cell to treat as empty (a king that moves), or CP_NO_CELL
  * @ignore_b: another, or CP_NO_CELL
  *
- * Whether an enemy of @by_enemies_of attacks @cell.
+ * Whether an enemy of @by_enemies_of attacks @cell; with CP_CHESS_MIRROR,
+ * an enemy on the side of the mirror of the piece on @cell.
  */
 gboolean
 cp_chess_attacked (const CpChessState *st, guint cell, guint by_enemies_of,
                    guint ignore_a, guint ignore_b)
 {
-  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, CP_NO_CELL, NULL);
+  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, CP_NO_CELL, NULL,
+                   side_of_cell (st, cell));
+}
+
+/**
+ * cp_chess_attacked_on:
+ * @side: the side of the mirror looked at: 0, or CP_PIECE_FLAG_MIRROR
+ * @block: a cell where a piece of @by_enemies_of stands in the way, or
+ *   CP_NO_CELL
+ *
+ * Whether an enemy of @by_enemies_of on @side of the mirror attacks
+ * @cell, with @ignore_a and @ignore_b taken as empty: a king's safety
+ * once a piece has gone through the mirror, without making the move.
+ */
+gboolean
+cp_chess_attacked_on (const CpChessState *st, guint cell, guint by_enemies_of, guint side,
+                      guint ignore_a, guint ignore_b, guint block)
+{
+  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, block, NULL, side);
 }
 
 /**
@@ -213,7 +498,8 @@ gboolean
 cp_chess_attacked_from (const CpChessState *st, guint cell, guint by_enemies_of,
                         const CpCellSet *from)
 {
-  return attacked (st, cell, by_enemies_of, CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, from);
+  return attacked (st, cell, by_enemies_of, CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, from,
+                   side_of_cell (st, cell));
 }
 
 gboolean
@@ -240,7 +526,7 @@ find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
-  guint king = st->king[seat];
+  guint king = st->king[seat], side;
   const guint8 *targets;
   guint n;
 
@@ -249,6 +535,7 @@ find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
   memset (&r->evasions, 0, sizeof r->evasions);
   if (king == CP_NO_CELL || !(st->features & CP_CHESS_CHECK))
     return;
+  side = side_of_cell (st, king);
 
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
@@ -261,7 +548,7 @@ find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
           const CpPiece *p = &cells[c];
 
           cp_cell_set_add (&line, c);
-          if (p->kind == CP_PIECE_NONE)
+          if (!present (st, p, side))
             {
               adjacent = FALSE;
               continue;
@@ -295,7 +582,7 @@ find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
     {
       const CpPiece *p = &cells[targets[i]];
 
-      if (p->kind == CP_PIECE_KNIGHT && is_attacker (st, seat, p))
+      if (p->kind == CP_PIECE_KNIGHT && side_of (st, p) == side && is_attacker (st, seat, p))
         {
           r->n_checkers++;
           cp_cell_set_add (&r->evasions, targets[i]);
@@ -303,13 +590,14 @@ find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
     }
 }
 
-/* Whether @seat may take the piece @p: an enemy's, or any piece of a
- * player who is out of the game.  Kings that are still in play are never
- * taken where the rules of check keep them safe. */
+/* Whether a piece of @seat on @side of the mirror may take the piece @p:
+ * an enemy's, or any piece of a player who is out of the game.  Kings
+ * that are still in play are never taken where the rules of check keep
+ * them safe. */
 static inline gboolean
-capturable (const CpChessState *st, guint seat, const CpPiece *p)
+capturable (const CpChessState *st, guint seat, const CpPiece *p, guint side)
 {
-  if (p->kind == CP_PIECE_NONE || p->seat == seat)
+  if (!present (st, p, side) || p->seat == seat)
     return FALSE;
   if (st->base.out & BIT (p->seat))
     return TRUE;
@@ -349,11 +637,13 @@ add_pawn_move (const CpChessState *st, CpActionList *out, guint seat, guint from
 /* Whether taking en passant from @from leaves the king safe: the move
  * empties two cells of possibly one line and fills a third. */
 static gboolean
-en_passant_safe (const CpChessState *st, guint seat, guint from)
+en_passant_safe (const CpChessState *st, guint seat, guint from, guint side)
 {
-  if (st->king[seat] == CP_NO_CELL || !(st->features & CP_CHESS_CHECK))
+  guint king = st->king[seat];
+
+  if (king == CP_NO_CELL || !(st->features & CP_CHESS_CHECK) || side_of_cell (st, king) != side)
     return TRUE;
-  return !attacked (st, st->king[seat], seat, from, st->ep_pawn, st->ep_cell, NULL);
+  return !attacked (st, king, seat, from, st->ep_pawn, st->ep_cell, NULL, side);
 }
 
 static void
@@ -363,15 +653,17 @@ pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *all
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
   guint8 captures = pawn_captures (st, seat);
+  guint side = side_of_cell (st, from);
 
   for (guint i = 0; i < cp_board_get_n_forward (st->base.board, seat); i++)
     {
       CpDir f = cp_board_get_forward (st->base.board, seat, i);
       guint to = nb[from * CP_N_DIRS + f];
 
-      if (to == CP_NO_CELL || cells[to].kind != CP_PIECE_NONE)
+      /* A piece beyond the mirror is passed, never landed on. */
+      if (to == CP_NO_CELL || present (st, &cells[to], side))
         continue;
-      if (cp_cell_set_contains (allowed, to))
+      if (cells[to].kind == CP_PIECE_NONE && cp_cell_set_contains (allowed, to))
         add_pawn_move (st, out, seat, from, to, 0);
       if ((st->features & CP_CHESS_DOUBLE_STEP) && !(cells[from].flags & CP_PIECE_FLAG_MOVED))
         {
@@ -389,14 +681,15 @@ pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *all
 
       if (!(captures & BIT (d)) || (to = nb[from * CP_N_DIRS + d]) == CP_NO_CELL)
         continue;
-      if (capturable (st, seat, &cells[to]))
+      if (capturable (st, seat, &cells[to], side))
         {
           if (cp_cell_set_contains (allowed, to))
             add_pawn_move (st, out, seat, from, to, CP_ACTION_FLAG_CAPTURE);
         }
       else if (to == st->ep_cell && (st->features & CP_CHESS_EN_PASSANT)
-               && capturable (st, seat, &cells[st->ep_pawn])
-               && en_passant_safe (st, seat, from))
+               && cells[to].kind == CP_PIECE_NONE
+               && capturable (st, seat, &cells[st->ep_pawn], side)
+               && en_passant_safe (st, seat, from, side))
         add_move (out, seat, from, to, CP_ACTION_FLAG_CAPTURE | CP_ACTION_FLAG_EN_PASSANT, 0);
     }
 }
@@ -412,9 +705,11 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
 {
   const CpPiece *cells = st->base.cells;
   CpBoard *board = st->base.board;
-  guint king = st->king[seat];
+  guint king = st->king[seat], mirror = side_of_cell (st, king);
   guint y = cp_board_cell_y (board, king), kx = cp_board_cell_x (board, king);
 
+  if ((st->features & CP_CHESS_EXTRA_STEPS) && cells[king].checkers > 0)
+    return;
   for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
     {
       const CpCastleRight *right = &st->castle[seat][side];
@@ -422,7 +717,8 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
       gboolean ok = TRUE;
 
       if (right->rook == CP_NO_CELL || cells[right->rook].kind != CP_PIECE_ROOK
-          || cells[right->rook].seat != seat)
+          || cells[right->rook].seat != seat || !present (st, &cells[right->rook], mirror)
+          || ((st->features & CP_CHESS_EXTRA_STEPS) && cells[right->rook].checkers > 0))
         continue;
       kto = cp_board_cell_x (board, right->king_to);
       rx = cp_board_cell_x (board, right->rook);
@@ -431,20 +727,23 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
       hi = MAX (MAX (kx, kto), MAX (rx, rto));
 
       /* Every cell either piece passes over or lands on must be empty but
-       * for the two pieces themselves; the king may not pass through or
-       * land on an attacked cell, where the castling rook no longer
-       * shields it. */
+       * for the two pieces themselves (beyond the mirror, the cells they
+       * land on); the king may not pass through or land on an attacked
+       * cell, where the castling rook no longer shields it. */
       for (guint x = lo; x <= hi && ok; x++)
         {
           guint c = cp_board_cell_at (board, (int) x, (int) y);
           gboolean king_path = between (x, kx, kto);
+          gboolean landing = c == right->king_to || c == right->rook_to;
 
           if (!king_path && !between (x, rx, rto))
             continue;
-          if (c == CP_NO_CELL || (cells[c].kind != CP_PIECE_NONE && c != king && c != right->rook))
+          if (c == CP_NO_CELL
+              || (c != king && c != right->rook
+                  && (present (st, &cells[c], mirror) || (landing && cells[c].kind != CP_PIECE_NONE))))
             ok = FALSE;
           else if (king_path && (st->features & CP_CHESS_CHECK)
-                   && cp_chess_attacked (st, c, seat, king, right->rook))
+                   && attacked (st, c, seat, king, right->rook, CP_NO_CELL, NULL, mirror))
             ok = FALSE;
         }
       if (ok)
@@ -477,7 +776,7 @@ piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *al
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
-  guint kind = cells[from].kind;
+  guint kind = cells[from].kind, side = side_of_cell (st, from);
 
   if (kind == CP_PIECE_KNIGHT)
     {
@@ -488,7 +787,7 @@ piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *al
         {
           guint to = targets[i];
 
-          if (cells[to].kind == CP_PIECE_NONE || capturable (st, seat, &cells[to]))
+          if (cells[to].kind == CP_PIECE_NONE || capturable (st, seat, &cells[to], side))
             if (cp_cell_set_contains (allowed, to))
               add_move (out, seat, from, to,
                         cells[to].kind ? CP_ACTION_FLAG_CAPTURE : 0, 0);
@@ -505,9 +804,16 @@ piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *al
         continue;
       while ((to = nb[to * CP_N_DIRS + d]) != CP_NO_CELL)
         {
+          if (cells[to].kind != CP_PIECE_NONE && !present (st, &cells[to], side))
+            {
+              /* Passed through beyond the mirror, never landed on. */
+              if (!slide)
+                break;
+              continue;
+            }
           if (cells[to].kind != CP_PIECE_NONE)
             {
-              if (capturable (st, seat, &cells[to]) && cp_cell_set_contains (allowed, to))
+              if (capturable (st, seat, &cells[to], side) && cp_cell_set_contains (allowed, to))
                 add_move (out, seat, from, to, CP_ACTION_FLAG_CAPTURE, 0);
               break;
             }
@@ -525,6 +831,7 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
   gboolean safety = (st->features & CP_CHESS_CHECK) != 0;
+  guint side = side_of_cell (st, from);
 
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
@@ -532,12 +839,48 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
 
       if (to == CP_NO_CELL)
         continue;
-      if (cells[to].kind != CP_PIECE_NONE && !capturable (st, seat, &cells[to]))
+      if (cells[to].kind != CP_PIECE_NONE && !capturable (st, seat, &cells[to], side))
         continue;
-      if (safety && cp_chess_attacked (st, to, seat, from, CP_NO_CELL))
+      if (safety && attacked (st, to, seat, from, CP_NO_CELL, CP_NO_CELL, NULL, side))
         continue;
       add_move (out, seat, from, to, cells[to].kind ? CP_ACTION_FLAG_CAPTURE : 0, 0);
     }
+}
+
+/* With extra steps, checks and pins reach further than lines from the
+ * king show: while any piece has checkers (an enemy's, or one an enemy
+ * may take over), the moves of pieces other than the king (whose cells
+ * are tested as it is generated) are tried. */
+static void
+keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
+{
+  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  guint king = st->king[st->army[player]], kept = first;
+  gboolean stacked = FALSE;
+  CpChessState trial;
+
+  for (guint c = 0; c < n_cells && !stacked; c++)
+    stacked = st->base.cells[c].checkers > 0 && st->base.cells[c].kind != CP_PIECE_NONE;
+  if (!stacked)
+    return;
+  memcpy (&trial, st, sizeof trial);
+  for (guint i = first; i < out->len; i++)
+    {
+      const CpAction *a = &out->items[i];
+      gboolean safe = TRUE;
+
+      if (a->cells[0] != king)
+        {
+          CpUndo undo;
+
+          cp_chess_make (&trial, a, &undo);
+          safe = !cp_chess_in_check (&trial, player);
+          cp_chess_unmake (&trial, a, &undo);
+        }
+      if (safe)
+        out->items[kept++] = *a;
+    }
+  out->len = kept;
 }
 
 /**
@@ -552,6 +895,7 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
   guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
   guint seat = st->army[player], first = out->len;
   guint king = st->king[seat];
+  guint king_side = king != CP_NO_CELL ? side_of_cell (st, king) : 0;
   Restrictions r;
   CpCellSet everywhere;
 
@@ -571,11 +915,17 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
           king_moves (st, seat, from, out);
           continue;
         }
-      if (r.n_checkers >= 2)
+      /* Beyond the mirror from its king, a piece is free of checks and pins. */
+      if (side_of (st, p) != king_side)
+        allowed = everywhere;
+      else if (r.n_checkers >= 2)
         continue;
-      allowed = r.n_checkers == 1 ? r.evasions : everywhere;
-      if (pinned_line (&r, from, &line))
-        and_sets (&allowed, line);
+      else
+        {
+          allowed = r.n_checkers == 1 ? r.evasions : everywhere;
+          if (pinned_line (&r, from, &line))
+            and_sets (&allowed, line);
+        }
 
       if (p->kind == CP_PIECE_PAWN)
         pawn_moves (st, seat, from, &allowed, out);
@@ -587,6 +937,8 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
     castling_moves (st, seat, out);
   for (guint i = first; i < out->len; i++)
     out->items[i].seat = (guint8) player;
+  if ((st->features & CP_CHESS_EXTRA_STEPS) && (st->features & CP_CHESS_CHECK) && king != CP_NO_CELL)
+    keep_safe_moves (st, player, first, out);
 }
 
 /* The seat after @seat in turn order, skipping seats that are out. */
@@ -735,10 +1087,21 @@ castle_hash (const CpChessState *st)
   return h;
 }
 
+/* The key of a piece on a cell, with its side of the mirror and the
+ * checkers under it. */
 static inline guint64
 piece_key (const CpPiece *p, guint cell)
 {
-  return p->kind == CP_PIECE_NONE ? 0 : piece_keys[p->kind][p->seat & 3][cell];
+  guint64 key;
+
+  if (p->kind == CP_PIECE_NONE)
+    return 0;
+  key = piece_keys[p->kind][p->seat & 3][cell];
+  if (p->flags & CP_PIECE_FLAG_MIRROR)
+    key ^= mirror_keys[cell];
+  if (p->checkers > 0)
+    key ^= checker_keys[cell] * p->checkers;
+  return key;
 }
 
 /* The key of the position: pieces, seat to move, castling rights and an
@@ -890,6 +1253,7 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
   else
     {
       const CpPiece *victim = &st->base.cells[captured_cell];
+      guint taken_checkers = victim->kind != CP_PIECE_NONE ? victim->checkers : 0;
 
       irreversible = moved.kind == CP_PIECE_PAWN || victim->kind != CP_PIECE_NONE;
       if (victim->kind == CP_PIECE_KING && st->king[victim->seat] == captured_cell)
@@ -899,6 +1263,9 @@ cp_chess_make (CpChessState *st, const CpAction *action, CpUndo *undo)
       moved.flags |= CP_PIECE_FLAG_MOVED;
       if (action->piece != CP_PIECE_NONE)
         moved.kind = action->piece;
+      /* A piece that takes keeps the checkers of what it takes. */
+      if (st->features & CP_CHESS_EXTRA_STEPS)
+        moved.checkers = (guint8) MIN (moved.checkers + taken_checkers, G_MAXUINT8);
       clear_cell (st, from);
       set_cell (st, to, &moved);
       if (moved.kind == CP_PIECE_KING)

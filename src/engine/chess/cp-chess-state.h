@@ -36,6 +36,12 @@ typedef enum {
   CP_CHESS_CASTLE_ONTO_ROOK = 1 << 4, /* castling is written king takes rook (Chess960) */
   CP_CHESS_ELIMINATION = 1 << 5, /* a seat without a legal move is out; the last team wins */
   CP_CHESS_HELD_TURN   = 1 << 6, /* moves keep the turn: the game passes it (cp_chess_pass_turn) */
+  CP_CHESS_MIRROR      = 1 << 7, /* pieces meet only pieces on their own side of the mirror
+                                  * (CP_PIECE_FLAG_MIRROR): others neither block nor can be
+                                  * taken, and no piece lands on a cell they stand on */
+  CP_CHESS_EXTRA_STEPS = 1 << 8, /* a piece with checkers may follow its move with one king
+                                  * step per checker: its attacks count them, it does not
+                                  * castle, and it keeps the checkers of what it takes */
 } CpChessFeatures;
 
 /* The rules of orthodox chess. */
@@ -43,7 +49,7 @@ typedef enum {
 
 typedef struct {
   CpState base;
-  guint8 features;                    /* CpChessFeatures */
+  guint16 features;                   /* CpChessFeatures */
   guint8 promotions;                  /* bit k: may promote to CpPieceKind k */
   guint8 team[CP_MAX_SEATS];          /* seats with equal numbers are partners */
   guint8 army[CP_MAX_SEATS];          /* the seat whose pieces each seat moves */
@@ -83,6 +89,13 @@ gboolean  cp_chess_attacked           (const CpChessState *st,
                                        guint         by_enemies_of,
                                        guint         ignore_a,
                                        guint         ignore_b);
+gboolean  cp_chess_attacked_on        (const CpChessState *st,
+                                       guint         cell,
+                                       guint         by_enemies_of,
+                                       guint         side,
+                                       guint         ignore_a,
+                                       guint         ignore_b,
+                                       guint         block);
 gboolean  cp_chess_attacked_from      (const CpChessState *st,
                                        guint         cell,
                                        guint         by_enemies_of,

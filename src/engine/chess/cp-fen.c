@@ -25,11 +25,29 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
   CpBoard *board = st->base.board;
   int width = (int) cp_board_get_width (board), height = (int) cp_board_get_height (board);
   int x = 0, y = height - 1;
+  guint last = CP_NO_CELL;
 
   for (const char *p = field; *p; p++)
     {
       CpPieceKind kind;
 
+      if (*p == '*')
+        {
+          /* A checker under the piece just named. */
+          if (last == CP_NO_CELL || st->base.cells[last].checkers == G_MAXUINT8)
+            return fen_error (error, fen, _("a checker is not under a piece"));
+          st->base.cells[last].checkers++;
+          /* With a mirror, a piece on a checker stands beyond it; the
+           * checker is its owner's. */
+          if (st->features & CP_CHESS_MIRROR)
+            {
+              st->base.cells[last].flags |= CP_PIECE_FLAG_MIRROR;
+              st->base.cells[last].checker_colour = st->base.cells[last].seat == 0 ? CP_COLOUR_WHITE
+                                                                                   : CP_COLOUR_BLACK;
+            }
+          continue;
+        }
+      last = CP_NO_CELL;
       if (*p == '/')
         {
           if (x != width || y == 0)
@@ -54,6 +72,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           if (x >= width || cell == CP_NO_CELL)
             return fen_error (error, fen, _("a rank has the wrong number of cells"));
           st->base.cells[cell] = (CpPiece) { .kind = kind, .seat = g_ascii_isupper (*p) ? 0 : 1 };
+          last = cell;
           x++;
         }
       else
@@ -198,6 +217,10 @@ check_position (CpChessState *st, const char *fen, GError **error)
  * @st: a state set up by cp_chess_state_init_standard(); its pieces are replaced
  * @fen: a position in FEN, X-FEN or Shredder-FEN; the move counters may be left out
  *
+ * A piece letter may be followed by one "*" for each checker under the
+ * piece ("B***": a white bishop on three checkers); games that put
+ * checkers under pieces say what they mean.
+ *
  * Sets up the position @fen describes.
  */
 gboolean
@@ -297,6 +320,8 @@ cp_fen_write (const CpChessState *st, CpFenStyle style)
           empty = 0;
           g_string_append_c (out, p->seat == 0 ? cp_piece_kind_letter (p->kind)
                                                 : g_ascii_tolower (cp_piece_kind_letter (p->kind)));
+          for (guint i = 0; i < p->checkers; i++)
+            g_string_append_c (out, '*');
         }
       if (empty)
         g_string_append_printf (out, "%d", empty);

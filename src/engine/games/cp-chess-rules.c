@@ -5,8 +5,10 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "cp-chess-rules.h"
+#include "cp-error.h"
 #include "cp-games.h"
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
@@ -35,7 +37,7 @@ cp_chess_rules_setup (CpState *state, GHashTable *opts, guint features, GError *
   const char *fen = g_hash_table_lookup (opts, "fen");
 
   cp_chess_state_init_standard (st, cp_chess_standard_board ());
-  st->features = (guint8) features;
+  st->features = (guint16) features;
   if (fen != NULL && fen[0] != '\0')
     return cp_fen_read (st, fen, error);
 
@@ -213,6 +215,59 @@ cp_chess_rules_explain (const CpState *state, guint seat, guint cell)
   if (cp_chess_in_check (CP_CHESS_STATE (without), seat))
     return g_strdup (_("That piece shields your king: moving it would leave the king in check"));
   return g_strdup (_("That piece has no square to go to"));
+}
+
+/* @text without the marks of check and comment at its end. */
+static char *
+strip_marks (const char *text)
+{
+  char *plain = g_strstrip (g_strdup (text));
+  gsize len = strlen (plain);
+
+  while (len > 0 && strchr ("+#!?", plain[len - 1]))
+    plain[--len] = '\0';
+  return plain;
+}
+
+/**
+ * cp_chess_rules_parse_with:
+ * @format: writes an action as the game does, without marks of check
+ *
+ * Reads a move of a game whose moves are not all orthodox: the legal
+ * action that @format writes as @text in any notation.
+ */
+gboolean
+cp_chess_rules_parse_with (const CpState *state, const char *text, CpChessPlainFormat format,
+                           CpAction *action, GError **error)
+{
+  static const CpNotation notations[] = {
+    CP_NOTATION_SAN, CP_NOTATION_LAN, CP_NOTATION_COMPUTER, CP_NOTATION_FIGURINE,
+    CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL,
+  };
+  g_autofree char *wanted = strip_marks (text);
+  g_auto (CpActionList) legal = { 0 };
+
+  if (wanted[0] == '\0')
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("No move was given"));
+      return FALSE;
+    }
+  cp_state_legal (state, state->to_move, &legal);
+  for (guint n = 0; n < G_N_ELEMENTS (notations); n++)
+    for (guint i = 0; i < legal.len; i++)
+      {
+        g_autofree char *written = format (state, &legal.items[i], notations[n]);
+        g_autofree char *plain = strip_marks (written);
+
+        if (g_str_equal (plain, wanted))
+          {
+            *action = legal.items[i];
+            return TRUE;
+          }
+      }
+  g_set_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION, _("“%s” cannot be played: %s"), text,
+               _("it is not a legal move in this position"));
+  return FALSE;
 }
 
 const CpRules cp_chess_rules = {

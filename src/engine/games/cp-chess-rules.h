@@ -53,4 +53,12 @@ int         cp_chess_rules_evaluate   (const CpState  *state,
                                        guint           seat);
 gboolean    cp_chess_rules_null_move  (const CpState  *state);
 
+typedef char *(*CpChessPlainFormat) (const CpState *state, const CpAction *action, CpNotation notation);
+
+gboolean    cp_chess_rules_parse_with (const CpState  *state,
+                                       const char     *text,
+                                       CpChessPlainFormat format,
+                                       CpAction       *action,
+                                       GError        **error);
+
 G_END_DECLS

@@ -72,7 +72,7 @@ crowded_house_init (CpState *state, GHashTable *options, GError **error)
   CpChessState *st = CP_CHESS_STATE (state);
 
   cp_chess_state_init_standard (st, crowded_house_board ());
-  st->features &= (guint8) ~CP_CHESS_CHECK;
+  st->features &= (guint16) ~CP_CHESS_CHECK;
   for (guint seat = 0; seat < N_SEATS; seat++)
     st->army[seat] = st->team[seat] = (guint8) (seat % 2);
   cp_chess_state_place_back_rank (st, back_rank);

@@ -19,6 +19,8 @@ extern const CpRules cp_crowded_house_rules;
 extern const CpRules cp_zombie_rules;
 extern const CpRules cp_two_move_rules;
 extern const CpRules cp_chess_attack_rules;
+extern const CpRules cp_adrenaline_rules;
+extern const CpRules cp_half_alice_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,

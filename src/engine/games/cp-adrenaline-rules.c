@@ -1,0 +1,494 @@
+/* cp-adrenaline-rules.c: Adrenaline Chess
+ *
+ * Chess where a turn that takes a piece ends with a checker put under one
+ * of the other side's pieces.  A piece with checkers under it moves as
+ * usual, carrying them, and may then spend them one at a time on king
+ * steps, which may take pieces too; a piece taken hands its checkers to
+ * its taker.  There are 24 checkers: a checker spent goes back beside the
+ * board, and while all 24 are under pieces no checker is put.
+ *
+ * A turn goes: the move (any legal chess move); while the piece that
+ * moved has checkers, its extra steps one action each, or a pass that
+ * stops them; then, if anything was taken and a checker is free, the
+ * placing of one checker.  Each action must leave the mover's king safe
+ * from every move of the other side, extra steps counted
+ * (CP_CHESS_EXTRA_STEPS); an extra step never takes en passant, and a
+ * pawn that used one cannot be taken en passant.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-error.h"
+#include "cp-games.h"
+
+#define CHECKERS 24
+#define CHECKER_COLOUR CP_COLOUR_RED
+
+typedef enum {
+  STAGE_MOVE,   /* the mover makes a chess move */
+  STAGE_STEPS,  /* the piece that moved may take extra steps */
+  STAGE_PLACE,  /* the mover puts a checker under a piece of the other side */
+} Stage;
+
+typedef struct {
+  CpChessState chess;
+  guint8 stage;
+  guint8 runner;  /* STEPS: the cell of the piece taking extra steps */
+  guint8 took;    /* whether this turn has taken a piece */
+} AdrenalineState;
+
+#define ADRENALINE_STATE(s) ((AdrenalineState *) (s))
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+
+static guint
+checkers_under_pieces (const CpState *state)
+{
+  guint n = 0;
+
+  for (guint c = 0; c < 64; c++)
+    if (state->cells[c].kind != CP_PIECE_NONE)
+      n += state->cells[c].checkers;
+  return n;
+}
+
+static guint
+free_checkers (const CpState *state)
+{
+  guint used = checkers_under_pieces (state);
+
+  return used < CHECKERS ? CHECKERS - used : 0;
+}
+
+static gboolean
+adrenaline_init (CpState *state, GHashTable *opts, GError **error)
+{
+  if (!cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN | CP_CHESS_EXTRA_STEPS,
+                             error))
+    return FALSE;
+  if (checkers_under_pieces (state) > CHECKERS)
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+                   _("The position has more than %u checkers under its pieces"), CHECKERS);
+      return FALSE;
+    }
+  for (guint c = 0; c < 64; c++)
+    if (state->cells[c].checkers > 0)
+      state->cells[c].checker_colour = CHECKER_COLOUR;
+  ADRENALINE_STATE (state)->runner = CP_NO_CELL;
+  return TRUE;
+}
+
+static void move_piece (AdrenalineState *st, const CpAction *action);
+
+/* Whether the mover's king is safe once the extra step @action is made. */
+static gboolean
+safe_after (const AdrenalineState *st, const CpAction *action)
+{
+  AdrenalineState trial;
+
+  memcpy (&trial, st, sizeof trial);
+  move_piece (&trial, action);
+  return !cp_chess_in_check (&trial.chess, action->seat);
+}
+
+/* The extra steps of the piece on the runner's cell: a king's step onto
+ * an empty cell or a piece of the other side (its king aside); a pawn
+ * that steps onto its last rank is promoted. */
+static void
+step_actions (const AdrenalineState *st, guint seat, CpActionList *out)
+{
+  CpBoard *board = st->chess.base.board;
+  const CpPiece *cells = st->chess.base.cells;
+  guint from = st->runner;
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint to = cp_board_step (board, from, (CpDir) d);
+      const CpPiece *there;
+      CpAction step;
+
+      if (to == CP_NO_CELL)
+        continue;
+      there = &cells[to];
+      if (there->kind != CP_PIECE_NONE && (there->seat == seat || there->kind == CP_PIECE_KING))
+        continue;
+      cp_action_init_move (&step, seat, from, to);
+      if (there->kind != CP_PIECE_NONE)
+        step.flags = CP_ACTION_FLAG_CAPTURE;
+      if (cells[from].kind == CP_PIECE_PAWN && cp_cell_set_contains (&st->chess.promotion_zone[seat], to))
+        {
+          for (guint kind = CP_PIECE_QUEEN; kind > CP_PIECE_PAWN; kind--)
+            if (st->chess.promotions & (1u << kind))
+              {
+                step.piece = (guint8) kind;
+                if (safe_after (st, &step))
+                  cp_action_list_append (out, &step);
+              }
+        }
+      else if (safe_after (st, &step))
+        cp_action_list_append (out, &step);
+    }
+}
+
+static void
+adrenaline_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+
+  if (seat != state->to_move || state->outcome.status != CP_STATUS_PLAYING)
+    return;
+  switch ((Stage) st->stage)
+    {
+    case STAGE_MOVE:
+      cp_chess_legal (&st->chess, seat, out);
+      break;
+    case STAGE_STEPS:
+      step_actions (st, seat, out);
+      cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+      break;
+    case STAGE_PLACE:
+      for (guint c = 0; c < 64; c++)
+        if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat != seat)
+          {
+            CpAction *place = cp_action_list_add (out);
+
+            cp_action_init (place, CP_ACTION_ADD_CHECKER, seat);
+            place->n_cells = 1;
+            place->cells[0] = (guint8) c;
+          }
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+static CpSeatMask
+adrenaline_pending (const CpState *state)
+{
+  return CP_SEAT_BIT (state->to_move);
+}
+
+/* The moving piece is done: a checker is due if it took anything and one
+ * is free, else the turn passes. */
+static void
+stop_moving (AdrenalineState *st)
+{
+  st->runner = CP_NO_CELL;
+  if (st->took && free_checkers (&st->chess.base) > 0)
+    {
+      st->stage = STAGE_PLACE;
+      return;
+    }
+  st->took = FALSE;
+  st->stage = STAGE_MOVE;
+  cp_chess_pass_turn (&st->chess);
+}
+
+/* Gives the piece on @cell @count checkers, all of the game's colour. */
+static void
+set_stack (AdrenalineState *st, guint cell, guint count)
+{
+  CpPiece p = st->chess.base.cells[cell];
+
+  if (p.checkers == count && (count == 0 || p.checker_colour == CHECKER_COLOUR))
+    return;
+  p.checkers = (guint8) count;
+  p.checker_colour = CHECKER_COLOUR;
+  cp_chess_put (&st->chess, cell, &p);
+}
+
+/* A move or an extra step: the piece carries its checkers, takes over
+ * those of the piece it takes (cp_chess_make() sees to both), and spends
+ * one on an extra step. */
+static void
+move_piece (AdrenalineState *st, const CpAction *action)
+{
+  guint landing = cp_chess_landing (&st->chess, action);
+  guint stack;
+
+  if (landing == CP_NO_CELL)
+    landing = action->cells[1];
+  cp_chess_make (&st->chess, action, NULL);
+  stack = st->chess.base.cells[landing].checkers - (st->stage == STAGE_STEPS ? 1 : 0);
+  set_stack (st, landing, stack);
+  st->took |= (action->flags & CP_ACTION_FLAG_CAPTURE) != 0;
+  if (stack > 0 && !(action->flags & CP_ACTION_FLAG_CASTLE))
+    {
+      st->stage = STAGE_STEPS;
+      st->runner = (guint8) landing;
+    }
+  else
+    stop_moving (st);
+}
+
+static void
+adrenaline_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  AdrenalineState *st = ADRENALINE_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+      move_piece (st, action);
+      break;
+    case CP_ACTION_PASS:
+      stop_moving (st);
+      break;
+    case CP_ACTION_ADD_CHECKER:
+      set_stack (st, action->cells[0], state->cells[action->cells[0]].checkers + 1u);
+      st->took = FALSE;
+      st->stage = STAGE_MOVE;
+      cp_chess_pass_turn (&st->chess);
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+static void
+adrenaline_outcome (const CpState *state, CpOutcome *outcome)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+  g_auto (CpActionList) legal = { 0 };
+  guint seat = state->to_move;
+
+  *outcome = state->outcome;
+  if (outcome->status != CP_STATUS_PLAYING || st->stage != STAGE_MOVE)
+    return;
+  cp_chess_legal (&st->chess, seat, &legal);
+  if (legal.len == 0)
+    {
+      if (cp_chess_in_check (&st->chess, seat))
+        *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE, CP_SEAT_BIT (1 - seat) };
+      else
+        *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_STALEMATE, 0 };
+    }
+  else if (checkers_under_pieces (state) == 0 && cp_chess_insufficient_material (&st->chess))
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
+  else
+    cp_chess_draw_by_counting (&st->chess, outcome);
+}
+
+static CpEndReason
+adrenaline_claimable (const CpState *state)
+{
+  return ADRENALINE_STATE (state)->stage == STAGE_MOVE ? cp_chess_rules_claimable (state) : CP_END_NONE;
+}
+
+static guint
+adrenaline_check_cell (const CpState *state)
+{
+  return ADRENALINE_STATE (state)->stage == STAGE_MOVE ? cp_chess_rules_check_cell (state) : CP_NO_CELL;
+}
+
+/* "+" or "#" when @action ends the turn with the other side in check. */
+static const char *
+check_mark (const CpState *before, const CpAction *action)
+{
+  g_autoptr (CpState) after = cp_state_copy (before);
+  CpOutcome outcome;
+
+  adrenaline_make (after, action, NULL);
+  if (after->to_move == before->to_move || !cp_chess_in_check (CP_CHESS_STATE (after), after->to_move))
+    return "";
+  adrenaline_outcome (after, &outcome);
+  return outcome.reason == CP_END_CHECKMATE ? "#" : "+";
+}
+
+/* An extra step: "~" and where it goes, "~xd5" when it takes, with the
+ * cell it starts from in long notation. */
+static char *
+format_step (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  g_autofree char *from = cp_board_cell_name (state->board, action->cells[0]);
+  g_autofree char *to = cp_board_cell_name (state->board, action->cells[1]);
+  gboolean capture = (action->flags & CP_ACTION_FLAG_CAPTURE) != 0;
+  GString *out = g_string_new (NULL);
+
+  if (notation == CP_NOTATION_COMPUTER)
+    g_string_append_printf (out, "%s%s", from, to);
+  else if (notation == CP_NOTATION_LAN || notation == CP_NOTATION_LAN_LOCAL)
+    g_string_append_printf (out, "~%s%c%s", from, capture ? 'x' : '-', to);
+  else
+    g_string_append_printf (out, "~%s%s", capture ? "x" : "", to);
+  if (action->piece != CP_PIECE_NONE)
+    {
+      if (notation == CP_NOTATION_COMPUTER)
+        g_string_append_c (out, g_ascii_tolower (cp_piece_kind_letter (action->piece)));
+      else
+        g_string_append_printf (out, "=%c", cp_piece_kind_letter (action->piece));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* An action written without its mark of check. */
+static char *
+plain_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+      if (st->stage == STAGE_STEPS)
+        return format_step (state, action, notation);
+      {
+        /* The chess move alone checks nobody: the turn goes on. */
+        g_autofree char *san = cp_chess_format (&st->chess, action, notation);
+
+        return g_strdup (g_strchomp (g_strdelimit (san, "+#", ' ')));
+      }
+    case CP_ACTION_PASS:
+      /* Translators: Adrenaline Chess: a piece stops taking extra steps */
+      return g_strdup (_("stop"));
+    case CP_ACTION_ADD_CHECKER:
+      {
+        g_autofree char *cell = cp_board_cell_name (state->board, action->cells[0]);
+
+        /* A checker dropped under the piece on a cell. */
+        return g_strdup_printf ("@%s", cell);
+      }
+    default:
+      return g_strdup (cp_action_type_to_id (action->type));
+    }
+}
+
+static char *
+adrenaline_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  g_autofree char *text = plain_format (state, action, notation);
+
+  if (action->type != CP_ACTION_MOVE && action->type != CP_ACTION_PASS
+      && action->type != CP_ACTION_ADD_CHECKER)
+    return g_steal_pointer (&text);
+  return g_strconcat (text, check_mark (state, action), NULL);
+}
+
+static gboolean
+adrenaline_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  return cp_chess_rules_parse_with (state, text, plain_format, action, error);
+}
+
+static guint64
+adrenaline_hash (const CpState *state)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+
+  return st->chess.hash ^ (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (1u + st->stage))
+         ^ (G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f) * st->runner) ^ (st->took ? 0x165667b19e3779f9 : 0);
+}
+
+/* Chess material and position, and each checker worth a third of a pawn
+ * to the side whose piece carries it. */
+static int
+adrenaline_evaluate (const CpState *state, guint seat)
+{
+  int score = cp_chess_evaluate (CP_CHESS_STATE (state), seat);
+
+  for (guint c = 0; c < 64; c++)
+    if (state->cells[c].kind != CP_PIECE_NONE)
+      score += (state->cells[c].seat == seat ? 33 : -33) * state->cells[c].checkers;
+  return score;
+}
+
+static char *
+adrenaline_prompt (const AdrenalineState *st)
+{
+  switch ((Stage) st->stage)
+    {
+    case STAGE_STEPS:
+      {
+        guint left = st->chess.base.cells[st->runner].checkers;
+
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Take an extra king step (%u checker left), or stop here",
+                                             "Take an extra king step (%u checkers left), or stop here",
+                                             left), left);
+      }
+    case STAGE_PLACE:
+      {
+        guint left = free_checkers (&st->chess.base);
+
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Put a checker under a piece of your opponent (%u left beside the board)",
+                                             "Put a checker under a piece of your opponent (%u left beside the board)",
+                                             left), left);
+      }
+    case STAGE_MOVE:
+    default:
+      return NULL;
+    }
+}
+
+static void
+adrenaline_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+  guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+  guint left = free_checkers (state);
+
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      guint carried = 0;
+
+      for (guint c = 0; c < 64; c++)
+        if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat == seat)
+          carried += state->cells[c].checkers;
+      if (carried == 0)
+        continue;
+      cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup_printf ("● %u", carried);
+      out->side_description[seat] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                  "%u checker under these pieces",
+                                                                  "%u checkers under these pieces",
+                                                                  carried), carried);
+    }
+  if (st->stage == STAGE_STEPS)
+    /* Translators: Adrenaline Chess: said of the piece taking extra steps */
+    cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, st->runner, _("taking extra steps"));
+  if (actor == CP_NO_SEAT || actor != state->to_move || cp_state_is_over (state))
+    return;
+  if (left == 0 && st->stage == STAGE_MOVE)
+    cp_presentation_set_prompt (out, g_strdup (_("All 24 checkers are under pieces: captures add none")));
+  else
+    cp_presentation_set_prompt (out, adrenaline_prompt (st));
+  if (st->stage == STAGE_STEPS)
+    {
+      CpAction stop;
+
+      cp_action_init (&stop, CP_ACTION_PASS, actor);
+      cp_presentation_add_button (out, &stop, "end-turn", _("_Stop Here"));
+    }
+}
+
+const CpRules cp_adrenaline_rules = {
+  .id = "adrenaline",
+  .name = N_("Adrenaline Chess"),
+  .summary = N_("Captures put checkers under enemy pieces, which spend them on extra king steps"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_DRAWS,
+  .options = cp_chess_fen_options,
+  .n_options = G_N_ELEMENTS (cp_chess_fen_options),
+  .colours = colours,
+  .state_size = sizeof (AdrenalineState),
+  .init = adrenaline_init,
+  .pending = adrenaline_pending,
+  .legal = adrenaline_legal,
+  .make = adrenaline_make,
+  .outcome = adrenaline_outcome,
+  .claimable = adrenaline_claimable,
+  .format = adrenaline_format,
+  .parse = adrenaline_parse,
+  .landing = cp_chess_rules_landing,
+  .check_cell = adrenaline_check_cell,
+  .present = adrenaline_present,
+  .hash = adrenaline_hash,
+  .evaluate = adrenaline_evaluate,
+};

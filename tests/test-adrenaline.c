@@ -1,0 +1,273 @@
+/* test-adrenaline.c: Adrenaline Chess
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cp-brute-perft.h"
+#include "cp-chess-state.h"
+#include "cp-engine.h"
+#include "cp-test-util.h"
+
+/* The worked example of the rules where White is mated by the black
+ * queen's adrenaline: the bishop on c1 carries three checkers, the pawns
+ * on e5, e6, h5 and g7 one each; Black has just taken on e2. */
+#define QUEEN_MATE "rn2k1nr/5pp*1/4p*3/4P*2p*/1pq5/P7/1P1PbKPP/R1B***3Q1 w - - 0 1"
+
+/* Kiwipete with checkers: the pawn on b4 can take the knight on c3 and
+ * walk on with all three checkers, taking the bishop on d2 and its one. */
+#define STACKED "r3k2r/p1ppq*pb1/bn2pnp1/3PN3/1p*2P3/2N**2Q1p/PPPB*BPPP/R3K2R w KQkq - 0 1"
+
+static guint
+cell (const char *name)
+{
+  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
+}
+
+static const CpPiece *
+at (CpGame *game, const char *name)
+{
+  return &cp_game_get_state (game)->cells[cell (name)];
+}
+
+static char *
+last_text (CpGame *game)
+{
+  return cp_game_format_action (game, cp_game_get_n_actions (game) - 1, CP_NOTATION_SAN);
+}
+
+static void
+legal_of (CpGame *game, CpActionList *legal)
+{
+  const CpState *state = cp_game_get_state (game);
+
+  cp_state_legal (state, state->to_move, legal);
+}
+
+/* The first example: White takes on a6 with the bishop and ends the turn
+ * with a checker under the pawn on h7, which may then spend it. */
+static void
+test_bishop_capture (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, NULL);
+  g_auto (CpActionList) legal = { 0 };
+  g_autofree char *capture = NULL, *placed = NULL;
+
+  cp_test_play (game, "e3 a6 Bxa6");
+  capture = cp_game_format_action (game, 2, CP_NOTATION_SAN);
+  g_assert_cmpstr (capture, ==, "Bxa6");
+  /* The bishop had no checkers: the turn goes straight to the checker,
+   * under any of Black's fifteen pieces. */
+  g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 0);
+  legal_of (game, &legal);
+  g_assert_cmpuint (legal.len, ==, 15);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      g_assert_cmpint (legal.items[i].type, ==, CP_ACTION_ADD_CHECKER);
+      g_assert_cmpuint (at (game, "a1")->seat, !=, cp_game_get_state (game)->cells[legal.items[i].cells[0]].seat);
+    }
+
+  cp_test_play (game, "@h7");
+  placed = last_text (game);
+  g_assert_cmpstr (placed, ==, "@h7");
+  g_assert_cmpuint (at (game, "h7")->checkers, ==, 1);
+  g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 1);
+
+  /* The pawn moves, then may spend its checker on one king step. */
+  cp_test_play (game, "h6");
+  g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 1);
+  cp_test_play (game, "~g5");
+  g_assert_cmpuint (at (game, "g5")->kind, ==, CP_PIECE_PAWN);
+  g_assert_cmpuint (at (game, "g5")->checkers, ==, 0);
+  g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 0);
+}
+
+/* The second example: checkmate by extra steps, with the reason the
+ * rules give for each cell around the king. */
+static void
+test_queen_mate (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, "fen=" QUEEN_MATE, NULL);
+  g_autoptr (CpGame) hope = NULL;
+  const CpChessState *st = CP_CHESS_STATE (cp_game_get_state (game));
+  const CpOutcome *outcome = cp_game_get_outcome (game);
+  g_autoptr (CpState) plain = cp_state_copy (&st->base);
+  CpChessState *orthodox = CP_CHESS_STATE (plain);
+  guint king = cell ("f2");
+  g_auto (CpActionList) legal = { 0 };
+  static const struct {
+    const char *cell;
+    gboolean direct;  /* attacked without extra steps too */
+  } around[] = {
+    { "e1", FALSE }, { "e3", FALSE },  /* the queen takes c1 and walks on */
+    { "e2", TRUE },                     /* the queen takes the bishop directly */
+    { "f1", TRUE }, { "f3", TRUE },     /* the queen or the bishop */
+    { "g3", FALSE },                    /* the pawn on h5 steps on from h4 */
+  };
+
+  g_assert_cmpint (outcome->status, ==, CP_STATUS_WON);
+  g_assert_cmpint (outcome->reason, ==, CP_END_CHECKMATE);
+  g_assert_cmpuint (outcome->winners, ==, CP_SEAT_BIT (1));
+  g_assert_true (cp_chess_in_check (st, 0));
+
+  orthodox->features &= (guint16) ~CP_CHESS_EXTRA_STEPS;
+  g_assert_false (cp_chess_in_check (orthodox, 0));
+  for (guint i = 0; i < G_N_ELEMENTS (around); i++)
+    {
+      g_assert_true (cp_chess_attacked (st, cell (around[i].cell), 0, king, CP_NO_CELL));
+      g_assert_cmpint (cp_chess_attacked (orthodox, cell (around[i].cell), 0, king, CP_NO_CELL), ==,
+                       around[i].direct);
+    }
+
+  /* Without the checker on h5, g3 is the way out. */
+  hope = cp_test_new_game ("adrenaline", 2, 1,
+                           "fen=rn2k1nr/5pp*1/4p*3/4P*2p/1pq5/P7/1P1PbKPP/R1B***3Q1 w - - 0 1", NULL);
+  g_assert_cmpint (cp_game_get_outcome (hope)->status, ==, CP_STATUS_PLAYING);
+  legal_of (hope, &legal);
+  g_assert_cmpuint (legal.len, ==, 1);
+  g_assert_cmpuint (legal.items[0].cells[1], ==, cell ("g3"));
+}
+
+/* A stack moves with its piece; the piece that takes it takes it over;
+ * stacks bar castling. */
+static void
+test_takeover (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, "fen=4k2n**/8/8/8/8/8/8/4K2R w K - 0 1", NULL);
+  g_autoptr (CpGame) castling = cp_test_new_game ("adrenaline", 2, 1, "fen=4k3/8/8/8/8/8/8/R3K**2R w KQ - 0 1", NULL);
+  g_autoptr (CpGame) rook = cp_test_new_game ("adrenaline", 2, 1, "fen=4k3/8/8/8/8/8/8/R3K2R* w KQ - 0 1", NULL);
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_test_play (game, "Rxh8");
+  g_assert_cmpuint (at (game, "h8")->checkers, ==, 2);
+  g_assert_cmpuint (at (game, "h8")->checker_colour, ==, CP_COLOUR_RED);
+  /* The rook spends both; having taken, White puts a checker. */
+  cp_test_play (game, "~g7 ~f7 @e8");
+  g_assert_cmpuint (at (game, "f7")->checkers, ==, 0);
+  g_assert_cmpuint (at (game, "e8")->checkers, ==, 1);
+  g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 1);
+
+  /* No castling with a king or rook that has checkers. */
+  legal_of (castling, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    g_assert_false (legal.items[i].flags & CP_ACTION_FLAG_CASTLE);
+  cp_action_list_clear (&legal);
+  legal_of (rook, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].flags & CP_ACTION_FLAG_CASTLE)
+      g_assert_cmpuint (legal.items[i].cells[1], ==, cell ("a1"));
+}
+
+/* Once all 24 checkers lie under pieces, a capture adds none.  (The pawn
+ * on h7 that holds them cannot make the move that would free them.) */
+static void
+test_out_of_checkers (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1,
+                                              "fen=4k3/7p/7P/8/8/8/3p4/3QK3 w - - 0 1", NULL);
+  g_autoptr (CpGame) full = cp_test_new_game ("adrenaline", 2, 1,
+                                              "fen=4k3/7p************************/7P/8/8/8/3p4/3QK3 w - - 0 1", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) too_many = cp_test_try_new_game ("adrenaline", 2, 1, (const char *const[]) {
+                                                        "fen=4k3/7p*************************/7P/8/8/8/3p4/3QK3 w - - 0 1",
+                                                        NULL }, &error);
+
+  cp_test_play (game, "Qxd2");
+  g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 0);
+  cp_test_play (full, "Qxd2");
+  g_assert_cmpuint (cp_game_get_state (full)->to_move, ==, 1);
+  g_assert_null (too_many);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+}
+
+static guint64
+engine_perft (const char *fen, guint depth)
+{
+  g_autofree char *option = g_strconcat ("fen=", fen, NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
+  g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+
+  return cp_state_perft (state, depth);
+}
+
+/* The counts of orthodox chess at depth 4 from the start, with the
+ * positions after a capture on ply 3 (the first a game can make) counted
+ * as in Adrenaline Chess: each has as many children as Black has pieces
+ * left (fifteen), the placings of the checker, instead of Black's chess
+ * replies.  Every other position of the first four plies has no checker
+ * and plays as orthodox chess. */
+static guint64
+start_count_from_chess (void)
+{
+  g_autoptr (CpState) start = cp_test_new_state ("chess", 2, NULL);
+  g_auto (CpActionList) one = { 0 };
+  guint64 replies_after_captures = 0, captures = 0;
+
+  cp_state_legal (start, 0, &one);
+  for (guint a = 0; a < one.len; a++)
+    {
+      g_autoptr (CpState) s1 = cp_state_copy (start);
+      g_auto (CpActionList) two = { 0 };
+
+      cp_state_apply (s1, &one.items[a], NULL);
+      cp_state_legal (s1, 1, &two);
+      for (guint b = 0; b < two.len; b++)
+        {
+          g_autoptr (CpState) s2 = cp_state_copy (s1);
+          g_auto (CpActionList) three = { 0 };
+
+          cp_state_apply (s2, &two.items[b], NULL);
+          cp_state_legal (s2, 0, &three);
+          for (guint c = 0; c < three.len; c++)
+            if (three.items[c].flags & CP_ACTION_FLAG_CAPTURE)
+              {
+                g_autoptr (CpState) s3 = cp_state_copy (s2);
+
+                cp_state_apply (s3, &three.items[c], NULL);
+                replies_after_captures += cp_state_perft (s3, 1);
+                captures++;
+              }
+        }
+    }
+  /* Orthodox chess: 34 captures among the 8902 positions of depth 3. */
+  g_assert_cmpuint (captures, ==, 34);
+  return 197281 - replies_after_captures + 15 * captures;
+}
+
+/* Counts of action sequences, checked against the counter written apart
+ * from the engine (tests/cp-brute-perft.c); from the start, depths 1 to
+ * 3 are those of orthodox chess (20, 400, 8902: no checker can be placed
+ * before ply 4), and depth 4 follows from orthodox chess as
+ * start_count_from_chess() says. */
+static void
+test_perft (void)
+{
+  static const char *const positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    STACKED,
+    "r3k2r/8/8/2pP*4/8/8/8/R3K2R w KQkq c6 0 2",
+    "4k3/1P*6/8/8/8/8/6p*1/4K3 w - - 0 1",
+  };
+  static const guint64 start[] = { 20, 400, 8902 };
+
+  for (guint p = 0; p < G_N_ELEMENTS (positions); p++)
+    for (guint depth = 1; depth <= 4; depth++)
+      g_assert_cmpuint (engine_perft (positions[p], depth), ==,
+                        brute_perft (BRUTE_ADRENALINE, positions[p], depth));
+  for (guint depth = 1; depth <= 3; depth++)
+    g_assert_cmpuint (engine_perft (positions[0], depth), ==, start[depth - 1]);
+  g_assert_cmpuint (engine_perft (positions[0], 4), ==, start_count_from_chess ());
+  g_assert_cmpuint (engine_perft (STACKED, 4), ==, 4727);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/adrenaline/bishop-capture", test_bishop_capture);
+  g_test_add_func ("/adrenaline/queen-mate", test_queen_mate);
+  g_test_add_func ("/adrenaline/takeover", test_takeover);
+  g_test_add_func ("/adrenaline/out-of-checkers", test_out_of_checkers);
+  g_test_add_func ("/adrenaline/perft", test_perft);
+  return g_test_run ();
+}

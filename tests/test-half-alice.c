@@ -1,0 +1,151 @@
+/* test-half-alice.c: Half Alice Chess
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cp-brute-perft.h"
+#include "cp-engine.h"
+#include "cp-test-util.h"
+
+static guint
+cell (const char *name)
+{
+  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
+}
+
+static const CpPiece *
+at (CpGame *game, const char *name)
+{
+  return &cp_game_get_state (game)->cells[cell (name)];
+}
+
+static gboolean
+beyond (CpGame *game, const char *name)
+{
+  return (at (game, name)->flags & CP_PIECE_FLAG_MIRROR) != 0 && at (game, name)->checkers == 1;
+}
+
+static void
+legal_of (CpGame *game, CpActionList *legal)
+{
+  const CpState *state = cp_game_get_state (game);
+
+  cp_state_legal (state, state->to_move, legal);
+}
+
+/* The worked example: the king on b8 in check from the queen on d8, the
+ * rook on b6 beyond the mirror.  a8 stays in check before the switch,
+ * b7 is in check from the rook after it: a7 is the only move. */
+static void
+test_king_b8 (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("half-alice", 2, 1, "fen=1k1Q4/8/1R*6/8/8/8/8/7K b - - 0 1", NULL);
+  g_auto (CpActionList) legal = { 0 };
+  g_autofree char *text = NULL;
+
+  g_assert_true (beyond (game, "b6"));
+  g_assert_false (beyond (game, "d8"));
+  legal_of (game, &legal);
+  g_assert_cmpuint (legal.len, ==, 1);
+  text = cp_state_format (cp_game_get_state (game), &legal.items[0], CP_NOTATION_SAN);
+  g_assert_cmpstr (text, ==, "Ka7");
+  cp_test_play (game, "Ka7");
+  g_assert_true (beyond (game, "a7"));
+}
+
+/* Moves go through the mirror and back; pieces on the other side neither
+ * block nor are taken, and are never landed on. */
+static void
+test_mirror (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("half-alice", 2, 1, NULL);
+  g_autoptr (CpGame) rook = cp_test_new_game ("half-alice", 2, 1, "fen=k7/8/8/8/8/8/4P*3/4RK2 w - - 0 1", NULL);
+  g_auto (CpActionList) legal = { 0 };
+  guint rook_moves = 0;
+
+  cp_test_play (game, "e4 d5");
+  g_assert_true (beyond (game, "e4"));
+  g_assert_true (beyond (game, "d5"));
+  cp_test_play (game, "exd5");
+  g_assert_false (beyond (game, "d5"));
+  g_assert_cmpuint (at (game, "d5")->seat, ==, 0);
+
+  /* The rook passes the pawn beyond the mirror on e2 but cannot stop
+   * there. */
+  legal_of (rook, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].cells[0] == cell ("e1"))
+      {
+        g_assert_cmpuint (legal.items[i].cells[1], !=, cell ("e2"));
+        rook_moves++;
+      }
+  /* e3 to e8, and d1 to a1. */
+  g_assert_cmpuint (rook_moves, ==, 10);
+}
+
+/* Castling on the king's side of the mirror takes king and rook through
+ * it together. */
+static void
+test_castling (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("half-alice", 2, 1, "fen=4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", NULL);
+
+  cp_test_play (game, "O-O");
+  g_assert_cmpuint (at (game, "g1")->kind, ==, CP_PIECE_KING);
+  g_assert_true (beyond (game, "g1"));
+  g_assert_true (beyond (game, "f1"));
+}
+
+/* With twelve checkers each, a piece goes beyond the mirror only while
+ * its owner has one free. */
+static void
+test_twelve_checkers (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("half-alice", 2, 1, "checkers=12",
+                                              "fen=4k3/8/8/8/P*P*P*P*P*P*P*P*/8/8/R*N*B*Q*K3 w - - 0 1", NULL);
+  g_auto (CpActionList) legal = { 0 };
+
+  legal_of (game, &legal);
+  g_assert_cmpuint (legal.len, >, 0);
+  for (guint i = 0; i < legal.len; i++)
+    g_assert_cmpuint (legal.items[i].cells[0], !=, cell ("e1"));
+}
+
+/* Counts checked against the counter written apart from the engine
+ * (tests/cp-brute-perft.c).  From the start, depths 1 and 2 are those of
+ * orthodox chess, 20 and 400: every first move of each side is legal on
+ * the near side and sends a piece through the mirror, where no piece of
+ * the other side can meet it before ply 3. */
+static void
+test_perft (void)
+{
+  static const char *const positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/8/8/2p*P*4/8/8/8/R3K2R w KQkq c6 0 2",
+  };
+
+  for (guint p = 0; p < G_N_ELEMENTS (positions); p++)
+    for (guint depth = 1; depth <= 4; depth++)
+      {
+        g_autofree char *option = g_strconcat ("fen=", positions[p], NULL);
+        g_autoptr (CpGame) game = cp_test_new_game ("half-alice", 2, 1, option, NULL);
+        g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+
+        g_assert_cmpuint (cp_state_perft (state, depth), ==, brute_perft (BRUTE_HALF_ALICE, positions[p], depth));
+        if (p == 0 && depth <= 2)
+          g_assert_cmpuint (cp_state_perft (state, depth), ==, depth == 1 ? 20 : 400);
+      }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/half-alice/king-b8", test_king_b8);
+  g_test_add_func ("/half-alice/mirror", test_mirror);
+  g_test_add_func ("/half-alice/castling", test_castling);
+  g_test_add_func ("/half-alice/twelve-checkers", test_twelve_checkers);
+  g_test_add_func ("/half-alice/perft", test_perft);
+  return g_test_run ();
+}
