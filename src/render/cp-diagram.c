@@ -15,7 +15,10 @@
  *                           board (the game's option "fen")
  *   moves M1 M2 ...         moves played from the start through the game's
  *                           own parser, so that only legal moves are taken;
- *                           move numbers such as "12." are skipped
+ *                           move numbers such as "12." are skipped.  An
+ *                           action that is not a move is written TYPE@CELL,
+ *                           such as bury@c6: the legal action of that type
+ *                           on that cell of a seat due to act
  *   place CELL SEAT PIECE   puts a piece on a cell, by hand
  *   remove CELL             empties a cell, by hand
  *   arrow FROM TO           an arrow
@@ -53,6 +56,7 @@
 #define MAX_WIDTH 2000
 #define MAX_CARDS 13
 #define CARD_GAP 6.0
+#define CARDS_A_ROW 5
 
 struct _CpDiagram {
   GObject parent_instance;
@@ -99,7 +103,7 @@ cp_diagram_finalize (GObject *object)
   g_clear_pointer (&self->state, cp_state_free);
   g_array_unref (self->arrows);
   for (guint i = 0; i < self->overlays->len; i++)
-    g_free (g_array_index (self->overlays, CpOverlay, i).description);
+    g_free (g_array_index (self->overlays, CpOverlay, i).text);
   g_array_unref (self->overlays);
   G_OBJECT_CLASS (cp_diagram_parent_class)->finalize (object);
 }
@@ -238,6 +242,41 @@ parse_placed (CpDiagram *self, GStrv args, guint8 *cell, CpPiece *piece, GError 
          && parse_piece (self, args[3], &piece->kind, error);
 }
 
+/* Plays TYPE@CELL: the first legal action of that type whose first cell
+ * is CELL, of any seat due to act. */
+static gboolean
+play_action (CpDiagram *self, const char *text, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "@", 2);
+  const CpState *state = cp_game_get_state (self->game);
+  CpSeatMask pending = cp_game_get_pending (self->game);
+  CpActionType type;
+  guint8 cell;
+
+  if (!cp_action_type_from_id (parts[0], &type))
+    return fail (self, error, "“%s” is not a kind of action", parts[0]);
+  if (!parse_cell (self, parts[1], &cell, error))
+    return FALSE;
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (pending & CP_SEAT_BIT (seat))
+      {
+        g_auto (CpActionList) legal;
+
+        cp_action_list_init (&legal);
+        cp_state_legal (state, seat, &legal);
+        for (guint i = 0; i < legal.len; i++)
+          if (legal.items[i].type == type && legal.items[i].n_cells > 0 && legal.items[i].cells[0] == cell)
+            {
+              g_autoptr (GError) local = NULL;
+
+              if (!cp_game_play (self->game, &legal.items[i], &local))
+                return fail (self, error, "the action “%s” cannot be played: %s", text, local->message);
+              return TRUE;
+            }
+      }
+  return fail (self, error, "no one may %s on %s now", parts[0], parts[1]);
+}
+
 static gboolean
 read_moves (CpDiagram *self, GStrv args, GError **error)
 {
@@ -251,6 +290,12 @@ read_moves (CpDiagram *self, GStrv args, GError **error)
 
       if (g_regex_match_simple ("^[0-9]+\\.+$", args[i], 0, 0))
         continue;
+      if (strchr (args[i], '@') != NULL)
+        {
+          if (!play_action (self, args[i], error))
+            return FALSE;
+          continue;
+        }
       if (!cp_game_play_text (self->game, args[i], &local))
         return fail (self, error, "the move “%s” cannot be played: %s", args[i], local->message);
     }
@@ -500,10 +545,9 @@ finish (CpDiagram *self)
         {
           CpOverlay overlay = g_array_index (presentation->overlays, CpOverlay, i);
 
-          overlay.text = NULL;
+          overlay.text = g_strdup (overlay.text);
           overlay.description = NULL;
-          if (overlay.kind != CP_OVERLAY_BADGE && overlay.kind != CP_OVERLAY_NOTE)
-            g_array_prepend_val (self->overlays, overlay);
+          g_array_prepend_val (self->overlays, overlay);
         }
       if (self->check == CP_NO_CELL)
         self->check = presentation->check_cell;
@@ -601,7 +645,7 @@ make_renderer (CpDiagram *self)
 
   cp_board_theme_get (CP_BOARD_THEME_CLASSIC, FALSE, &theme);
   /* Marked cells in blue, apart from the yellow of the last move. */
-  theme.zone = (CpRgba) { 0.21, 0.52, 0.89, 0.40 };
+  theme.zone = (CpRgba) { 0.11, 0.44, 0.85, 0.50 };
   cp_board_renderer_set_theme (renderer, &theme);
   cp_board_renderer_set_state (renderer, self->state);
   if (rules->colours != NULL)
@@ -642,16 +686,19 @@ board_height (CpDiagram *self, CpBoardRenderer *renderer)
   return ceil (rows * cell + 2 * left);
 }
 
+/* Cards lie in rows of up to CARDS_A_ROW below the board. */
 static double
 card_width (CpDiagram *self)
 {
-  return MIN (self->width / 5, (self->width - (self->n_cards + 1) * CARD_GAP) / MAX (self->n_cards, 1));
+  return (self->width - (CARDS_A_ROW + 1) * CARD_GAP) / CARDS_A_ROW;
 }
 
 static double
 cards_height (CpDiagram *self)
 {
-  return self->n_cards > 0 ? ceil (card_width (self) * cp_card_art_aspect () + 2 * CARD_GAP) : 0;
+  guint rows = (self->n_cards + CARDS_A_ROW - 1) / CARDS_A_ROW;
+
+  return ceil (rows * (card_width (self) * cp_card_art_aspect () + CARD_GAP) + CARD_GAP);
 }
 
 void
@@ -669,7 +716,7 @@ void
 cp_diagram_draw (CpDiagram *self, cairo_t *cr)
 {
   g_autoptr (CpBoardRenderer) renderer = NULL;
-  double height, cw, x;
+  double height, cw;
 
   g_return_if_fail (CP_IS_DIAGRAM (self));
   renderer = make_renderer (self);
@@ -678,10 +725,16 @@ cp_diagram_draw (CpDiagram *self, cairo_t *cr)
   if (self->n_cards == 0)
     return;
   cw = card_width (self);
-  x = (self->width - self->n_cards * cw - (self->n_cards - 1) * CARD_GAP) / 2;
-  for (guint i = 0; i < self->n_cards; i++)
-    cp_card_art_draw (cp_card_art_get_default (), cr, self->cards[i], x + i * (cw + CARD_GAP),
-                      height + CARD_GAP, cw, 1, FALSE, 0);
+  for (guint row = 0; row * CARDS_A_ROW < self->n_cards; row++)
+    {
+      guint n = MIN (CARDS_A_ROW, self->n_cards - row * CARDS_A_ROW);
+      double x = (self->width - n * cw - (n - 1) * CARD_GAP) / 2;
+      double y = height + CARD_GAP + row * (cw * cp_card_art_aspect () + CARD_GAP);
+
+      for (guint i = 0; i < n; i++)
+        cp_card_art_draw (cp_card_art_get_default (), cr, self->cards[row * CARDS_A_ROW + i],
+                          x + i * (cw + CARD_GAP), y, cw, 1, FALSE, CP_CARD_ART_FLAT);
+    }
 }
 
 /**

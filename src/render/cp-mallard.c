@@ -252,6 +252,32 @@ find_media (GFile *folder, const char *src)
   return g_file_test (built, G_FILE_TEST_IS_REGULAR) ? g_file_new_for_path (built) : g_steal_pointer (&file);
 }
 
+static void read_block (Reader *reader, xmlNode *node, guint depth, CpMallardKind kind);
+
+/* A figure: its media, then a caption of its title and description. */
+static void
+read_figure (Reader *reader, xmlNode *figure, guint depth, CpMallardKind kind)
+{
+  g_autoptr (GString) caption = g_string_new (NULL);
+
+  for (xmlNode *node = figure->children; node; node = node->next)
+    if (is (node, "title") || is (node, "desc"))
+      {
+        g_autofree char *markup = inline_markup (node);
+
+        if (caption->len > 0)
+          g_string_append_c (caption, ' ');
+        if (is (node, "title"))
+          g_string_append_printf (caption, "<b>%s.</b>", markup);
+        else
+          g_string_append (caption, markup);
+      }
+    else if (node->type == XML_ELEMENT_NODE)
+      read_block (reader, node, depth, kind);
+  if (caption->len > 0)
+    add_block (reader, CP_MALLARD_CAPTION, depth, g_string_free (g_steal_pointer (&caption), FALSE));
+}
+
 static void
 read_block (Reader *reader, xmlNode *node, guint depth, CpMallardKind kind)
 {
@@ -305,7 +331,7 @@ read_block (Reader *reader, xmlNode *node, guint depth, CpMallardKind kind)
         add_block (reader, CP_MALLARD_IMAGE, depth, NULL)->image = find_media (folder, src);
     }
   else if (is (node, "figure"))
-    read_blocks (reader, node, depth, kind);
+    read_figure (reader, node, depth, kind);
 }
 
 static void
