@@ -63,6 +63,7 @@ struct _CpDiagram {
 
   const char *name;         /* while reading */
   guint line;               /* while reading */
+  guint setup_line;         /* the last set-up statement */
   char *game_id;
   guint n_seats;
   guint64 seed;
@@ -180,7 +181,10 @@ ensure_game (CpDiagram *self, GError **error)
     self->n_seats = rules->min_seats;
   self->game = cp_game_new (self->game_id, self->options, self->n_seats, self->seed, &local);
   if (self->game == NULL)
-    return fail (self, error, "%s", local->message);
+    {
+      self->line = self->setup_line;
+      return fail (self, error, "%s", local->message);
+    }
   cp_game_resolve_chance (self->game);
   return TRUE;
 }
@@ -462,6 +466,7 @@ read_setup (CpDiagram *self, const char *word, const char *rest, GError **error)
     return fail (self, error, "“%s” comes before the position", word);
   if (rest[0] == '\0')
     return fail (self, error, "“%s” needs a value", word);
+  self->setup_line = self->line;
   if (g_str_equal (word, "game"))
     {
       if (self->game_id != NULL)
