@@ -265,6 +265,35 @@ test_errors (void)
   assert_refused ("game chess\nfen 8/8/8/8/8/8/8/8 w - - 0 1\n\narrow e2 e4\n", 2, "");
 }
 
+/* Pieces placed by hand, marks and cards. */
+static void
+test_by_hand (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpDiagram) plain = cp_diagram_new_from_text ("game chess\n", "plain", &error);
+  g_autoptr (CpDiagram) diagram = cp_diagram_new_from_text (
+    "game chess\nmoves e4\nremove e1\nplace e5 2 queen\nmark e4\ncards 10H QS\n", "hand", &error);
+  const CpState *state;
+  guint e1, e5;
+  double width, height, plain_width, plain_height;
+
+  g_assert_no_error (error);
+  state = cp_diagram_get_state (diagram);
+  g_assert_true (cp_board_parse_cell (state->board, "e1", &e1, NULL));
+  g_assert_true (cp_board_parse_cell (state->board, "e5", &e5, NULL));
+  g_assert_false (cp_diagram_is_played (diagram));
+  g_assert_cmpint (state->cells[e1].kind, ==, CP_PIECE_NONE);
+  g_assert_cmpint (state->cells[e5].kind, ==, CP_PIECE_QUEEN);
+  g_assert_cmpint (state->cells[e5].seat, ==, 1);
+  /* The game itself is untouched. */
+  g_assert_cmpint (cp_game_get_state (cp_diagram_get_game (diagram))->cells[e1].kind, ==, CP_PIECE_KING);
+  /* Cards lie below the board. */
+  cp_diagram_get_size (plain, &plain_width, &plain_height);
+  cp_diagram_get_size (diagram, &width, &height);
+  g_assert_cmpfloat (width, ==, plain_width);
+  g_assert_cmpfloat (height, >, plain_height + 40);
+}
+
 /* The command line writes an SVG file, and names the line of a bad
  * source. */
 static void
@@ -311,6 +340,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/diagram/svg", test_svg);
   g_test_add_func ("/diagram/mallard", test_mallard);
   g_test_add_func ("/diagram/errors", test_errors);
+  g_test_add_func ("/diagram/by-hand", test_by_hand);
   g_test_add_func ("/diagram/command-line", test_command_line);
   return g_test_run ();
 }
