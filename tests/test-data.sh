@@ -229,7 +229,12 @@ case $check in
     for lang in $(po_files help | sed 's|.*/||; s|\.po$||'); do
       [ -e "$share/help/$lang/chess-parlour/index.page" ] ||
         fail "not installed: the $lang help"
+      # -e follows the link to the English figure, so it must resolve.
+      [ -e "$share/help/$lang/chess-parlour/figures/chess-start.svg" ] ||
+        fail "not installed: the figures of the $lang help"
     done
+    [ -s "$share/help/C/chess-parlour/figures/chess-start.svg" ] ||
+      fail "not installed: the figures of the help"
     ;;
 
   *)

@@ -127,7 +127,7 @@ test_mallard (void)
   g_autoptr (GFile) file = cp_mallard_find_page ("two-move");
   g_autoptr (GPtrArray) blocks = NULL;
   g_autoptr (GError) error = NULL;
-  guint kinds[CP_MALLARD_IMAGE + 1] = { 0 };
+  guint kinds[CP_MALLARD_CAPTION + 1] = { 0 };
   const CpMallardBlock *first;
 
   g_assert_nonnull (file);
@@ -153,6 +153,9 @@ test_mallard (void)
   g_assert_cmpuint (kinds[CP_MALLARD_HEADING], >, 3);
   g_assert_cmpuint (kinds[CP_MALLARD_ITEM], >, 0);
   g_assert_cmpuint (kinds[CP_MALLARD_TABLE], ==, 1);
+  /* Its two diagrams, each with a caption. */
+  g_assert_cmpuint (kinds[CP_MALLARD_IMAGE], ==, 2);
+  g_assert_cmpuint (kinds[CP_MALLARD_CAPTION], ==, 2);
   g_assert_null (cp_mallard_find_page ("no-such-page"));
 }
 

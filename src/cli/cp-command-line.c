@@ -2,8 +2,8 @@
  *
  * Each action runs in the calling process and ends it with its exit status:
  * listing the games, counting moves (perft), checking records, matches
- * between computer players, the UCI engine (cp-uci.c), and rule sheets and
- * card decks written as PDF.
+ * between computer players, the UCI engine (cp-uci.c), rule sheets and
+ * card decks written as PDF, and the diagrams of the help pages as SVG.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +15,7 @@
 #include "cp-command-line.h"
 #include "cp-computer-player.h"
 #include "cp-deck-sheet.h"
+#include "cp-diagram.h"
 #include "cp-engine.h"
 #include "cp-pgn.h"
 #include "cp-record.h"
@@ -61,8 +62,10 @@ static const GOptionEntry entries[] = {
     N_("Write a deck of cards or a game sheet as PDF to --output"), N_("DECK") },
   { "list-decks", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("List the decks and sheets that can be printed, one a line, id first"), NULL },
+  { "render-diagram", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Draw a diagram of the help pages as SVG to --output"), N_("FILE") },
   { "output", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-    N_("With --print-rules or --print-deck, the PDF file to write"), N_("FILE") },
+    N_("With --print-rules, --print-deck or --render-diagram, the file to write"), N_("FILE") },
   { "paper", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("With --print-rules or --print-deck, a4 or letter (default: the custom of your locale)"), N_("SIZE") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
@@ -477,6 +480,22 @@ print_pdf (GVariantDict *dict, const char *id, const char *deck)
   return 0;
 }
 
+/* Draws the diagram file @path as SVG. */
+static int
+render_diagram (GVariantDict *dict, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpDiagram) diagram = NULL;
+  const char *output = NULL;
+
+  if (!g_variant_dict_lookup (dict, "output", "^&ay", &output))
+    return fail (_("Say where to write the SVG file with --output FILE"));
+  diagram = cp_diagram_new_from_file (path, &error);
+  if (diagram == NULL || !cp_diagram_write_svg (diagram, output, &error))
+    return fail ("%s", error->message);
+  return 0;
+}
+
 static int
 handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
 {
@@ -504,6 +523,8 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
     return print_pdf (dict, id, NULL);
   if (g_variant_dict_lookup (dict, "print-deck", "&s", &id))
     return print_pdf (dict, NULL, id);
+  if (g_variant_dict_lookup (dict, "render-diagram", "^&ay", &path))
+    return render_diagram (dict, path);
   return -1;
 }
 

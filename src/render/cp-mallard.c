@@ -238,6 +238,46 @@ read_list (Reader *reader, xmlNode *list, guint depth)
       }
 }
 
+/* The file of a page's media @src: beside the page, or, for an
+ * uninstalled build, among the figures it drew (help/C/figures). */
+static GFile *
+find_media (GFile *folder, const char *src)
+{
+  g_autoptr (GFile) file = g_file_resolve_relative_path (folder, src);
+  g_autofree char *built = NULL;
+
+  if (g_file_query_exists (file, NULL) || g_path_is_absolute (src) || strstr (src, "..") != NULL)
+    return g_steal_pointer (&file);
+  built = g_build_filename (BUILD_HELP_DIR, "C", src, NULL);
+  return g_file_test (built, G_FILE_TEST_IS_REGULAR) ? g_file_new_for_path (built) : g_steal_pointer (&file);
+}
+
+static void read_block (Reader *reader, xmlNode *node, guint depth, CpMallardKind kind);
+
+/* A figure: its media, then a caption of its title and description. */
+static void
+read_figure (Reader *reader, xmlNode *figure, guint depth, CpMallardKind kind)
+{
+  g_autoptr (GString) caption = g_string_new (NULL);
+
+  for (xmlNode *node = figure->children; node; node = node->next)
+    if (is (node, "title") || is (node, "desc"))
+      {
+        g_autofree char *markup = inline_markup (node);
+
+        if (caption->len > 0)
+          g_string_append_c (caption, ' ');
+        if (is (node, "title"))
+          g_string_append_printf (caption, "<b>%s.</b>", markup);
+        else
+          g_string_append (caption, markup);
+      }
+    else if (node->type == XML_ELEMENT_NODE)
+      read_block (reader, node, depth, kind);
+  if (caption->len > 0)
+    add_block (reader, CP_MALLARD_CAPTION, depth, g_string_free (g_steal_pointer (&caption), FALSE));
+}
+
 static void
 read_block (Reader *reader, xmlNode *node, guint depth, CpMallardKind kind)
 {
@@ -288,10 +328,10 @@ read_block (Reader *reader, xmlNode *node, guint depth, CpMallardKind kind)
       g_autoptr (GFile) folder = g_file_get_parent (reader->page);
 
       if (src != NULL && folder != NULL)
-        add_block (reader, CP_MALLARD_IMAGE, depth, NULL)->image = g_file_resolve_relative_path (folder, src);
+        add_block (reader, CP_MALLARD_IMAGE, depth, NULL)->image = find_media (folder, src);
     }
   else if (is (node, "figure"))
-    read_blocks (reader, node, depth, kind);
+    read_figure (reader, node, depth, kind);
 }
 
 static void

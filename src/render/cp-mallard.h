@@ -4,7 +4,8 @@
  * rules from its Mallard help page, so that there is one text of the
  * rules and its translations serve all three.  Only the parts of Mallard
  * that the help pages use are read: titles, sections, paragraphs, lists,
- * term lists, notes, examples, code, tables, images and inline markup.
+ * term lists, notes, examples, code, tables, figures, images and inline
+ * markup.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,6 +27,7 @@ typedef enum {
   CP_MALLARD_CODE,        /* preformatted text, escaped */
   CP_MALLARD_TABLE,       /* rows of cells */
   CP_MALLARD_IMAGE,       /* an image: its file */
+  CP_MALLARD_CAPTION,     /* the title and description of a figure, after its image */
 } CpMallardKind;
 
 typedef struct {

@@ -332,7 +332,8 @@ place_image (CpRuleSheet *self, GFile *file, double indent)
   item.width = width * scale;
   item.height = height * scale;
   self->y += 6;
-  if (self->y + item.height > bottom (self))
+  /* An image keeps with two lines of the caption below it. */
+  if (self->y + item.height + 2 * 11 > bottom (self))
     next_column (self);
   item.x = left (self) + indent;
   item.y = self->y;
@@ -391,6 +392,9 @@ place_block (CpRuleSheet *self, const CpMallardBlock *block)
       break;
     case CP_MALLARD_IMAGE:
       place_image (self, block->image, indent);
+      break;
+    case CP_MALLARD_CAPTION:
+      place_markup (self, block->markup, "Serif Italic 8.5", indent, 0, 0, 6);
       break;
     default:
       place_markup (self, block->markup, "Serif 9.5", indent, 0, 0, 4);

@@ -117,7 +117,7 @@ append_block (CpRulesView *self, const CpMallardBlock *block)
     [CP_MALLARD_TITLE] = "title", [CP_MALLARD_HEADING] = "heading", [CP_MALLARD_PARAGRAPH] = NULL,
     [CP_MALLARD_ITEM] = "item", [CP_MALLARD_TERM] = "term", [CP_MALLARD_DEFINITION] = "definition",
     [CP_MALLARD_NOTE] = "note", [CP_MALLARD_EXAMPLE] = "example", [CP_MALLARD_CODE] = "mono-block",
-    [CP_MALLARD_TABLE] = NULL, [CP_MALLARD_IMAGE] = NULL,
+    [CP_MALLARD_TABLE] = NULL, [CP_MALLARD_IMAGE] = NULL, [CP_MALLARD_CAPTION] = "caption",
   };
 
   if (block->kind == CP_MALLARD_TABLE)
@@ -243,6 +243,8 @@ cp_rules_view_init (CpRulesView *self)
   gtk_text_buffer_create_tag (self->buffer, "item", "left-margin", 32, "indent", -14, NULL);
   gtk_text_buffer_create_tag (self->buffer, "note", "style", PANGO_STYLE_ITALIC, "left-margin", 20, NULL);
   gtk_text_buffer_create_tag (self->buffer, "example", "left-margin", 20, NULL);
+  gtk_text_buffer_create_tag (self->buffer, "caption", "style", PANGO_STYLE_ITALIC, "scale", PANGO_SCALE_SMALL,
+                              "left-margin", 20, NULL);
   gtk_text_buffer_create_tag (self->buffer, "table", "left-margin", 20, NULL);
   gtk_text_buffer_create_tag (self->buffer, "mono-block", "family", "monospace", "left-margin", 20, NULL);
 
