@@ -635,10 +635,18 @@ add_lost (CpPresentation *out, const CpState *state, const CpState *start, guint
 {
   g_autofree char *names = NULL;
 
+  g_autofree char *lost = NULL;
+  char *said;
+
   cp_presentation_add_lost (out, state, start, seat, NULL);
-  if ((names = cp_presentation_name_pieces (out, seat, FALSE)) != NULL)
-    /* Translators: %s: the pieces a player has lost, such as "queen, pawn" */
-    out->side_description[seat] = g_strdup_printf (_("Lost: %s"), names);
+  if ((names = cp_presentation_name_pieces (out, seat, FALSE)) == NULL)
+    return;
+  /* Translators: %s: the pieces a player has lost, such as "queen, pawn" */
+  lost = g_strdup_printf (_("Lost: %s"), names);
+  /* After what the game said of the seat's side items, if anything. */
+  said = out->side_description[seat];
+  out->side_description[seat] = said != NULL ? g_strconcat (said, ". ", lost, NULL) : g_steal_pointer (&lost);
+  g_free (said);
 }
 
 /* The marks of the board itself: a wall along a side of a cell, a closed
