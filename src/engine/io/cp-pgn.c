@@ -197,6 +197,9 @@ read_tag (Reader *r, GError **error)
                              r->tag_name->str);
       if (*r->pos == '"')
         break;
+      /* It would end the value early: names and tags are C strings. */
+      if (*r->pos == '\0')
+        return reader_error (r, r->line, error, _("unexpected byte 0x%02X"), 0);
       if (*r->pos == '\\' && r->pos + 1 < r->end && (r->pos[1] == '"' || r->pos[1] == '\\'))
         advance (r);
       g_string_append_c (r->tag_value, *r->pos);
@@ -450,6 +453,20 @@ start_game (Reader *r, GHashTable *tags, GError **error)
       return NULL;
     }
 
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      const char *name = g_hash_table_lookup (tags, seat == 0 ? "White" : "Black");
+
+      if (name != NULL && g_utf8_strlen (name, -1) > CP_PLAYER_MAX_NAME_LENGTH)
+        {
+          g_set_error (error, CP_ERROR, CP_ERROR_BAD_RECORD,
+                       seat == 0 ? _("Game %u: the name of White is longer than %u characters")
+                                 : _("Game %u: the name of Black is longer than %u characters"),
+                       r->game, CP_PLAYER_MAX_NAME_LENGTH);
+          return NULL;
+        }
+    }
+
   g_hash_table_iter_init (&iter, tags);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
@@ -647,6 +664,9 @@ handle_movetext (Reader *r, CpGame *game, guint *depth, guint *open_line, const 
   switch (r->type)
     {
     case TOKEN_OPEN:
+      if (*depth == CP_PGN_MAX_DEPTH)
+        return reader_error (r, r->start_line, error,
+                             _("variations are nested more than %u deep"), CP_PGN_MAX_DEPTH);
       if ((*depth)++ == 0)
         *open_line = r->start_line;
       return TRUE;
