@@ -798,6 +798,8 @@ static const BadRecord bad_records[] = {
   { "bad-option-twice.xml", CP_ERROR_BAD_RECORD, { "twice", "Line 5" } },
   { "bad-seats.xml", CP_ERROR_BAD_RECORD, { "seats", "Line 5" } },
   { "bad-three-players.xml", CP_ERROR_BAD_OPTION, { "3" } },
+  { "bad-no-players.xml", CP_ERROR_BAD_RECORD, { "The record has no players" } },
+  { "bad-five-players.xml", CP_ERROR_BAD_RECORD, { "The record has 5 players; no game has more than 4" } },
   { "bad-colour.xml", CP_ERROR_BAD_RECORD, { "Line 4", "White" } },
   { "bad-cell.xml", CP_ERROR_BAD_RECORD, { "z9", "Ply 3", "line 10" } },
   { "bad-piece.xml", CP_ERROR_BAD_RECORD, { "dragon", "Ply 1" } },

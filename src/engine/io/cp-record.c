@@ -699,6 +699,24 @@ check_root (xmlNode *root, GError **error)
   return TRUE;
 }
 
+/* The number of players, told before the schema would tell it less
+ * plainly. */
+static gboolean
+check_players (xmlNode *root, GError **error)
+{
+  guint n = 0;
+
+  for (xmlNode *setup = xmlFirstElementChild (root); setup; setup = xmlNextElementSibling (setup))
+    if (is_element (setup, "setup"))
+      for (xmlNode *node = xmlFirstElementChild (setup); node; node = xmlNextElementSibling (node))
+        n += is_element (node, "player");
+  if (n == 0)
+    return bad_record (error, _("The record has no players"));
+  if (n > CP_MAX_SEATS)
+    return bad_record (error, _("The record has %u players; no game has more than %u"), n, CP_MAX_SEATS);
+  return TRUE;
+}
+
 /* Puts the line of @node before the message of @error. */
 static void
 at_line (GError **error, xmlNode *node)
@@ -797,13 +815,9 @@ find_players (xmlNode *setup, GError **error)
   g_autoptr (GPtrArray) players = g_ptr_array_new ();
   guint n = 0;
 
+  /* check_players() has counted them. */
   for (xmlNode *node = xmlFirstElementChild (setup); node; node = xmlNextElementSibling (node))
     n += is_element (node, "player");
-  if (n == 0)
-    {
-      bad_record (error, _("The record has no players"));
-      return NULL;
-    }
   g_ptr_array_set_size (players, n);
 
   for (xmlNode *node = xmlFirstElementChild (setup); node; node = xmlNextElementSibling (node))
@@ -1115,7 +1129,7 @@ cp_record_load_data (const char *data, gsize length, GError **error)
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
-  if (!check_root (root, error) || !validate_document (doc, error))
+  if (!check_root (root, error) || !check_players (root, error) || !validate_document (doc, error))
     return NULL;
   return read_game (root, error);
 }
