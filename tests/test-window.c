@@ -334,6 +334,36 @@ test_broken_record (void)
   destroy (window);
 }
 
+/* Inputs that once crashed the readers (tests/fuzz/regressions): the
+ * window explains each in words it can show. */
+static void
+test_hostile_files (void)
+{
+  static const char *const cases[][3] = {
+    { "record", "invalid-utf8-in-parser-message.xml", "not well-formed" },
+    { "pgn", "fen-huge-empty-count.pgn", "a rank has the wrong number of cells" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpWindow *window = new_window ();
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fuzz", "regressions",
+                                                     cases[i][0], cases[i][1], NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      AdwMessageDialog *dialog;
+
+      cp_window_open (window, file);
+      iterate ();
+      dialog = find_dialog (window);
+      g_assert_nonnull (dialog);
+      g_assert_true (g_str_has_prefix (adw_message_dialog_get_heading (dialog), "Could Not Open"));
+      g_assert_true (g_utf8_validate (adw_message_dialog_get_body (dialog), -1, NULL));
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), cases[i][2]));
+      answer (window, "close");
+      destroy (window);
+    }
+}
+
 /* Plays two moves in a window, then dies without a word, as a crash or a
  * kill would end the program. */
 static void
@@ -1539,6 +1569,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/continue-from-past", test_continue_from_past);
   g_test_add_func ("/window/save-and-open", test_save_and_open);
   g_test_add_func ("/window/broken-record", test_broken_record);
+  g_test_add_func ("/window/hostile-files", test_hostile_files);
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/window/offer-draw", test_offer_draw);
   g_test_add_func ("/window/rules-shown", test_rules_shown);
