@@ -679,15 +679,20 @@ test_new_game_dialog (void)
   CpNewGameDialog *dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
   g_autoptr (GError) error = NULL;
   g_autoptr (CpGame) game = NULL;
+  g_autofree char *long_name = g_strnfill (CP_PLAYER_MAX_NAME_LENGTH + 10, 'x');
 
   /* The way to play for three or four brings the number of players with it. */
   cp_new_game_dialog_select_game (dialog, "attrition");
   cp_new_game_dialog_set_option (dialog, "variant", "multi");
   cp_new_game_dialog_set_player_name (dialog, 2, "Cleo");
+  /* A name takes no more characters than a record keeps. */
+  cp_new_game_dialog_set_player_name (dialog, 1, long_name);
   game = cp_new_game_dialog_create_game (dialog, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (cp_game_get_n_seats (game), ==, 3);
   g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 2)), ==, "Cleo");
+  g_assert_cmpuint (g_utf8_strlen (cp_player_get_name (cp_game_get_player (game, 1)), -1), ==,
+                    CP_PLAYER_MAX_NAME_LENGTH);
   g_clear_object (&game);
 
   cp_new_game_dialog_set_option (dialog, "variant", "basic");
