@@ -630,14 +630,17 @@ test_read_hostile (void)
   assert_read_fails ("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1P9999999999999999999999PP/RNBQKBNR b KQkq - 0 1\"]\n*",
                      "a rank has the wrong number of cells");
 
-  /* NUL bytes, in the moves and in a tag. */
+  /* NUL bytes, in the moves, a tag or a comment. */
   {
     g_autofree char *message = read_bad ("1. e4 \0 e5 *", 13);
 
-    g_assert_nonnull (strstr (message, "unexpected byte 0x00"));
+    g_assert_cmpstr (message, ==, "Line 1: unexpected byte 0x00");
     g_clear_pointer (&message, g_free);
     message = read_bad ("[White \"A\0B\"]\n1. e4 *", 21);
-    g_assert_nonnull (strstr (message, "unexpected byte 0x00"));
+    g_assert_cmpstr (message, ==, "Line 1: unexpected byte 0x00");
+    g_clear_pointer (&message, g_free);
+    message = read_bad ("1. e4 e5\n{a\0b} *", 17);
+    g_assert_cmpstr (message, ==, "Line 2: unexpected byte 0x00");
   }
 
   /* Names as long as a player's may be, and longer. */

@@ -595,8 +595,8 @@ test_make_unmake (gconstpointer data)
  * to keep the seeds small, and the first game whole unless it is long.
  * The players have names beyond ASCII, and a tag. */
 #define CORPUS_PER_RULES 12
-#define CORPUS_ACTIONS 120
-#define CORPUS_MAX_SIZE 60000
+#define CORPUS_ACTIONS 60
+#define CORPUS_MAX_SIZE 8000
 
 static void
 write_corpus_record (const Entry *entry, const Run *run, guint index, const char *dir)

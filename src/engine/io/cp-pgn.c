@@ -197,9 +197,6 @@ read_tag (Reader *r, GError **error)
                              r->tag_name->str);
       if (*r->pos == '"')
         break;
-      /* It would end the value early: names and tags are C strings. */
-      if (*r->pos == '\0')
-        return reader_error (r, r->line, error, _("unexpected byte 0x%02X"), 0);
       if (*r->pos == '\\' && r->pos + 1 < r->end && (r->pos[1] == '"' || r->pos[1] == '\\'))
         advance (r);
       g_string_append_c (r->tag_value, *r->pos);
@@ -763,6 +760,24 @@ read_game (Reader *r, CpGame **out, GError **error)
   return TRUE;
 }
 
+/* PGN is text: a NUL byte anywhere, even in a comment, means the file is
+ * something else, and names and tags could not hold it. */
+static gboolean
+check_no_nul (const char *text, gsize size, GError **error)
+{
+  const char *nul = memchr (text, '\0', size);
+  g_autofree char *what = NULL;
+  int line = 1;
+
+  if (nul == NULL)
+    return TRUE;
+  for (const char *p = text; p < nul; p++)
+    line += *p == '\n';
+  what = g_strdup_printf (_("unexpected byte 0x%02X"), 0);
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_RECORD, _("Line %d: %s"), line, what);
+  return FALSE;
+}
+
 static const char *
 skip_bom (const char *text, gsize *length)
 {
@@ -806,6 +821,8 @@ cp_pgn_read (const char *text, gssize length, GError **error)
       return NULL;
     }
   text = size > 0 ? skip_bom (text, &size) : "";
+  if (!check_no_nul (text, size, error))
+    return NULL;
   r.pos = text;
   r.end = text + size;
   r.line = 1;
