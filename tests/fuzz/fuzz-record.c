@@ -1,7 +1,8 @@
 /* fuzz-record.c: the record loader on any bytes
  *
- * A record that loads is written again and must load again with the same
- * log: what the loader accepts, the writer can hold.
+ * A record that loads is shown as the window would show it to each seat,
+ * and written again, and must load again with the same log: what the
+ * loader accepts, the writer can hold.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,22 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   return 0;
 }
 
+/* What the window asks of a game it has opened: each seat's view of the
+ * end and of the start, and what the screen shows beyond the pieces. */
+static void
+present (CpGame *game)
+{
+  for (guint seat = 0; seat <= cp_game_get_n_seats (game); seat++)
+    {
+      guint viewer = seat < cp_game_get_n_seats (game) ? seat : CP_VIEW_ALL;
+      g_autoptr (CpView) view = cp_game_view (game, viewer);
+      g_autoptr (CpView) start = cp_game_view_at (game, 0, viewer);
+
+      cp_presentation_free (cp_game_present (game, view));
+      cp_presentation_free (cp_game_present (game, start));
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -32,6 +49,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       fuzz_check_refusal (error);
       return 0;
     }
+  present (game);
   text = cp_record_to_string (game, &length);
   again = cp_record_load_data (text, length, &error);
   if (again == NULL || cp_game_get_n_actions (again) != cp_game_get_n_actions (game))
