@@ -21,7 +21,6 @@ fuzz_init (void)
 {
   /* Warnings and criticals end the run as crashes do. */
   g_log_set_always_fatal (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
-  g_setenv ("LC_ALL", "C", TRUE);
 }
 
 /* A refusal must say why, in valid UTF-8 that the window can show. */
