@@ -808,6 +808,9 @@ static const BadRecord bad_records[] = {
   { "bad-after-mate.xml", CP_ERROR_GAME_OVER, { "ply 5", "already over" } },
   { "bad-roll-range.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 1", "960" } },
   { "bad-seat-out-of-game.xml", CP_ERROR_ILLEGAL_ACTION, { "Ply 1", "seat" } },
+  /* A card adding a piece for a seat the game does not have (found by
+   * fuzzing: naming the piece read past the colours of the seats). */
+  { "bad-card-place-owner.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 2", "adds queen on d5" } },
 };
 
 int
