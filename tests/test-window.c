@@ -342,6 +342,7 @@ test_hostile_files (void)
   static const char *const cases[][3] = {
     { "record", "invalid-utf8-in-parser-message.xml", "not well-formed" },
     { "pgn", "fen-huge-empty-count.pgn", "a rank has the wrong number of cells" },
+    { "record", "knightmare-place-for-no-seat.xml", "adds queen on d5 is not a legal move" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
