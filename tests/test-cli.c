@@ -228,6 +228,28 @@ test_hostile_positions (void)
     }
 }
 
+/* A king set up on d8 castles to c8, beside it: in coordinates the
+ * castling goes onto the rook, so that d8c8 stays the king's step (found
+ * by fuzzing: both were written d8c8). */
+static void
+test_castling_beside_king (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  guint steps = 0, castlings = 0;
+
+  run (&r, "--perft", "1", "--divide", "--fen", "r2k4/8/8/8/8/8/8/4K3 b q - 0 1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      steps += g_str_equal (lines[i], "d8c8: 1");
+      castlings += g_str_equal (lines[i], "d8a8: 1");
+    }
+  g_assert_cmpuint (steps, ==, 1);
+  g_assert_cmpuint (castlings, ==, 1);
+}
+
 static void
 test_validate (void)
 {
@@ -280,6 +302,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/numbers", test_numbers);
   g_test_add_func ("/cli/option-errors", test_option_errors);
   g_test_add_func ("/cli/hostile-positions", test_hostile_positions);
+  g_test_add_func ("/cli/castling-beside-king", test_castling_beside_king);
   g_test_add_func ("/cli/validate", test_validate);
   return g_test_run ();
 }
