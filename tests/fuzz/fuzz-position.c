@@ -131,7 +131,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     return 0;
   if (lines[1] != NULL && !g_ascii_string_to_unsigned (lines[1], 10, 0, G_MAXUINT, &n_seats, NULL))
     return 0;
-  for (guint i = 2; lines[0] && lines[1] && lines[i] != NULL; i++)
+  for (guint i = 2; lines[1] != NULL && lines[i] != NULL; i++)
     {
       const char *eq = strchr (lines[i], '=');
 
