@@ -151,6 +151,115 @@ test_errors (void)
     }
 }
 
+/* Numbers of players a game cannot have, 0 included (which GApplication
+ * would take for no number at all), and a depth of 0. */
+static void
+test_numbers (void)
+{
+  static const char *const players[] = { "0", "5", "1000", "-1", "two" };
+  g_auto (Run) zero = { 0 };
+  g_auto (Run) one = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      run (&r, "--perft", "1", "--variant", "attrition", "--players", players[i], NULL);
+      g_assert_cmpint (r.status, !=, 0);
+      g_assert_nonnull (strstr (r.err, "The number of players must be from 1 to 4"));
+    }
+  run (&one, "--perft", "1", "--players", "1", NULL);
+  g_assert_cmpint (one.status, !=, 0);
+  g_assert_nonnull (strstr (one.err, "Chess is played by 2 to 2 players, not 1"));
+
+  run (&zero, "--perft", "0", NULL);
+  g_assert_cmpint (zero.status, ==, 0);
+  g_assert_cmpstr (zero.out, ==, "1\n");
+}
+
+/* Every game refuses an option it does not have, and every option of
+ * every game a value it cannot take, saying which. */
+static void
+test_option_errors (void)
+{
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      run (&r, "--perft", "1", "--variant", rules[i]->id, "--option", "nonsense=1", NULL);
+      g_assert_cmpint (r.status, !=, 0);
+      g_assert_nonnull (strstr (r.err, "has no option “nonsense”"));
+      for (guint o = 0; o < rules[i]->n_options; o++)
+        {
+          g_auto (Run) bad = { 0 };
+          g_autofree char *option = g_strdup_printf ("%s=960", rules[i]->options[o].id);
+
+          run (&bad, "--perft", "1", "--variant", rules[i]->id, "--option", option, NULL);
+          g_test_message ("%s %s: %s", rules[i]->id, option, bad.err);
+          g_assert_cmpint (bad.status, !=, 0);
+          g_assert_nonnull (strstr (bad.err, "“960”"));
+        }
+    }
+}
+
+/* Positions no game can reach: each is refused with its reason, or, when
+ * the rules can play on from it, played. */
+static void
+test_hostile_positions (void)
+{
+  static const char *const cases[][2] = {
+    { "8/8/8/8/8/8/8/8 w - - 0 1", "each side must have exactly one king" },
+    { "4k3/8/8/8/8/8/8/8 w - - 0 1", "each side must have exactly one king" },
+    { "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "each side must have exactly one king" },
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1", "a pawn stands on the first or last rank" },
+    { "4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1", "the side that has just moved is in check" },
+    { "4k3/8/8/8/8/8/8/99999999999999999999K3 w - - 0 1", "a rank has the wrong number of cells" },
+    /* Twenty pawns a side: nothing stops them moving. */
+    { "4k3/pppppppp/pppppppp/pppp4/PPPP4/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      run (&r, "--perft", "1", "--fen", cases[i][0], NULL);
+      if (cases[i][1] == NULL)
+        {
+          g_assert_cmpint (r.status, ==, 0);
+          /* Six captures, four pawns forward, two king moves. */
+          g_assert_cmpstr (r.out, ==, "12\n");
+          continue;
+        }
+      g_assert_cmpint (r.status, !=, 0);
+      g_assert_nonnull (strstr (r.err, cases[i][1]));
+    }
+}
+
+/* A king set up on d8 castles to c8, beside it: in coordinates the
+ * castling goes onto the rook, so that d8c8 stays the king's step (found
+ * by fuzzing: both were written d8c8). */
+static void
+test_castling_beside_king (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  guint steps = 0, castlings = 0;
+
+  run (&r, "--perft", "1", "--divide", "--fen", "r2k4/8/8/8/8/8/8/4K3 b q - 0 1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      steps += g_str_equal (lines[i], "d8c8: 1");
+      castlings += g_str_equal (lines[i], "d8a8: 1");
+    }
+  g_assert_cmpuint (steps, ==, 1);
+  g_assert_cmpuint (castlings, ==, 1);
+}
+
 static void
 test_validate (void)
 {
@@ -262,6 +371,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/perft", test_perft);
   g_test_add_func ("/cli/divide", test_divide);
   g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_func ("/cli/numbers", test_numbers);
+  g_test_add_func ("/cli/option-errors", test_option_errors);
+  g_test_add_func ("/cli/hostile-positions", test_hostile_positions);
+  g_test_add_func ("/cli/castling-beside-king", test_castling_beside_king);
   g_test_add_func ("/cli/validate", test_validate);
   g_test_add_func ("/cli/print", test_print);
   return g_test_run ();

@@ -571,14 +571,15 @@ test_read_limits (void)
   message = read_bad (huge, (gssize) size);
   g_assert_nonnull (strstr (message, "too large"));
 
-  /* Deeply nested variations and long comments cost one pass. */
-  for (guint i = 0; i < 1000000; i++)
+  /* Variations nested as deep as the limit, and long comments, cost one
+   * pass. */
+  for (guint i = 0; i < CP_PGN_MAX_DEPTH; i++)
     g_string_append_c (deep, '(');
   g_string_append (deep, "{");
   for (guint i = 0; i < 100000; i++)
     g_string_append (deep, "a long comment ");
   g_string_append (deep, "} e5");
-  for (guint i = 0; i < 1000000; i++)
+  for (guint i = 0; i < CP_PGN_MAX_DEPTH; i++)
     g_string_append_c (deep, ')');
   g_string_append (deep, " e5 *");
   g_clear_pointer (&message, g_free);
@@ -587,9 +588,17 @@ test_read_limits (void)
 
     g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
   }
-  g_string_truncate (deep, deep->len - 1000000 - 5);
+  g_string_truncate (deep, deep->len - CP_PGN_MAX_DEPTH - 5);
   message = read_bad (deep->str, (gssize) deep->len);
   g_assert_nonnull (strstr (message, "a variation “(” is not closed"));
+
+  /* One deeper is refused where it begins, however deep it goes. */
+  g_string_assign (deep, "1. e4\n");
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append_c (deep, '(');
+  g_clear_pointer (&message, g_free);
+  message = read_bad (deep->str, (gssize) deep->len);
+  g_assert_nonnull (strstr (message, "Game 1, line 2: variations are nested more than 100 deep"));
 
   /* Many games. */
   for (guint i = 0; i < 2000; i++)
@@ -605,6 +614,51 @@ test_read_limits (void)
   g_clear_pointer (&message, g_free);
   message = read_bad (many->str, (gssize) many->len);
   g_assert_nonnull (strstr (message, "more than"));
+}
+
+/* Inputs that once crashed the reader or that no chess tool writes: each
+ * is read or refused with a message. */
+static void
+test_read_hostile (void)
+{
+  g_autofree char *name = g_strnfill (CP_PLAYER_MAX_NAME_LENGTH, 'n');
+  g_autofree char *longer = g_strnfill (CP_PLAYER_MAX_NAME_LENGTH + 1, 'n');
+  g_autofree char *pgn = NULL;
+  g_autoptr (CpGame) game = NULL;
+
+  /* A count of empty cells beyond any number. */
+  assert_read_fails ("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1P9999999999999999999999PP/RNBQKBNR b KQkq - 0 1\"]\n*",
+                     "a rank has the wrong number of cells");
+
+  /* NUL bytes, in the moves, a tag or a comment. */
+  {
+    g_autofree char *message = read_bad ("1. e4 \0 e5 *", 13);
+
+    g_assert_cmpstr (message, ==, "Line 1: unexpected byte 0x00");
+    g_clear_pointer (&message, g_free);
+    message = read_bad ("[White \"A\0B\"]\n1. e4 *", 21);
+    g_assert_cmpstr (message, ==, "Line 1: unexpected byte 0x00");
+    g_clear_pointer (&message, g_free);
+    message = read_bad ("1. e4 e5\n{a\0b} *", 17);
+    g_assert_cmpstr (message, ==, "Line 2: unexpected byte 0x00");
+  }
+
+  /* Names as long as a player's may be, and longer. */
+  pgn = g_strdup_printf ("[White \"%s\"]\n[Black \"%s\"]\n1. e4 *", name, name);
+  game = read_one (pgn);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1)), ==, name);
+  g_clear_object (&game);
+  g_clear_pointer (&pgn, g_free);
+  pgn = g_strdup_printf ("[White \"%s\"]\n1. e4 *", longer);
+  assert_read_fails (pgn, "Game 1: the name of White is longer than 64 characters");
+  g_clear_pointer (&pgn, g_free);
+  pgn = g_strdup_printf ("*\n[Black \"%s\"]\n1. e4 *", longer);
+  assert_read_fails (pgn, "Game 2: the name of Black is longer than 64 characters");
+
+  /* Names and tags that are not UTF-8 are read as Latin-1. */
+  game = read_one ("[White \"Andr\xe9\"]\n[Site \"K\xf8" "benhavn\"]\n1. e4 *");
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 0)), ==, "André");
+  g_assert_cmpstr (tag (game, "Site"), ==, "København");
 }
 
 static void
@@ -1094,6 +1148,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/pgn/read/bad-texts", test_read_bad_texts);
   g_test_add_func ("/pgn/read/results", test_read_results);
   g_test_add_func ("/pgn/read/limits", test_read_limits);
+  g_test_add_func ("/pgn/read/hostile", test_read_hostile);
   g_test_add_func ("/pgn/sniff", test_sniff);
   g_test_add_func ("/pgn/write/export-format", test_write_export_format);
   g_test_add_func ("/pgn/write/endings", test_write_endings);

@@ -673,6 +673,89 @@ test_small_junk (void)
     }
 }
 
+/* The text of a record with @name for White and @actions as its log. */
+static char *
+record_text (const char *name, const char *actions)
+{
+  return g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<game-record xmlns=\"" CP_RECORD_NAMESPACE "\" version=\"1\" game=\"chess\">\n"
+                          "<setup seed=\"1\">\n"
+                          "<player seat=\"0\" name=\"%s\" colour=\"white\" team=\"0\" kind=\"human\"/>\n"
+                          "<player seat=\"1\" name=\"B\" colour=\"black\" team=\"1\" kind=\"human\"/>\n"
+                          "</setup>\n<actions>%s</actions>\n</game-record>\n", name, actions);
+}
+
+static char *
+load_bad_text (const char *text, gsize length)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_record_load_data (text, length, &error);
+
+  g_assert_null (game);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  return g_strdup (error->message);
+}
+
+/* Limits, and inputs that once crashed the loader or that only a hostile
+ * file holds: each gives a message the window can show. */
+static void
+test_limits (void)
+{
+  g_autofree char *name = g_strnfill (CP_PLAYER_MAX_NAME_LENGTH, 'n');
+  g_autofree char *longer = g_strnfill (CP_PLAYER_MAX_NAME_LENGTH + 1, 'n');
+  g_autoptr (GString) many = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *message = NULL;
+
+  /* Names as long as a player's may be, and longer. */
+  text = record_text (name, "<move seat=\"0\" from=\"e2\" to=\"e4\"/>");
+  game = cp_record_load_data (text, strlen (text), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 0)), ==, name);
+  g_clear_object (&game);
+  g_clear_pointer (&text, g_free);
+  text = record_text (longer, "");
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "Line 4: The name of the player in seat 0 is longer than 64 characters"));
+
+  /* Names set otherwise are cut short, and made UTF-8. */
+  game = cp_test_new_game ("chess", 2, 1, NULL);
+  cp_player_set_name (cp_game_get_player (game, 0), longer);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 0)), ==, name);
+  cp_player_set_name (cp_game_get_player (game, 1), "A\xff");
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1)), ==, "A\xef\xbf\xbd");
+  g_clear_object (&game);
+
+  /* Too long a log is refused before it is replayed. */
+  for (guint i = 0; i <= CP_RECORD_MAX_ACTIONS; i++)
+    g_string_append (many, "<pass seat=\"0\"/>");
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&message, g_free);
+  text = record_text ("A", many->str);
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "The record holds 200001 actions, more than the 200000 that can be read"));
+
+  /* A NUL byte. */
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&message, g_free);
+  text = record_text ("A", "");
+  text[strlen (text) / 2] = '\0';
+  message = load_bad_text (text, strlen (text + strlen (text) + 1) + strlen (text) + 1);
+  g_assert_nonnull (strstr (message, "not well-formed"));
+
+  /* Bytes that are not UTF-8, which libxml2 quotes in its messages. */
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&message, g_free);
+  text = record_text ("A", "");
+  memcpy (strstr (text, "<actions>") + 4, "\xde\xde", 2);
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "not well-formed"));
+}
+
 static void
 test_missing_file (void)
 {
@@ -715,6 +798,8 @@ static const BadRecord bad_records[] = {
   { "bad-option-twice.xml", CP_ERROR_BAD_RECORD, { "twice", "Line 5" } },
   { "bad-seats.xml", CP_ERROR_BAD_RECORD, { "seats", "Line 5" } },
   { "bad-three-players.xml", CP_ERROR_BAD_OPTION, { "3" } },
+  { "bad-no-players.xml", CP_ERROR_BAD_RECORD, { "The record has no players" } },
+  { "bad-five-players.xml", CP_ERROR_BAD_RECORD, { "The record has 5 players; no game has more than 4" } },
   { "bad-colour.xml", CP_ERROR_BAD_RECORD, { "Line 4", "White" } },
   { "bad-cell.xml", CP_ERROR_BAD_RECORD, { "z9", "Ply 3", "line 10" } },
   { "bad-piece.xml", CP_ERROR_BAD_RECORD, { "dragon", "Ply 1" } },
@@ -723,6 +808,9 @@ static const BadRecord bad_records[] = {
   { "bad-after-mate.xml", CP_ERROR_GAME_OVER, { "ply 5", "already over" } },
   { "bad-roll-range.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 1", "960" } },
   { "bad-seat-out-of-game.xml", CP_ERROR_ILLEGAL_ACTION, { "Ply 1", "seat" } },
+  /* A card adding a piece for a seat the game does not have (found by
+   * fuzzing: naming the piece read past the colours of the seats). */
+  { "bad-card-place-owner.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 2", "adds queen on d5" } },
 };
 
 int
@@ -747,6 +835,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/record/load/external-entity", test_external_entity);
   g_test_add_func ("/record/load/large-file", test_large_file);
   g_test_add_func ("/record/load/small-junk", test_small_junk);
+  g_test_add_func ("/record/load/limits", test_limits);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad_records); i++)
     {

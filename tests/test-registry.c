@@ -589,13 +589,75 @@ test_make_unmake (gconstpointer data)
     }
 }
 
+/* With CP_RECORD_CORPUS naming a directory, the records of the random
+ * games are written there as seeds for the fuzz target of the record
+ * loader (tests/fuzz/corpus/record): one game of each set-up, cut short
+ * to keep the seeds small, and the first game whole unless it is long.
+ * The players have names beyond ASCII, and a tag. */
+#define CORPUS_PER_RULES 12
+#define CORPUS_ACTIONS 60
+#define CORPUS_MAX_SIZE 8000
+
+static void
+write_corpus_record (const Entry *entry, const Run *run, guint index, const char *dir)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_test_try_new_game (entry->rules->id, run->n_seats, run->seed,
+                                                  (const char *const *) run->options, &error);
+  static const char *const names[] = { "Zoë", "Łukasz", "Ayşe", "Æthelred" };
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  guint n = run->log->len;
+  gsize length;
+
+  g_assert_no_error (error);
+  for (guint seat = 0; seat < run->n_seats; seat++)
+    cp_player_set_name (cp_game_get_player (game, seat), names[seat % G_N_ELEMENTS (names)]);
+  g_hash_table_insert (cp_game_get_tags (game), g_strdup ("Event"), g_strdup ("Fuzz seed"));
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (cp_game_append (game, logged (run, i), &error));
+      text = cp_record_to_string (game, &length);
+      if ((index > 0 && i + 1 == CORPUS_ACTIONS) || length > CORPUS_MAX_SIZE)
+        break;
+      g_clear_pointer (&text, g_free);
+    }
+  if (text == NULL)
+    text = cp_record_to_string (game, &length);
+  name = g_strdup_printf ("%s-%u-players-%02u.xml", entry->rules->id, run->n_seats, index);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (g_file_set_contents (path, text, (gssize) length, &error));
+  g_assert_no_error (error);
+}
+
+static void
+write_corpus (const Entry *entry, GPtrArray *runs, const char *dir)
+{
+  guint per_seats = CORPUS_PER_RULES / (entry->rules->max_seats - entry->rules->min_seats + 1u);
+  guint written = 0, by_seats[CP_MAX_SEATS + 1] = { 0 };
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const Run *run = g_ptr_array_index (runs, r);
+
+      /* The first game of each set-up (see get_runs()), for each number
+       * of players alike. */
+      if ((run->seed - 1) % 1000 == 0 && by_seats[run->n_seats]++ < per_seats)
+        write_corpus_record (entry, run, written++, dir);
+    }
+}
+
 /* Saving and loading: the same log, outcome and final state. */
 static void
 test_records (gconstpointer data)
 {
   Entry *entry = (Entry *) data;
   GPtrArray *runs = get_runs (entry);
+  const char *corpus = g_getenv ("CP_RECORD_CORPUS");
 
+  if (corpus != NULL)
+    write_corpus (entry, runs, corpus);
   for (guint r = 0; r < runs->len; r++)
     {
       const Run *run = g_ptr_array_index (runs, r);

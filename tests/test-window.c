@@ -362,6 +362,37 @@ test_broken_record (void)
   destroy (window);
 }
 
+/* Inputs that once crashed the readers (tests/fuzz/regressions): the
+ * window explains each in words it can show. */
+static void
+test_hostile_files (void)
+{
+  static const char *const cases[][3] = {
+    { "record", "invalid-utf8-in-parser-message.xml", "not well-formed" },
+    { "pgn", "fen-huge-empty-count.pgn", "a rank has the wrong number of cells" },
+    { "record", "knightmare-place-for-no-seat.xml", "adds queen on d5 is not a legal move" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpWindow *window = new_window ();
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fuzz", "regressions",
+                                                     cases[i][0], cases[i][1], NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      AdwMessageDialog *dialog;
+
+      cp_window_open (window, file);
+      iterate ();
+      dialog = find_dialog (window);
+      g_assert_nonnull (dialog);
+      g_assert_true (g_str_has_prefix (adw_message_dialog_get_heading (dialog), "Could Not Open"));
+      g_assert_true (g_utf8_validate (adw_message_dialog_get_body (dialog), -1, NULL));
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), cases[i][2]));
+      answer (window, "close");
+      destroy (window);
+    }
+}
+
 /* Plays two moves in a window, then dies without a word, as a crash or a
  * kill would end the program. */
 static void
@@ -677,15 +708,20 @@ test_new_game_dialog (void)
   CpNewGameDialog *dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
   g_autoptr (GError) error = NULL;
   g_autoptr (CpGame) game = NULL;
+  g_autofree char *long_name = g_strnfill (CP_PLAYER_MAX_NAME_LENGTH + 10, 'x');
 
   /* The way to play for three or four brings the number of players with it. */
   cp_new_game_dialog_select_game (dialog, "attrition");
   cp_new_game_dialog_set_option (dialog, "variant", "multi");
   cp_new_game_dialog_set_player_name (dialog, 2, "Cleo");
+  /* A name takes no more characters than a record keeps. */
+  cp_new_game_dialog_set_player_name (dialog, 1, long_name);
   game = cp_new_game_dialog_create_game (dialog, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (cp_game_get_n_seats (game), ==, 3);
   g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 2)), ==, "Cleo");
+  g_assert_cmpuint (g_utf8_strlen (cp_player_get_name (cp_game_get_player (game, 1)), -1), ==,
+                    CP_PLAYER_MAX_NAME_LENGTH);
   g_clear_object (&game);
 
   cp_new_game_dialog_set_option (dialog, "variant", "basic");
@@ -1619,6 +1655,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/continue-from-past", test_continue_from_past);
   g_test_add_func ("/window/save-and-open", test_save_and_open);
   g_test_add_func ("/window/broken-record", test_broken_record);
+  g_test_add_func ("/window/hostile-files", test_hostile_files);
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/window/offer-draw", test_offer_draw);
   g_test_add_func ("/window/rules-shown", test_rules_shown);

@@ -31,7 +31,9 @@
 static const GOptionEntry entries[] = {
   { "list-games", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("List the games, one a line, id first"), NULL },
-  { "perft", 0, 0, G_OPTION_ARG_INT, NULL,
+  /* Numbers that may be 0 are taken as text: GApplication passes on an
+   * integer of 0 as no option at all. */
+  { "perft", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("Count the move sequences of DEPTH plies from the start or from --fen"), N_("DEPTH") },
   { "divide", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("With --perft, also count each first move separately"), NULL },
@@ -41,7 +43,7 @@ static const GOptionEntry entries[] = {
     N_("The position to count from, in FEN"), N_("FEN") },
   { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, NULL,
     N_("Set an option of the game (repeatable)"), N_("KEY=VALUE") },
-  { "players", 0, 0, G_OPTION_ARG_INT, NULL,
+  { "players", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("The number of players (default: the fewest the game allows)"), N_("NUMBER") },
   { "seed", 0, 0, G_OPTION_ARG_INT64, NULL,
     N_("Seed for the random results of a game’s set-up"), N_("NUMBER") },
@@ -108,6 +110,22 @@ list_games (void)
   return 0;
 }
 
+/* The number given to the option @name in @dict, if any; FALSE when it is
+ * not a number from @min to @max. */
+static gboolean
+lookup_number (GVariantDict *dict, const char *name, int min, int max, int *value)
+{
+  const char *text;
+  gint64 number;
+
+  if (!g_variant_dict_lookup (dict, name, "&s", &text))
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, min, max, &number, NULL))
+    return FALSE;
+  *value = (int) number;
+  return TRUE;
+}
+
 static GHashTable *
 parse_options (GVariantDict *dict, GError **error)
 {
@@ -134,7 +152,7 @@ parse_options (GVariantDict *dict, GError **error)
 }
 
 static int
-perft (GVariantDict *dict, int depth)
+perft (GVariantDict *dict)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) options = NULL;
@@ -142,20 +160,19 @@ perft (GVariantDict *dict, int depth)
   g_autoptr (CpState) state = NULL;
   const char *variant = "chess";
   gint64 seed = 0;
-  int players;
+  int depth = -1, players;
   g_auto (CpActionList) moves = { 0 };
   guint64 total = 0;
   CpSeatMask pending;
 
-  if (depth < 0 || depth > 20)
+  if (!lookup_number (dict, "perft", 0, 20, &depth))
     return fail (_("The depth of --perft must be from 0 to 20"));
   g_variant_dict_lookup (dict, "variant", "&s", &variant);
   g_variant_dict_lookup (dict, "seed", "x", &seed);
   if ((options = parse_options (dict, &error)) == NULL)
     return fail ("%s", error->message);
-  if (!g_variant_dict_lookup (dict, "players", "i", &players))
-    players = cp_rules_lookup (variant) ? cp_rules_lookup (variant)->min_seats : 2;
-  if (players < 1 || players > CP_MAX_SEATS)
+  players = cp_rules_lookup (variant) ? cp_rules_lookup (variant)->min_seats : 2;
+  if (!lookup_number (dict, "players", 1, CP_MAX_SEATS, &players))
     return fail (_("The number of players must be from 1 to %d"), CP_MAX_SEATS);
   if ((game = cp_game_new (variant, options, (guint) players, (guint64) seed, &error)) == NULL)
     return fail ("%s", error->message);
@@ -499,7 +516,6 @@ render_diagram (GVariantDict *dict, const char *path)
 static int
 handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
 {
-  int depth;
   const char *path, *spec, *id;
 
   if (g_variant_dict_contains (dict, "version"))
@@ -509,8 +525,8 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
     }
   if (g_variant_dict_contains (dict, "list-games"))
     return list_games ();
-  if (g_variant_dict_lookup (dict, "perft", "i", &depth))
-    return perft (dict, depth);
+  if (g_variant_dict_contains (dict, "perft"))
+    return perft (dict);
   if (g_variant_dict_lookup (dict, "validate", "^&ay", &path))
     return validate (path);
   if (g_variant_dict_lookup (dict, "match", "&s", &spec))

@@ -235,6 +235,9 @@ update_names (CpNewGameDialog *self)
       kind = kind_drop_down ((guint) MAX (0, level));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      /* A longer name would be cut short, and could not be saved whole. */
+      gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (row))),
+                               CP_PLAYER_MAX_NAME_LENGTH);
       gtk_editable_set_text (GTK_EDITABLE (row),
                              seat < g_strv_length (remembered) && remembered[seat][0] ? remembered[seat] : colour);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);

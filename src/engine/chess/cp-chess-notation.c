@@ -168,9 +168,16 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
       guint target = to;
 
       /* Orthodox castling is written as the king's own move; a Chess960
-       * king takes its own rook. */
+       * king takes its own rook, and so does a king that castles to the
+       * cell beside it (set up so in FEN), which would read as a step. */
       if ((action->flags & CP_ACTION_FLAG_CASTLE) && !(st->features & CP_CHESS_CASTLE_ONTO_ROOK))
-        target = cp_chess_landing (st, action);
+        {
+          guint landing = cp_chess_landing (st, action);
+          int step = (int) cp_board_cell_x (board, landing) - (int) cp_board_cell_x (board, from);
+
+          if (step >= 2 || step <= -2)
+            target = landing;
+        }
       append_cell (out, board, from);
       append_cell (out, board, target);
       if (action->piece != CP_PIECE_NONE)
@@ -280,19 +287,22 @@ parse_coordinates (const CpChessState *st, const char *move, const char *text,
   *matched = TRUE;
   if (kind != CP_PIECE_NONE && st->base.cells[from].kind != kind)
     return bad_move (error, text, _("that piece is not on the cell named"));
-  for (guint i = 0; i < moves->len; i++)
-    {
-      const CpAction *m = &moves->items[i];
+  /* A castling king may be moved onto its rook or to its cell; a move
+   * that goes to the cell named comes first, so that a king's step beside
+   * it stays a step. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < moves->len; i++)
+      {
+        const CpAction *m = &moves->items[i];
 
-      if (m->cells[0] != from || m->piece != promotion)
-        continue;
-      /* A castling king may be moved to its cell or onto its rook. */
-      if (m->cells[1] == to || (cp_chess_landing (st, m) == to && from != to))
-        {
-          *action = *m;
-          return TRUE;
-        }
-    }
+        if (m->cells[0] != from || m->piece != promotion)
+          continue;
+        if (pass == 0 ? m->cells[1] == to : cp_chess_landing (st, m) == to && from != to)
+          {
+            *action = *m;
+            return TRUE;
+          }
+      }
   for (guint i = 0; i < moves->len; i++)
     if (moves->items[i].cells[0] == from && moves->items[i].cells[1] == to)
       return bad_move (error, text, promotion ? _("a pawn cannot become that piece")

@@ -14,8 +14,10 @@
 static gboolean
 fen_error (GError **error, const char *fen, const char *reason)
 {
+  g_autofree char *quoted = cp_error_quote (fen);
+
   g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), fen, reason);
+               _("The position “%s” cannot be read: %s"), quoted, reason);
   return FALSE;
 }
 
@@ -60,7 +62,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           char *end;
           long n = strtol (p, &end, 10);
 
-          if (n < 1 || x + n > width)
+          if (n < 1 || n > width - x)
             return fen_error (error, fen, _("a rank has the wrong number of cells"));
           x += (int) n;
           p = end - 1;

@@ -393,10 +393,13 @@ cp_knightmare_make (CpState *state, const CpAction *action, CpUndo *undo)
   cp_chess_make (&st->chess, action, undo);
 }
 
-/* "Red knight", for cards that add or remove pieces. */
+/* "Red knight", for cards that add or remove pieces.  A piece of no seat
+ * of the game, as a damaged record may give, goes by its kind alone. */
 static char *
 describe_piece (const CpState *state, guint kind, guint seat)
 {
+  if (seat >= state->n_seats)
+    return g_strdup (cp_piece_kind_name ((CpPieceKind) kind));
   /* Translators: a piece of one player, such as "Red knight": %1$s is the colour, %2$s the piece */
   return g_strdup_printf (C_("piece of a colour", "%1$s %2$s"),
                           cp_colour_name (state->rules->colours[seat]),

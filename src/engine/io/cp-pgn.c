@@ -450,6 +450,20 @@ start_game (Reader *r, GHashTable *tags, GError **error)
       return NULL;
     }
 
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      const char *name = g_hash_table_lookup (tags, seat == 0 ? "White" : "Black");
+
+      if (name != NULL && g_utf8_strlen (name, -1) > CP_PLAYER_MAX_NAME_LENGTH)
+        {
+          g_set_error (error, CP_ERROR, CP_ERROR_BAD_RECORD,
+                       seat == 0 ? _("Game %u: the name of White is longer than %u characters")
+                                 : _("Game %u: the name of Black is longer than %u characters"),
+                       r->game, CP_PLAYER_MAX_NAME_LENGTH);
+          return NULL;
+        }
+    }
+
   g_hash_table_iter_init (&iter, tags);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
@@ -647,6 +661,9 @@ handle_movetext (Reader *r, CpGame *game, guint *depth, guint *open_line, const 
   switch (r->type)
     {
     case TOKEN_OPEN:
+      if (*depth == CP_PGN_MAX_DEPTH)
+        return reader_error (r, r->start_line, error,
+                             _("variations are nested more than %u deep"), CP_PGN_MAX_DEPTH);
       if ((*depth)++ == 0)
         *open_line = r->start_line;
       return TRUE;
@@ -743,6 +760,24 @@ read_game (Reader *r, CpGame **out, GError **error)
   return TRUE;
 }
 
+/* PGN is text: a NUL byte anywhere, even in a comment, means the file is
+ * something else, and names and tags could not hold it. */
+static gboolean
+check_no_nul (const char *text, gsize size, GError **error)
+{
+  const char *nul = memchr (text, '\0', size);
+  g_autofree char *what = NULL;
+  int line = 1;
+
+  if (nul == NULL)
+    return TRUE;
+  for (const char *p = text; p < nul; p++)
+    line += *p == '\n';
+  what = g_strdup_printf (_("unexpected byte 0x%02X"), 0);
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_RECORD, _("Line %d: %s"), line, what);
+  return FALSE;
+}
+
 static const char *
 skip_bom (const char *text, gsize *length)
 {
@@ -786,6 +821,8 @@ cp_pgn_read (const char *text, gssize length, GError **error)
       return NULL;
     }
   text = size > 0 ? skip_bom (text, &size) : "";
+  if (!check_no_nul (text, size, error))
+    return NULL;
   r.pos = text;
   r.end = text + size;
   r.line = 1;

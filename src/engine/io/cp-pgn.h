@@ -10,9 +10,11 @@
 
 G_BEGIN_DECLS
 
-/* The largest PGN text the reader accepts, and the most games. */
+/* The largest PGN text the reader accepts, the most games, and the
+ * deepest nesting of variations (which it skips). */
 #define CP_PGN_MAX_SIZE (64 * 1024 * 1024)
 #define CP_PGN_MAX_GAMES 20000
+#define CP_PGN_MAX_DEPTH 100
 
 GPtrArray *cp_pgn_read        (const char     *text,
                                gssize          length,

@@ -414,7 +414,8 @@ collect_problem (void *data, CpXmlError *error)
   if (++problems->count > MAX_PROBLEMS)
     return;
 
-  message = g_strstrip (g_strdup (error->message ? error->message : ""));
+  /* libxml2 quotes the bytes it could not read, which need not be UTF-8. */
+  message = g_strstrip (g_utf8_make_valid (error->message ? error->message : "", -1));
   if (problems->text->len > 0)
     g_string_append_c (problems->text, '\n');
   if (error->line > 0)
@@ -698,6 +699,24 @@ check_root (xmlNode *root, GError **error)
   return TRUE;
 }
 
+/* The number of players, told before the schema would tell it less
+ * plainly. */
+static gboolean
+check_players (xmlNode *root, GError **error)
+{
+  guint n = 0;
+
+  for (xmlNode *setup = xmlFirstElementChild (root); setup; setup = xmlNextElementSibling (setup))
+    if (is_element (setup, "setup"))
+      for (xmlNode *node = xmlFirstElementChild (setup); node; node = xmlNextElementSibling (node))
+        n += is_element (node, "player");
+  if (n == 0)
+    return bad_record (error, _("The record has no players"));
+  if (n > CP_MAX_SEATS)
+    return bad_record (error, _("The record has %u players; no game has more than %u"), n, CP_MAX_SEATS);
+  return TRUE;
+}
+
 /* Puts the line of @node before the message of @error. */
 static void
 at_line (GError **error, xmlNode *node)
@@ -796,13 +815,9 @@ find_players (xmlNode *setup, GError **error)
   g_autoptr (GPtrArray) players = g_ptr_array_new ();
   guint n = 0;
 
+  /* check_players() has counted them. */
   for (xmlNode *node = xmlFirstElementChild (setup); node; node = xmlNextElementSibling (node))
     n += is_element (node, "player");
-  if (n == 0)
-    {
-      bad_record (error, _("The record has no players"));
-      return NULL;
-    }
   g_ptr_array_set_size (players, n);
 
   for (xmlNode *node = xmlFirstElementChild (setup); node; node = xmlNextElementSibling (node))
@@ -840,7 +855,10 @@ read_player (CpGame *game, guint seat, xmlNode *node, GError **error)
   CpColour colour;
   guint64 team = seat, level = 0;
 
-  if (!cp_colour_from_id (colour_id, &colour))
+  if (name != NULL && g_utf8_strlen (name, -1) > CP_PLAYER_MAX_NAME_LENGTH)
+    bad_record (error, _("The name of the player in seat %u is longer than %u characters"),
+                seat, CP_PLAYER_MAX_NAME_LENGTH);
+  else if (!cp_colour_from_id (colour_id, &colour))
     bad_record (error, _("“%s” is not a colour"), colour_id ? colour_id : "");
   else if (colour != cp_player_get_colour (player))
     bad_record (error, _("In %s, seat %u plays %s, not %s"),
@@ -1002,6 +1020,13 @@ read_actions (CpGame *game, xmlNode *parent, GError **error)
   CpBoard *board = cp_game_get_state (game)->board;
   guint index = 0;
 
+  if (xmlChildElementCount (parent) > CP_RECORD_MAX_ACTIONS)
+    {
+      bad_record (error, _("The record holds %lu actions, more than the %u that can be read"),
+                  xmlChildElementCount (parent), CP_RECORD_MAX_ACTIONS);
+      at_line (error, parent);
+      return FALSE;
+    }
   for (xmlNode *node = xmlFirstElementChild (parent); node; node = xmlNextElementSibling (node))
     {
       g_autoptr (GError) local = NULL;
@@ -1104,7 +1129,7 @@ cp_record_load_data (const char *data, gsize length, GError **error)
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
-  if (!check_root (root, error) || !validate_document (doc, error))
+  if (!check_root (root, error) || !check_players (root, error) || !validate_document (doc, error))
     return NULL;
   return read_game (root, error);
 }

@@ -14,8 +14,10 @@ G_BEGIN_DECLS
 #define CP_RECORD_NAMESPACE "https://github.com/chess-parlour/chess-parlour/ns/record"
 #define CP_RECORD_VERSION 1
 
-/* Files larger than this are refused without being read. */
+/* Files larger than this are refused without being read, and records of
+ * more actions than this are refused before they are replayed. */
 #define CP_RECORD_MAX_SIZE (16 * 1024 * 1024)
+#define CP_RECORD_MAX_ACTIONS 200000
 
 char     *cp_record_to_string      (CpGame      *game,
                                     gsize       *length);

@@ -506,8 +506,10 @@ cp_board_parse_cell (CpBoard *self, const char *text, guint *cell, GError **erro
 
   if (n == 0 || text[n] != '\0')
     {
+      g_autofree char *quoted = cp_error_quote (text);
+
       g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-                   _("“%s” is not the name of a cell"), text);
+                   _("“%s” is not the name of a cell"), quoted);
       return FALSE;
     }
   if (!cp_board_has_cell (self, *cell))

@@ -24,3 +24,34 @@ cp_error_fail (GError **error, CpError code, const char *format, ...)
   va_end (args);
   return FALSE;
 }
+
+/**
+ * cp_error_quote:
+ * @text: text from a file, the command line or a player
+ *
+ * @text made fit to be quoted in a message: valid UTF-8 (bytes that are
+ * not become U+FFFD), control characters as spaces, and at most
+ * %CP_ERROR_QUOTE_LENGTH characters, the rest left out with an ellipsis.
+ *
+ * Returns: (transfer full): the quotable text
+ */
+char *
+cp_error_quote (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (n == CP_ERROR_QUOTE_LENGTH)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      g_string_append_unichar (out, g_unichar_iscntrl (c) ? ' ' : c);
+    }
+  return g_string_free (out, FALSE);
+}

@@ -25,4 +25,9 @@ gboolean cp_error_fail  (GError    **error,
                          const char *format,
                          ...) G_GNUC_PRINTF (3, 4);
 
+/* The most characters of outside text that a message quotes. */
+#define CP_ERROR_QUOTE_LENGTH 100
+
+char    *cp_error_quote (const char *text);
+
 G_END_DECLS

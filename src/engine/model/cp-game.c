@@ -149,8 +149,10 @@ cp_game_new (const char *game_id, GHashTable *options, guint n_seats, guint64 se
 
   if (rules == NULL)
     {
+      g_autofree char *quoted = cp_error_quote (game_id);
+
       g_set_error (error, CP_ERROR, CP_ERROR_UNKNOWN_GAME,
-                   _("Chess Parlour does not know the game “%s”"), game_id);
+                   _("Chess Parlour does not know the game “%s”"), quoted);
       return NULL;
     }
   return cp_game_new_with_rules (rules, options, n_seats, seed, error);

@@ -113,15 +113,33 @@ cp_player_get_name (CpPlayer *self)
   return self->name;
 }
 
+/* @name as a name may be: valid UTF-8 of at most CP_PLAYER_MAX_NAME_LENGTH
+ * characters. */
+static char *
+fit_name (const char *name)
+{
+  g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
+
+  return g_utf8_substring (valid, 0, MIN (g_utf8_strlen (valid, -1), CP_PLAYER_MAX_NAME_LENGTH));
+}
+
+/**
+ * cp_player_set_name:
+ * @name: (nullable): the name; bytes that are not UTF-8 become U+FFFD,
+ *   and characters beyond CP_PLAYER_MAX_NAME_LENGTH are left out
+ */
 void
 cp_player_set_name (CpPlayer *self, const char *name)
 {
+  g_autofree char *fitted = NULL;
+
   g_return_if_fail (CP_IS_PLAYER (self));
 
-  if (g_strcmp0 (self->name, name) == 0)
+  fitted = fit_name (name);
+  if (g_strcmp0 (self->name, fitted) == 0)
     return;
   g_free (self->name);
-  self->name = g_strdup (name ? name : "");
+  self->name = g_steal_pointer (&fitted);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
 

@@ -18,6 +18,10 @@ typedef enum {
 #define CP_TYPE_PLAYER (cp_player_get_type ())
 G_DECLARE_FINAL_TYPE (CpPlayer, cp_player, CP, PLAYER, GObject)
 
+/* The longest name of a player, in characters.  Files with longer names
+ * are refused; names set otherwise are cut short. */
+#define CP_PLAYER_MAX_NAME_LENGTH 64
+
 CpPlayer     *cp_player_new        (const char   *name,
                                     guint         seat,
                                     CpColour      colour);

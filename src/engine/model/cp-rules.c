@@ -98,6 +98,7 @@ cp_rules_find_option (const CpRules *rules, const char *id)
 static gboolean
 check_value (const CpRules *rules, const CpOptionSpec *spec, const char *value, GError **error)
 {
+  g_autofree char *quoted = NULL;
   char *end = NULL;
   gint64 n;
 
@@ -111,9 +112,10 @@ check_value (const CpRules *rules, const CpOptionSpec *spec, const char *value, 
       n = g_ascii_strtoll (value, &end, 10);
       if (*value != '\0' && *end == '\0' && n >= spec->min && n <= spec->max)
         return TRUE;
+      quoted = cp_error_quote (value);
       g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
                    _("The option “%s” of %s must be a number from %d to %d, not “%s”"),
-                   spec->id, _(rules->name), spec->min, spec->max, value);
+                   spec->id, _(rules->name), spec->min, spec->max, quoted);
       return FALSE;
     case CP_OPTION_TEXT:
       return TRUE;
@@ -122,9 +124,10 @@ check_value (const CpRules *rules, const CpOptionSpec *spec, const char *value, 
         return TRUE;
       break;
     }
+  quoted = cp_error_quote (value);
   g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
                _("“%s” is not a value of the option “%s” of %s"),
-               value, spec->id, _(rules->name));
+               quoted, spec->id, _(rules->name));
   return FALSE;
 }
 
@@ -152,8 +155,10 @@ cp_rules_resolve_options (const CpRules *rules, GHashTable *given, GError **erro
 
           if (spec == NULL)
             {
+              g_autofree char *quoted = cp_error_quote (key);
+
               g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
-                           _("%s has no option “%s”"), _(rules->name), (const char *) key);
+                           _("%s has no option “%s”"), _(rules->name), quoted);
               return NULL;
             }
           if (!check_value (rules, spec, value, error))

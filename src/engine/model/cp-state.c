@@ -441,6 +441,14 @@ cp_state_parse (const CpState *state, const char *text, CpAction *action, GError
                    _("%s has no move notation to read"), _(state->rules->name));
       return FALSE;
     }
+  /* The games quote what they cannot read in their messages. */
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_autofree char *quoted = cp_error_quote (text);
+
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("“%s” is not a move"), quoted);
+      return FALSE;
+    }
   return state->rules->parse (state, text, action, error);
 }
 
