@@ -197,3 +197,24 @@ cp_test_play_action_at (CpGame *game, CpAction action, const char *file, int lin
             text, cp_game_get_n_actions (game), error->message);
     }
 }
+
+guint
+cp_test_cell (const char *name)
+{
+  g_assert_true (name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8' && name[2] == '\0');
+  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
+}
+
+const CpPiece *
+cp_test_piece_at (CpGame *game, const char *name)
+{
+  return &cp_game_get_state (game)->cells[cp_test_cell (name)];
+}
+
+void
+cp_test_legal (CpGame *game, CpActionList *legal)
+{
+  const CpState *state = cp_game_get_state (game);
+
+  cp_state_legal (state, state->to_move, legal);
+}

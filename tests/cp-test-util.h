@@ -28,6 +28,14 @@ CpState  *cp_test_new_state        (const char        *game_id,
                                     guint              n_seats,
                                     ...) G_GNUC_NULL_TERMINATED;
 
+/* Looking at a game of the orthodox board: a cell by its name ("e4"),
+ * the piece on it now, and the legal actions of the seat to move. */
+guint     cp_test_cell             (const char        *name);
+const CpPiece *cp_test_piece_at    (CpGame            *game,
+                                    const char        *name);
+void      cp_test_legal            (CpGame            *game,
+                                    CpActionList      *legal);
+
 /* Playing moves, written in any notation the game reads and separated by
  * spaces, and actions; each must be legal. */
 #define cp_test_play(game, moves) \

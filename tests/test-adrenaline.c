@@ -18,30 +18,10 @@
  * walk on with all three checkers, taking the bishop on d2 and its one. */
 #define STACKED "r3k2r/p1ppq*pb1/bn2pnp1/3PN3/1p*2P3/2N**2Q1p/PPPB*BPPP/R3K2R w KQkq - 0 1"
 
-static guint
-cell (const char *name)
-{
-  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
-}
-
-static const CpPiece *
-at (CpGame *game, const char *name)
-{
-  return &cp_game_get_state (game)->cells[cell (name)];
-}
-
 static char *
 last_text (CpGame *game)
 {
   return cp_game_format_action (game, cp_game_get_n_actions (game) - 1, CP_NOTATION_SAN);
-}
-
-static void
-legal_of (CpGame *game, CpActionList *legal)
-{
-  const CpState *state = cp_game_get_state (game);
-
-  cp_state_legal (state, state->to_move, legal);
 }
 
 /* The first example: White takes on a6 with the bishop and ends the turn
@@ -59,26 +39,26 @@ test_bishop_capture (void)
   /* The bishop had no checkers: the turn goes straight to the checker,
    * under any of Black's fifteen pieces. */
   g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 0);
-  legal_of (game, &legal);
+  cp_test_legal (game, &legal);
   g_assert_cmpuint (legal.len, ==, 15);
   for (guint i = 0; i < legal.len; i++)
     {
       g_assert_cmpint (legal.items[i].type, ==, CP_ACTION_ADD_CHECKER);
-      g_assert_cmpuint (at (game, "a1")->seat, !=, cp_game_get_state (game)->cells[legal.items[i].cells[0]].seat);
+      g_assert_cmpuint (cp_test_piece_at (game, "a1")->seat, !=, cp_game_get_state (game)->cells[legal.items[i].cells[0]].seat);
     }
 
   cp_test_play (game, "@h7");
   placed = last_text (game);
   g_assert_cmpstr (placed, ==, "@h7");
-  g_assert_cmpuint (at (game, "h7")->checkers, ==, 1);
+  g_assert_cmpuint (cp_test_piece_at (game, "h7")->checkers, ==, 1);
   g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 1);
 
   /* The pawn moves, then may spend its checker on one king step. */
   cp_test_play (game, "h6");
   g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 1);
   cp_test_play (game, "~g5");
-  g_assert_cmpuint (at (game, "g5")->kind, ==, CP_PIECE_PAWN);
-  g_assert_cmpuint (at (game, "g5")->checkers, ==, 0);
+  g_assert_cmpuint (cp_test_piece_at (game, "g5")->kind, ==, CP_PIECE_PAWN);
+  g_assert_cmpuint (cp_test_piece_at (game, "g5")->checkers, ==, 0);
   g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 0);
 }
 
@@ -93,7 +73,7 @@ test_queen_mate (void)
   const CpOutcome *outcome = cp_game_get_outcome (game);
   g_autoptr (CpState) plain = cp_state_copy (&st->base);
   CpChessState *orthodox = CP_CHESS_STATE (plain);
-  guint king = cell ("f2");
+  guint king = cp_test_cell ("f2");
   g_auto (CpActionList) legal = { 0 };
   static const struct {
     const char *cell;
@@ -114,8 +94,8 @@ test_queen_mate (void)
   g_assert_false (cp_chess_in_check (orthodox, 0));
   for (guint i = 0; i < G_N_ELEMENTS (around); i++)
     {
-      g_assert_true (cp_chess_attacked (st, cell (around[i].cell), 0, king, CP_NO_CELL));
-      g_assert_cmpint (cp_chess_attacked (orthodox, cell (around[i].cell), 0, king, CP_NO_CELL), ==,
+      g_assert_true (cp_chess_attacked (st, cp_test_cell (around[i].cell), 0, king, CP_NO_CELL));
+      g_assert_cmpint (cp_chess_attacked (orthodox, cp_test_cell (around[i].cell), 0, king, CP_NO_CELL), ==,
                        around[i].direct);
     }
 
@@ -123,9 +103,9 @@ test_queen_mate (void)
   hope = cp_test_new_game ("adrenaline", 2, 1,
                            "fen=rn2k1nr/5pp*1/4p*3/4P*2p/1pq5/P7/1P1PbKPP/R1B***3Q1 w - - 0 1", NULL);
   g_assert_cmpint (cp_game_get_outcome (hope)->status, ==, CP_STATUS_PLAYING);
-  legal_of (hope, &legal);
+  cp_test_legal (hope, &legal);
   g_assert_cmpuint (legal.len, ==, 1);
-  g_assert_cmpuint (legal.items[0].cells[1], ==, cell ("g3"));
+  g_assert_cmpuint (legal.items[0].cells[1], ==, cp_test_cell ("g3"));
 }
 
 /* A stack moves with its piece; the piece that takes it takes it over;
@@ -139,23 +119,23 @@ test_takeover (void)
   g_auto (CpActionList) legal = { 0 };
 
   cp_test_play (game, "Rxh8");
-  g_assert_cmpuint (at (game, "h8")->checkers, ==, 2);
-  g_assert_cmpuint (at (game, "h8")->checker_colour, ==, CP_COLOUR_RED);
+  g_assert_cmpuint (cp_test_piece_at (game, "h8")->checkers, ==, 2);
+  g_assert_cmpuint (cp_test_piece_at (game, "h8")->checker_colour, ==, CP_COLOUR_RED);
   /* The rook spends both; having taken, White puts a checker. */
   cp_test_play (game, "~g7 ~f7 @e8");
-  g_assert_cmpuint (at (game, "f7")->checkers, ==, 0);
-  g_assert_cmpuint (at (game, "e8")->checkers, ==, 1);
+  g_assert_cmpuint (cp_test_piece_at (game, "f7")->checkers, ==, 0);
+  g_assert_cmpuint (cp_test_piece_at (game, "e8")->checkers, ==, 1);
   g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 1);
 
   /* No castling with a king or rook that has checkers. */
-  legal_of (castling, &legal);
+  cp_test_legal (castling, &legal);
   for (guint i = 0; i < legal.len; i++)
     g_assert_false (legal.items[i].flags & CP_ACTION_FLAG_CASTLE);
   cp_action_list_clear (&legal);
-  legal_of (rook, &legal);
+  cp_test_legal (rook, &legal);
   for (guint i = 0; i < legal.len; i++)
     if (legal.items[i].flags & CP_ACTION_FLAG_CASTLE)
-      g_assert_cmpuint (legal.items[i].cells[1], ==, cell ("a1"));
+      g_assert_cmpuint (legal.items[i].cells[1], ==, cp_test_cell ("a1"));
 }
 
 /* Once all 24 checkers lie under pieces, a capture adds none.  (The pawn

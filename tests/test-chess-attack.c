@@ -17,18 +17,6 @@ enum { WHITE, BLACK };
  * come to e4, which the knight on c3 and the bishop on d3 protect. */
 #define EXAMPLE "fen=6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1"
 
-static guint
-cell (const char *name)
-{
-  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
-}
-
-static const CpPiece *
-at (CpGame *game, const char *name)
-{
-  return &cp_game_get_state (game)->cells[cell (name)];
-}
-
 static CpGame *
 table_game (const char *fen, const char *more)
 {
@@ -88,7 +76,7 @@ typedef struct {
 static void
 piece_is (CpGame *game, const char *name, const char *expected)
 {
-  const CpPiece *p = at (game, name);
+  const CpPiece *p = cp_test_piece_at (game, name);
 
   if (expected[0] == '\0')
     {
@@ -140,9 +128,9 @@ test_second_wound (void)
   text = last_text (game);
   g_assert_cmpstr (text, ==, "rolls 4 for the defense; 6 against 6: the white pawn falls, the black knight is wounded, "
                              "the black knight takes e4");
-  g_assert_cmpint (at (game, "e4")->kind, ==, CP_PIECE_KNIGHT);
-  g_assert_cmpint (at (game, "e4")->wounds, ==, 1);
-  g_assert_cmpint (at (game, "f6")->kind, ==, CP_PIECE_NONE);
+  g_assert_cmpint (cp_test_piece_at (game, "e4")->kind, ==, CP_PIECE_KNIGHT);
+  g_assert_cmpint (cp_test_piece_at (game, "e4")->wounds, ==, 1);
+  g_assert_cmpint (cp_test_piece_at (game, "f6")->kind, ==, CP_PIECE_NONE);
   g_assert_true (shows (game, "Points: 1"));
 }
 
@@ -157,15 +145,15 @@ test_rescue (void)
 
   /* 4 + 3 + 1 against 4 + 6: lost by 2, the black queen wounded. */
   cp_test_play (game, "Qxd2 1 6");
-  g_assert_cmpint (at (game, "d1")->kind, ==, CP_PIECE_NONE);
-  g_assert_cmpint (at (game, "d2")->wounds, ==, 1);
+  g_assert_cmpint (cp_test_piece_at (game, "d1")->kind, ==, CP_PIECE_NONE);
+  g_assert_cmpint (cp_test_piece_at (game, "d2")->wounds, ==, 1);
   cp_test_play (game, "Kb8");
   /* Only what was lost can come back. */
   g_assert_false (cp_state_parse (cp_game_get_state (game), "e8=N", &action, &error));
   cp_test_play (game, "e7e8q");
-  g_assert_cmpint (at (game, "e8")->kind, ==, CP_PIECE_QUEEN);
-  g_assert_cmpint (at (game, "e8")->seat, ==, WHITE);
-  g_assert_cmpint (at (game, "e8")->wounds, ==, 0);
+  g_assert_cmpint (cp_test_piece_at (game, "e8")->kind, ==, CP_PIECE_QUEEN);
+  g_assert_cmpint (cp_test_piece_at (game, "e8")->seat, ==, WHITE);
+  g_assert_cmpint (cp_test_piece_at (game, "e8")->wounds, ==, 0);
 }
 
 /* Without the option a pawn on the far rank stays a pawn. */
@@ -175,7 +163,7 @@ test_no_rescue (void)
   g_autoptr (CpGame) game = table_game ("fen=k7/4P3/8/8/8/8/8/4K3 w - - 0 1", NULL);
 
   cp_test_play (game, "e8");
-  g_assert_cmpint (at (game, "e8")->kind, ==, CP_PIECE_PAWN);
+  g_assert_cmpint (cp_test_piece_at (game, "e8")->kind, ==, CP_PIECE_PAWN);
 }
 
 static void
@@ -277,7 +265,7 @@ test_record_keeps_entered_dice (void)
   g_assert_cmpuint (cp_game_get_n_actions (back), ==, cp_game_get_n_actions (game));
   g_assert_true (cp_game_get_action (back, 1)->flags & CP_ACTION_FLAG_ENTERED);
   g_assert_cmpuint (cp_state_hash (cp_game_get_state (back)), ==, cp_state_hash (cp_game_get_state (game)));
-  g_assert_cmpint (at (back, "e4")->wounds, ==, 1);
+  g_assert_cmpint (cp_test_piece_at (back, "e4")->wounds, ==, 1);
 }
 
 /* The computer weighs a fight before its dice by their odds: between

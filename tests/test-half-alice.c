@@ -8,30 +8,10 @@
 #include "cp-engine.h"
 #include "cp-test-util.h"
 
-static guint
-cell (const char *name)
-{
-  return (guint) (name[1] - '1') * 8 + (guint) (name[0] - 'a');
-}
-
-static const CpPiece *
-at (CpGame *game, const char *name)
-{
-  return &cp_game_get_state (game)->cells[cell (name)];
-}
-
 static gboolean
 beyond (CpGame *game, const char *name)
 {
-  return (at (game, name)->flags & CP_PIECE_FLAG_MIRROR) != 0 && at (game, name)->checkers == 1;
-}
-
-static void
-legal_of (CpGame *game, CpActionList *legal)
-{
-  const CpState *state = cp_game_get_state (game);
-
-  cp_state_legal (state, state->to_move, legal);
+  return (cp_test_piece_at (game, name)->flags & CP_PIECE_FLAG_MIRROR) != 0 && cp_test_piece_at (game, name)->checkers == 1;
 }
 
 /* The worked example: the king on b8 in check from the queen on d8, the
@@ -46,7 +26,7 @@ test_king_b8 (void)
 
   g_assert_true (beyond (game, "b6"));
   g_assert_false (beyond (game, "d8"));
-  legal_of (game, &legal);
+  cp_test_legal (game, &legal);
   g_assert_cmpuint (legal.len, ==, 1);
   text = cp_state_format (cp_game_get_state (game), &legal.items[0], CP_NOTATION_SAN);
   g_assert_cmpstr (text, ==, "Ka7");
@@ -69,15 +49,15 @@ test_mirror (void)
   g_assert_true (beyond (game, "d5"));
   cp_test_play (game, "exd5");
   g_assert_false (beyond (game, "d5"));
-  g_assert_cmpuint (at (game, "d5")->seat, ==, 0);
+  g_assert_cmpuint (cp_test_piece_at (game, "d5")->seat, ==, 0);
 
   /* The rook passes the pawn beyond the mirror on e2 but cannot stop
    * there. */
-  legal_of (rook, &legal);
+  cp_test_legal (rook, &legal);
   for (guint i = 0; i < legal.len; i++)
-    if (legal.items[i].cells[0] == cell ("e1"))
+    if (legal.items[i].cells[0] == cp_test_cell ("e1"))
       {
-        g_assert_cmpuint (legal.items[i].cells[1], !=, cell ("e2"));
+        g_assert_cmpuint (legal.items[i].cells[1], !=, cp_test_cell ("e2"));
         rook_moves++;
       }
   /* e3 to e8, and d1 to a1. */
@@ -92,7 +72,7 @@ test_castling (void)
   g_autoptr (CpGame) game = cp_test_new_game ("half-alice", 2, 1, "fen=4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", NULL);
 
   cp_test_play (game, "O-O");
-  g_assert_cmpuint (at (game, "g1")->kind, ==, CP_PIECE_KING);
+  g_assert_cmpuint (cp_test_piece_at (game, "g1")->kind, ==, CP_PIECE_KING);
   g_assert_true (beyond (game, "g1"));
   g_assert_true (beyond (game, "f1"));
 }
@@ -106,10 +86,10 @@ test_twelve_checkers (void)
                                               "fen=4k3/8/8/8/P*P*P*P*P*P*P*P*/8/8/R*N*B*Q*K3 w - - 0 1", NULL);
   g_auto (CpActionList) legal = { 0 };
 
-  legal_of (game, &legal);
+  cp_test_legal (game, &legal);
   g_assert_cmpuint (legal.len, >, 0);
   for (guint i = 0; i < legal.len; i++)
-    g_assert_cmpuint (legal.items[i].cells[0], !=, cell ("e1"));
+    g_assert_cmpuint (legal.items[i].cells[0], !=, cp_test_cell ("e1"));
 }
 
 /* Counts checked against the counter written apart from the engine

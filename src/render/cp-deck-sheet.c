@@ -104,13 +104,8 @@ cp_deck_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doubl
 static PangoLayout *
 make_layout (cairo_t *cr, const char *font, const char *text)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *description = pango_font_description_from_string (font);
+  PangoLayout *layout = cp_printable_create_layout (cr, font);
 
-  pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
-  pango_layout_context_changed (layout);
-  pango_layout_set_font_description (layout, description);
-  pango_font_description_free (description);
   pango_layout_set_text (layout, text, -1);
   return layout;
 }

@@ -81,6 +81,26 @@ cp_printable_write_pdf (CpPrintable *self, const char *path, double width, doubl
 }
 
 /**
+ * cp_printable_create_layout:
+ * @font: a font description, such as "Serif 9.5"
+ *
+ * Returns: (transfer full): a layout for @cr in @font, whose sizes are
+ *   points, as the pages' coordinates are
+ */
+PangoLayout *
+cp_printable_create_layout (cairo_t *cr, const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *description = pango_font_description_from_string (font);
+
+  pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
+  pango_layout_context_changed (layout);
+  pango_layout_set_font_description (layout, description);
+  pango_font_description_free (description);
+  return layout;
+}
+
+/**
  * cp_paper_get_default:
  *
  * The paper of the user's locale: Letter where it is the custom, A4

@@ -10,8 +10,8 @@
  */
 #pragma once
 
-#include <cairo.h>
 #include <gio/gio.h>
+#include <pango/pangocairo.h>
 
 G_BEGIN_DECLS
 
@@ -52,6 +52,8 @@ gboolean  cp_printable_write_pdf (CpPrintable  *self,
                                   double        width,
                                   double        height,
                                   GError      **error);
+PangoLayout *cp_printable_create_layout (cairo_t *cr,
+                                       const char *font);
 void      cp_paper_get_default   (double       *width,
                                   double       *height);
 gboolean  cp_paper_from_name     (const char   *name,

@@ -150,13 +150,8 @@ bottom (CpRuleSheet *self)
 static PangoLayout *
 make_layout (CpRuleSheet *self, const char *markup, const char *font, double width, double hang)
 {
-  PangoLayout *layout = pango_cairo_create_layout (self->cr);
-  PangoFontDescription *description = pango_font_description_from_string (font);
+  PangoLayout *layout = cp_printable_create_layout (self->cr, font);
 
-  pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
-  pango_layout_context_changed (layout);
-  pango_layout_set_font_description (layout, description);
-  pango_font_description_free (description);
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_indent (layout, (int) (hang * PANGO_SCALE));
@@ -475,17 +470,12 @@ draw_item (cairo_t *cr, const Item *item)
 static void
 draw_footer (CpRuleSheet *self, cairo_t *cr, const Page *page)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
+  PangoLayout *layout = cp_printable_create_layout (cr, "Sans 8");
   /* Translators: the foot of a printed rule sheet: the program, the
    * game's name and the page number within its rules */
   g_autofree char *text = g_strdup_printf (_("Chess Parlour · %s · %u"), page->title, page->number);
   int width;
 
-  pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
-  pango_layout_context_changed (layout);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_size (layout, &width, NULL);
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
