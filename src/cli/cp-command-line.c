@@ -477,17 +477,7 @@ print_pdf (GVariantDict *dict, const char *id, const char *deck)
         return fail (_("%s: --list-decks lists the decks"), error->message);
     }
   else if (g_str_equal (id, "all"))
-    {
-      guint n;
-      const CpRules *const *rules = cp_rules_list (&n);
-      g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
-      g_auto (GStrv) pages = NULL;
-
-      for (guint i = 0; i < n; i++)
-        g_strv_builder_add (ids, rules[i]->id);
-      pages = g_strv_builder_end (ids);
-      printable = CP_PRINTABLE (cp_rule_sheet_new ((const char *const *) pages, &error));
-    }
+    printable = CP_PRINTABLE (cp_rule_sheet_new_for_every_game (&error));
   else if (cp_rules_lookup (id) == NULL)
     return fail (_("There is no game “%s”: --list-games lists the games"), id);
   else

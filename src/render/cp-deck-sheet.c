@@ -66,6 +66,8 @@ static const struct {
     SHEET_ATTACK_TILES, 0 },
 };
 
+/* The kinds of the tiles, and, all but the last, the pieces of the
+ * Masquerade Chess tables. */
 static const CpPieceKind tile_kinds[] = {
   CP_PIECE_KING, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_PAWN,
 };
@@ -216,7 +218,6 @@ draw_grid (cairo_t *cr, double x, double y, guint columns, const double *widths,
 static void
 draw_masquerade_table (cairo_t *cr, double x, double y, double cell)
 {
-  static const CpPieceKind kinds[] = { CP_PIECE_KING, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_KNIGHT };
   double widths[7] = { cell, cell, cell, cell, cell, cell, 2 * cell };
   CpPieceArt *art = cp_piece_art_get_default ();
 
@@ -226,12 +227,12 @@ draw_masquerade_table (cairo_t *cr, double x, double y, double cell)
   cairo_move_to (cr, x + 44, y - 14);
   cairo_rel_line_to (cr, 7 * cell - 44, 0);
   cairo_stroke (cr);
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+  for (guint i = 0; i + 1 < G_N_ELEMENTS (tile_kinds); i++)
     {
       /* Across the top, the capture moves; down the side, the pieces. */
-      cp_piece_art_draw (art, cr, kinds[i], CP_COLOUR_NEUTRAL, x + (i + 1) * cell + cell * 0.1, y + cell * 0.1,
+      cp_piece_art_draw (art, cr, tile_kinds[i], CP_COLOUR_NEUTRAL, x + (i + 1) * cell + cell * 0.1, y + cell * 0.1,
                          cell * 0.8, 1);
-      cp_piece_art_draw (art, cr, kinds[i], CP_COLOUR_NEUTRAL, x + cell * 0.1, y + (i + 1) * cell + cell * 0.1,
+      cp_piece_art_draw (art, cr, tile_kinds[i], CP_COLOUR_NEUTRAL, x + cell * 0.1, y + (i + 1) * cell + cell * 0.1,
                          cell * 0.8, 1);
     }
   cairo_set_source_rgb (cr, 0, 0, 0);

@@ -15,6 +15,7 @@
 #include <librsvg/rsvg.h>
 #include <pango/pangocairo.h>
 
+#include "cp-engine.h"
 #include "cp-mallard.h"
 #include "cp-rule-sheet.h"
 
@@ -570,4 +571,24 @@ cp_rule_sheet_new (const char *const *page_ids, GError **error)
       g_ptr_array_add (self->docs, doc);
     }
   return g_steal_pointer (&self);
+}
+
+/**
+ * cp_rule_sheet_new_for_every_game:
+ *
+ * Returns: (transfer full): the booklet of the rules of every game of
+ *   the collection, or %NULL with @error set
+ */
+CpRuleSheet *
+cp_rule_sheet_new_for_every_game (GError **error)
+{
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+  g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
+  g_auto (GStrv) pages = NULL;
+
+  for (guint i = 0; i < n; i++)
+    g_strv_builder_add (ids, rules[i]->id);
+  pages = g_strv_builder_end (ids);
+  return cp_rule_sheet_new ((const char *const *) pages, error);
 }

@@ -88,29 +88,21 @@ static void
 print_rules (CpWindow *self, gboolean every_game)
 {
   const CpRules *rules = cp_game_get_rules (cp_window_get_game (self));
-  g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (CpRuleSheet) sheet = NULL;
-  g_auto (GStrv) pages = NULL;
   g_autofree char *title = NULL;
 
   if (every_game)
     {
-      guint n;
-      const CpRules *const *all = cp_rules_list (&n);
-
-      for (guint i = 0; i < n; i++)
-        g_strv_builder_add (ids, all[i]->id);
+      sheet = cp_rule_sheet_new_for_every_game (&error);
       title = g_strdup (_("Rules of the Chess Parlour games"));
     }
   else
     {
-      g_strv_builder_add (ids, rules->id);
+      sheet = cp_rule_sheet_new ((const char *const[]) { rules->id, NULL }, &error);
       /* Translators: the name of a print job; %s: a game's name */
       title = g_strdup_printf (_("Rules of %s"), _(rules->name));
     }
-  pages = g_strv_builder_end (ids);
-  sheet = cp_rule_sheet_new ((const char *const *) pages, &error);
   if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), title, NULL, &error))
     cp_window_show_error (self, _("Could Not Print the Rules"), error->message);
 }

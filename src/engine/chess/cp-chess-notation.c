@@ -411,6 +411,24 @@ letters_for_figurines (const char *text)
 }
 
 /**
+ * cp_chess_strip_marks:
+ *
+ * Returns: (transfer full): @text without spaces around it and without
+ *   the marks of check and comment at its end, which say nothing of the
+ *   move
+ */
+char *
+cp_chess_strip_marks (const char *text)
+{
+  char *plain = g_strstrip (g_strdup (text));
+  gsize len = strlen (plain);
+
+  while (len > 0 && strchr ("+#!?", plain[len - 1]))
+    plain[--len] = '\0';
+  return plain;
+}
+
+/**
  * cp_chess_parse:
  * @text: a move in SAN, long algebraic or coordinate notation
  * @action: (out): the move, for the seat to move
@@ -420,14 +438,12 @@ letters_for_figurines (const char *text)
 gboolean
 cp_chess_parse (const CpChessState *st, const char *text, CpAction *action, GError **error)
 {
-  g_autofree char *move = g_strstrip (letters_for_figurines (text));
+  g_autofree char *letters = letters_for_figurines (text);
+  g_autofree char *move = cp_chess_strip_marks (letters);
   g_auto (CpActionList) moves = { 0 };
   gsize len = strlen (move);
   gboolean matched;
 
-  /* Check marks and comments on the move say nothing about it. */
-  while (len > 0 && strchr ("+#!?", move[len - 1]))
-    move[--len] = '\0';
   if (len == 0)
     {
       g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("No move was given"));

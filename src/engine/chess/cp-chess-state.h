@@ -143,6 +143,7 @@ int       cp_chess_evaluate           (const CpChessState *st,
 char     *cp_chess_format             (const CpChessState *st,
                                        const CpAction *action,
                                        CpNotation    notation);
+char     *cp_chess_strip_marks        (const char   *text);
 gboolean  cp_chess_parse              (const CpChessState *st,
                                        const char   *text,
                                        CpAction     *action,

@@ -217,18 +217,6 @@ cp_chess_rules_explain (const CpState *state, guint seat, guint cell)
   return g_strdup (_("That piece has no square to go to"));
 }
 
-/* @text without the marks of check and comment at its end. */
-static char *
-strip_marks (const char *text)
-{
-  char *plain = g_strstrip (g_strdup (text));
-  gsize len = strlen (plain);
-
-  while (len > 0 && strchr ("+#!?", plain[len - 1]))
-    plain[--len] = '\0';
-  return plain;
-}
-
 /**
  * cp_chess_rules_parse_with:
  * @format: writes an action as the game does, without marks of check
@@ -244,7 +232,7 @@ cp_chess_rules_parse_with (const CpState *state, const char *text, CpChessPlainF
     CP_NOTATION_SAN, CP_NOTATION_LAN, CP_NOTATION_COMPUTER, CP_NOTATION_FIGURINE,
     CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL,
   };
-  g_autofree char *wanted = strip_marks (text);
+  g_autofree char *wanted = cp_chess_strip_marks (text);
   g_auto (CpActionList) legal = { 0 };
 
   if (wanted[0] == '\0')
@@ -257,7 +245,7 @@ cp_chess_rules_parse_with (const CpState *state, const char *text, CpChessPlainF
     for (guint i = 0; i < legal.len; i++)
       {
         g_autofree char *written = format (state, &legal.items[i], notations[n]);
-        g_autofree char *plain = strip_marks (written);
+        g_autofree char *plain = cp_chess_strip_marks (written);
 
         if (g_str_equal (plain, wanted))
           {
