@@ -237,6 +237,7 @@ test_values_option (void)
 
   g_assert_null (refused);
   g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
+  g_assert_nonnull (strstr (error->message, "“pawn 2 1 1”"));
   g_clear_error (&error);
 
   record = cp_record_to_string (game, &length);
@@ -244,6 +245,48 @@ test_values_option (void)
   g_assert_no_error (error);
   cp_test_play (back, "dxe4");
   g_assert_true (shows (back, "Attack 7"));
+}
+
+/* The values are a table: read row by row, written back the same way; a
+ * king scores no points, and every other number must be one. */
+static void
+test_values_table (void)
+{
+  const CpOptionSpec *spec = cp_rules_find_option (cp_rules_lookup ("chess-attack"), "values");
+  const char *refused[] = {
+    "king 4 5 3 3 / 2 3 3", "pawn 2 1 1 - / 1 0 1", "pawn 2 1 1 100 / 1 0 1",
+    "pawn 2 1 1 1 / 1 0 1 1", "pawn 2 1 x 1 / 1 0 1", "man 2 1 1 1 / 1 0 1", "pawn; rook 3 2 1 5 / 2 1 1",
+  };
+  int cells[6 * 7];
+  g_autofree char *written = NULL;
+
+  g_assert_cmpuint (spec->type, ==, CP_OPTION_TABLE);
+  g_assert_cmpuint (cp_option_table_rows (spec), ==, 6);
+  g_assert_cmpuint (cp_option_table_columns (spec), ==, 7);
+  g_assert_true (cp_option_table_read (spec, "", cells, NULL));
+  written = cp_option_table_write (spec, cells);
+  g_assert_cmpstr (written, ==, spec->default_value);
+  /* The queen's row of the values of the rules; the king's points blank. */
+  g_assert_cmpint (cells[4 * 7 + 0], ==, 4);
+  g_assert_cmpint (cells[4 * 7 + 3], ==, 9);
+  g_assert_cmpint (cells[4 * 7 + 6], ==, 3);
+  g_assert_cmpint (cells[5 * 7 + 3], ==, CP_OPTION_TABLE_BLANK);
+
+  g_assert_true (cp_option_table_read (spec, " rook 1 2 3 4/5 6 7 ;queen 0 0 0 0 / 0 0 99", cells, NULL));
+  g_assert_cmpint (cells[3 * 7 + 4], ==, 5);
+  g_assert_cmpint (cells[4 * 7 + 6], ==, 99);
+  g_assert_cmpint (cells[0 * 7 + 0], ==, 2);
+  g_clear_pointer (&written, g_free);
+  written = cp_option_table_write (spec, cells);
+  g_assert_nonnull (strstr (written, "; rook 1 2 3 4 / 5 6 7; queen 0 0 0 0 / 0 0 99; king 4 5 3 - / 2 3 3"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (cp_option_table_read (spec, refused[i], cells, &error));
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
+    }
 }
 
 /* Dice entered by hand stay in the record as entered, and the game
@@ -345,6 +388,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess-attack/king-safety", test_king_safety);
   g_test_add_func ("/chess-attack/stalemate-points", test_stalemate_points);
   g_test_add_func ("/chess-attack/values-option", test_values_option);
+  g_test_add_func ("/chess-attack/values-table", test_values_table);
   g_test_add_func ("/chess-attack/record-replays-dice", test_record_replays_dice);
   g_test_add_func ("/chess-attack/record-keeps-entered-dice", test_record_keeps_entered_dice);
   g_test_add_func ("/chess-attack/expected-fight", test_expected_fight);

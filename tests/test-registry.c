@@ -1056,6 +1056,24 @@ check_options (const CpRules *rules)
           break;
         case CP_OPTION_TEXT:
           break;
+        case CP_OPTION_TABLE:
+          {
+            guint n_columns = cp_option_table_columns (spec), spanned = 0;
+            g_autofree int *cells = g_new (int, cp_option_table_rows (spec) * n_columns);
+            g_autofree char *written = NULL;
+
+            g_assert_cmpuint (g_strv_length ((GStrv) spec->choices), ==,
+                              g_strv_length ((GStrv) spec->choice_labels));
+            g_assert_cmpuint (n_columns, >, 0);
+            for (guint g = 0; spec->column_groups != NULL && spec->column_groups[g] != NULL; g++)
+              spanned += spec->column_group_spans[g];
+            g_assert_true (spec->column_groups == NULL || spanned == n_columns);
+            /* The default is a whole table, written as it is read. */
+            g_assert_true (cp_option_table_read (spec, spec->default_value, cells, NULL));
+            written = cp_option_table_write (spec, cells);
+            g_assert_cmpstr (written, ==, spec->default_value);
+          }
+          break;
         default:
           g_assert_not_reached ();
         }

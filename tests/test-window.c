@@ -20,6 +20,7 @@
 #include "cp-players-panel.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
+#include "cp-table-row.h"
 #include "cp-stack-game.h"
 #include "cp-window-private.h"
 
@@ -1588,6 +1589,51 @@ test_drawn_seats_on_curtain (void)
   destroy (window);
 }
 
+/* A table of numbers among the options is shown as one: a number typed
+ * goes into the game, letters do not go in, an empty entry keeps the last
+ * number, and the numbers of the rules come back at a click. */
+static void
+test_table_option (void)
+{
+  CpWindow *window = new_window ();
+  CpNewGameDialog *dialog;
+  CpTableRow *table;
+  GtkEditable *queen_attack;
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+
+  cp_window_show_new_game (window);
+  dialog = find_new_game_dialog ();
+  cp_new_game_dialog_select_game (dialog, "chess-attack");
+  table = CP_TABLE_ROW (cp_new_game_dialog_get_option_row (dialog, "values"));
+  g_assert_cmpstr (cp_new_game_dialog_get_option_note (dialog, "values"), ==, "As the rules give them");
+  /* The king scores no points: nothing to type there. */
+  g_assert_null (cp_table_row_get_cell (table, 5, 3));
+  queen_attack = cp_table_row_get_cell (table, 4, 0);
+  g_assert_cmpstr (gtk_editable_get_text (queen_attack), ==, "4");
+
+  gtk_editable_set_text (queen_attack, "7");
+  g_assert_cmpstr (cp_new_game_dialog_get_option_note (dialog, "values"), ==, "Changed from the rules");
+  gtk_editable_set_position (queen_attack, -1);
+  gtk_editable_insert_text (queen_attack, "x", -1, &(int) { 1 });
+  g_assert_cmpstr (gtk_editable_get_text (queen_attack), ==, "7");
+  gtk_editable_set_text (queen_attack, "");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (queen_attack), "error"));
+
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (cp_game_get_option (game, "values"), "queen 7 4 3 9 / 2 2 3"));
+
+  cp_table_row_reset (table);
+  g_assert_cmpstr (gtk_editable_get_text (queen_attack), ==, "4");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (queen_attack), "error"));
+  g_assert_cmpstr (cp_new_game_dialog_get_option_note (dialog, "values"), ==, "As the rules give them");
+  cp_new_game_dialog_set_option (dialog, "values", "pawn 3 1 1 1 / 1 0 1");
+  g_assert_cmpstr (gtk_editable_get_text (cp_table_row_get_cell (table, 0, 0)), ==, "3");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  destroy (window);
+}
+
 /* The rules print through GtkPrintOperation, here exported to a file;
  * the cards to print are chosen in a dialog that offers the game's own
  * deck first. */
@@ -1680,6 +1726,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/rules-table", test_rules_table);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
+  g_test_add_func ("/window/table-option", test_table_option);
   g_test_add_func ("/window/print", test_print);
   status = g_test_run ();
   g_object_unref (app);

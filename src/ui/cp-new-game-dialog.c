@@ -12,6 +12,7 @@
 
 #include "cp-computer-player.h"
 #include "cp-new-game-dialog.h"
+#include "cp-table-row.h"
 
 struct _CpNewGameDialog
 {
@@ -121,6 +122,9 @@ option_row (const CpOptionSpec *spec)
         g_object_set_data (G_OBJECT (row), "value-widget", toggle);
       }
       break;
+    case CP_OPTION_TABLE:
+      row = cp_table_row_new (spec);
+      break;
     case CP_OPTION_TEXT:
     default:
       row = adw_entry_row_new ();
@@ -158,6 +162,8 @@ option_value (GtkWidget *row)
       return g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)));
     case CP_OPTION_BOOL:
       return g_strdup (gtk_switch_get_active (GTK_SWITCH (widget)) ? "true" : "false");
+    case CP_OPTION_TABLE:
+      return cp_table_row_get_value (CP_TABLE_ROW (row));
     case CP_OPTION_TEXT:
     default:
       return g_strdup (gtk_editable_get_text (GTK_EDITABLE (row)));
@@ -429,6 +435,9 @@ cp_new_game_dialog_set_option (CpNewGameDialog *self, const char *option_id, con
         case CP_OPTION_BOOL:
           gtk_switch_set_active (GTK_SWITCH (widget), g_str_equal (value, "true"));
           break;
+        case CP_OPTION_TABLE:
+          cp_table_row_set_value (CP_TABLE_ROW (row), value);
+          break;
         case CP_OPTION_TEXT:
         default:
           gtk_editable_set_text (GTK_EDITABLE (row), value);
@@ -657,6 +666,25 @@ cp_new_game_dialog_get_option_note (CpNewGameDialog *self, const char *option_id
 
       if (g_str_equal (spec->id, option_id) && ADW_IS_ACTION_ROW (row))
         return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+      if (g_str_equal (spec->id, option_id) && ADW_IS_EXPANDER_ROW (row))
+        return adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row));
+    }
+  return NULL;
+}
+
+/* The row of an option, or NULL; for tests. */
+GtkWidget *
+cp_new_game_dialog_get_option_row (CpNewGameDialog *self, const char *option_id)
+{
+  g_return_val_if_fail (CP_IS_NEW_GAME_DIALOG (self), NULL);
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+
+      if (g_str_equal (spec->id, option_id))
+        return row;
     }
   return NULL;
 }

@@ -23,6 +23,8 @@ void             cp_new_game_dialog_set_n_players (CpNewGameDialog *self,
                                                    guint            n_players);
 const char      *cp_new_game_dialog_get_option_note (CpNewGameDialog *self,
                                                      const char      *option_id);
+GtkWidget       *cp_new_game_dialog_get_option_row (CpNewGameDialog *self,
+                                                    const char      *option_id);
 void             cp_new_game_dialog_set_player_name (CpNewGameDialog *self,
                                                   guint            seat,
                                                   const char      *name);

@@ -105,6 +105,20 @@ static const char *const dice_labels[] = {
   "pawn 2 1 1 1 / 1 0 1; knight 3 2 1 3 / 2 1 1; bishop 3 2 1 3 / 2 1 1; " \
   "rook 3 2 1 5 / 2 1 1; queen 4 4 3 9 / 2 2 3; king 4 5 3 - / 2 3 3"
 
+/* The table of values, a row for each piece from the pawn to the king. */
+static const char *const value_rows[] = { "pawn", "knight", "bishop", "rook", "queen", "king", NULL };
+static const char *const value_row_labels[] = {
+  N_("Pawn"), N_("Knight"), N_("Bishop"), N_("Rook"), N_("Queen"), N_("King"), NULL
+};
+static const char *const value_columns[] = {
+  N_("Attack"), N_("Defense"), N_("Support"), N_("Points"),
+  N_("Attack"), N_("Defense"), N_("Support"), NULL
+};
+static const char *const value_groups[] = { N_("Healthy"), N_("Wounded"), NULL };
+static const guint8 value_spans[] = { 4, 3 };
+
+enum { VALUES_OPTION = 4 };
+
 static const CpOptionSpec options[] = {
   { .id = "dice", .label = N_("Dice"), .type = CP_OPTION_CHOICE, .default_value = "program",
     .choices = dice_ids, .choice_labels = dice_labels },
@@ -114,77 +128,29 @@ static const CpOptionSpec options[] = {
     .type = CP_OPTION_BOOL, .default_value = "false" },
   { .id = "remote-royals", .label = N_("Remote Royals: king and queen do not support each other"),
     .type = CP_OPTION_BOOL, .default_value = "false" },
-  { .id = "values", .label = N_("Piece values (attack defense support points / wounded)"),
-    .type = CP_OPTION_TEXT, .default_value = DEFAULT_VALUES },
+  [VALUES_OPTION] = { .id = "values", .label = N_("Piece values"), .type = CP_OPTION_TABLE,
+    .default_value = DEFAULT_VALUES, .choices = value_rows, .choice_labels = value_row_labels,
+    .columns = value_columns, .column_groups = value_groups, .column_group_spans = value_spans,
+    .min = 0, .max = 99 },
   { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
 /* The table of values. */
 
 static gboolean
-read_number (const char *word, gboolean points, guint8 *value)
-{
-  guint64 n;
-
-  if (points && g_str_equal (word, "-"))
-    {
-      *value = NO_POINTS;
-      return TRUE;
-    }
-  if (!g_ascii_string_to_unsigned (word, 10, 0, 99, &n, NULL))
-    return FALSE;
-  *value = (guint8) n;
-  return TRUE;
-}
-
-/* One piece's part of the table: "knight 3 2 1 3 / 2 1 1". */
-static gboolean
-read_piece_values (AttackState *st, const char *part)
-{
-  g_auto (GStrv) words = g_strsplit_set (part, " \t/", -1);
-  const char *found[1 + N_VALUES];
-  guint n = 0;
-  CpPieceKind kind;
-
-  for (guint i = 0; words[i] != NULL; i++)
-    if (words[i][0] != '\0')
-      {
-        if (n == G_N_ELEMENTS (found))
-          return FALSE;
-        found[n++] = words[i];
-      }
-  if (n != G_N_ELEMENTS (found) || !cp_piece_kind_from_id (found[0], &kind)
-      || kind < CP_PIECE_PAWN || kind > CP_PIECE_KING)
-    return FALSE;
-  for (guint v = 0; v < N_VALUES; v++)
-    if (!read_number (found[1 + v], v == POINTS, &st->values[kind][v]))
-      return FALSE;
-  return TRUE;
-}
-
-/* Reads the option "values": parts for some or all pieces, separated by
- * semicolons; pieces left out keep their default values. */
-static gboolean
 read_values (AttackState *st, const char *text, GError **error)
 {
-  g_auto (GStrv) parts = NULL;
+  const CpOptionSpec *spec = &options[VALUES_OPTION];
+  int cells[G_N_ELEMENTS (value_rows) - 1][N_VALUES];
 
-  parts = g_strsplit (DEFAULT_VALUES, ";", -1);
-  for (guint i = 0; parts[i] != NULL; i++)
-    read_piece_values (st, parts[i]);
-  if (text == NULL)
-    return TRUE;
-  g_strfreev (parts);
-  parts = g_strsplit (text, ";", -1);
-  for (guint i = 0; parts[i] != NULL; i++)
+  if (!cp_option_table_read (spec, text, &cells[0][0], error))
+    return FALSE;
+  for (guint r = 0; value_rows[r] != NULL; r++)
     {
-      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
+      CpPieceKind kind = CP_PIECE_PAWN + r;
 
-      if (part[0] != '\0' && !read_piece_values (st, part))
-        return cp_error_fail (error, CP_ERROR_BAD_OPTION,
-                              /* Translators: %s: a part of the option that could not be read */
-                              _("The piece values cannot be read at “%s”: write each piece as its name and "
-                                "seven numbers, such as “knight 3 2 1 3 / 2 1 1”"), part);
+      for (guint v = 0; v < N_VALUES; v++)
+        st->values[kind][v] = cells[r][v] == CP_OPTION_TABLE_BLANK ? NO_POINTS : (guint8) cells[r][v];
     }
   return TRUE;
 }

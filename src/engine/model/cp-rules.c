@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cp-error.h"
 #include "cp-rules.h"
@@ -123,6 +124,12 @@ check_value (const CpRules *rules, const CpOptionSpec *spec, const char *value, 
       if (g_str_equal (value, "true") || g_str_equal (value, "false"))
         return TRUE;
       break;
+    case CP_OPTION_TABLE:
+      {
+        g_autofree int *cells = g_new (int, cp_option_table_rows (spec) * cp_option_table_columns (spec));
+
+        return cp_option_table_read (spec, value, cells, error);
+      }
     }
   quoted = cp_error_quote (value);
   g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
@@ -171,6 +178,143 @@ cp_rules_resolve_options (const CpRules *rules, GHashTable *given, GError **erro
       g_hash_table_insert (options, g_strdup (rules->options[i].id),
                            g_strdup (rules->options[i].default_value));
   return g_steal_pointer (&options);
+}
+
+guint
+cp_option_table_rows (const CpOptionSpec *spec)
+{
+  return g_strv_length ((GStrv) spec->choices);
+}
+
+guint
+cp_option_table_columns (const CpOptionSpec *spec)
+{
+  return g_strv_length ((GStrv) spec->columns);
+}
+
+/* One row of a table: its name, then a number (or "-" where the default has
+ * none) for each column; slashes may group the numbers. */
+static gboolean
+read_table_row (const CpOptionSpec *spec, const char *text, int *cells, gboolean fill)
+{
+  g_auto (GStrv) words = g_strsplit_set (text, " \t/", -1);
+  guint n_columns = cp_option_table_columns (spec);
+  g_autofree int *row = g_new (int, n_columns);
+  guint n = 0, r = G_MAXUINT;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *word = words[i];
+      guint64 number;
+
+      if (word[0] == '\0')
+        continue;
+      if (r == G_MAXUINT)
+        {
+          for (r = 0; spec->choices[r] != NULL && !g_str_equal (spec->choices[r], word); r++)
+            ;
+          if (spec->choices[r] == NULL)
+            return FALSE;
+          continue;
+        }
+      if (n == n_columns)
+        return FALSE;
+      if (g_str_equal (word, "-"))
+        row[n] = CP_OPTION_TABLE_BLANK;
+      else if (g_ascii_string_to_unsigned (word, 10, MAX (spec->min, 0), spec->max, &number, NULL))
+        row[n] = (int) number;
+      else
+        return FALSE;
+      /* A blank stays a blank and a number a number. */
+      if (!fill && (row[n] == CP_OPTION_TABLE_BLANK) != (cells[r * n_columns + n] == CP_OPTION_TABLE_BLANK))
+        return FALSE;
+      n++;
+    }
+  if (r == G_MAXUINT || n != n_columns)
+    return FALSE;
+  memcpy (cells + r * n_columns, row, n_columns * sizeof *row);
+  return TRUE;
+}
+
+static gboolean
+read_table (const CpOptionSpec *spec, const char *text, int *cells, gboolean fill, char **bad_part)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ";", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
+
+      if (part[0] != '\0' && !read_table_row (spec, part, cells, fill))
+        {
+          *bad_part = g_steal_pointer (&part);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * cp_option_table_read:
+ * @value: rows separated by semicolons, such as "pawn 2 1 1; rook 3 2 1"
+ * @cells: (out caller-allocates): the table, row after row
+ *
+ * Reads the text of a table option.  Rows that @value leaves out keep the
+ * numbers of the default.
+ */
+gboolean
+cp_option_table_read (const CpOptionSpec *spec, const char *value, int *cells, GError **error)
+{
+  g_autofree char *bad = NULL;
+  g_autofree char *example = NULL;
+
+  g_return_val_if_fail (spec->type == CP_OPTION_TABLE, FALSE);
+  if (!read_table (spec, spec->default_value, cells, TRUE, &bad))
+    g_return_val_if_reached (FALSE);
+  if (read_table (spec, value, cells, FALSE, &bad))
+    return TRUE;
+  example = g_strstrip (g_strndup (spec->default_value, strcspn (spec->default_value, ";")));
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+               /* Translators: %s: an option's name, a part of it that could not be read;
+                * %u: how many numbers; %d: the least and the greatest; %s: an example */
+               _("The option “%s” cannot be read at “%s”: write each row as its name and %u numbers "
+                 "from %d to %d, such as “%s”"),
+               _(spec->label), bad, cp_option_table_columns (spec), MAX (spec->min, 0), spec->max, example);
+  return FALSE;
+}
+
+/**
+ * cp_option_table_write:
+ *
+ * The text of a table option, as cp_option_table_read() reads it.
+ */
+char *
+cp_option_table_write (const CpOptionSpec *spec, const int *cells)
+{
+  GString *text = g_string_new (NULL);
+  guint n_columns = cp_option_table_columns (spec);
+
+  for (guint r = 0; spec->choices[r] != NULL; r++)
+    {
+      guint group = 0, group_end = spec->column_group_spans != NULL ? spec->column_group_spans[0] : n_columns;
+
+      g_string_append_printf (text, "%s%s", r > 0 ? "; " : "", spec->choices[r]);
+      for (guint c = 0; c < n_columns; c++)
+        {
+          int cell = cells[r * n_columns + c];
+
+          if (c == group_end && spec->column_groups[++group] != NULL)
+            {
+              g_string_append (text, " /");
+              group_end += spec->column_group_spans[group];
+            }
+          if (cell == CP_OPTION_TABLE_BLANK)
+            g_string_append (text, " -");
+          else
+            g_string_append_printf (text, " %d", cell);
+        }
+    }
+  return g_string_free (text, FALSE);
 }
 
 /**

@@ -15,7 +15,13 @@ typedef enum {
   CP_OPTION_INT,     /* from `min` to `max` */
   CP_OPTION_TEXT,
   CP_OPTION_BOOL,    /* "true" or "false" */
+  CP_OPTION_TABLE,   /* numbers from `min` to `max`, a row for each of
+                      * `choices` and a column for each of `columns`:
+                      * see cp_option_table_read() */
 } CpOptionType;
+
+/* A cell of a table option that holds no number ("-" in the text). */
+#define CP_OPTION_TABLE_BLANK (-1)
 
 typedef struct {
   const char *id;
@@ -28,6 +34,11 @@ typedef struct {
   const char *relevant_when;        /* "other-option=value", or NULL: always */
   const char *const *choice_details; /* translatable, same order as `choices`:
                                       * what each means; NULL: the labels say */
+  /* CP_OPTION_TABLE: translatable column labels, NULL-terminated; headings
+   * over runs of columns (NULL: none) and how many columns each covers. */
+  const char *const *columns;
+  const char *const *column_groups;
+  const guint8 *column_group_spans;
 } CpOptionSpec;
 
 typedef enum {
@@ -147,5 +158,14 @@ void                  cp_rules_register    (const CpRules *rules);
 GHashTable           *cp_rules_resolve_options (const CpRules *rules,
                                                 GHashTable    *given,
                                                 GError       **error);
+
+guint                 cp_option_table_rows    (const CpOptionSpec *spec);
+guint                 cp_option_table_columns (const CpOptionSpec *spec);
+gboolean              cp_option_table_read    (const CpOptionSpec *spec,
+                                               const char         *value,
+                                               int                *cells,
+                                               GError            **error);
+char                 *cp_option_table_write   (const CpOptionSpec *spec,
+                                               const int          *cells);
 
 G_END_DECLS
