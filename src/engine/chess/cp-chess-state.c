@@ -419,6 +419,8 @@ extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_
   guint gains = 0, n_stacks = 0;
   guint8 stacks[CP_MAX_CELLS];
 
+  if (st->stacks == 0)
+    return FALSE;
   /* The checkers the attackers may take over on the way. */
   for (guint c = 0; c < n_cells; c++)
     {
@@ -854,14 +856,10 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
 static void
 keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
-  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
   guint king = st->king[st->army[player]], kept = first;
-  gboolean stacked = FALSE;
   CpChessState trial;
 
-  for (guint c = 0; c < n_cells && !stacked; c++)
-    stacked = st->base.cells[c].checkers > 0 && st->base.cells[c].kind != CP_PIECE_NONE;
-  if (!stacked)
+  if (st->stacks == 0)
     return;
   memcpy (&trial, st, sizeof trial);
   for (guint i = first; i < out->len; i++)
@@ -1120,11 +1118,25 @@ cp_chess_compute_hash (const CpChessState *st)
   return h;
 }
 
+static inline gboolean
+stacked (const CpPiece *p)
+{
+  return p->kind != CP_PIECE_NONE && p->checkers > 0;
+}
+
+/* Puts @p on @cell, keeping the count of stacks; the key is the caller's. */
+static inline void
+put_piece (CpChessState *st, guint cell, const CpPiece *p)
+{
+  st->stacks += stacked (p) - stacked (&st->base.cells[cell]);
+  st->base.cells[cell] = *p;
+}
+
 static void
 set_cell (CpChessState *st, guint cell, const CpPiece *p)
 {
   st->hash ^= piece_key (&st->base.cells[cell], cell) ^ piece_key (p, cell);
-  st->base.cells[cell] = *p;
+  put_piece (st, cell, p);
 }
 
 static void
@@ -1309,7 +1321,7 @@ void
 cp_chess_unmake (CpChessState *st, const CpAction *action, const CpUndo *undo)
 {
   const ChessUndo *u = (const ChessUndo *) undo;
-  CpPiece *cells = st->base.cells;
+  static const CpPiece empty = { 0 };
 
   if (action->type == CP_ACTION_PASS)
     ;
@@ -1320,16 +1332,16 @@ cp_chess_unmake (CpChessState *st, const CpAction *action, const CpUndo *undo)
                                            ? CP_CASTLE_KING_SIDE : CP_CASTLE_QUEEN_SIDE];
 
       /* The rook was kept where a captured piece would be. */
-      memset (&cells[right->king_to], 0, sizeof (CpPiece));
-      memset (&cells[right->rook_to], 0, sizeof (CpPiece));
-      cells[action->cells[1]] = u->captured;
-      cells[action->cells[0]] = u->moved;
+      put_piece (st, right->king_to, &empty);
+      put_piece (st, right->rook_to, &empty);
+      put_piece (st, action->cells[1], &u->captured);
+      put_piece (st, action->cells[0], &u->moved);
     }
   else
     {
-      memset (&cells[action->cells[1]], 0, sizeof (CpPiece));
-      cells[u->captured_cell] = u->captured;
-      cells[action->cells[0]] = u->moved;
+      put_piece (st, action->cells[1], &empty);
+      put_piece (st, u->captured_cell, &u->captured);
+      put_piece (st, action->cells[0], &u->moved);
     }
 
   st->ep_cell = u->ep_cell;
@@ -1615,11 +1627,13 @@ cp_chess_state_finish_setup (CpChessState *st)
       st->king[s] = (guint8) find_king (st, s);
       st->pawn_captures[s] = compute_pawn_captures (board, s);
     }
+  st->stacks = 0;
   for (guint c = 0; c < n_cells; c++)
     {
       CpPiece *p = &st->base.cells[c];
       int start;
 
+      st->stacks += stacked (p);
       if (p->kind != CP_PIECE_PAWN || st->base.n_seats != 2)
         continue;
       start = st->home_rank[p->seat] + (p->seat == 0 ? 1 : -1);

@@ -61,6 +61,7 @@ typedef struct {
   guint8 ep_pawn;                     /* the pawn that made it */
   guint16 halfmove;                   /* plies since the last capture or pawn move */
   guint16 fullmove;                   /* starts at 1, counts the first seat's moves */
+  guint8 stacks;                      /* pieces with checkers under them */
   guint64 hash;
   guint64 history[CP_CHESS_HISTORY];  /* history[ply % N]: hash after that ply */
   CpCellSet promotion_zone[CP_MAX_SEATS];
