@@ -741,6 +741,21 @@ cp_game_last_move (CpGame *self, guint cursor)
   return NULL;
 }
 
+/* A turn of moves chosen together begins with a sealed choice of value 0
+ * by a seat that made one in the turn before: @sealed holds those seats. */
+static void
+number_sealed_move (const CpAction *a, guint *round, CpSeatMask *sealed)
+{
+  if (a->type != CP_ACTION_COMMIT || a->value != 0 || a->seat >= CP_MAX_SEATS)
+    return;
+  if (*sealed == 0 || (*sealed & CP_SEAT_BIT (a->seat)))
+    {
+      (*round)++;
+      *sealed = 0;
+    }
+  *sealed |= CP_SEAT_BIT (a->seat);
+}
+
 /**
  * cp_game_number_actions:
  * @from: the first action to number
@@ -761,6 +776,8 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
 {
   guint round = 0, place = 0, choices = 0, last_seat = CP_NO_SEAT;
   CpSeatMask moved = 0;
+  CpSeatMask sealed = 0;
+  guint sealed_round = 0;
   gboolean choosing = FALSE;
 
   g_return_if_fail (CP_IS_GAME (self));
@@ -784,7 +801,14 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           moved |= CP_SEAT_BIT (a->seat);
           last_seat = a->seat;
         }
-      if (a->type == CP_ACTION_MOVE && self->players->len >= 2)
+      if (self->rules->numbering == CP_NUMBERING_SEALED_MOVES)
+        {
+          number_sealed_move (a, &sealed_round, &sealed);
+          if (sealed_round > 0 && a->seat < CP_MAX_SEATS
+              && (a->type == CP_ACTION_COMMIT || a->type == CP_ACTION_MOVE || a->type == CP_ACTION_PASS))
+            number = (CpActionNumber) { sealed_round, a->seat };
+        }
+      else if (a->type == CP_ACTION_MOVE && self->players->len >= 2)
         {
           gboolean by_choices = self->rules->numbering == CP_NUMBERING_ROUNDS && choices > 0;
 
