@@ -493,6 +493,15 @@ mark_struck (SyncState *st, const Mover *movers, guint n)
         }
 }
 
+/* Closes the exchange on the cells where @seat was to strike. */
+static void
+pass (SyncState *st, guint seat)
+{
+  for (guint i = 0; i < st->n_squares; i++)
+    if (square_open (st, i) && st->chess.base.cells[st->square[i]].seat != seat)
+      st->closed[i] = TRUE;
+}
+
 /* Shows both choices and carries them out. */
 static void
 reveal (SyncState *st)
@@ -503,7 +512,11 @@ reveal (SyncState *st)
   Resolution res;
 
   for (guint seat = 0; seat < 2; seat++)
-    n += choice_movers (st, seat, &st->choice[seat], movers + n);
+    {
+      if (st->choice[seat].kind == CHOICE_PASS)
+        pass (st, seat);
+      n += choice_movers (st, seat, &st->choice[seat], movers + n);
+    }
   resolve (st, movers, n, &res);
   settle_kings (st, &res);
   if (st->blows)
@@ -511,15 +524,6 @@ reveal (SyncState *st)
   else
     open_exchange (st, before, movers, n);
   go_on (st);
-}
-
-/* Closes the exchange on the cells where @seat was to strike. */
-static void
-pass (SyncState *st, guint seat)
-{
-  for (guint i = 0; i < st->n_squares; i++)
-    if (square_open (st, i) && st->chess.base.cells[st->square[i]].seat != seat)
-      st->closed[i] = TRUE;
 }
 
 static Choice
