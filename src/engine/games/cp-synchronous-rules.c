@@ -791,7 +791,7 @@ synchronous_present (const CpState *state, const CpState *start, guint viewer, C
       cp_presentation_add_overlay (out, CP_OVERLAY_TINT, st->square[i], _("exchange of blows"));
   for (guint seat = 0; seat < 2; seat++)
     if (st->choice[seat].kind != CHOICE_NONE)
-      cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup (_("has chosen"));
+      cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup (_("sealed"));
   if (actor > 1)
     return;
   cp_presentation_set_prompt (out, prompt (st, actor));

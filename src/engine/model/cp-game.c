@@ -719,7 +719,8 @@ cp_game_present (CpGame *self, CpView *view)
  *
  * The move to mark as the last one at @cursor: random results, hints
  * and actions that change no cell the others see (a secret burial, a
- * sealed choice) do not hide it; any other action does.
+ * sealed choice) do not hide it; any other action does, and so does the
+ * reveal of sealed choices.
  *
  * Returns: (nullable): the move, or NULL
  */
@@ -734,6 +735,10 @@ cp_game_last_move (CpGame *self, guint cursor)
 
       if (action->type == CP_ACTION_MOVE)
         return action;
+      /* Sealed choices revealed change what everyone sees. */
+      if (action->type == CP_ACTION_REVEAL && i >= 2
+          && g_array_index (self->actions, CpAction, i - 2).type == CP_ACTION_COMMIT)
+        return NULL;
       if (action->seat != CP_SEAT_CHANCE && action->visible == CP_SEATS_ALL
           && action->type != CP_ACTION_COMMIT && action->type != CP_ACTION_HINT)
         return NULL;
