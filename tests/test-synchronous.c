@@ -393,6 +393,25 @@ test_sealed_record (void)
   g_assert_cmpuint (cp_game_get_pending (loaded), ==, BOTH);
 }
 
+/* Move counting takes the two sealed moves of a turn as two plies, White's
+ * first, and does not count their reveal.  From the opening position no
+ * move of the first turn can meet or attack the other, and no one is in
+ * check at the start of the second, so the counts are those of chess. In
+ * the rook ending each side has sixteen moves: thirteen of the rook and
+ * three of the king. */
+static void
+test_perft (void)
+{
+  static const guint64 chess[] = { 20, 400, 8902 };
+  g_autoptr (CpState) start = cp_test_new_state ("synchronous", 2, NULL);
+  g_autoptr (CpState) rooks = cp_test_new_state ("synchronous", 2, "fen=r6k/8/8/8/8/8/8/R6K w - - 0 1", NULL);
+
+  for (guint depth = 1; depth <= G_N_ELEMENTS (chess); depth++)
+    g_assert_cmpuint (cp_state_perft (start, depth), ==, chess[depth - 1]);
+  g_assert_cmpuint (cp_state_perft (rooks, 1), ==, 16);
+  g_assert_cmpuint (cp_state_perft (rooks, 2), ==, 16 * 16);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -409,5 +428,6 @@ main (int argc, char **argv)
   g_test_add_func ("/synchronous/no-en-passant", test_no_en_passant);
   g_test_add_func ("/synchronous/repetition", test_repetition);
   g_test_add_func ("/synchronous/sealed-record", test_sealed_record);
+  g_test_add_func ("/synchronous/perft", test_perft);
   return g_test_run ();
 }
