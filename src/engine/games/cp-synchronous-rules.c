@@ -314,7 +314,7 @@ left_by_enemy (const Mover *movers, guint n, guint seat, guint cell)
 }
 
 static void
-drop_king (SyncState *st, const CpPiece *p, Resolution *res)
+drop_king (const CpPiece *p, Resolution *res)
 {
   if (p->kind == CP_PIECE_KING)
     res->kings_lost |= CP_SEAT_BIT (p->seat);
@@ -354,7 +354,7 @@ resolve (SyncState *st, Mover *movers, guint n, Resolution *res)
       if (meets)
         {
           /* Both fall: the second of the two clears what the first left. */
-          drop_king (st, &m->piece, res);
+          drop_king (&m->piece, res);
           if (there->kind != CP_PIECE_NONE)
             {
               res->both_taken[res->n_both_taken++] = m->to;
@@ -367,7 +367,7 @@ resolve (SyncState *st, Mover *movers, guint n, Resolution *res)
         }
       if (there->kind != CP_PIECE_NONE)
         {
-          drop_king (st, there, res);
+          drop_king (there, res);
           st->changed = TRUE;
         }
       else if (left_by_enemy (movers, n, m->seat, m->to) && res->n_missed < MAX_SQUARES)

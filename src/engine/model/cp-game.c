@@ -773,7 +773,9 @@ number_sealed_move (const CpAction *a, guint *round, CpSeatMask *sealed)
  * again, so two players number their moves as chess does and three or
  * four players number the rounds of the table, whoever is left; a turn of
  * several moves keeps one place.  Games that choose in secret together
- * number their rounds of choices, each move placed by its seat.  A game
+ * number their rounds of choices, each move placed by its seat; games
+ * whose sealed choices are moves number their turns, each sealed choice,
+ * move and pass placed by its seat.  A game
  * of one player is not numbered.
  */
 void
