@@ -486,12 +486,14 @@ cp_state_first_pending (const CpState *state)
   return CP_NO_SEAT;
 }
 
+/* The seat whose actions perft counts next: of seats that choose
+ * together, the first. */
 static guint
 single_pending_seat (const CpState *state)
 {
   CpSeatMask pending = state->rules->pending (state);
 
-  if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+  if (pending == 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
     return CP_NO_SEAT;
   return (guint) g_bit_nth_lsf (pending, -1);
 }
@@ -509,6 +511,15 @@ chance_perft (CpState *state, guint depth, CpActionList *lists)
   if (state->rules->pending (state) != CP_SEAT_BIT (CP_SEAT_CHANCE))
     return 0;
   state->rules->chance (state, &request);
+  if (request.type == CP_ACTION_REVEAL)
+    {
+      g_autoptr (CpState) child = cp_state_copy (state);
+      CpAction action;
+
+      cp_action_init (&action, CP_ACTION_REVEAL, CP_SEAT_CHANCE);
+      state->rules->make (child, &action, NULL);
+      return perft (child, depth, lists);
+    }
   if (request.type != CP_ACTION_ROLL || request.range > 64)
     return 0;
   for (guint value = 0; value < request.range; value++)
@@ -561,10 +572,12 @@ perft (CpState *state, guint depth, CpActionList *lists)
 
 /**
  * cp_state_perft:
- * @state: a position of a game where one seat acts at a time
+ * @state: a position of a game
  * @depth: plies to count
  *
- * Counts the move sequences of @depth plies from @state.  Each result of
+ * Counts the move sequences of @depth plies from @state.  Seats that
+ * choose together are counted one after the other, the first seat first,
+ * and the reveal of their choices is not a ply.  Each result of
  * a die (a small random roll) opens a branch of its own without counting
  * as a ply; larger random results end a line.  The game's end
  * (checkmate aside) is not considered: only the move generator is counted.
