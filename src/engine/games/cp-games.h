@@ -36,4 +36,13 @@ CpBoard *cp_chivalry_board    (void);
  * when asked. */
 CpBoard *cp_km_three_board    (gboolean       territories);
 
+/* Tar Pit Chess: a checker of @colour alone under the piece on @cell,
+ * and the cards of a seat's hand, for the set-ups of examples. */
+void     cp_tar_pit_put_checker (CpState    *state,
+                                 guint       cell,
+                                 guint       colour);
+gboolean cp_tar_pit_set_hand    (CpState    *state,
+                                 guint       seat,
+                                 const char *cards);
+
 G_END_DECLS

@@ -1090,3 +1090,51 @@ const CpRules cp_tar_pit_rules = {
   .hash = tar_pit_hash,
   .evaluate = tar_pit_evaluate,
 };
+
+/**
+ * cp_tar_pit_put_checker:
+ * @colour: the seat whose checker it is
+ *
+ * Puts a checker of @colour under the piece on @cell, alone, for the
+ * set-up of an example.
+ */
+void
+cp_tar_pit_put_checker (CpState *state, guint cell, guint colour)
+{
+  CpPiece p = state->cells[cell];
+
+  g_return_if_fail (state->rules == &cp_tar_pit_rules && p.kind != CP_PIECE_NONE && colour < 2);
+  p.checkers = 1;
+  p.checker_colour = (guint8) colour;
+  put (TAR_PIT_STATE (state), cell, p);
+}
+
+/**
+ * cp_tar_pit_set_hand:
+ * @cards: card ids separated by spaces, such as "10S 9S 2S 8S"
+ *
+ * Gives @seat these cards of the draw pile instead of its hand, whose
+ * cards go to the bottom of the draw pile: the set-up of an example.
+ * Returns: whether every card was in the draw pile or the hand
+ */
+gboolean
+cp_tar_pit_set_hand (CpState *state, guint seat, const char *cards)
+{
+  TarPitState *st = TAR_PIT_STATE (state);
+  g_auto (GStrv) ids = g_strsplit (cards, " ", -1);
+
+  g_return_val_if_fail (state->rules == &cp_tar_pit_rules && seat < 2, FALSE);
+  while (cp_hand_count (&st->hand[seat]) > 0)
+    cp_deck_put_bottom (&st->deck, cp_hand_remove_at (&st->hand[seat], 0));
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      CpCard card;
+
+      if (ids[i][0] == '\0')
+        continue;
+      if (!cp_card_from_id (ids[i], &card) || !cp_deck_remove (&st->deck, card))
+        return FALSE;
+      cp_hand_add (&st->hand[seat], card);
+    }
+  return TRUE;
+}
