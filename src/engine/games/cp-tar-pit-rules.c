@@ -931,6 +931,10 @@ tar_pit_hash (const CpState *state)
 
   h ^= G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f) * (st->runner + 1u);
   h ^= G_GUINT64_CONSTANT (0x165667b19e3779f9) * (1u + st->front[0] + 16u * st->front[1]);
+  /* The chess key counts checkers, not whose they are. */
+  for (guint c = 0; c < 64; c++)
+    if (is_tarred (&state->cells[c]))
+      h ^= G_GUINT64_CONSTANT (0xd6e8feb86659fd93) * (c + 1u);
   for (guint seat = 0; seat < 2; seat++)
     for (guint i = 0; i < cp_hand_count (&st->hand[seat]); i++)
       h ^= G_GUINT64_CONSTANT (0xff51afd7ed558ccd) * (1u + cp_hand_get (&st->hand[seat], i) + 256u * seat);
