@@ -176,10 +176,6 @@ perft (GVariantDict *dict)
     return fail (_("The number of players must be from 1 to %d"), CP_MAX_SEATS);
   if ((game = cp_game_new (variant, options, (guint) players, (guint64) seed, &error)) == NULL)
     return fail ("%s", error->message);
-  /* Secret choices are counted like moves; secret random draws cannot be. */
-  if ((cp_game_get_rules (game)->flags & CP_RULES_SECRETS)
-      && (cp_game_get_rules (game)->flags & CP_RULES_CHANCE))
-    return fail (_("%s has secrets, so its moves cannot be counted"), _(cp_game_get_rules (game)->name));
   cp_game_resolve_chance (game);
 
   state = cp_state_copy (cp_game_get_state (game));

@@ -404,7 +404,7 @@ cp_game_resolve_chance (CpGame *self)
       if (request.type != CP_ACTION_REVEAL)
         action.value = cp_random_draw (self->seed, index++,
                                        request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
-      if (!cp_state_apply (self->state, &action, NULL))
+      if (!cp_state_apply_logged (self->state, &action, NULL))
         g_return_val_if_reached (n);
       push (self, &action);
       n++;

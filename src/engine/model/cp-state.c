@@ -160,7 +160,7 @@ seat_label (guint seat)
 #define illegal(error, ...) cp_error_fail ((error), CP_ERROR_ILLEGAL_ACTION, __VA_ARGS__)
 
 static gboolean
-check_chance (const CpState *state, const CpAction *action, GError **error)
+check_chance (const CpState *state, const CpAction *action, CpSeatMask *visible, GError **error)
 {
   CpChance request = { 0 };
 
@@ -180,6 +180,8 @@ check_chance (const CpState *state, const CpAction *action, GError **error)
   if (request.type == CP_ACTION_ROLL && action->value >= request.range)
     return illegal (error, _("The random result %u is out of range (below %u expected)"),
                     action->value, request.range);
+  if (request.hidden)
+    *visible = 0;
   return TRUE;
 }
 
@@ -264,7 +266,7 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
       return FALSE;
     }
   if (action->seat == CP_SEAT_CHANCE)
-    return check_chance (state, action, error);
+    return check_chance (state, action, visible, error);
   if (action->seat >= state->n_seats)
     return illegal (error, g_dngettext (GETTEXT_PACKAGE, "This game has only %u seat", "This game has only %u seats",
                                         state->n_seats), state->n_seats);
@@ -392,6 +394,8 @@ cp_state_format (const CpState *state, const CpAction *action, CpNotation notati
         return g_strdup (_("makes a sealed choice"));
       case CP_ACTION_DRAW_CARD:
         return g_strdup (_("draws a card"));
+      case CP_ACTION_SHUFFLE:
+        return g_strdup (_("the cards are shuffled"));
       default:
         return g_strdup ("…");
       }
