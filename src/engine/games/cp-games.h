@@ -21,6 +21,7 @@ extern const CpRules cp_two_move_rules;
 extern const CpRules cp_chess_attack_rules;
 extern const CpRules cp_adrenaline_rules;
 extern const CpRules cp_half_alice_rules;
+extern const CpRules cp_golf_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,
@@ -34,5 +35,15 @@ CpBoard *cp_chivalry_board    (void);
 /* The three-player board, with the territories cards refer to as zones
  * when asked. */
 CpBoard *cp_km_three_board    (gboolean       territories);
+
+/* Chess Golf: lays the pieces of sixteen cards out (golf codes, in the
+ * order drawn) on the board of @state. */
+void     cp_golf_lay_out      (CpState       *state,
+                               const guint8  *pieces);
+int      cp_golf_get_score    (const CpState *state,
+                               guint          hole,
+                               guint          seat);
+int      cp_golf_get_par      (const CpState *state,
+                               guint          hole);
 
 G_END_DECLS
