@@ -752,6 +752,19 @@ test_new_game_dialog (void)
   cp_new_game_dialog_set_player_level (dialog, 1, 0);
   cp_new_game_dialog_start (dialog);
   iterate ();
+
+  /* Six players, each with a seat of their own, where the game has room. */
+  dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
+  cp_new_game_dialog_select_game (dialog, "golf");
+  cp_new_game_dialog_set_n_players (dialog, 6);
+  cp_new_game_dialog_set_player_name (dialog, 5, "Flo");
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_seats (game), ==, 6);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 5)), ==, "Flo");
+  g_clear_object (&game);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
 }
 
 /* What the move list shows for the action @back from the end of the log. */

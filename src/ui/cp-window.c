@@ -769,7 +769,11 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
 
   for (guint seat = 0; seat < n_seats; seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
-  cp_board_view_set_colours (self->board, colours, n_seats);
+  if (cp_game_get_rules (game)->piece_colours != NULL)
+    cp_board_view_set_colours (self->board, cp_game_get_rules (game)->piece_colours,
+                               cp_game_get_rules (game)->n_piece_colours);
+  else
+    cp_board_view_set_colours (self->board, colours, n_seats);
   cp_card_note_bar_set_seats (self->card_bar, colours, n_seats);
   cp_window_face_screen_seat (self);
   cp_players_panel_set_game (self->players, game);

@@ -86,11 +86,36 @@ typedef struct {
 
 #define GOLF_STATE(s) ((GolfState *) (s))
 
-static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BLUE };
+/* The players' colours; the pieces are white and black whoever plays. */
+static const CpColour colours[] = {
+  CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BLUE, CP_COLOUR_BROWN, CP_COLOUR_WHITE,
+};
+static const CpColour piece_colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+static const char *const seat_names[] = {
+  N_("First player"), N_("Second player"), N_("Third player"), N_("Fourth player"),
+  N_("Fifth player"), N_("Sixth player"),
+};
 
 static const CpOptionSpec options[] = {
   { .id = "daily", .label = N_("Puzzle of the day"), .type = CP_OPTION_BOOL, .default_value = "false" },
+  { .id = "layout", .label = N_("Pieces laid out by hand (first field of a FEN)"), .type = CP_OPTION_TEXT,
+    .default_value = "" },
 };
+
+/* The pieces by colour and kind, for what the window says. */
+static const char *const piece_names[2][CP_PIECE_KING + 1] = {
+  { NULL, NULL, N_("white knight"), N_("white bishop"), N_("white rook"), N_("white queen"), N_("white king") },
+  { NULL, NULL, N_("black knight"), N_("black bishop"), N_("black rook"), N_("black queen"), N_("black king") },
+};
+
+static const char *
+piece_name (guint8 code)
+{
+  const char *name = CP_GOLF_KIND (code) <= CP_PIECE_KING ? piece_names[(code & CP_GOLF_BLACK) ? 1 : 0][CP_GOLF_KIND (code)]
+                                                          : NULL;
+
+  return name != NULL ? _(name) : "?";
+}
 
 /* Golf codes of pieces and cards. */
 
@@ -158,6 +183,7 @@ static gboolean
 init (CpState *state, GHashTable *opts, GError **error)
 {
   GolfState *st = GOLF_STATE (state);
+  const char *layout = g_hash_table_lookup (opts, "layout");
 
   state->board = cp_chess_standard_board ();
   st->daily = g_str_equal (g_hash_table_lookup (opts, "daily"), "true");
@@ -171,6 +197,16 @@ init (CpState *state, GHashTable *opts, GError **error)
   st->demonstrator = CP_NO_SEAT;
   st->capturer = NO_CELL;
   st->stage = STAGE_LAY_OUT;
+  if (*layout != '\0')
+    {
+      CpGolfPosition position;
+
+      if (!cp_golf_position_parse (&position, layout, NULL, NULL, error))
+        return FALSE;
+      for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+        set_cell (state, cell, position.cells[cell]);
+      st->stage = state->n_seats > 1 ? STAGE_DEALER : STAGE_SHUFFLE;
+    }
   return TRUE;
 }
 
@@ -843,10 +879,10 @@ format (const CpState *state, const CpAction *action, CpNotation notation)
       {
         g_autofree char *cell = cp_board_cell_name (state->board, action->cells[0]);
 
-        /* Translators: %s: a colour and a piece, such as "black bishop"; %s: a cell */
-        return g_strdup_printf (_("puts the %s %s back on %s"),
-                                action->value == 2 ? _("black") : _("white"),
-                                cp_piece_kind_name ((CpPieceKind) action->piece), cell);
+        /* Translators: %s: a piece, such as "black bishop"; %s: a cell */
+        return g_strdup_printf (_("puts the %s back on %s"),
+                                piece_name ((guint8) (action->piece | (action->value == 2 ? CP_GOLF_BLACK : 0))),
+                                cell);
       }
     default:
       return g_strdup (cp_action_type_to_id (action->type));
@@ -906,15 +942,10 @@ cards_text (const GolfState *st)
 
   for (guint i = 0; i < st->n_cards; i++)
     {
-      CpPieceKind kind;
-      CpColour colour;
-
-      cp_card_get_piece (st->cards[i], &kind, &colour);
       if (i > 0)
+        /* Translators: between the last two of the pieces named in a hole */
         g_string_append (text, i + 1 == st->n_cards ? _(" and ") : ", ");
-      /* Translators: a colour and a piece kind, such as "black bishop" */
-      g_string_append_printf (text, _("%s %s"), colour == CP_COLOUR_BLACK ? _("black") : _("white"),
-                              cp_piece_kind_name (kind));
+      g_string_append (text, piece_name (code_of_card (st->cards[i])));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -931,8 +962,7 @@ prompt (const GolfState *st, guint seat)
       if (st->bids[seat] != BID_NONE)
         return NULL;
       /* Translators: %s: the chosen pieces, such as "white king and black bishop" */
-      return g_strdup_printf (_("Hole %u: %s. In how few moves can one capture the other? Bid in secret"),
-                              st->hole + 1u, cards);
+      return g_strdup_printf (_("Hole %u: %s. Bid your moves in secret"), st->hole + 1u, cards);
     case STAGE_DEMONSTRATE:
       bid = bid_number (st->bids[seat]);
       /* Translators: %s: the chosen pieces; %u: moves made; %u: moves bid */
@@ -971,14 +1001,12 @@ present_scores (const GolfState *st, CpPresentation *out)
           else
             g_string_append (card, "· ");
         }
-      /* Translators: a Chess Golf score card: the score of each hole, then the total */
       item = cp_presentation_add_side (out, CP_SIDE_TEXT, seat);
-      item->text = g_strdup_printf (_("%s= %u"), card->str, total);
+      item->text = g_strdup_printf ("%s= %u", card->str, total);
       /* No pieces are anyone's: none are shown as lost. */
       cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
-      out->side_description[seat] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u point after %u hole",
-                                                                  "%u points after %u holes", st->played),
-                                                     total, st->played);
+      /* Translators: a player's Chess Golf score in words */
+      out->side_description[seat] = g_strdup_printf (_("Total %u after %u of 9 holes"), total, st->played);
     }
 }
 
@@ -1081,12 +1109,15 @@ const CpRules cp_golf_rules = {
   .name = N_("Chess Golf"),
   .summary = N_("Dealt puzzles: bid the fewest moves of borrowed moves to make a capture"),
   .min_seats = 1,
-  .max_seats = CP_MAX_SEATS,
+  .max_seats = 6,
   .flags = CP_RULES_SECRETS | CP_RULES_CHANCE,
   .numbering = CP_NUMBERING_ROUNDS,
   .options = options,
   .n_options = G_N_ELEMENTS (options),
   .colours = colours,
+  .seat_names = seat_names,
+  .piece_colours = piece_colours,
+  .n_piece_colours = G_N_ELEMENTS (piece_colours),
   .state_size = sizeof (GolfState),
   .init = init,
   .pending = pending,

@@ -320,7 +320,8 @@ make (Node *node, CpGolfMove move)
 /**
  * cp_golf_position_parse:
  * @placement: the first field of a FEN: ranks 8 to 1, pieces NBRQK
- * @cards: the piece letters of the cards, upper case for white ("NNB")
+ * @cards: (nullable): the piece letters of the cards, upper case for
+ *   white ("NNB"); NULL: the placement alone, without cards
  * @chosen: (nullable): the cells of the chosen pieces, separated by
  *   commas; NULL or empty: every piece of a card's type
  *
@@ -359,6 +360,8 @@ cp_golf_position_parse (CpGolfPosition *position, const char *placement, const c
                    placement);
       return FALSE;
     }
+  if (cards == NULL)
+    return TRUE;
   for (const char *p = cards; *p != '\0'; p++)
     {
       CpPieceKind kind;

@@ -149,6 +149,12 @@ struct _CpRules {
    * May be NULL. */
   gboolean   (*advise)   (const CpState *state, guint seat, GCancellable *cancellable,
                           CpAction *action);
+
+  /* The colours pieces are drawn in, by their `seat`, for a game whose
+   * pieces belong to no player (Chess Golf: white and black, whoever
+   * plays); NULL: the colours of the seats' players. */
+  const CpColour *piece_colours;
+  guint8 n_piece_colours;
 };
 
 /* The registry of games. */
