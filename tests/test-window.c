@@ -767,6 +767,42 @@ test_new_game_dialog (void)
   iterate ();
 }
 
+/* A timed secret choice: the prompt counts down, and when the time is up
+ * the game's fallback is chosen (a Chess Golf bid of "impossible"). */
+static void
+test_choice_timer (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("golf", NULL, 1, 3, NULL);
+  const CpAction *last;
+
+  g_settings_set_enum (settings, "secret-choice-time", 1);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  g_assert_cmpuint (window->timer_source, !=, 0);
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "0:30 left"));
+  g_assert_true (cp_window_tick_timer (window));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "0:29 left"));
+  window->timer_left = 1;
+  g_assert_false (cp_window_tick_timer (window));
+  last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
+  g_assert_cmpuint (last->type, ==, CP_ACTION_COMMIT);
+  g_assert_cmpuint (last->value, ==, 0);
+  g_assert_cmpuint (window->timer_source, ==, 0);
+  /* Without a limit, nothing counts down. */
+  g_settings_reset (settings, "secret-choice-time");
+  g_clear_object (&game);
+  game = cp_game_new ("golf", NULL, 1, 3, NULL);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  g_assert_nonnull (cp_session_get_presentation (window->session)->timeout_button);
+  g_assert_cmpuint (window->timer_source, ==, 0);
+  destroy (window);
+}
+
 /* What the move list shows for the action @back from the end of the log. */
 static const char *
 shown_action (CpWindow *window, guint back)
@@ -1674,6 +1710,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/rules-shown", test_rules_shown);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/choice-timer", test_choice_timer);
   g_test_add_func ("/window/card-play", test_card_play);
   g_test_add_func ("/window/card-castling", test_card_castling);
   g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);

@@ -1039,6 +1039,8 @@ present (const CpState *state, const CpState *start, guint viewer, CpPresentatio
     }
   cp_presentation_set_prompt (out, g_steal_pointer (&text));
   if (st->stage == STAGE_BIDDING && st->bids[seat] == BID_NONE)
+    out->timeout_button = g_strdup ("bid-0");
+  if (st->stage == STAGE_BIDDING && st->bids[seat] == BID_NONE)
     for (guint bid = 1; bid <= MAX_BID + 1; bid++)
       {
         CpAction action;

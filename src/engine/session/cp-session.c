@@ -282,6 +282,7 @@ refresh (CpSession *self)
     {
       cp_presentation_set_prompt (self->presentation, NULL);
       g_array_set_size (self->presentation->buttons, 0);
+      g_clear_pointer (&self->presentation->timeout_button, g_free);
     }
   g_signal_emit (self, signals[CHANGED], 0);
   ask_agent (self);
