@@ -558,6 +558,70 @@ test_failed_demonstration (void)
   g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 0, 1), ==, 2);
 }
 
+static guint
+count_pieces (CpGame *game)
+{
+  guint n = 0;
+
+  for (guint cell = 0; cell < 64; cell++)
+    n += !CP_PIECE_IS_EMPTY (&cp_game_get_state (game)->cells[cell]);
+  return n;
+}
+
+/* Both bid alike, so the dealer deals three cards from the next hole on;
+ * there, a demonstration that fails after its first capture leaves no
+ * piece to put back, and the one that succeeds puts back its two. */
+static void
+test_three_card_hole (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 2, 5, NULL);
+  CpGolfPosition position = hole_position (game);
+  CpGolfSolution solution;
+  guint par = solve (&position, 10, &solution);
+  guint first, second;
+
+  g_assert_cmpuint (par, >, 0);
+  bid (game, 0, par);
+  bid (game, 1, par);
+  first = (guint) __builtin_ctz (cp_state_pending (cp_game_get_state (game)));
+  demonstrate (game, first, &solution);
+  put_back (game, first);
+  g_assert_cmpuint (count_pieces (game), ==, 16);
+  /* The dealer raises the difficulty. */
+  first = (guint) __builtin_ctz (cp_state_pending (cp_game_get_state (game)));
+  cp_test_play_action (game, find_action (game, first, CP_ACTION_DRAW_CARD, 0));
+
+  position = hole_position (game);
+  g_assert_cmpuint (position.n_cards, ==, 3);
+  par = solve (&position, 10, &solution);
+  g_assert_cmpuint (par, >=, 2);
+  bid (game, 0, par);
+  bid (game, 1, par + 1);
+  second = 1;
+  /* Up to the first capture, then the first bidder gives up. */
+  for (guint i = 0; i < solution.n_moves; i++)
+    {
+      CpGolfMove *move = &solution.moves[i];
+      CpAction action;
+      gboolean capture = !CP_PIECE_IS_EMPTY (&cp_game_get_state (game)->cells[move->to]);
+
+      cp_action_init_move (&action, 0, move->from, move->to);
+      action.flags = capture ? CP_ACTION_FLAG_CAPTURE : 0;
+      cp_test_play_action (game, action);
+      if (capture)
+        break;
+    }
+  g_assert_cmpuint (count_pieces (game), ==, 15);
+  cp_test_play_action (game, find_action (game, 0, CP_ACTION_PASS, 0));
+  g_assert_cmpuint (count_pieces (game), ==, 16);
+  demonstrate (game, second, &solution);
+  g_assert_cmpuint (count_pieces (game), ==, 14);
+  put_back (game, second);
+  g_assert_cmpuint (count_pieces (game), ==, 16);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 1, 0), ==, (int) par + 2);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 1, 1), ==, (int) par + 1);
+}
+
 /* Alone against par, with hints, over nine holes. */
 static void
 test_solo (void)
@@ -652,6 +716,7 @@ main (int argc, char **argv)
   g_test_add_func ("/golf/command-line", test_command_line);
   g_test_add_func ("/golf/hole", test_hole);
   g_test_add_func ("/golf/failed-demonstration", test_failed_demonstration);
+  g_test_add_func ("/golf/three-card-hole", test_three_card_hole);
   g_test_add_func ("/golf/solo", test_solo);
   g_test_add_func ("/golf/solo-wrong-call", test_solo_wrong_call);
   g_test_add_func ("/golf/daily", test_daily);

@@ -329,7 +329,8 @@ cp_window_tick_timer (CpWindow *self)
       show_time_left (self);
       return G_SOURCE_CONTINUE;
     }
-  self->timer_source = 0;
+  /* The choice made may start the timer of the next person. */
+  stop_timer (self);
   self->timer_left = 0;
   id = g_strdup (cp_session_get_presentation (self->session)->timeout_button);
   if (id != NULL && !cp_session_press_button (self->session, id, &error))

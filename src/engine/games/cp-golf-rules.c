@@ -456,6 +456,7 @@ put_back_start (GolfState *st)
     st->left[i] = code_of_card (st->cards[i]);
   st->capturer = NO_CELL;
   st->moves_made = 0;
+  st->n_captured = 0;
 }
 
 /* Nobody showed a way: those who called it impossible score nothing
