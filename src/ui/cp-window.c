@@ -218,11 +218,18 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
     {
       const CpAction *action = &legal->items[i];
       CpCard cards[CP_CARD_PACK_MAX];
+      gboolean in_hand = TRUE;
       guint n;
 
       if (action->type != CP_ACTION_COMMIT && action->type != CP_ACTION_PLAY_CARD)
         continue;
       n = cp_card_unpack (action->value, cards);
+      /* A sealed choice of something else than cards (a bid) is made
+       * with the prompt's buttons. */
+      for (guint c = 0; c < n && in_hand && action->seat < CP_MAX_SEATS; c++)
+        in_hand = cp_hand_contains (&presentation->cards.hand[action->seat], cards[c]);
+      if (n == 0 || !in_hand)
+        continue;
       n_to_choose = n;
       label = action->type == CP_ACTION_COMMIT ? _("_Play Face Down") : _("_Lay Face Up");
       for (guint c = 0; c < n; c++)

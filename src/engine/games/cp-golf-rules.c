@@ -82,6 +82,7 @@ typedef struct {
   guint8 scores[N_HOLES][CP_MAX_SEATS];
   guint8 pars[N_HOLES];           /* par + 1 of each hole revealed, 0: none */
   guint8 failed[N_HOLES];         /* bit seat: a failed demonstration or a wrong call */
+  CpSeatMask scored;              /* seats with a score for the hole at hand */
 } GolfState;
 
 #define GOLF_STATE(s) ((GolfState *) (s))
@@ -91,6 +92,8 @@ static const CpColour colours[] = {
   CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BLUE, CP_COLOUR_BROWN, CP_COLOUR_WHITE,
 };
 static const CpColour piece_colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+/* Everyone looks at the board from White's side. */
+static const guint8 view_rotations[] = { 0, 0, 0, 0, 0, 0 };
 static const char *const seat_names[] = {
   N_("First player"), N_("Second player"), N_("Third player"), N_("Fourth player"),
   N_("Fifth player"), N_("Sixth player"),
@@ -332,6 +335,7 @@ start_hole (GolfState *st)
   st->par = 0;
   st->demonstrator = CP_NO_SEAT;
   st->tried = 0;
+  st->scored = 0;
   st->moves_made = 0;
   st->capturer = NO_CELL;
   st->n_captured = 0;
@@ -371,6 +375,7 @@ next_hole (GolfState *st)
   for (guint i = 0; i < st->n_cards; i++)
     cp_deck_put_bottom (&st->discard, st->cards[i]);
   st->n_cards = 0;
+  st->scored = 0;
   st->hole++;
   if (st->hole == N_HOLES)
     {
@@ -459,6 +464,13 @@ put_back_start (GolfState *st)
   st->n_captured = 0;
 }
 
+static void
+set_score (GolfState *st, guint seat, guint score)
+{
+  st->scores[st->hole][seat] = (guint8) score;
+  st->scored |= CP_SEAT_BIT (seat);
+}
+
 /* Nobody showed a way: those who called it impossible score nothing
  * (alone, against par, a wrong call costs par and a point). */
 static void
@@ -469,7 +481,7 @@ nobody_succeeded (GolfState *st)
       {
         gboolean wrong = st->base.n_seats == 1 && st->par > 0;
 
-        st->scores[st->hole][seat] = (guint8) (wrong ? st->par : 0);
+        set_score (st, seat, wrong ? st->par : 0);
         if (wrong)
           st->failed[st->hole] |= CP_SEAT_BIT (seat);
       }
@@ -495,7 +507,7 @@ demonstration_failed (GolfState *st)
                                       : highest_bid (st, seat);
 
   st->tried |= CP_SEAT_BIT (seat);
-  st->scores[st->hole][seat] = (guint8) (other + 1);
+  set_score (st, seat, other + 1);
   st->failed[st->hole] |= CP_SEAT_BIT (seat);
   put_back_start (st);
   call_demonstrator (st);
@@ -513,7 +525,7 @@ demonstration_succeeded (GolfState *st)
 
       if (!is_active (st, seat) || ((st->tried & CP_SEAT_BIT (seat)) && seat != st->demonstrator))
         continue;
-      st->scores[st->hole][seat] = (guint8) (bid > 0 ? bid : most + 1);
+      set_score (st, seat, bid > 0 ? bid : most + 1);
       if (bid == 0)
         st->failed[st->hole] |= CP_SEAT_BIT (seat);
     }
@@ -993,7 +1005,8 @@ present_scores (const GolfState *st, CpPresentation *out)
 
       for (guint hole = 0; hole < N_HOLES; hole++)
         {
-          gboolean done = hole < st->played;
+          /* A score shows as soon as it is known. */
+          gboolean done = hole < st->played || (hole == st->hole && (st->scored & CP_SEAT_BIT (seat)));
 
           total += done ? st->scores[hole][seat] : 0;
           if (done)
@@ -1119,6 +1132,7 @@ const CpRules cp_golf_rules = {
   .n_options = G_N_ELEMENTS (options),
   .colours = colours,
   .seat_names = seat_names,
+  .view_rotations = view_rotations,
   .piece_colours = piece_colours,
   .n_piece_colours = G_N_ELEMENTS (piece_colours),
   .state_size = sizeof (GolfState),
