@@ -665,6 +665,30 @@ test_solo (void)
   g_assert_cmpuint (total, ==, par_total);
 }
 
+/* A hint to a sealed bid (par) stays the bidder's own. */
+static void
+test_secret_hint (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 2, 9, NULL);
+  const CpRules *rules = cp_game_get_rules (game);
+  CpAction suggested, hint;
+  guint n;
+
+  g_assert_true (rules->advise (cp_game_get_state (game), 1, NULL, &suggested));
+  g_assert_true (cp_action_init_hint (&hint, &suggested));
+  g_assert_cmpuint (hint.visible, ==, CP_SEAT_BIT (1));
+  cp_test_play_action (game, hint);
+  n = cp_game_get_n_actions (game);
+  {
+    g_autoptr (CpView) mine = cp_game_view (game, 1);
+    g_autoptr (CpView) other = cp_game_view (game, 0);
+
+    g_assert_cmpuint (cp_view_get_action (mine, n - 1)->value, ==, hint.value);
+    g_assert_true (cp_view_get_action (other, n - 1)->flags & CP_ACTION_FLAG_REDACTED);
+    g_assert_cmpuint (cp_view_get_action (other, n - 1)->value, ==, 0);
+  }
+}
+
 /* Alone, a wrong "impossible" costs par and a point. */
 static void
 test_solo_wrong_call (void)
@@ -719,6 +743,7 @@ main (int argc, char **argv)
   g_test_add_func ("/golf/three-card-hole", test_three_card_hole);
   g_test_add_func ("/golf/solo", test_solo);
   g_test_add_func ("/golf/solo-wrong-call", test_solo_wrong_call);
+  g_test_add_func ("/golf/secret-hint", test_secret_hint);
   g_test_add_func ("/golf/daily", test_daily);
 
   return g_test_run ();
