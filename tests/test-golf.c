@@ -504,6 +504,24 @@ test_hole (void)
   g_assert_cmpint (cp_golf_get_score (state, 0, first), ==, (int) par + 1);
   g_assert_cmpint (cp_golf_get_score (state, 0, second), ==, (int) par);
   g_assert_cmpint (cp_golf_get_score (state, 0, dealer), ==, (int) par + 1);
+  /* The score card beside each name: the penalty marked, par beside the
+   * total. */
+  {
+    g_autoptr (CpView) view = cp_game_view (game, CP_VIEW_ALL);
+    g_autoptr (CpPresentation) shown = cp_game_present (game, view);
+    g_autofree char *first_card = g_strdup_printf ("%u! · · · · · · · · = %u, par %u", par + 1, par + 1, par);
+    g_autofree char *second_card = g_strdup_printf ("%u · · · · · · · · = %u, par %u", par, par, par);
+
+    for (guint i = 0; i < shown->side->len; i++)
+      {
+        const CpSideItem *item = &g_array_index (shown->side, CpSideItem, i);
+
+        if (item->kind == CP_SIDE_TEXT && item->seat == first)
+          g_assert_cmpstr (item->text, ==, first_card);
+        if (item->kind == CP_SIDE_TEXT && item->seat == second)
+          g_assert_cmpstr (item->text, ==, second_card);
+      }
+  }
   /* All sixteen pieces are back, and the deal has passed on. */
   {
     guint n = 0;

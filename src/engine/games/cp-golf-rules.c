@@ -993,10 +993,15 @@ prompt (const GolfState *st, guint seat)
 }
 
 /* The score card beside each player: the score of each hole played, a
- * mark on a penalty, and the total. */
+ * mark on a penalty, the total, and par of the holes revealed so far. */
 static void
 present_scores (const GolfState *st, CpPresentation *out)
 {
+  guint par_total = 0;
+
+  for (guint hole = 0; hole < N_HOLES; hole++)
+    if (hole < st->hole || (hole == st->hole && st->stage > STAGE_REVEAL))
+      par_total += st->pars[hole] > 0 ? st->pars[hole] - 1u : 0;
   for (guint seat = 0; seat < st->base.n_seats; seat++)
     {
       g_autoptr (GString) card = g_string_new (NULL);
@@ -1016,7 +1021,9 @@ present_scores (const GolfState *st, CpPresentation *out)
             g_string_append (card, "· ");
         }
       item = cp_presentation_add_side (out, CP_SIDE_TEXT, seat);
-      item->text = g_strdup_printf ("%s= %u", card->str, total);
+      /* Translators: a Chess Golf score card: the score of each hole, the
+       * total, and the total of par */
+      item->text = g_strdup_printf (_("%s= %u, par %u"), card->str, total, par_total);
       /* No pieces are anyone's: none are shown as lost. */
       cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
       /* Translators: a player's Chess Golf score in words */
@@ -1025,7 +1032,7 @@ present_scores (const GolfState *st, CpPresentation *out)
 }
 
 static void
-present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+present (const CpState *state, G_GNUC_UNUSED const CpState *start, guint viewer, CpPresentation *out)
 {
   const GolfState *st = GOLF_STATE (state);
   guint seat = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
@@ -1053,19 +1060,22 @@ present (const CpState *state, const CpState *start, guint viewer, CpPresentatio
     }
   cp_presentation_set_prompt (out, g_steal_pointer (&text));
   if (st->stage == STAGE_BIDDING && st->bids[seat] == BID_NONE)
-    out->timeout_button = g_strdup ("bid-0");
-  if (st->stage == STAGE_BIDDING && st->bids[seat] == BID_NONE)
-    for (guint bid = 1; bid <= MAX_BID + 1; bid++)
-      {
-        CpAction action;
-        g_autofree char *id = g_strdup_printf ("bid-%u", bid % (MAX_BID + 1));
-        g_autofree char *label = bid <= MAX_BID ? g_strdup_printf ("_%u", bid) : g_strdup (_("_Impossible"));
+    {
+      /* The bids from 1 to 10, then "impossible" (0), which a bid falls
+       * back on when the time runs out. */
+      out->timeout_button = g_strdup ("bid-0");
+      for (guint bid = 1; bid <= MAX_BID + 1; bid++)
+        {
+          CpAction action;
+          g_autofree char *id = g_strdup_printf ("bid-%u", bid % (MAX_BID + 1));
+          g_autofree char *label = bid <= MAX_BID ? g_strdup_printf ("_%u", bid) : g_strdup (_("_Impossible"));
 
-        cp_action_init (&action, CP_ACTION_COMMIT, seat);
-        action.value = bid % (MAX_BID + 1);
-        action.visible = CP_SEAT_BIT (seat);
-        cp_presentation_add_button (out, &action, id, label);
-      }
+          cp_action_init (&action, CP_ACTION_COMMIT, seat);
+          action.value = bid % (MAX_BID + 1);
+          action.visible = CP_SEAT_BIT (seat);
+          cp_presentation_add_button (out, &action, id, label);
+        }
+    }
   if (st->stage == STAGE_DEMONSTRATE && seat == st->demonstrator)
     {
       CpAction action;
@@ -1082,7 +1092,6 @@ present (const CpState *state, const CpState *start, guint viewer, CpPresentatio
       cp_action_init (&action, CP_ACTION_PASS, seat);
       cp_presentation_add_button (out, &action, "same-cards", _("_Keep the Cards"));
     }
-  (void) start;
 }
 
 /* For hints: during a demonstration, the first move of a shortest way

@@ -471,12 +471,6 @@ cp_golf_position_moves (const CpGolfPosition *position, CpGolfMove *moves)
   return generate (&node, FALSE, moves, &n_captures);
 }
 
-gboolean
-cp_golf_position_is_capture (const CpGolfPosition *position, const CpGolfMove *move)
-{
-  return position->cells[move->to] != 0;
-}
-
 /**
  * cp_golf_position_make:
  *

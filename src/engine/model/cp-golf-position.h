@@ -66,8 +66,6 @@ void         cp_golf_position_lay_out  (CpGolfPosition *position,
 void         cp_golf_position_choose   (CpGolfPosition *position);
 guint        cp_golf_position_moves    (const CpGolfPosition *position,
                                         CpGolfMove     *moves);
-gboolean     cp_golf_position_is_capture (const CpGolfPosition *position,
-                                        const CpGolfMove *move);
 void         cp_golf_position_make     (CpGolfPosition *position,
                                         const CpGolfMove *move);
 gboolean     cp_golf_position_is_solved (const CpGolfPosition *position);

@@ -455,13 +455,14 @@ chance_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   g_task_return_boolean (task, TRUE);
 }
 
-/* Logs the result worked out, and those due after it. */
+/* Logs the result worked out; refreshing starts on the next one due. */
 static void
 chance_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   Chance *chance = g_task_get_task_data (G_TASK (result));
   CpSession *self = chance->self;
   g_autoptr (GError) error = NULL;
+  gboolean logged;
 
   if (g_cancellable_is_cancelled (chance->cancellable) || self->thinking != chance->cancellable)
     return;
@@ -469,11 +470,13 @@ chance_done (GObject *source, GAsyncResult *result, gpointer data)
   if (chance->n_actions == cp_game_get_n_actions (self->game))
     {
       self->busy++;
-      if (cp_game_append (self->game, &chance->action, &error))
-        cp_game_resolve_chance (self->game);
+      logged = cp_game_append (self->game, &chance->action, &error);
       self->busy--;
-      if (error != NULL)
-        g_signal_emit (self, signals[NOTICE], 0, error->message);
+      if (!logged)
+        {
+          g_signal_emit (self, signals[NOTICE], 0, error->message);
+          return;
+        }
       set_modified (self, TRUE);
     }
   refresh (self);
