@@ -509,8 +509,8 @@ test_hole (void)
   {
     g_autoptr (CpView) view = cp_game_view (game, CP_VIEW_ALL);
     g_autoptr (CpPresentation) shown = cp_game_present (game, view);
-    g_autofree char *first_card = g_strdup_printf ("%u! · · · · · · · · = %u, par %u", par + 1, par + 1, par);
-    g_autofree char *second_card = g_strdup_printf ("%u · · · · · · · · = %u, par %u", par, par, par);
+    g_autofree char *first_card = g_strdup_printf ("%u! ········ = %u, par %u", par + 1, par + 1, par);
+    g_autofree char *second_card = g_strdup_printf ("%u ········ = %u, par %u", par, par, par);
 
     for (guint i = 0; i < shown->side->len; i++)
       {

@@ -782,9 +782,11 @@ test_choice_timer (void)
   cp_window_set_game (window, game, NULL);
   iterate ();
   g_assert_cmpuint (window->timer_source, !=, 0);
-  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "0:30 left"));
+  g_assert_cmpuint (window->timer_left, <=, 30);
+  /* The seconds are counted here, not by the clock. */
+  window->timer_left = 42;
   g_assert_true (cp_window_tick_timer (window));
-  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "0:29 left"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "0:41 left"));
   window->timer_left = 1;
   g_assert_false (cp_window_tick_timer (window));
   last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);

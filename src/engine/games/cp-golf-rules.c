@@ -1018,8 +1018,10 @@ present_scores (const GolfState *st, CpPresentation *out)
             g_string_append_printf (card, "%u%s ", st->scores[hole][seat],
                                     (st->failed[hole] & CP_SEAT_BIT (seat)) ? "!" : "");
           else
-            g_string_append (card, "· ");
+            g_string_append (card, "·");
         }
+      if (!g_str_has_suffix (card->str, " "))
+        g_string_append_c (card, ' ');
       item = cp_presentation_add_side (out, CP_SIDE_TEXT, seat);
       /* Translators: a Chess Golf score card: the score of each hole, the
        * total, and the total of par */
