@@ -754,6 +754,7 @@ test_new_game_dialog (void)
   iterate ();
 
   /* Six players, each with a seat of their own, where the game has room. */
+  g_clear_object (&game);
   dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
   cp_new_game_dialog_select_game (dialog, "golf");
   cp_new_game_dialog_set_n_players (dialog, 6);
