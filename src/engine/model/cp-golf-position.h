@@ -21,6 +21,8 @@ G_BEGIN_DECLS
 #define CP_GOLF_MAX_CARDS 6
 /* The longest solution the solver looks for. */
 #define CP_GOLF_MAX_DEPTH 16
+/* At most this many moves in one position. */
+#define CP_GOLF_MAX_MOVES 1024
 
 /* A cell's content: 0 for none, else the kind (CpPieceKind) in the low
  * three bits, CP_GOLF_BLACK for a black piece and CP_GOLF_CHOSEN for a
@@ -74,8 +76,5 @@ CpGolfResult cp_golf_solve             (const CpGolfPosition *position,
                                         guint           bound,
                                         GCancellable   *cancellable,
                                         CpGolfSolution *solution);
-
-/* At most this many moves in one position. */
-#define CP_GOLF_MAX_MOVES 1024
 
 G_END_DECLS
