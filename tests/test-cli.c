@@ -164,7 +164,7 @@ test_errors (void)
 static void
 test_numbers (void)
 {
-  static const char *const players[] = { "0", "5", "1000", "-1", "two" };
+  static const char *const players[] = { "0", "7", "1000", "-1", "two" };
   g_auto (Run) zero = { 0 };
   g_auto (Run) one = { 0 };
 
@@ -174,7 +174,7 @@ test_numbers (void)
 
       run (&r, "--perft", "1", "--variant", "attrition", "--players", players[i], NULL);
       g_assert_cmpint (r.status, !=, 0);
-      g_assert_nonnull (strstr (r.err, "The number of players must be from 1 to 4"));
+      g_assert_nonnull (strstr (r.err, "The number of players must be from 1 to 6"));
     }
   run (&one, "--perft", "1", "--players", "1", NULL);
   g_assert_cmpint (one.status, !=, 0);

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "cp-engine.h"
 #include "cp-record.h"
@@ -406,6 +407,40 @@ test_agent_cancelled (void)
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
 }
 
+/* A result the rules work out (the par of a Chess Golf hole) comes from
+ * a worker thread: the person's bid is logged at once, the reveal once
+ * the solver is done; Undo while it works takes the bid back. */
+static void
+test_worked_out_in_thread (void)
+{
+  g_autoptr (CpGame) game = new_game ("golf");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (GError) error = NULL;
+  guint n = cp_game_get_n_actions (game);
+
+  g_assert_true (cp_session_press_button (session, "bid-3", &error));
+  g_assert_no_error (error);
+  g_assert_true (cp_session_is_thinking (session));
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n + 1);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  cp_session_undo (session);
+  g_assert_false (cp_session_is_thinking (session));
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n);
+
+  g_assert_true (cp_session_press_button (session, "bid-3", &error));
+  while (cp_session_is_thinking (session))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n + 2);
+  g_assert_cmpuint (cp_game_get_action (game, n + 1)->type, ==, CP_ACTION_REVEAL);
+  g_assert_cmpuint (cp_game_get_action (game, n + 1)->value, >, 1);
+  g_assert_nonnull (strstr (cp_session_get_presentation (session)->prompt, "(par "));
+  g_assert_true (cp_session_get_modified (session));
+  /* Undo takes back the bid and its reveal together. */
+  cp_session_undo (session);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n);
+  cp_session_discard (session);
+}
+
 /* Playing on from the past drops the later moves; Undo brings them back,
  * Redo drops them again. */
 static void
@@ -610,5 +645,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/registered-game", test_registered_game);
   g_test_add_func ("/session/hint", test_hint);
   g_test_add_func ("/session/hint-illegal", test_hint_illegal);
+  g_test_add_func ("/session/worked-out-in-thread", test_worked_out_in_thread);
   return g_test_run ();
 }

@@ -753,6 +753,58 @@ test_new_game_dialog (void)
   cp_new_game_dialog_set_player_level (dialog, 1, 0);
   cp_new_game_dialog_start (dialog);
   iterate ();
+
+  /* Six players, each with a seat of their own, where the game has room. */
+  g_clear_object (&game);
+  dialog = cp_new_game_dialog_new (cp_application_get_settings (app));
+  cp_new_game_dialog_select_game (dialog, "golf");
+  cp_new_game_dialog_set_n_players (dialog, 6);
+  cp_new_game_dialog_set_player_name (dialog, 5, "Flo");
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_seats (game), ==, 6);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 5)), ==, "Flo");
+  g_clear_object (&game);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+}
+
+/* A timed secret choice: the prompt counts down, and when the time is up
+ * the game's fallback is chosen (a Chess Golf bid of "impossible"). */
+static void
+test_choice_timer (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("golf", NULL, 1, 3, NULL);
+  const CpAction *last;
+
+  g_settings_set_enum (settings, "secret-choice-time", 1);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  g_assert_cmpuint (window->timer_source, !=, 0);
+  g_assert_cmpuint (window->timer_left, <=, 30);
+  /* The seconds are counted here, not by the clock. */
+  window->timer_left = 42;
+  g_assert_true (cp_window_tick_timer (window));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "0:41 left"));
+  window->timer_left = 1;
+  g_assert_false (cp_window_tick_timer (window));
+  last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
+  g_assert_cmpuint (last->type, ==, CP_ACTION_COMMIT);
+  g_assert_cmpuint (last->value, ==, 0);
+  g_assert_cmpuint (window->timer_source, ==, 0);
+  /* Without a limit, nothing counts down. */
+  g_settings_reset (settings, "secret-choice-time");
+  g_clear_object (&game);
+  game = cp_game_new ("golf", NULL, 1, 3, NULL);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  g_assert_nonnull (cp_session_get_presentation (window->session)->timeout_button);
+  g_assert_cmpuint (window->timer_source, ==, 0);
+  destroy (window);
 }
 
 /* What the move list shows for the action @back from the end of the log. */
@@ -1763,6 +1815,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/rules-shown", test_rules_shown);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/choice-timer", test_choice_timer);
   g_test_add_func ("/window/card-play", test_card_play);
   g_test_add_func ("/window/card-castling", test_card_castling);
   g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);

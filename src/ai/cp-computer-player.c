@@ -280,6 +280,8 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
     case CP_LEVEL_MEDIUM:
     case CP_LEVEL_HARD:
     default:
+      if (state->rules->advise != NULL && state->rules->advise (state, seat, cancellable, action))
+        return TRUE;
       if (cp_search_supports (state) && moves.len > 1)
         {
           CpSearchLimits limits;

@@ -70,6 +70,15 @@ static const GOptionEntry entries[] = {
     N_("With --print-rules, --print-deck or --render-diagram, the file to write"), N_("FILE") },
   { "paper", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("With --print-rules or --print-deck, a4 or letter (default: the custom of your locale)"), N_("SIZE") },
+  { "golf-solve", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Solve a Chess Golf puzzle: the fewest moves and one solution"), N_("PLACEMENT") },
+  { "cards", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("With --golf-solve, the piece letters of the cards, upper case for white"), N_("LETTERS") },
+  { "chosen", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("With --golf-solve, the cells of the chosen pieces (default: every piece of a card’s type)"),
+    N_("SQUARES") },
+  { "max-moves", 0, 0, G_OPTION_ARG_INT, NULL,
+    N_("With --golf-solve, the most moves to look for (default: 10)"), N_("NUMBER") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("Show the program’s version"), NULL },
   { NULL }
@@ -501,6 +510,37 @@ render_diagram (GVariantDict *dict, const char *path)
   return 0;
 }
 
+/* Prints the optimum of a Chess Golf puzzle and one solution. */
+static int
+golf_solve (GVariantDict *dict, const char *placement)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) line = g_string_new (NULL);
+  const char *cards = "", *chosen = NULL;
+  int bound = 10;
+  CpGolfPosition position;
+  CpGolfSolution solution;
+
+  g_variant_dict_lookup (dict, "cards", "&s", &cards);
+  g_variant_dict_lookup (dict, "chosen", "&s", &chosen);
+  g_variant_dict_lookup (dict, "max-moves", "i", &bound);
+  if (bound < 1 || bound > CP_GOLF_MAX_DEPTH)
+    return fail (_("The most moves of --max-moves must be from 1 to %d"), CP_GOLF_MAX_DEPTH);
+  if (!cp_golf_position_parse (&position, placement, cards, chosen, &error))
+    return fail ("%s", error->message);
+  if (cp_golf_solve (&position, (guint) bound, NULL, &solution) != CP_GOLF_FOUND)
+    {
+      g_print ("impossible\n");
+      return 0;
+    }
+  for (guint i = 0; i < solution.n_moves; i++)
+    g_string_append_printf (line, "%s%c%c%c%c", i > 0 ? " " : "",
+                            'a' + solution.moves[i].from % 8, '1' + solution.moves[i].from / 8,
+                            'a' + solution.moves[i].to % 8, '1' + solution.moves[i].to / 8);
+  g_print ("optimal: %u\n%s\n", solution.n_moves, line->str);
+  return 0;
+}
+
 static int
 handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
 {
@@ -529,6 +569,8 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
     return print_pdf (dict, NULL, id);
   if (g_variant_dict_lookup (dict, "render-diagram", "^&ay", &path))
     return render_diagram (dict, path);
+  if (g_variant_dict_lookup (dict, "golf-solve", "&s", &spec))
+    return golf_solve (dict, spec);
   return -1;
 }
 

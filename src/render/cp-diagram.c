@@ -653,7 +653,9 @@ make_renderer (CpDiagram *self)
   theme.zone = (CpRgba) { 0.11, 0.44, 0.85, 0.50 };
   cp_board_renderer_set_theme (renderer, &theme);
   cp_board_renderer_set_state (renderer, self->state);
-  if (rules->colours != NULL)
+  if (rules->piece_colours != NULL)
+    cp_board_renderer_set_colours (renderer, rules->piece_colours, rules->n_piece_colours);
+  else if (rules->colours != NULL)
     cp_board_renderer_set_colours (renderer, rules->colours, self->state->n_seats);
   cp_board_renderer_set_rotation (renderer, self->rotation);
   cp_board_renderer_set_show_coordinates (renderer, self->coordinates);

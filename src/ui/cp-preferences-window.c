@@ -19,6 +19,7 @@ struct _CpPreferencesWindow
   GtkWidget *board_theme;
   GtkWidget *notation;
   GtkWidget *computer_pace;
+  GtkWidget *secret_choice_time;
 
   GSettings *settings;
 };
@@ -97,6 +98,7 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, board_theme);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, notation);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, computer_pace);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, secret_choice_time);
 }
 
 static void
@@ -117,5 +119,6 @@ cp_preferences_window_new (GSettings *settings)
   bind_enum (settings, "board-theme", self->board_theme);
   bind_enum (settings, "notation", self->notation);
   bind_enum (settings, "computer-pace", self->computer_pace);
+  bind_enum (settings, "secret-choice-time", self->secret_choice_time);
   return self;
 }

@@ -67,6 +67,10 @@ struct _CpWindow
   guint notice_source;     /* takes the notice away */
   guint folding;           /* the side panel's fold follows the width */
   guint32 chosen_cards;    /* cards chosen in the hand that wait for a cell, or 0 */
+  guint timer_source;      /* counts down a timed secret choice */
+  guint timer_left;        /* seconds left to it */
+  guint timer_actions;     /* the length of the log when it began */
+  guint timer_seat;        /* the seat at the screen it is for */
 };
 
 /* cp-window.c */
@@ -81,6 +85,7 @@ guint    cp_window_rotation_for    (CpWindow    *self,
 void     cp_window_replace_game    (CpWindow    *self,
                                     CpGame      *game);
 void     cp_window_face_screen_seat (CpWindow   *self);
+gboolean cp_window_tick_timer      (CpWindow    *self);
 
 /* cp-window-actions.c: the window's actions and their state. */
 void     cp_window_class_add_actions (GtkWidgetClass *widget_class);

@@ -226,11 +226,18 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
     {
       const CpAction *action = &legal->items[i];
       CpCard cards[CP_CARD_PACK_MAX];
+      gboolean in_hand = TRUE;
       guint n;
 
       if (!is_card_choice (action))
         continue;
       n = cp_card_unpack (action->value, cards);
+      /* A sealed choice of something else than cards (a bid) is made
+       * with the prompt's buttons. */
+      for (guint c = 0; c < n && in_hand && action->seat < CP_MAX_SEATS; c++)
+        in_hand = cp_hand_contains (&presentation->cards.hand[action->seat], cards[c]);
+      if (n == 0 || !in_hand)
+        continue;
       n_to_choose = n;
       if (action->type == CP_ACTION_COMMIT)
         label = _("_Play Face Down");
@@ -331,6 +338,98 @@ hint_at_cursor (CpWindow *self, CpAction *suggested)
   return TRUE;
 }
 
+/* The time the players allow for a secret choice, in seconds (the values
+ * of the "secret-choice-time" key); 0: no limit. */
+static guint
+choice_time (CpWindow *self)
+{
+  static const guint times[] = { 0, 30, 60, 120 };
+
+  return times[g_settings_get_enum (self->settings, "secret-choice-time") % G_N_ELEMENTS (times)];
+}
+
+static void
+stop_timer (CpWindow *self)
+{
+  g_clear_handle_id (&self->timer_source, g_source_remove);
+}
+
+/* The prompt with the time left to a timed choice. */
+static void
+show_time_left (CpWindow *self)
+{
+  const CpPresentation *presentation = cp_session_get_presentation (self->session);
+  g_autofree char *text = NULL;
+
+  if (self->notice != NULL || presentation->prompt == NULL)
+    return;
+  /* Translators: a prompt, then the minutes and seconds left to answer it */
+  text = g_strdup_printf (_("%s — %u:%02u left"), presentation->prompt, self->timer_left / 60, self->timer_left % 60);
+  gtk_label_set_text (self->prompt_label, text);
+}
+
+/**
+ * cp_window_tick_timer:
+ *
+ * Counts a second off the timed secret choice; when the time is up, makes
+ * the choice the game falls back on.
+ *
+ * Returns: whether the timer goes on
+ */
+gboolean
+cp_window_tick_timer (CpWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *id = NULL;
+
+  if (self->timer_left > 1)
+    {
+      self->timer_left--;
+      show_time_left (self);
+      return G_SOURCE_CONTINUE;
+    }
+  /* The choice made may start the timer of the next person. */
+  stop_timer (self);
+  self->timer_left = 0;
+  id = g_strdup (cp_session_get_presentation (self->session)->timeout_button);
+  if (id != NULL && !cp_session_press_button (self->session, id, &error))
+    cp_window_show_notice (self, error->message, TRUE);
+  else if (id != NULL)
+    cp_window_show_notice (self, _("Time is up"), FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+timer_ticked (gpointer data)
+{
+  return cp_window_tick_timer (CP_WINDOW (data));
+}
+
+/* Starts, keeps or stops the timer of a secret choice: each person has the
+ * time the preferences allow from when the choice is theirs to make. */
+static void
+update_timer (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
+{
+  CpGame *game = cp_session_get_game (self->session);
+  guint seconds = choice_time (self), n = cp_game_get_n_actions (game);
+  guint seat = cp_session_get_screen_seat (self->session);
+
+  if (presentation->timeout_button == NULL || seconds == 0 || legal->len == 0 || !cp_game_cursor_at_end (game))
+    {
+      stop_timer (self);
+      return;
+    }
+  if (self->timer_source == 0 || self->timer_actions != n || self->timer_seat != seat)
+    {
+      stop_timer (self);
+      self->timer_left = seconds;
+      self->timer_actions = n;
+      self->timer_seat = seat;
+      self->timer_source = g_timeout_add_seconds (1, timer_ticked, self);
+    }
+  show_time_left (self);
+}
+
 /* Shows the session's view of the game at the replay cursor, with the
  * actions the seat at the screen may take there. */
 static void
@@ -349,6 +448,7 @@ update (CpWindow *self)
   cp_window_update_actions (self);
   if (curtain_seat != CP_NO_SEAT)
     {
+      stop_timer (self);
       show_curtain (self, curtain_seat);
       return;
     }
@@ -359,6 +459,7 @@ update (CpWindow *self)
   board_choices (self, &legal);
   show_card_notes (self, presentation, &legal);
   show_prompt (self, presentation);
+  update_timer (self, presentation, &legal);
 
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_overlays (self->board, presentation);
@@ -636,6 +737,7 @@ cp_window_dispose (GObject *object)
   CpWindow *self = CP_WINDOW (object);
 
   drop_session (self);
+  stop_timer (self);
   g_clear_handle_id (&self->recent_source, g_source_remove);
   g_clear_handle_id (&self->folding, g_source_remove);
   g_clear_handle_id (&self->notice_source, g_source_remove);
@@ -823,7 +925,11 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
 
   for (guint seat = 0; seat < n_seats; seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
-  cp_board_view_set_colours (self->board, colours, n_seats);
+  if (cp_game_get_rules (game)->piece_colours != NULL)
+    cp_board_view_set_colours (self->board, cp_game_get_rules (game)->piece_colours,
+                               cp_game_get_rules (game)->n_piece_colours);
+  else
+    cp_board_view_set_colours (self->board, colours, n_seats);
   cp_card_note_bar_set_seats (self->card_bar, colours, n_seats);
   cp_window_face_screen_seat (self);
   cp_players_panel_set_game (self->players, game);

@@ -23,6 +23,7 @@ extern const CpRules cp_adrenaline_rules;
 extern const CpRules cp_half_alice_rules;
 extern const CpRules cp_synchronous_rules;
 extern const CpRules cp_tar_pit_rules;
+extern const CpRules cp_golf_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,
@@ -45,5 +46,14 @@ void     cp_tar_pit_put_checker (CpState    *state,
 gboolean cp_tar_pit_set_hand    (CpState    *state,
                                  guint       seat,
                                  const char *cards);
+/* Chess Golf: lays the pieces of sixteen cards out (golf codes, in the
+ * order drawn) on the board of @state. */
+void     cp_golf_lay_out      (CpState       *state,
+                               const guint8  *pieces);
+int      cp_golf_get_score    (const CpState *state,
+                               guint          hole,
+                               guint          seat);
+int      cp_golf_get_par      (const CpState *state,
+                               guint          hole);
 
 G_END_DECLS

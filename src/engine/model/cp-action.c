@@ -48,7 +48,8 @@ cp_action_init (CpAction *action, CpActionType type, guint seat)
  * Makes @hint the record of a hint taken: the suggestion's seat, cells
  * and piece, with its type and value packed in the value.  Like a
  * record's moves, it leaves out what follows from the position (a
- * capture, castling).
+ * capture, castling).  The hint is seen by whoever may see the
+ * suggestion: a hint to a sealed choice stays the seat's own.
  *
  * Returns: FALSE when the suggestion's value is too large to be packed
  */
@@ -60,7 +61,7 @@ cp_action_init_hint (CpAction *hint, const CpAction *suggested)
   *hint = *suggested;
   hint->type = CP_ACTION_HINT;
   hint->flags = 0;
-  hint->visible = CP_SEATS_ALL;
+  hint->visible = suggested->visible;
   hint->value = suggested->type | (suggested->value << 8);
   return TRUE;
 }

@@ -396,14 +396,10 @@ cp_game_resolve_chance (CpGame *self)
 
   while (cp_state_pending (self->state) & CP_SEAT_BIT (CP_SEAT_CHANCE))
     {
-      CpChance request = { 0 };
       CpAction action;
 
-      self->rules->chance (self->state, &request);
-      cp_action_init (&action, request.type, CP_SEAT_CHANCE);
-      if (request.type != CP_ACTION_REVEAL)
-        action.value = cp_random_draw (self->seed, index++,
-                                       request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
+      if (cp_state_draw_chance (self->state, self->seed, index, NULL, &action))
+        index++;
       if (!cp_state_apply_logged (self->state, &action, NULL))
         g_return_val_if_reached (n);
       push (self, &action);

@@ -100,6 +100,9 @@ typedef struct {
   guint8 seat_of_player[CP_MAX_SEATS]; /* the seat the player named n-th at the
                                          * set-up plays, once seats were drawn */
   gboolean seats_drawn;     /* the set-up drew who plays which seat */
+  char *timeout_button;     /* the id of the button a timed secret choice falls
+                             * back on when the time the players allow runs out
+                             * (Chess Golf: "impossible"), or NULL: untimed */
 } CpPresentation;
 
 CpPresentation *cp_presentation_new         (void);

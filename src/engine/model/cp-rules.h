@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <gio/gio.h>
+
 #include "cp-card-table.h"
 #include "cp-presentation.h"
 #include "cp-state.h"
@@ -145,6 +147,25 @@ struct _CpRules {
    * attack, defence and support wounded, in the order of CpAttribute;
    * points are -1 for a piece that scores none.  May be NULL. */
   void       (*attributes) (const CpState *state, CpPieceKind kind, int values[]);
+
+  /* The value of a due CP_ACTION_REVEAL that the rules work out rather
+   * than draw (the par of a Chess Golf hole, which a solver proves).  It
+   * may take long: a session calls it in a worker thread, and it stops
+   * early, giving anything, once @cancellable is cancelled (which may be
+   * NULL).  NULL: such actions carry 0. */
+  guint32    (*work_out) (const CpState *state, GCancellable *cancellable);
+  /* An exactly best action for @seat, which is to act, worked out in the
+   * caller's thread (a hint: the next move of a shortest solution);
+   * FALSE: the rules have no advice here, or @cancellable was cancelled.
+   * May be NULL. */
+  gboolean   (*advise)   (const CpState *state, guint seat, GCancellable *cancellable,
+                          CpAction *action);
+
+  /* The colours pieces are drawn in, by their `seat`, for a game whose
+   * pieces belong to no player (Chess Golf: white and black, whoever
+   * plays); NULL: the colours of the seats' players. */
+  const CpColour *piece_colours;
+  guint8 n_piece_colours;
 };
 
 /* The registry of games. */

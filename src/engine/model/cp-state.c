@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cp-error.h"
+#include "cp-random.h"
 #include "cp-rules.h"
 #include "cp-state.h"
 
@@ -185,6 +186,37 @@ check_chance (const CpState *state, const CpAction *action, CpSeatMask *visible,
   return TRUE;
 }
 
+/**
+ * cp_state_draw_chance:
+ * @seed: the game's seed
+ * @index: how many random numbers the game has drawn
+ * @cancellable: (nullable): stops the rules working out a result
+ * @action: (out): the random result due in @state
+ *
+ * The random result that is due, drawn from the game's numbers, or
+ * worked out by the rules (CpRules.work_out), which may take long: this
+ * may be called in a worker thread, on a state of the caller's own.
+ *
+ * Returns: whether a random number was drawn
+ */
+gboolean
+cp_state_draw_chance (const CpState *state, guint64 seed, guint index, GCancellable *cancellable,
+                      CpAction *action)
+{
+  CpChance request = { 0 };
+
+  state->rules->chance (state, &request);
+  cp_action_init (action, request.type, CP_SEAT_CHANCE);
+  if (request.type == CP_ACTION_REVEAL)
+    {
+      if (state->rules->work_out != NULL)
+        action->value = state->rules->work_out (state, cancellable);
+      return FALSE;
+    }
+  action->value = cp_random_draw (seed, index, request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
+  return TRUE;
+}
+
 /* A hint suggests a legal action of its seat. */
 static gboolean
 check_hint (const CpState *state, const CpAction *hint, GError **error)
@@ -314,7 +346,12 @@ apply_meta (CpState *state, const CpAction *action)
     {
     case CP_ACTION_RESIGN:
       state->out |= seat;
-      if (__builtin_popcount (everyone & ~state->out) <= 1)
+      if ((everyone & ~state->out) == 0)
+        {
+          /* A player alone gives up: nobody wins. */
+          state->outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_RESIGNATION, 0 };
+        }
+      else if (__builtin_popcount (everyone & ~state->out) <= 1)
         state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION,
                                        (CpSeatMask) (everyone & ~state->out) };
       else

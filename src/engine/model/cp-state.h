@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <gio/gio.h>
+
 #include "cp-action.h"
 #include "cp-board.h"
 #include "cp-piece.h"
@@ -111,6 +113,11 @@ gboolean    cp_state_parse      (const CpState *state,
                                  const char    *text,
                                  CpAction      *action,
                                  GError       **error);
+gboolean    cp_state_draw_chance (const CpState *state,
+                                 guint64        seed,
+                                 guint          index,
+                                 GCancellable  *cancellable,
+                                 CpAction      *action);
 guint       cp_state_landing    (const CpState *state,
                                  const CpAction *action);
 guint64     cp_state_perft      (CpState       *state,

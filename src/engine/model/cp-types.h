@@ -8,8 +8,9 @@
 
 G_BEGIN_DECLS
 
-/* Seats are numbered from 0.  A game has at most four seats. */
-#define CP_MAX_SEATS 4
+/* Seats are numbered from 0.  A game has at most six seats (bits 0 to 5
+ * of a CpSeatMask; bit 7 is chance). */
+#define CP_MAX_SEATS 6
 
 /* The pseudo-seat that makes random decisions (dice, shuffles, deals). */
 #define CP_SEAT_CHANCE 7

@@ -268,6 +268,7 @@ list_legal (CpSession *self, const CpState *state)
 }
 
 static void ask_agent (CpSession *self);
+static void work_out_chance (CpSession *self);
 
 /* Works out what the screen shows now, and tells. */
 static void
@@ -284,9 +285,11 @@ refresh (CpSession *self)
     {
       cp_presentation_set_prompt (self->presentation, NULL);
       g_array_set_size (self->presentation->buttons, 0);
+      g_clear_pointer (&self->presentation->timeout_button, g_free);
     }
   g_signal_emit (self, signals[CHANGED], 0);
   ask_agent (self);
+  work_out_chance (self);
 }
 
 static void
@@ -314,7 +317,12 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
   gboolean played;
 
   self->busy++;
-  played = cp_game_play (self->game, action, error);
+  /* Random results the rules take long to work out come from a worker
+   * thread (see work_out_chance()). */
+  if (cp_game_get_rules (self->game)->work_out != NULL)
+    played = cp_game_append (self->game, action, error);
+  else
+    played = cp_game_play (self->game, action, error);
   self->busy--;
   if (!played)
     return FALSE;
@@ -419,6 +427,87 @@ ask_agent (CpSession *self)
         cp_agent_choose_async (self->agents[seat], view, self->thinking, agent_chose, question);
         return;
       }
+}
+
+/* A random result that the rules work out in a worker thread. */
+typedef struct {
+  CpSession *self;
+  GCancellable *cancellable;
+  CpState *state;
+  guint64 seed;
+  guint index;
+  guint n_actions;
+  CpAction action;
+} Chance;
+
+static void
+chance_free (Chance *chance)
+{
+  g_object_unref (chance->self);
+  g_object_unref (chance->cancellable);
+  cp_state_free (chance->state);
+  g_free (chance);
+}
+
+static void
+chance_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Chance *chance = data;
+
+  cp_state_draw_chance (chance->state, chance->seed, chance->index, cancellable, &chance->action);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Logs the result worked out; refreshing starts on the next one due. */
+static void
+chance_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Chance *chance = g_task_get_task_data (G_TASK (result));
+  CpSession *self = chance->self;
+  g_autoptr (GError) error = NULL;
+  gboolean logged;
+
+  if (g_cancellable_is_cancelled (chance->cancellable) || self->thinking != chance->cancellable)
+    return;
+  g_clear_object (&self->thinking);
+  if (chance->n_actions == cp_game_get_n_actions (self->game))
+    {
+      self->busy++;
+      logged = cp_game_append (self->game, &chance->action, &error);
+      self->busy--;
+      if (!logged)
+        {
+          g_signal_emit (self, signals[NOTICE], 0, error->message);
+          return;
+        }
+      set_modified (self, TRUE);
+    }
+  refresh (self);
+}
+
+/* Starts working out the random result due at the end of the game, for
+ * rules that take long to do it. */
+static void
+work_out_chance (CpSession *self)
+{
+  const CpState *state = cp_game_get_state (self->game);
+  g_autoptr (GTask) task = NULL;
+  Chance *chance;
+
+  if (self->thinking != NULL || !cp_game_cursor_at_end (self->game) || cp_state_is_over (state)
+      || !(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+    return;
+  self->thinking = g_cancellable_new ();
+  chance = g_new0 (Chance, 1);
+  chance->self = g_object_ref (self);
+  chance->cancellable = g_object_ref (self->thinking);
+  chance->state = cp_state_copy (state);
+  chance->seed = cp_game_get_seed (self->game);
+  chance->index = cp_game_count_draws (self->game);
+  chance->n_actions = cp_game_get_n_actions (self->game);
+  task = g_task_new (NULL, self->thinking, chance_done, NULL);
+  g_task_set_task_data (task, chance, (GDestroyNotify) chance_free);
+  g_task_run_in_thread (task, chance_thread);
 }
 
 static void

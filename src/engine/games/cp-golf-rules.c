@@ -1,0 +1,1163 @@
+/* cp-golf-rules.c: Chess Golf
+ *
+ * The sixteen piece cards of the chess deck are shuffled and the pieces
+ * laid out from a1 to h8, each after the gap of its card.  A dealer is
+ * drawn and the cards shuffled again.  Each of nine holes, the dealer
+ * draws two cards (more once the players raise the difficulty), and
+ * every player bids in secret how many moves they need for a chosen
+ * piece of one card's type to capture those of the others, or calls it
+ * impossible (COMMIT).  The bids are shown together with par, the optimum
+ * that the solver proves (REVEAL, whose value the rules work out).  The
+ * lowest bidder demonstrates, move by move; a failed demonstration costs
+ * the highest bid of the others and a point, the pieces go back and the
+ * next lowest bidder tries.  After a success the pieces stay, the
+ * demonstrator puts the captured pieces back on empty cells, players who
+ * called it impossible pay the highest bid and a point, and the deal
+ * passes on.  Lowest total wins.  One player plays against par.
+ *
+ * Pieces belong to no player: a piece's seat is its colour, 0 for white
+ * and 1 for black.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-state.h"
+#include "cp-deck.h"
+#include "cp-error.h"
+#include "cp-games.h"
+#include "cp-golf-position.h"
+#include "cp-random.h"
+
+#define N_HOLES 9
+#define N_PIECES 16
+/* The longest bid, and the most moves par is looked for within. */
+#define MAX_BID 10
+#define MIN_CARDS 2
+#define MAX_CARDS 4
+/* A bid made that the viewer may not see. */
+#define BID_UNKNOWN 0xff
+/* bids[]: 0 when none is made yet, else the number bid plus one (1:
+ * impossible). */
+#define BID_NONE 0
+#define NO_CELL 0xff
+
+typedef enum {
+  STAGE_LAY_OUT,      /* the cards are shuffled and the pieces laid out */
+  STAGE_DEALER,       /* the first dealer is drawn */
+  STAGE_SHUFFLE,      /* the cards are shuffled for the holes */
+  STAGE_BIDDING,      /* every player bids in secret */
+  STAGE_REVEAL,       /* the bids are shown, with par */
+  STAGE_DEMONSTRATE,  /* the lowest bidder shows the way */
+  STAGE_RETURN,       /* the demonstrator puts the captured pieces back */
+  STAGE_DIFFICULTY,   /* the dealer may deal one more card from now on */
+} Stage;
+
+typedef struct {
+  CpState base;
+  guint8 stage;
+  guint8 hole;                    /* 0 to 8 */
+  guint8 dealer;
+  guint8 n_draw;                  /* cards drawn each hole */
+  guint8 daily;                   /* the puzzle of the day */
+  CpDeck pile;
+  CpDeck discard;
+  guint8 n_cards;
+  CpCard cards[MAX_CARDS];        /* the cards of the hole */
+  guint8 bids[CP_MAX_SEATS];
+  guint8 par;                     /* 0: none within MAX_BID moves */
+  guint8 demonstrator;            /* CP_NO_SEAT when nobody demonstrates */
+  CpSeatMask tried;               /* seats that demonstrated this hole */
+  guint8 moves_made;
+  guint8 capturer;                /* the capturing piece's cell, or NO_CELL */
+  guint8 n_left;                  /* types still to capture or make the captures */
+  guint8 left[MAX_CARDS];         /* golf codes */
+  guint8 n_captured;
+  guint8 captured[MAX_CARDS];     /* golf codes of the pieces to put back */
+  guint8 start[CP_GOLF_CELLS];    /* the pieces as the hole began (golf codes) */
+  guint8 played;                  /* holes finished */
+  guint8 scores[N_HOLES][CP_MAX_SEATS];
+  guint8 pars[N_HOLES];           /* par + 1 of each hole revealed, 0: none */
+  guint8 failed[N_HOLES];         /* bit seat: a failed demonstration or a wrong call */
+  CpSeatMask scored;              /* seats with a score for the hole at hand */
+} GolfState;
+
+#define GOLF_STATE(s) ((GolfState *) (s))
+
+/* The players' colours; the pieces are white and black whoever plays. */
+static const CpColour colours[] = {
+  CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BLUE, CP_COLOUR_BROWN, CP_COLOUR_WHITE,
+};
+static const CpColour piece_colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+/* Everyone looks at the board from White's side. */
+static const guint8 view_rotations[] = { 0, 0, 0, 0, 0, 0 };
+static const char *const seat_names[] = {
+  N_("First player"), N_("Second player"), N_("Third player"), N_("Fourth player"),
+  N_("Fifth player"), N_("Sixth player"),
+};
+
+static const CpOptionSpec options[] = {
+  { .id = "daily", .label = N_("Puzzle of the day"), .type = CP_OPTION_BOOL, .default_value = "false" },
+  { .id = "layout", .label = N_("Pieces laid out by hand (first field of a FEN)"), .type = CP_OPTION_TEXT,
+    .default_value = "" },
+};
+
+/* The pieces by colour and kind, for what the window says. */
+static const char *const piece_names[2][CP_PIECE_KING + 1] = {
+  { NULL, NULL, N_("white knight"), N_("white bishop"), N_("white rook"), N_("white queen"), N_("white king") },
+  { NULL, NULL, N_("black knight"), N_("black bishop"), N_("black rook"), N_("black queen"), N_("black king") },
+};
+
+static const char *
+piece_name (guint8 code)
+{
+  const char *name = CP_GOLF_KIND (code) <= CP_PIECE_KING ? piece_names[(code & CP_GOLF_BLACK) ? 1 : 0][CP_GOLF_KIND (code)]
+                                                          : NULL;
+
+  return name != NULL ? _(name) : "?";
+}
+
+/* Golf codes of pieces and cards. */
+
+static guint8
+code_of_piece (const CpPiece *piece)
+{
+  if (CP_PIECE_IS_EMPTY (piece))
+    return 0;
+  return (guint8) (piece->kind | (piece->seat == 1 ? CP_GOLF_BLACK : 0));
+}
+
+static guint8
+code_of_card (CpCard card)
+{
+  CpPieceKind kind;
+  CpColour colour;
+
+  if (!cp_card_get_piece (card, &kind, &colour))
+    return 0;
+  return (guint8) (kind | (colour == CP_COLOUR_BLACK ? CP_GOLF_BLACK : 0));
+}
+
+static void
+set_cell (CpState *state, guint cell, guint8 code)
+{
+  state->cells[cell] = (CpPiece) { 0 };
+  if (code != 0)
+    {
+      state->cells[cell].kind = CP_GOLF_KIND (code);
+      state->cells[cell].seat = (code & CP_GOLF_BLACK) ? 1 : 0;
+    }
+}
+
+/* The puzzle of the hole as it stands. */
+static void
+get_position (const GolfState *st, CpGolfPosition *position)
+{
+  memset (position, 0, sizeof *position);
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    position->cells[cell] = code_of_piece (&st->base.cells[cell]);
+  position->n_cards = st->n_left;
+  memcpy (position->cards, st->left, st->n_left);
+  position->capturer = st->capturer;
+  /* The chosen pieces are those of the hole's cards, all along. */
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    for (guint i = 0; i < st->n_cards && position->cells[cell] != 0; i++)
+      if (CP_GOLF_TYPE (position->cells[cell]) == code_of_card (st->cards[i]))
+        position->cells[cell] |= CP_GOLF_CHOSEN;
+}
+
+static gboolean
+is_active (const GolfState *st, guint seat)
+{
+  return seat < st->base.n_seats && !(st->base.out & CP_SEAT_BIT (seat));
+}
+
+/* The number a bid stands for: 0 for impossible. */
+static guint
+bid_number (guint8 bid)
+{
+  return bid == BID_NONE || bid == BID_UNKNOWN ? 0 : bid - 1u;
+}
+
+static gboolean
+init (CpState *state, GHashTable *opts, GError **error)
+{
+  GolfState *st = GOLF_STATE (state);
+  const char *layout = g_hash_table_lookup (opts, "layout");
+
+  state->board = cp_chess_standard_board ();
+  st->daily = g_str_equal (g_hash_table_lookup (opts, "daily"), "true");
+  if (st->daily && state->n_seats > 1)
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION, _("The puzzle of the day is played alone"));
+      return FALSE;
+    }
+  cp_deck_init_chess (&st->pile, CP_CHESS_DECK_PIECES);
+  st->n_draw = MIN_CARDS;
+  st->demonstrator = CP_NO_SEAT;
+  st->capturer = NO_CELL;
+  st->stage = STAGE_LAY_OUT;
+  if (*layout != '\0')
+    {
+      CpGolfPosition position;
+
+      if (!cp_golf_position_parse (&position, layout, NULL, NULL, error))
+        return FALSE;
+      for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+        set_cell (state, cell, position.cells[cell]);
+      st->stage = state->n_seats > 1 ? STAGE_DEALER : STAGE_SHUFFLE;
+    }
+  return TRUE;
+}
+
+/* The seat that acts at this stage, if one does. */
+static guint
+actor (const GolfState *st)
+{
+  switch (st->stage)
+    {
+    case STAGE_DEMONSTRATE:
+    case STAGE_RETURN:
+      return st->demonstrator;
+    case STAGE_DIFFICULTY:
+      return st->dealer;
+    default:
+      return CP_NO_SEAT;
+    }
+}
+
+static CpSeatMask
+pending (const CpState *state)
+{
+  const GolfState *st = GOLF_STATE (state);
+  CpSeatMask waiting = 0;
+  guint seat;
+
+  switch (st->stage)
+    {
+    case STAGE_BIDDING:
+      for (seat = 0; seat < state->n_seats; seat++)
+        if (is_active (st, seat) && st->bids[seat] == BID_NONE)
+          waiting |= CP_SEAT_BIT (seat);
+      return waiting != 0 ? waiting : CP_SEAT_BIT (CP_SEAT_CHANCE);
+    case STAGE_DEMONSTRATE:
+    case STAGE_RETURN:
+    case STAGE_DIFFICULTY:
+      seat = actor (st);
+      return is_active (st, seat) ? CP_SEAT_BIT (seat) : CP_SEAT_BIT (CP_SEAT_CHANCE);
+    default:
+      return CP_SEAT_BIT (CP_SEAT_CHANCE);
+    }
+}
+
+static void
+chance (const CpState *state, CpChance *request)
+{
+  const GolfState *st = GOLF_STATE (state);
+
+  switch (st->stage)
+    {
+    case STAGE_LAY_OUT:
+    case STAGE_SHUFFLE:
+      *request = (CpChance) { st->daily ? CP_ACTION_REVEAL : CP_ACTION_SHUFFLE, 0 };
+      break;
+    case STAGE_DEALER:
+      *request = (CpChance) { CP_ACTION_ROLL, state->n_seats };
+      break;
+    default:
+      /* The bids are shown, or a player who left is passed over. */
+      *request = (CpChance) { CP_ACTION_REVEAL, 0 };
+      break;
+    }
+}
+
+/* Par of the hole, or the deal of the day: what a due REVEAL shows. */
+static guint32
+work_out (const CpState *state, GCancellable *cancellable)
+{
+  const GolfState *st = GOLF_STATE (state);
+  CpGolfPosition position;
+  CpGolfSolution solution;
+
+  if (st->stage == STAGE_LAY_OUT || st->stage == STAGE_SHUFFLE)
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+      guint32 day = (guint32) (g_date_time_get_year (now) * 10000 + g_date_time_get_month (now) * 100
+                               + g_date_time_get_day_of_month (now));
+
+      /* Deals of different days differ; the same day deals alike. */
+      return cp_random_draw (day, st->stage == STAGE_LAY_OUT ? 0 : 1, G_MAXUINT32);
+    }
+  if (st->stage != STAGE_REVEAL && st->stage != STAGE_BIDDING)
+    return 0;
+  get_position (st, &position);
+  if (cp_golf_solve (&position, MAX_BID, cancellable, &solution) != CP_GOLF_FOUND)
+    return 0;
+  return solution.n_moves + 1u;
+}
+
+/* The seat after @seat that is still in the game. */
+static guint
+next_active (const GolfState *st, guint seat)
+{
+  for (guint i = 1; i <= st->base.n_seats; i++)
+    {
+      guint next = (seat + i) % st->base.n_seats;
+
+      if (is_active (st, next))
+        return next;
+    }
+  return seat;
+}
+
+/* Hole by hole. */
+
+static void
+start_hole (GolfState *st)
+{
+  if (cp_deck_count (&st->pile) < st->n_draw)
+    {
+      while (!cp_deck_is_empty (&st->discard))
+        cp_deck_put_bottom (&st->pile, cp_deck_draw (&st->discard));
+      st->stage = STAGE_SHUFFLE;
+      return;
+    }
+  st->n_cards = st->n_left = st->n_draw;
+  for (guint i = 0; i < st->n_cards; i++)
+    {
+      st->cards[i] = cp_deck_draw (&st->pile);
+      st->left[i] = code_of_card (st->cards[i]);
+    }
+  memset (st->bids, BID_NONE, sizeof st->bids);
+  st->par = 0;
+  st->demonstrator = CP_NO_SEAT;
+  st->tried = 0;
+  st->scored = 0;
+  st->moves_made = 0;
+  st->capturer = NO_CELL;
+  st->n_captured = 0;
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    st->start[cell] = code_of_piece (&st->base.cells[cell]);
+  st->stage = STAGE_BIDDING;
+}
+
+static void
+end_game (GolfState *st)
+{
+  guint totals[CP_MAX_SEATS] = { 0 }, best = G_MAXUINT, par_total = 0;
+  CpSeatMask winners = 0;
+
+  for (guint hole = 0; hole < N_HOLES; hole++)
+    {
+      par_total += st->pars[hole] > 0 ? st->pars[hole] - 1u : 0;
+      for (guint seat = 0; seat < st->base.n_seats; seat++)
+        totals[seat] += st->scores[hole][seat];
+    }
+  for (guint seat = 0; seat < st->base.n_seats; seat++)
+    if (is_active (st, seat))
+      best = MIN (best, totals[seat]);
+  for (guint seat = 0; seat < st->base.n_seats; seat++)
+    if (is_active (st, seat) && totals[seat] == best)
+      winners |= CP_SEAT_BIT (seat);
+  /* Alone, a player wins by playing par or better. */
+  if (st->base.n_seats == 1 && best > par_total)
+    st->base.outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_SCORE, 0 };
+  else
+    st->base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_SCORE, winners };
+}
+
+static void
+next_hole (GolfState *st)
+{
+  for (guint i = 0; i < st->n_cards; i++)
+    cp_deck_put_bottom (&st->discard, st->cards[i]);
+  st->n_cards = 0;
+  st->scored = 0;
+  st->hole++;
+  if (st->hole == N_HOLES)
+    {
+      end_game (st);
+      return;
+    }
+  st->dealer = (guint8) next_active (st, st->dealer);
+  start_hole (st);
+}
+
+/* Whether everyone bid the same number (alone: par), so that the dealer
+ * may raise the difficulty. */
+static gboolean
+all_alike (const GolfState *st)
+{
+  guint first = 0;
+
+  if (st->n_draw >= MAX_CARDS)
+    return FALSE;
+  for (guint seat = 0; seat < st->base.n_seats; seat++)
+    if (is_active (st, seat))
+      {
+        guint bid = bid_number (st->bids[seat]);
+
+        if (bid == 0 || (first != 0 && bid != first))
+          return FALSE;
+        first = bid;
+      }
+  return st->base.n_seats > 1 || (st->par > 0 && first == st->par - 1u);
+}
+
+static void
+finish_hole (GolfState *st)
+{
+  st->played = st->hole + 1;
+  st->demonstrator = CP_NO_SEAT;
+  if (all_alike (st))
+    st->stage = STAGE_DIFFICULTY;
+  else
+    next_hole (st);
+}
+
+/* The highest bid of the seats but @except (CP_NO_SEAT: of all). */
+static guint
+highest_bid (const GolfState *st, guint except)
+{
+  guint most = 0;
+
+  for (guint seat = 0; seat < st->base.n_seats; seat++)
+    if (seat != except && is_active (st, seat))
+      most = MAX (most, bid_number (st->bids[seat]));
+  return most;
+}
+
+/* The next lowest bidder to demonstrate, ties going to the dealer and
+ * then leftwards; CP_NO_SEAT when none is left. */
+static guint
+next_demonstrator (const GolfState *st)
+{
+  guint best = CP_NO_SEAT, lowest = G_MAXUINT;
+
+  for (guint i = 0; i < st->base.n_seats; i++)
+    {
+      guint seat = (st->dealer + i) % st->base.n_seats;
+      guint bid = bid_number (st->bids[seat]);
+
+      if (is_active (st, seat) && bid > 0 && !(st->tried & CP_SEAT_BIT (seat)) && bid < lowest)
+        {
+          lowest = bid;
+          best = seat;
+        }
+    }
+  return best;
+}
+
+static void
+put_back_start (GolfState *st)
+{
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    set_cell (&st->base, cell, st->start[cell]);
+  st->n_left = st->n_cards;
+  for (guint i = 0; i < st->n_cards; i++)
+    st->left[i] = code_of_card (st->cards[i]);
+  st->capturer = NO_CELL;
+  st->moves_made = 0;
+  st->n_captured = 0;
+}
+
+static void
+set_score (GolfState *st, guint seat, guint score)
+{
+  st->scores[st->hole][seat] = (guint8) score;
+  st->scored |= CP_SEAT_BIT (seat);
+}
+
+/* Nobody showed a way: those who called it impossible score nothing
+ * (alone, against par, a wrong call costs par and a point). */
+static void
+nobody_succeeded (GolfState *st)
+{
+  for (guint seat = 0; seat < st->base.n_seats; seat++)
+    if (is_active (st, seat) && bid_number (st->bids[seat]) == 0)
+      {
+        gboolean wrong = st->base.n_seats == 1 && st->par > 0;
+
+        set_score (st, seat, wrong ? st->par : 0);
+        if (wrong)
+          st->failed[st->hole] |= CP_SEAT_BIT (seat);
+      }
+  finish_hole (st);
+}
+
+static void
+call_demonstrator (GolfState *st)
+{
+  st->demonstrator = (guint8) next_demonstrator (st);
+  st->moves_made = 0;
+  if (st->demonstrator == CP_NO_SEAT)
+    nobody_succeeded (st);
+  else
+    st->stage = STAGE_DEMONSTRATE;
+}
+
+static void
+demonstration_failed (GolfState *st)
+{
+  guint seat = st->demonstrator;
+  guint other = st->base.n_seats == 1 ? MAX (bid_number (st->bids[seat]), st->par > 0 ? st->par - 1u : 0)
+                                      : highest_bid (st, seat);
+
+  st->tried |= CP_SEAT_BIT (seat);
+  set_score (st, seat, other + 1);
+  st->failed[st->hole] |= CP_SEAT_BIT (seat);
+  put_back_start (st);
+  call_demonstrator (st);
+}
+
+static void
+demonstration_succeeded (GolfState *st)
+{
+  guint most = highest_bid (st, CP_NO_SEAT);
+
+  st->tried |= CP_SEAT_BIT (st->demonstrator);
+  for (guint seat = 0; seat < st->base.n_seats; seat++)
+    {
+      guint bid = bid_number (st->bids[seat]);
+
+      if (!is_active (st, seat) || ((st->tried & CP_SEAT_BIT (seat)) && seat != st->demonstrator))
+        continue;
+      set_score (st, seat, bid > 0 ? bid : most + 1);
+      if (bid == 0)
+        st->failed[st->hole] |= CP_SEAT_BIT (seat);
+    }
+  st->capturer = NO_CELL;
+  st->stage = STAGE_RETURN;
+  if (st->n_captured == 0)
+    finish_hole (st);
+}
+
+static void
+reveal (GolfState *st, guint32 value)
+{
+  st->par = (guint8) MIN (value, MAX_BID + 1u);
+  st->pars[st->hole] = st->par;
+  call_demonstrator (st);
+}
+
+/* The player to act has left the game: their part is passed over. */
+static void
+pass_over (GolfState *st)
+{
+  switch (st->stage)
+    {
+    case STAGE_DEMONSTRATE:
+      st->tried |= CP_SEAT_BIT (st->demonstrator);
+      put_back_start (st);
+      call_demonstrator (st);
+      break;
+    case STAGE_RETURN:
+      /* The pieces go back on the first empty cells. */
+      for (guint cell = 0; cell < CP_GOLF_CELLS && st->n_captured > 0; cell++)
+        if (CP_PIECE_IS_EMPTY (&st->base.cells[cell]))
+          set_cell (&st->base, cell, st->captured[--st->n_captured]);
+      finish_hole (st);
+      break;
+    default:
+      next_hole (st);
+      break;
+    }
+}
+
+static void
+lay_out (GolfState *st, guint32 key)
+{
+  guint8 pieces[N_PIECES];
+
+  cp_deck_shuffle (&st->pile, key);
+  for (guint i = 0; i < N_PIECES; i++)
+    pieces[i] = code_of_card (cp_deck_peek (&st->pile, i));
+  cp_golf_lay_out (&st->base, pieces);
+  st->stage = st->base.n_seats > 1 ? STAGE_DEALER : STAGE_SHUFFLE;
+}
+
+/**
+ * cp_golf_lay_out:
+ * @pieces: the golf codes of the sixteen cards in the order drawn
+ *
+ * Empties the board of @state and lays the pieces out from a1.
+ */
+void
+cp_golf_lay_out (CpState *state, const guint8 *pieces)
+{
+  CpGolfPosition position;
+
+  cp_golf_position_lay_out (&position, pieces, N_PIECES);
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    set_cell (state, cell, position.cells[cell]);
+}
+
+/**
+ * cp_golf_get_score:
+ *
+ * What @seat scored on @hole (from 0), once the hole is over; -1 before.
+ */
+int
+cp_golf_get_score (const CpState *state, guint hole, guint seat)
+{
+  const GolfState *st = GOLF_STATE (state);
+
+  g_return_val_if_fail (hole < N_HOLES && seat < state->n_seats, -1);
+  return hole < st->played ? st->scores[hole][seat] : -1;
+}
+
+/**
+ * cp_golf_get_par:
+ *
+ * Par of @hole (from 0) once revealed: the optimum, 0 when there is no
+ * solution within the longest bid, -1 before the reveal.
+ */
+int
+cp_golf_get_par (const CpState *state, guint hole)
+{
+  const GolfState *st = GOLF_STATE (state);
+
+  g_return_val_if_fail (hole < N_HOLES, -1);
+  if (hole > st->hole || (hole == st->hole && st->stage <= STAGE_REVEAL))
+    return -1;
+  return st->pars[hole] > 0 ? st->pars[hole] - 1 : 0;
+}
+
+/* Legal actions. */
+
+static void
+add_commit (CpActionList *out, guint seat, guint value)
+{
+  CpAction *action = cp_action_list_add (out);
+
+  cp_action_init (action, CP_ACTION_COMMIT, seat);
+  action->value = value;
+  action->visible = CP_SEAT_BIT (seat);
+}
+
+static void
+add_moves (const GolfState *st, guint seat, CpActionList *out)
+{
+  CpGolfPosition position;
+  CpGolfMove moves[CP_GOLF_MAX_MOVES];
+  guint n;
+
+  get_position (st, &position);
+  n = cp_golf_position_moves (&position, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      CpAction *action = cp_action_list_add (out);
+
+      cp_action_init_move (action, seat, moves[i].from, moves[i].to);
+      if (position.cells[moves[i].to] != 0)
+        action->flags |= CP_ACTION_FLAG_CAPTURE;
+    }
+}
+
+static void
+add_placements (const GolfState *st, guint seat, CpActionList *out)
+{
+  guint8 seen[MAX_CARDS];
+  guint n_seen = 0;
+
+  for (guint i = 0; i < st->n_captured; i++)
+    {
+      if (memchr (seen, st->captured[i], n_seen) != NULL)
+        continue;
+      seen[n_seen++] = st->captured[i];
+      for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+        if (CP_PIECE_IS_EMPTY (&st->base.cells[cell]))
+          {
+            CpAction *action = cp_action_list_add (out);
+
+            cp_action_init (action, CP_ACTION_PLACE, seat);
+            action->n_cells = 1;
+            action->cells[0] = (guint8) cell;
+            action->piece = CP_GOLF_KIND (st->captured[i]);
+            /* The value names the owner plus one: the colour. */
+            action->value = (st->captured[i] & CP_GOLF_BLACK) ? 2 : 1;
+          }
+    }
+}
+
+static void
+legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const GolfState *st = GOLF_STATE (state);
+  CpAction *action;
+
+  if (!(pending (state) & CP_SEAT_BIT (seat)))
+    return;
+  switch (st->stage)
+    {
+    case STAGE_BIDDING:
+      for (guint bid = 1; bid <= MAX_BID; bid++)
+        add_commit (out, seat, bid);
+      add_commit (out, seat, 0);
+      break;
+    case STAGE_DEMONSTRATE:
+      add_moves (st, seat, out);
+      /* Giving up. */
+      cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+      break;
+    case STAGE_RETURN:
+      add_placements (st, seat, out);
+      break;
+    case STAGE_DIFFICULTY:
+      action = cp_action_list_add (out);
+      cp_action_init (action, CP_ACTION_DRAW_CARD, seat);
+      cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+      break;
+    default:
+      break;
+    }
+}
+
+/* Making actions. */
+
+static void
+demonstrate (GolfState *st, const CpAction *action)
+{
+  CpGolfPosition position;
+  CpGolfMove move = { action->cells[0], action->cells[1] };
+  guint8 victim = code_of_piece (&st->base.cells[move.to]);
+
+  get_position (st, &position);
+  cp_golf_position_make (&position, &move);
+  set_cell (&st->base, move.to, code_of_piece (&st->base.cells[move.from]));
+  set_cell (&st->base, move.from, 0);
+  if (victim != 0)
+    st->captured[st->n_captured++] = CP_GOLF_TYPE (victim);
+  st->capturer = position.capturer;
+  st->n_left = position.n_cards;
+  memcpy (st->left, position.cards, position.n_cards);
+  st->moves_made++;
+  if (cp_golf_position_is_solved (&position))
+    demonstration_succeeded (st);
+  else if (st->moves_made >= bid_number (st->bids[st->demonstrator]))
+    demonstration_failed (st);
+}
+
+static void
+place (GolfState *st, const CpAction *action)
+{
+  guint8 code = (guint8) (action->piece | (action->value == 2 ? CP_GOLF_BLACK : 0));
+  const guint8 *found = memchr (st->captured, code, st->n_captured);
+  guint i = (guint) (found - st->captured);
+
+  set_cell (&st->base, action->cells[0], code);
+  memmove (st->captured + i, st->captured + i + 1, st->n_captured - i - 1u);
+  if (--st->n_captured == 0)
+    finish_hole (st);
+}
+
+static void
+make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  GolfState *st = GOLF_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_SHUFFLE:
+    case CP_ACTION_REVEAL:
+      if (action->type == CP_ACTION_REVEAL && (st->stage == STAGE_REVEAL || st->stage == STAGE_BIDDING))
+        reveal (st, action->value);
+      else if (action->type == CP_ACTION_REVEAL && st->stage != STAGE_LAY_OUT && st->stage != STAGE_SHUFFLE)
+        pass_over (st);
+      else if (st->stage == STAGE_LAY_OUT)
+        lay_out (st, action->value);
+      else
+        {
+          cp_deck_shuffle (&st->pile, action->value);
+          start_hole (st);
+        }
+      break;
+    case CP_ACTION_ROLL:
+      st->dealer = (guint8) action->value;
+      st->stage = STAGE_SHUFFLE;
+      break;
+    case CP_ACTION_COMMIT:
+      st->bids[action->seat] = (guint8) (action->value + 1);
+      if (pending (state) == CP_SEAT_BIT (CP_SEAT_CHANCE))
+        st->stage = STAGE_REVEAL;
+      break;
+    case CP_ACTION_MOVE:
+      demonstrate (st, action);
+      break;
+    case CP_ACTION_PASS:
+      if (st->stage == STAGE_DEMONSTRATE)
+        demonstration_failed (st);
+      else
+        next_hole (st);
+      break;
+    case CP_ACTION_DRAW_CARD:
+      st->n_draw++;
+      next_hole (st);
+      break;
+    case CP_ACTION_PLACE:
+      place (st, action);
+      break;
+    default:
+      g_return_if_reached ();
+    }
+  state->ply++;
+}
+
+static void
+outcome (const CpState *state, CpOutcome *result)
+{
+  *result = state->outcome;
+}
+
+static void
+redact (CpState *state, guint seat)
+{
+  GolfState *st = GOLF_STATE (state);
+
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    if (s != seat && (st->stage == STAGE_BIDDING || st->stage == STAGE_REVEAL) && st->bids[s] != BID_NONE)
+      st->bids[s] = BID_UNKNOWN;
+  cp_deck_redact (&st->pile);
+}
+
+/* Words. */
+
+static char *
+par_text (guint8 par)
+{
+  if (par == 0)
+    /* Translators: par of a Chess Golf hole that has no solution */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "none within %u move", "none within %u moves", MAX_BID),
+                            MAX_BID);
+  return g_strdup_printf ("%u", par - 1u);
+}
+
+static char *
+format_move (const GolfState *st, const CpAction *action, CpNotation notation)
+{
+  const CpPiece *piece = &st->base.cells[action->cells[0]];
+  g_autofree char *from = cp_board_cell_name (st->base.board, action->cells[0]);
+  g_autofree char *to = cp_board_cell_name (st->base.board, action->cells[1]);
+  gboolean capture = !CP_PIECE_IS_EMPTY (&st->base.cells[action->cells[1]]);
+
+  if (notation == CP_NOTATION_COMPUTER)
+    return g_strconcat (from, to, NULL);
+  return g_strdup_printf ("%c%s%s%s", cp_piece_kind_letter ((CpPieceKind) piece->kind), from,
+                          capture ? "x" : "-", to);
+}
+
+static char *
+format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const GolfState *st = GOLF_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_SHUFFLE:
+    case CP_ACTION_REVEAL:
+      if (st->stage == STAGE_LAY_OUT)
+        return g_strdup (st->daily ? _("the pieces of the day are laid out") : _("the pieces are laid out"));
+      if (st->stage == STAGE_SHUFFLE)
+        return g_strdup (_("the cards are shuffled"));
+      if (st->stage == STAGE_REVEAL || st->stage == STAGE_BIDDING)
+        {
+          g_autofree char *par = par_text ((guint8) MIN (action->value, MAX_BID + 1u));
+
+          /* Translators: %s: par of a Chess Golf hole, a number or "none within 10 moves" */
+          return g_strdup_printf (_("the bids are shown; par %s"), par);
+        }
+      return g_strdup (_("a player who left is passed over"));
+    case CP_ACTION_ROLL:
+      /* Translators: %u: the number of the player drawn to deal first */
+      return g_strdup_printf (_("player %u deals first"), action->value + 1);
+    case CP_ACTION_COMMIT:
+      if (action->flags & CP_ACTION_FLAG_REDACTED)
+        return g_strdup (_("bids in secret"));
+      if (action->value == 0)
+        return g_strdup (_("bids: impossible"));
+      /* Translators: a sealed bid of a number of moves in Chess Golf */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "bids %u move", "bids %u moves", action->value),
+                              action->value);
+    case CP_ACTION_MOVE:
+      return format_move (st, action, notation);
+    case CP_ACTION_PASS:
+      return g_strdup (st->stage == STAGE_DEMONSTRATE ? _("gives up the demonstration")
+                                                      : _("keeps the number of cards"));
+    case CP_ACTION_DRAW_CARD:
+      return g_strdup (_("deals one more card from the next hole on"));
+    case CP_ACTION_PLACE:
+      {
+        g_autofree char *cell = cp_board_cell_name (state->board, action->cells[0]);
+
+        /* Translators: %s: a piece, such as "black bishop"; %s: a cell */
+        return g_strdup_printf (_("puts the %s back on %s"),
+                                piece_name ((guint8) (action->piece | (action->value == 2 ? CP_GOLF_BLACK : 0))),
+                                cell);
+      }
+    default:
+      return g_strdup (cp_action_type_to_id (action->type));
+    }
+}
+
+/* Reads a move ("e5g6", "Be5-g6", "♗e5xg6"). */
+static gboolean
+parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  const GolfState *st = GOLF_STATE (state);
+  g_auto (CpActionList) moves = { 0 };
+  guint cells[2], n = 0;
+
+  for (const char *p = text; *p != '\0' && n < 2; p++)
+    if (*p >= 'a' && *p <= 'h' && p[1] >= '1' && p[1] <= '8')
+      {
+        cells[n++] = (guint) (p[1] - '1') * 8 + (guint) (p[0] - 'a');
+        p++;
+      }
+  if (n == 2 && st->stage == STAGE_DEMONSTRATE)
+    {
+      legal (state, st->demonstrator, &moves);
+      for (guint i = 0; i < moves.len; i++)
+        if (moves.items[i].type == CP_ACTION_MOVE && moves.items[i].cells[0] == cells[0]
+            && moves.items[i].cells[1] == cells[1])
+          {
+            *action = moves.items[i];
+            return TRUE;
+          }
+    }
+  return cp_error_fail (error, CP_ERROR_BAD_NOTATION, _("“%s” is no move the demonstrator can make now"), text);
+}
+
+/* What the window shows. */
+
+static void
+golf_cards (const CpState *state, CpCardTable *table)
+{
+  const GolfState *st = GOLF_STATE (state);
+
+  cp_card_table_init (table);
+  for (guint i = 0; i < st->n_cards; i++)
+    cp_hand_add (&table->up[st->dealer], st->cards[i]);
+  for (guint i = 0; i < cp_deck_count (&st->discard); i++)
+    cp_hand_add (&table->discard, cp_deck_peek (&st->discard, i));
+  table->has_draw_pile = TRUE;
+  table->has_discard = TRUE;
+  table->draw_pile = (guint8) cp_deck_count (&st->pile);
+}
+
+/* "white king and black bishop" */
+static char *
+cards_text (const GolfState *st)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < st->n_cards; i++)
+    {
+      if (i > 0)
+        /* Translators: between the last two of the pieces named in a hole */
+        g_string_append (text, i + 1 == st->n_cards ? _(" and ") : ", ");
+      g_string_append (text, piece_name (code_of_card (st->cards[i])));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+prompt (const GolfState *st, guint seat)
+{
+  g_autofree char *cards = cards_text (st);
+  guint bid;
+
+  switch (st->stage)
+    {
+    case STAGE_BIDDING:
+      if (st->bids[seat] != BID_NONE)
+        return NULL;
+      /* Translators: %s: the chosen pieces, such as "white king and black bishop" */
+      return g_strdup_printf (_("Hole %u: %s. Bid your moves in secret"), st->hole + 1u, cards);
+    case STAGE_DEMONSTRATE:
+      bid = bid_number (st->bids[seat]);
+      /* Translators: %s: the chosen pieces; %u: moves made; %u: moves bid */
+      return g_strdup_printf (_("Show your way for the %s: move %u of %u"), cards, st->moves_made + 1u, bid);
+    case STAGE_RETURN:
+      return g_strdup (_("Put the captured pieces back on empty cells"));
+    case STAGE_DIFFICULTY:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Everyone bid alike: deal %u card from the next hole on, or keep it",
+                                           "Everyone bid alike: deal %u cards from the next hole on, or keep them",
+                                           st->n_draw + 1u), st->n_draw + 1u);
+    default:
+      return NULL;
+    }
+}
+
+/* The score card beside each player: the score of each hole played, a
+ * mark on a penalty, the total, and par of the holes revealed so far. */
+static void
+present_scores (const GolfState *st, CpPresentation *out)
+{
+  guint par_total = 0;
+
+  for (guint hole = 0; hole < N_HOLES; hole++)
+    if (hole < st->hole || (hole == st->hole && st->stage > STAGE_REVEAL))
+      par_total += st->pars[hole] > 0 ? st->pars[hole] - 1u : 0;
+  for (guint seat = 0; seat < st->base.n_seats; seat++)
+    {
+      g_autoptr (GString) card = g_string_new (NULL);
+      guint total = 0;
+      CpSideItem *item;
+
+      for (guint hole = 0; hole < N_HOLES; hole++)
+        {
+          /* A score shows as soon as it is known. */
+          gboolean done = hole < st->played || (hole == st->hole && (st->scored & CP_SEAT_BIT (seat)));
+
+          total += done ? st->scores[hole][seat] : 0;
+          if (done)
+            g_string_append_printf (card, "%u%s ", st->scores[hole][seat],
+                                    (st->failed[hole] & CP_SEAT_BIT (seat)) ? "!" : "");
+          else
+            g_string_append (card, "·");
+        }
+      if (!g_str_has_suffix (card->str, " "))
+        g_string_append_c (card, ' ');
+      item = cp_presentation_add_side (out, CP_SIDE_TEXT, seat);
+      /* Translators: a Chess Golf score card: the score of each hole, the
+       * total, and the total of par */
+      item->text = g_strdup_printf (_("%s= %u, par %u"), card->str, total, par_total);
+      /* No pieces are anyone's: none are shown as lost. */
+      cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
+      /* Translators: a player's Chess Golf score in words */
+      out->side_description[seat] = g_strdup_printf (_("Total %u after %u of 9 holes"), total, st->played);
+    }
+}
+
+static void
+present (const CpState *state, G_GNUC_UNUSED const CpState *start, guint viewer, CpPresentation *out)
+{
+  const GolfState *st = GOLF_STATE (state);
+  guint seat = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+  g_autofree char *text = NULL;
+
+  present_scores (st, out);
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    for (guint i = 0; i < st->n_cards && !CP_PIECE_IS_EMPTY (&state->cells[cell]); i++)
+      if (code_of_piece (&state->cells[cell]) == code_of_card (st->cards[i]))
+        {
+          cp_presentation_add_overlay (out, CP_OVERLAY_TINT, cell, _("chosen"));
+          break;
+        }
+  if (cp_state_is_over (state) || seat >= state->n_seats)
+    return;
+  text = prompt (st, seat);
+  if (st->stage > STAGE_REVEAL && st->n_cards > 0 && text != NULL)
+    {
+      g_autofree char *par = par_text (st->par);
+      /* Translators: a prompt, then par of the hole */
+      char *with_par = g_strdup_printf (_("%s (par %s)"), text, par);
+
+      g_free (text);
+      text = with_par;
+    }
+  cp_presentation_set_prompt (out, g_steal_pointer (&text));
+  if (st->stage == STAGE_BIDDING && st->bids[seat] == BID_NONE)
+    {
+      /* The bids from 1 to 10, then "impossible" (0), which a bid falls
+       * back on when the time runs out. */
+      out->timeout_button = g_strdup ("bid-0");
+      for (guint bid = 1; bid <= MAX_BID + 1; bid++)
+        {
+          CpAction action;
+          g_autofree char *id = g_strdup_printf ("bid-%u", bid % (MAX_BID + 1));
+          g_autofree char *label = bid <= MAX_BID ? g_strdup_printf ("_%u", bid) : g_strdup (_("_Impossible"));
+
+          cp_action_init (&action, CP_ACTION_COMMIT, seat);
+          action.value = bid % (MAX_BID + 1);
+          action.visible = CP_SEAT_BIT (seat);
+          cp_presentation_add_button (out, &action, id, label);
+        }
+    }
+  if (st->stage == STAGE_DEMONSTRATE && seat == st->demonstrator)
+    {
+      CpAction action;
+
+      cp_action_init (&action, CP_ACTION_PASS, seat);
+      cp_presentation_add_button (out, &action, "give-up", _("_Give Up"));
+    }
+  if (st->stage == STAGE_DIFFICULTY && seat == st->dealer)
+    {
+      CpAction action;
+
+      cp_action_init (&action, CP_ACTION_DRAW_CARD, seat);
+      cp_presentation_add_button (out, &action, "more-cards", _("_One More Card"));
+      cp_action_init (&action, CP_ACTION_PASS, seat);
+      cp_presentation_add_button (out, &action, "same-cards", _("_Keep the Cards"));
+    }
+}
+
+/* For hints: during a demonstration, the first move of a shortest way
+ * from here; while bidding, par. */
+static gboolean
+advise (const CpState *state, guint seat, GCancellable *cancellable, CpAction *action)
+{
+  const GolfState *st = GOLF_STATE (state);
+  CpGolfPosition position;
+  CpGolfSolution solution;
+  guint budget;
+
+  if (!(pending (state) & CP_SEAT_BIT (seat)))
+    return FALSE;
+  get_position (st, &position);
+  if (st->stage == STAGE_BIDDING)
+    {
+      cp_action_init (action, CP_ACTION_COMMIT, seat);
+      action->visible = CP_SEAT_BIT (seat);
+      action->value = cp_golf_solve (&position, MAX_BID, cancellable, &solution) == CP_GOLF_FOUND
+                      ? solution.n_moves : 0;
+      return !g_cancellable_is_cancelled (cancellable);
+    }
+  if (st->stage != STAGE_DEMONSTRATE)
+    return FALSE;
+  budget = bid_number (st->bids[seat]) - st->moves_made;
+  if (cp_golf_solve (&position, budget, cancellable, &solution) != CP_GOLF_FOUND || solution.n_moves == 0)
+    cp_action_init (action, CP_ACTION_PASS, seat);
+  else
+    {
+      cp_action_init_move (action, seat, solution.moves[0].from, solution.moves[0].to);
+      if (position.cells[solution.moves[0].to] != 0)
+        action->flags |= CP_ACTION_FLAG_CAPTURE;
+    }
+  return !g_cancellable_is_cancelled (cancellable);
+}
+
+const CpRules cp_golf_rules = {
+  .id = "golf",
+  .name = N_("Chess Golf"),
+  .summary = N_("Dealt puzzles: bid the fewest moves of borrowed moves to make a capture"),
+  .min_seats = 1,
+  .max_seats = 6,
+  .flags = CP_RULES_SECRETS | CP_RULES_CHANCE,
+  .numbering = CP_NUMBERING_ROUNDS,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .colours = colours,
+  .seat_names = seat_names,
+  .view_rotations = view_rotations,
+  .piece_colours = piece_colours,
+  .n_piece_colours = G_N_ELEMENTS (piece_colours),
+  .state_size = sizeof (GolfState),
+  .init = init,
+  .pending = pending,
+  .chance = chance,
+  .work_out = work_out,
+  .legal = legal,
+  .make = make,
+  .outcome = outcome,
+  .format = format,
+  .parse = parse,
+  .redact = redact,
+  .cards = golf_cards,
+  .present = present,
+  .advise = advise,
+};

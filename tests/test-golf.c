@@ -1,0 +1,768 @@
+/* test-golf.c: Chess Golf, its moves, its solver and its rounds
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cp-engine.h"
+#include "cp-games.h"
+#include "cp-test-util.h"
+
+/* The first puzzle of the rules, rank 8 first: the white king and a black
+ * bishop. */
+#define EXAMPLE "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2"
+/* The example deal, which the special move's example uses too. */
+#define DEAL "5Q2/b6K/1B1n1N2/R5q1/1r2b3/1r1n1N2/5k2/2B3R1"
+
+static CpGolfPosition
+puzzle (const char *placement, const char *cards, const char *chosen)
+{
+  g_autoptr (GError) error = NULL;
+  CpGolfPosition position;
+
+  cp_golf_position_parse (&position, placement, cards, chosen, &error);
+  g_assert_no_error (error);
+  return position;
+}
+
+static CpGolfMove
+golf_move (const char *text)
+{
+  char from[3] = { text[0], text[1], '\0' };
+
+  return (CpGolfMove) { (guint8) cp_test_cell (from), (guint8) cp_test_cell (text + 2) };
+}
+
+static gboolean
+is_legal (const CpGolfPosition *position, const char *text)
+{
+  CpGolfMove moves[CP_GOLF_MAX_MOVES], move = golf_move (text);
+  guint n = cp_golf_position_moves (position, moves);
+
+  for (guint i = 0; i < n; i++)
+    if (moves[i].from == move.from && moves[i].to == move.to)
+      return TRUE;
+  return FALSE;
+}
+
+/* The cells the piece on @from may go to, as "a1 b2 ...". */
+static char *
+targets (const CpGolfPosition *position, const char *from)
+{
+  CpGolfMove moves[CP_GOLF_MAX_MOVES];
+  guint n = cp_golf_position_moves (position, moves);
+  GString *text = g_string_new (NULL);
+
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    for (guint i = 0; i < n; i++)
+      if (moves[i].from == cp_test_cell (from) && moves[i].to == cell)
+        g_string_append_printf (text, "%s%c%c", text->len > 0 ? " " : "", 'a' + cell % 8, '1' + cell / 8);
+  return g_string_free (text, FALSE);
+}
+
+/* Plays the moves of @line, each legal; returns whether they solve. */
+static gboolean
+play_line (CpGolfPosition position, const char *line)
+{
+  g_auto (GStrv) moves = g_strsplit (line, " ", -1);
+
+  for (guint i = 0; moves[i] != NULL; i++)
+    {
+      CpGolfMove move = golf_move (moves[i]);
+
+      if (!is_legal (&position, moves[i]))
+        g_error ("%s is not legal in %s", moves[i], line);
+      g_assert_false (cp_golf_position_is_solved (&position));
+      cp_golf_position_make (&position, &move);
+    }
+  return cp_golf_position_is_solved (&position);
+}
+
+static guint
+solve (const CpGolfPosition *position, guint bound, CpGolfSolution *solution)
+{
+  CpGolfResult result = cp_golf_solve (position, bound, NULL, solution);
+
+  g_assert_cmpint (result, !=, CP_GOLF_CANCELLED);
+  return result == CP_GOLF_FOUND ? solution->n_moves : 0;
+}
+
+static char *
+line_text (const CpGolfSolution *solution)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < solution->n_moves; i++)
+    g_string_append_printf (text, "%s%c%c%c%c", i > 0 ? " " : "",
+                            'a' + solution->moves[i].from % 8, '1' + solution->moves[i].from / 8,
+                            'a' + solution->moves[i].to % 8, '1' + solution->moves[i].to / 8);
+  return g_string_free (text, FALSE);
+}
+
+/* Pieces borrow the moves of neighbours of their own colour only. */
+static void
+test_borrowing (void)
+{
+  CpGolfPosition position = puzzle (EXAMPLE, "Kb", NULL);
+  g_autofree char *bishop = targets (&position, "e5");
+  g_autofree char *king = targets (&position, "h2");
+  g_autofree char *lone = targets (&position, "a2");
+  g_autofree char *rook = targets (&position, "b5");
+  g_autofree char *knight = targets (&position, "f3");
+
+  /* The bishop on e5 has the black knight of d6 beside it: knight's moves
+   * only, and it may not take the pieces there that are not chosen. */
+  g_assert_cmpstr (bishop, ==, "c4 c6 g6 d7");
+  g_assert_cmpstr (king, ==, "");
+  g_assert_cmpstr (lone, ==, "");
+  /* The black rooks lend each other straight moves, which stop at the
+   * first piece. */
+  g_assert_cmpstr (rook, ==, "b4 a5 c5 d5");
+  /* Nothing of the knight's own colour is beside it. */
+  g_assert_cmpstr (knight, ==, "");
+}
+
+/* The worked example: 3 moves, by either of the text's two lines, and a
+ * line of 3 in which the white king takes, by the special step. */
+static void
+test_example (void)
+{
+  CpGolfPosition position = puzzle (EXAMPLE, "Kb", NULL);
+  CpGolfPosition king_only = puzzle (EXAMPLE, "Kb", "h2,a2,e5");
+  CpGolfSolution solution;
+  g_autofree char *line = NULL;
+
+  g_assert_cmpuint (solve (&position, 10, &solution), ==, 3);
+  line = line_text (&solution);
+  g_assert_true (play_line (position, line));
+  g_assert_true (play_line (position, "e5g6 g6h5 h5h2"));
+  g_assert_true (play_line (position, "b3c3 b5b3 a2h2"));
+  /* Neither line is shorter than 3: none of 2 exists. */
+  g_assert_cmpuint (solve (&position, 2, &solution), ==, 0);
+
+  /* The queen on f1 has no neighbour; once the bishop leaves b3, White
+   * has no two pieces side by side, and every white piece steps like a
+   * king. */
+  g_assert_true (play_line (king_only, "b3b1 f1g1 h2a2"));
+  g_assert_false (is_legal (&king_only, "f1g1"));
+}
+
+/* The special move's example: the knight on f6 takes the black queen
+ * with a king's step once the bishop breaks the last white pair. */
+static void
+test_special_step (void)
+{
+  CpGolfPosition position = puzzle (DEAL, "qN", NULL);
+  CpGolfPosition after = position;
+  CpGolfMove move = golf_move ("b6c6");
+  CpGolfSolution solution;
+
+  g_assert_false (is_legal (&position, "f6g5"));
+  cp_golf_position_make (&after, &move);
+  g_assert_true (is_legal (&after, "f6g5"));
+  g_assert_true (play_line (position, "b6c6 f6g5"));
+  g_assert_cmpuint (solve (&position, 10, &solution), ==, 2);
+}
+
+/* With three cards, one piece makes every capture, and its victims are
+ * of the other cards' types, counted with repetition. */
+static void
+test_three_cards (void)
+{
+  CpGolfPosition position = puzzle ("8/3n4/4n3/8/3QK3/8/8/8", "Knn", NULL);
+  CpGolfPosition after = position;
+  CpGolfMove move = golf_move ("e4e6");
+  CpGolfSolution solution;
+
+  g_assert_true (play_line (position, "e4e6 e6d7"));
+  g_assert_cmpuint (solve (&position, 10, &solution), ==, 2);
+  cp_golf_position_make (&after, &move);
+  g_assert_false (cp_golf_position_is_solved (&after));
+  g_assert_cmpuint (cp_golf_position_captures_left (&after), ==, 1);
+  /* The knight left may step like a king, but not to take the king: only
+   * the king takes from now on. */
+  g_assert_true (is_legal (&after, "d7d8"));
+  g_assert_false (is_legal (&after, "d7e6"));
+  /* One knight is not enough for two knight cards. */
+  position = puzzle ("8/3n4/8/8/3QK3/8/8/8", "Knn", NULL);
+  g_assert_cmpuint (solve (&position, 6, &solution), ==, 0);
+}
+
+/* Cards of one type: one piece of it takes the other. */
+static void
+test_same_type (void)
+{
+  CpGolfPosition position = puzzle (EXAMPLE, "rr", NULL);
+  CpGolfSolution solution;
+
+  /* The rooks on b6 and b5 lend each other straight moves. */
+  g_assert_true (play_line (position, "b5b6"));
+  g_assert_cmpuint (solve (&position, 10, &solution), ==, 1);
+  /* A single white queen has nothing to take. */
+  position = puzzle (EXAMPLE, "QQ", NULL);
+  g_assert_cmpuint (solve (&position, 6, &solution), ==, 0);
+}
+
+/* Only chosen pieces capture and are captured: --chosen narrows them. */
+static void
+test_chosen (void)
+{
+  CpGolfPosition position = puzzle (EXAMPLE, "rr", "b6");
+  CpGolfSolution solution;
+
+  g_assert_false (is_legal (&position, "b5b6"));
+  g_assert_cmpuint (solve (&position, 5, &solution), ==, 0);
+}
+
+static void
+test_bad_input (void)
+{
+  const char *bad[][3] = {
+    { "8/8/8/8/8/8/8/8/8", "Kb", NULL },
+    { "8/8/8/8/8/8/8/P7", "Kb", NULL },
+    { "8/8/8/8/8/8/8/7", "Kb", NULL },
+    { EXAMPLE, "K", NULL },
+    { EXAMPLE, "Kp", NULL },
+    { EXAMPLE, "Kb", "e4" },
+    { EXAMPLE, "Kb", "i9" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      CpGolfPosition position;
+
+      g_assert_false (cp_golf_position_parse (&position, bad[i][0], bad[i][1], bad[i][2], &error));
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+    }
+}
+
+/* The fewest moves by a plain breadth-first search, up to @depth. */
+static guint
+breadth_first (const CpGolfPosition *start, guint depth)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
+  g_autoptr (GArray) level = g_array_new (FALSE, FALSE, sizeof (CpGolfPosition));
+
+  g_array_append_val (level, *start);
+  for (guint d = 1; d <= depth; d++)
+    {
+      g_autoptr (GArray) next = g_array_new (FALSE, FALSE, sizeof (CpGolfPosition));
+
+      for (guint i = 0; i < level->len; i++)
+        {
+          CpGolfMove moves[CP_GOLF_MAX_MOVES];
+          const CpGolfPosition *position = &g_array_index (level, CpGolfPosition, i);
+          guint n = cp_golf_position_moves (position, moves);
+
+          for (guint m = 0; m < n; m++)
+            {
+              CpGolfPosition child = *position;
+              GBytes *key;
+
+              cp_golf_position_make (&child, &moves[m]);
+              if (cp_golf_position_is_solved (&child))
+                return d;
+              key = g_bytes_new (&child, sizeof child);
+              if (g_hash_table_add (seen, key))
+                g_array_append_val (next, child);
+            }
+        }
+      g_array_unref (g_steal_pointer (&level));
+      level = g_steal_pointer (&next);
+    }
+  return 0;
+}
+
+/* On dealt puzzles, the solver agrees with a search that tries
+ * everything. */
+static void
+test_against_breadth_first (void)
+{
+  static const guint8 deck[16] = {
+    CP_PIECE_KNIGHT, CP_PIECE_KNIGHT, CP_PIECE_BISHOP, CP_PIECE_BISHOP, CP_PIECE_ROOK, CP_PIECE_ROOK,
+    CP_PIECE_QUEEN, CP_PIECE_KING,
+    CP_PIECE_KNIGHT | CP_GOLF_BLACK, CP_PIECE_KNIGHT | CP_GOLF_BLACK, CP_PIECE_BISHOP | CP_GOLF_BLACK,
+    CP_PIECE_BISHOP | CP_GOLF_BLACK, CP_PIECE_ROOK | CP_GOLF_BLACK, CP_PIECE_ROOK | CP_GOLF_BLACK,
+    CP_PIECE_QUEEN | CP_GOLF_BLACK, CP_PIECE_KING | CP_GOLF_BLACK,
+  };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (18);
+  guint compared = 0;
+
+  for (guint deal = 0; deal < 12; deal++)
+    {
+      guint8 cards[16];
+      CpGolfPosition position;
+      CpGolfSolution solution;
+      guint n_cards = deal % 3 == 2 ? 3 : 2, optimum;
+
+      memcpy (cards, deck, sizeof cards);
+      for (guint i = 15; i > 0; i--)
+        {
+          guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+          guint8 t = cards[i];
+
+          cards[i] = cards[j];
+          cards[j] = t;
+        }
+      cp_golf_position_lay_out (&position, cards, 16);
+      position.n_cards = (guint8) n_cards;
+      memcpy (position.cards, cards, n_cards);
+      cp_golf_position_choose (&position);
+      optimum = solve (&position, 3, &solution);
+      g_assert_cmpuint (breadth_first (&position, 3), ==, optimum);
+      if (optimum > 0)
+        {
+          g_autofree char *line = line_text (&solution);
+
+          g_assert_true (play_line (position, line));
+          compared++;
+        }
+    }
+  g_assert_cmpuint (compared, >, 3);
+}
+
+/* The text's example deal: the white bishop first, the white queen
+ * last. */
+static void
+test_deal (void)
+{
+  static const char order[] = "BRkrnNrbRqBnNbKQ";
+  guint8 pieces[16];
+  CpGolfPosition expected = puzzle (DEAL, "Kb", NULL), position;
+  g_autoptr (CpState) state = cp_test_new_state ("golf", 2, NULL);
+
+  for (guint i = 0; i < 16; i++)
+    {
+      CpPieceKind kind;
+
+      g_assert_true (cp_piece_kind_from_letter (order[i], &kind));
+      pieces[i] = (guint8) (kind | (g_ascii_islower (order[i]) ? CP_GOLF_BLACK : 0));
+    }
+  cp_golf_position_lay_out (&position, pieces, 16);
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    g_assert_cmpuint (position.cells[cell], ==, CP_GOLF_TYPE (expected.cells[cell]));
+
+  cp_golf_lay_out (state, pieces);
+  g_assert_cmpuint (state->cells[cp_test_cell ("c1")].kind, ==, CP_PIECE_BISHOP);
+  g_assert_cmpuint (state->cells[cp_test_cell ("c1")].seat, ==, 0);
+  g_assert_cmpuint (state->cells[cp_test_cell ("f2")].kind, ==, CP_PIECE_KING);
+  g_assert_cmpuint (state->cells[cp_test_cell ("f2")].seat, ==, 1);
+  g_assert_cmpuint (state->cells[cp_test_cell ("f8")].kind, ==, CP_PIECE_QUEEN);
+}
+
+/* The command line prints the optimum and a solution. */
+static void
+test_command_line (void)
+{
+  const char *program = g_getenv ("CP_PROGRAM");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  int status;
+  const char *argv[] = { program, "--golf-solve", EXAMPLE, "--cards", "Kb", NULL };
+  const char *none[] = { program, "--golf-solve", EXAMPLE, "--cards", "rr", "--chosen", "b6", "--max-moves", "4", NULL };
+
+  if (program == NULL)
+    {
+      g_test_skip ("CP_PROGRAM is not set");
+      return;
+    }
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "optimal: 3");
+  g_assert_true (play_line (puzzle (EXAMPLE, "Kb", NULL), lines[1]));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_spawn_sync (NULL, (char **) none, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (out, ==, "impossible\n");
+}
+
+/* Rounds. */
+
+static CpAction
+find_action (CpGame *game, guint seat, CpActionType type, guint value)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == type && legal.items[i].value == value)
+      return legal.items[i];
+  g_error ("no action of type %u and value %u for seat %u", type, value, seat);
+}
+
+static void
+bid (CpGame *game, guint seat, guint moves)
+{
+  cp_test_play_action (game, find_action (game, seat, CP_ACTION_COMMIT, moves));
+}
+
+/* The puzzle of the hole at hand, as the solver sees it. */
+static CpGolfPosition
+hole_position (CpGame *game)
+{
+  const CpState *state = cp_game_get_state (game);
+  CpCardTable table;
+  CpGolfPosition position = { 0 };
+
+  cp_game_get_rules (game)->cards (state, &table);
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    if (!CP_PIECE_IS_EMPTY (&state->cells[cell]))
+      position.cells[cell] = (guint8) (state->cells[cell].kind | (state->cells[cell].seat ? CP_GOLF_BLACK : 0));
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    for (guint i = 0; i < cp_hand_count (&table.up[seat]); i++)
+      {
+        CpPieceKind kind;
+        CpColour colour;
+
+        g_assert_true (cp_card_get_piece (cp_hand_get (&table.up[seat], i), &kind, &colour));
+        position.cards[position.n_cards++] = (guint8) (kind | (colour == CP_COLOUR_BLACK ? CP_GOLF_BLACK : 0));
+      }
+  position.capturer = 0xff;
+  cp_golf_position_choose (&position);
+  return position;
+}
+
+static void
+demonstrate (CpGame *game, guint seat, const CpGolfSolution *solution)
+{
+  for (guint i = 0; i < solution->n_moves; i++)
+    {
+      CpAction move;
+
+      cp_action_init_move (&move, seat, solution->moves[i].from, solution->moves[i].to);
+      if (!CP_PIECE_IS_EMPTY (&cp_game_get_state (game)->cells[solution->moves[i].to]))
+        move.flags |= CP_ACTION_FLAG_CAPTURE;
+      cp_test_play_action (game, move);
+    }
+}
+
+/* Puts every captured piece back on the first empty cell it may go to. */
+static void
+put_back (CpGame *game, guint seat)
+{
+  for (;;)
+    {
+      g_auto (CpActionList) legal = { 0 };
+
+      cp_state_legal (cp_game_get_state (game), seat, &legal);
+      if (legal.len == 0 || legal.items[0].type != CP_ACTION_PLACE)
+        return;
+      cp_test_play_action (game, legal.items[0]);
+    }
+}
+
+/* Three players: a failed demonstration, a success, a wrong
+ * "impossible", and the deal passing on. */
+static void
+test_hole (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 3, 7, NULL);
+  const CpState *state = cp_game_get_state (game);
+  CpGolfPosition position = hole_position (game);
+  CpGolfSolution solution;
+  guint par = solve (&position, 10, &solution);
+  guint dealer, first, second;
+  CpSeatMask pending = cp_state_pending (state);
+
+  g_assert_cmpuint (position.n_cards, ==, 2);
+  g_assert_cmpuint (pending, ==, 7);
+  g_assert_cmpint (cp_golf_get_par (state, 0), ==, -1);
+  g_assert_cmpuint (par, >=, 2);
+  /* Whoever deals, the lowest bidder goes first: here the dealer's left
+   * neighbour, with one move too few. */
+  for (dealer = 0; dealer < 3; dealer++)
+    {
+      CpCardTable table;
+
+      cp_game_get_rules (game)->cards (state, &table);
+      if (cp_hand_count (&table.up[dealer]) > 0)
+        break;
+    }
+  g_assert_cmpuint (dealer, <, 3);
+  first = (dealer + 1) % 3;
+  second = (dealer + 2) % 3;
+  bid (game, first, par - 1);
+  bid (game, second, par);
+  bid (game, dealer, 0);
+  g_assert_cmpint (cp_golf_get_par (cp_game_get_state (game), 0), ==, (int) par);
+  /* The first bidder gives up: the highest other bid plus one. */
+  g_assert_cmpuint (cp_state_pending (cp_game_get_state (game)), ==, CP_SEAT_BIT (first));
+  cp_test_play_action (game, find_action (game, first, CP_ACTION_PASS, 0));
+  g_assert_cmpuint (cp_state_pending (cp_game_get_state (game)), ==, CP_SEAT_BIT (second));
+  demonstrate (game, second, &solution);
+  put_back (game, second);
+  state = cp_game_get_state (game);
+  g_assert_cmpint (cp_golf_get_score (state, 0, first), ==, (int) par + 1);
+  g_assert_cmpint (cp_golf_get_score (state, 0, second), ==, (int) par);
+  g_assert_cmpint (cp_golf_get_score (state, 0, dealer), ==, (int) par + 1);
+  /* The score card beside each name: the penalty marked, par beside the
+   * total. */
+  {
+    g_autoptr (CpView) view = cp_game_view (game, CP_VIEW_ALL);
+    g_autoptr (CpPresentation) shown = cp_game_present (game, view);
+    g_autofree char *first_card = g_strdup_printf ("%u! ········ = %u, par %u", par + 1, par + 1, par);
+    g_autofree char *second_card = g_strdup_printf ("%u ········ = %u, par %u", par, par, par);
+
+    for (guint i = 0; i < shown->side->len; i++)
+      {
+        const CpSideItem *item = &g_array_index (shown->side, CpSideItem, i);
+
+        if (item->kind == CP_SIDE_TEXT && item->seat == first)
+          g_assert_cmpstr (item->text, ==, first_card);
+        if (item->kind == CP_SIDE_TEXT && item->seat == second)
+          g_assert_cmpstr (item->text, ==, second_card);
+      }
+  }
+  /* All sixteen pieces are back, and the deal has passed on. */
+  {
+    guint n = 0;
+    CpCardTable table;
+
+    for (guint cell = 0; cell < 64; cell++)
+      n += !CP_PIECE_IS_EMPTY (&state->cells[cell]);
+    g_assert_cmpuint (n, ==, 16);
+    cp_game_get_rules (game)->cards (state, &table);
+    g_assert_cmpuint (cp_hand_count (&table.up[first]), ==, 2);
+  }
+}
+
+/* A failed demonstration runs out of moves; the pieces go back. */
+static void
+test_failed_demonstration (void)
+{
+  g_autoptr (CpGame) game = NULL;
+  CpGolfPosition position;
+  CpGolfSolution solution;
+  CpPiece before[64];
+  g_auto (CpActionList) legal = { 0 };
+  guint seat;
+
+  /* The first deal from seed 11 on where no single move solves. */
+  for (guint64 seed = 11;; seed++)
+    {
+      g_clear_object (&game);
+      game = cp_test_new_game ("golf", 2, seed, NULL);
+      position = hole_position (game);
+      if (solve (&position, 10, &solution) >= 2)
+        break;
+    }
+  memcpy (before, cp_game_get_state (game)->cells, sizeof before);
+  bid (game, 0, 1);
+  bid (game, 1, 5);
+  seat = (guint) __builtin_ctz (cp_state_pending (cp_game_get_state (game)));
+  g_assert_cmpuint (seat, ==, 0);
+  /* One move that solves nothing ends the demonstration. */
+  cp_state_legal (cp_game_get_state (game), 0, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_MOVE && !(legal.items[i].flags & CP_ACTION_FLAG_CAPTURE))
+      {
+        cp_test_play_action (game, legal.items[i]);
+        break;
+      }
+  g_assert_cmpmem (cp_game_get_state (game)->cells, sizeof before, before, sizeof before);
+  g_assert_cmpuint (cp_state_pending (cp_game_get_state (game)), ==, CP_SEAT_BIT (1));
+  cp_test_play_action (game, find_action (game, 1, CP_ACTION_PASS, 0));
+  /* Nobody showed a way: both paid. */
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 0, 0), ==, 6);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 0, 1), ==, 2);
+}
+
+static guint
+count_pieces (CpGame *game)
+{
+  guint n = 0;
+
+  for (guint cell = 0; cell < 64; cell++)
+    n += !CP_PIECE_IS_EMPTY (&cp_game_get_state (game)->cells[cell]);
+  return n;
+}
+
+/* Both bid alike, so the dealer deals three cards from the next hole on;
+ * there, a demonstration that fails after its first capture leaves no
+ * piece to put back, and the one that succeeds puts back its two. */
+static void
+test_three_card_hole (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 2, 5, NULL);
+  CpGolfPosition position = hole_position (game);
+  CpGolfSolution solution;
+  guint par = solve (&position, 10, &solution);
+  guint first, second;
+
+  g_assert_cmpuint (par, >, 0);
+  bid (game, 0, par);
+  bid (game, 1, par);
+  first = (guint) __builtin_ctz (cp_state_pending (cp_game_get_state (game)));
+  demonstrate (game, first, &solution);
+  put_back (game, first);
+  g_assert_cmpuint (count_pieces (game), ==, 16);
+  /* The dealer raises the difficulty. */
+  first = (guint) __builtin_ctz (cp_state_pending (cp_game_get_state (game)));
+  cp_test_play_action (game, find_action (game, first, CP_ACTION_DRAW_CARD, 0));
+
+  position = hole_position (game);
+  g_assert_cmpuint (position.n_cards, ==, 3);
+  par = solve (&position, 10, &solution);
+  g_assert_cmpuint (par, >=, 2);
+  bid (game, 0, par);
+  bid (game, 1, par + 1);
+  second = 1;
+  /* Up to the first capture, then the first bidder gives up. */
+  for (guint i = 0; i < solution.n_moves; i++)
+    {
+      CpGolfMove *move = &solution.moves[i];
+      CpAction action;
+      gboolean capture = !CP_PIECE_IS_EMPTY (&cp_game_get_state (game)->cells[move->to]);
+
+      cp_action_init_move (&action, 0, move->from, move->to);
+      action.flags = capture ? CP_ACTION_FLAG_CAPTURE : 0;
+      cp_test_play_action (game, action);
+      if (capture)
+        break;
+    }
+  g_assert_cmpuint (count_pieces (game), ==, 15);
+  cp_test_play_action (game, find_action (game, 0, CP_ACTION_PASS, 0));
+  g_assert_cmpuint (count_pieces (game), ==, 16);
+  demonstrate (game, second, &solution);
+  g_assert_cmpuint (count_pieces (game), ==, 14);
+  put_back (game, second);
+  g_assert_cmpuint (count_pieces (game), ==, 16);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 1, 0), ==, (int) par + 2);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 1, 1), ==, (int) par + 1);
+}
+
+/* Alone against par, with hints, over nine holes. */
+static void
+test_solo (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 1, 5, NULL);
+  const CpRules *rules = cp_game_get_rules (game);
+  guint total = 0, par_total = 0;
+
+  for (guint hole = 0; hole < 9; hole++)
+    {
+      const CpState *state = cp_game_get_state (game);
+      CpAction hint;
+      guint bid_made;
+
+      g_assert_true (rules->advise (state, 0, NULL, &hint));
+      g_assert_cmpuint (hint.type, ==, CP_ACTION_COMMIT);
+      bid_made = hint.value;
+      cp_test_play_action (game, hint);
+      /* Every move shown is a hint: the next move of a shortest way. */
+      while (cp_state_pending (cp_game_get_state (game)) == CP_SEAT_BIT (0)
+             && rules->advise (cp_game_get_state (game), 0, NULL, &hint))
+        cp_test_play_action (game, hint);
+      put_back (game, 0);
+      /* Raising the difficulty when asked. */
+      if (!cp_state_is_over (cp_game_get_state (game)))
+        {
+          g_auto (CpActionList) legal = { 0 };
+
+          cp_state_legal (cp_game_get_state (game), 0, &legal);
+          if (legal.len == 2 && legal.items[0].type == CP_ACTION_DRAW_CARD)
+            cp_test_play_action (game, legal.items[hole % 2]);
+        }
+      state = cp_game_get_state (game);
+      g_assert_cmpint (cp_golf_get_score (state, hole, 0), ==, (int) bid_made);
+      g_assert_cmpint (cp_golf_get_par (state, hole), ==, (int) bid_made);
+      total += bid_made;
+      par_total += (guint) cp_golf_get_par (state, hole);
+    }
+  g_assert_true (cp_state_is_over (cp_game_get_state (game)));
+  g_assert_cmpuint (cp_game_get_outcome (game)->status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (total, ==, par_total);
+}
+
+/* A hint to a sealed bid (par) stays the bidder's own. */
+static void
+test_secret_hint (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 2, 9, NULL);
+  const CpRules *rules = cp_game_get_rules (game);
+  CpAction suggested, hint;
+  guint n;
+
+  g_assert_true (rules->advise (cp_game_get_state (game), 1, NULL, &suggested));
+  g_assert_true (cp_action_init_hint (&hint, &suggested));
+  g_assert_cmpuint (hint.visible, ==, CP_SEAT_BIT (1));
+  cp_test_play_action (game, hint);
+  n = cp_game_get_n_actions (game);
+  {
+    g_autoptr (CpView) mine = cp_game_view (game, 1);
+    g_autoptr (CpView) other = cp_game_view (game, 0);
+
+    g_assert_cmpuint (cp_view_get_action (mine, n - 1)->value, ==, hint.value);
+    g_assert_true (cp_view_get_action (other, n - 1)->flags & CP_ACTION_FLAG_REDACTED);
+    g_assert_cmpuint (cp_view_get_action (other, n - 1)->value, ==, 0);
+  }
+}
+
+/* Alone, a wrong "impossible" costs par and a point. */
+static void
+test_solo_wrong_call (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 1, 5, NULL);
+  CpGolfPosition position = hole_position (game);
+  CpGolfSolution solution;
+  guint par = solve (&position, 10, &solution);
+
+  g_assert_cmpuint (par, >, 0);
+  bid (game, 0, 0);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 0, 0), ==, (int) par + 1);
+}
+
+/* The puzzle of the day deals alike all day, and is played alone. */
+static void
+test_daily (void)
+{
+  const char *daily[] = { "daily=true", NULL };
+  g_autoptr (CpGame) a = cp_test_try_new_game ("golf", 1, 1, daily, NULL);
+  g_autoptr (CpGame) b = cp_test_try_new_game ("golf", 1, 2, daily, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) pair = cp_test_try_new_game ("golf", 2, 1, daily, &error);
+
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  cp_game_resolve_chance (a);
+  cp_game_resolve_chance (b);
+  g_assert_cmpmem (cp_game_get_state (a)->cells, 64 * sizeof (CpPiece),
+                   cp_game_get_state (b)->cells, 64 * sizeof (CpPiece));
+  g_assert_null (pair);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/golf/borrowing", test_borrowing);
+  g_test_add_func ("/golf/example", test_example);
+  g_test_add_func ("/golf/special-step", test_special_step);
+  g_test_add_func ("/golf/three-cards", test_three_cards);
+  g_test_add_func ("/golf/same-type", test_same_type);
+  g_test_add_func ("/golf/chosen", test_chosen);
+  g_test_add_func ("/golf/bad-input", test_bad_input);
+  g_test_add_func ("/golf/against-breadth-first", test_against_breadth_first);
+  g_test_add_func ("/golf/deal", test_deal);
+  g_test_add_func ("/golf/command-line", test_command_line);
+  g_test_add_func ("/golf/hole", test_hole);
+  g_test_add_func ("/golf/failed-demonstration", test_failed_demonstration);
+  g_test_add_func ("/golf/three-card-hole", test_three_card_hole);
+  g_test_add_func ("/golf/solo", test_solo);
+  g_test_add_func ("/golf/solo-wrong-call", test_solo_wrong_call);
+  g_test_add_func ("/golf/secret-hint", test_secret_hint);
+  g_test_add_func ("/golf/daily", test_daily);
+
+  return g_test_run ();
+}
