@@ -308,7 +308,7 @@ board_choices (CpWindow *self, CpActionList *legal)
   guint kept = 0;
   gboolean chosen = FALSE;
 
-  for (guint i = 0; i < legal->len; i++)
+  for (guint i = 0; i < legal->len && self->chosen_cards != 0; i++)
     chosen |= is_card_choice (&legal->items[i]) && legal->items[i].value == self->chosen_cards;
   if (!chosen)
     self->chosen_cards = 0;
