@@ -21,6 +21,7 @@ extern const CpRules cp_two_move_rules;
 extern const CpRules cp_chess_attack_rules;
 extern const CpRules cp_adrenaline_rules;
 extern const CpRules cp_half_alice_rules;
+extern const CpRules cp_masquerade_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,

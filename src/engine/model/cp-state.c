@@ -509,6 +509,16 @@ chance_perft (CpState *state, guint depth, CpActionList *lists)
   if (state->rules->pending (state) != CP_SEAT_BIT (CP_SEAT_CHANCE))
     return 0;
   state->rules->chance (state, &request);
+  /* What the rules make public is no choice: the line goes on. */
+  if (request.type == CP_ACTION_REVEAL)
+    {
+      g_autoptr (CpState) child = cp_state_copy (state);
+      CpAction action;
+
+      cp_action_init (&action, CP_ACTION_REVEAL, CP_SEAT_CHANCE);
+      state->rules->make (child, &action, NULL);
+      return perft (child, depth, lists);
+    }
   if (request.type != CP_ACTION_ROLL || request.range > 64)
     return 0;
   for (guint value = 0; value < request.range; value++)
@@ -566,8 +576,9 @@ perft (CpState *state, guint depth, CpActionList *lists)
  *
  * Counts the move sequences of @depth plies from @state.  Each result of
  * a die (a small random roll) opens a branch of its own without counting
- * as a ply; larger random results end a line.  The game's end
- * (checkmate aside) is not considered: only the move generator is counted.
+ * as a ply, and so does what the rules make public (a reveal); larger
+ * random results end a line.  The game's end (checkmate aside) is not
+ * considered: only the move generator is counted.
  */
 guint64
 cp_state_perft (CpState *state, guint depth)
