@@ -109,6 +109,14 @@ test_perft (void)
     run (&attack, "--perft", "2", "--variant", "chess-attack", "--fen", "7k/8/8/2p5/1P6/8/8/K7 w - - 0 1", NULL);
     g_assert_cmpstr (attack.out, ==, "147\n");
   }
+  {
+    g_auto (Run) masquerade = { 0 };
+
+    /* From the secret tables the seed gives (test-masquerade.c counts
+     * them apart): captures tried on the third ply. */
+    run (&masquerade, "--perft", "3", "--variant", "masquerade", "--seed", "1", NULL);
+    g_assert_cmpstr (masquerade.out, ==, "9218\n");
+  }
 }
 
 static void

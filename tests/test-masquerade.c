@@ -88,6 +88,15 @@ is (CpGame *game, const char *name, guint seat, CpPieceKind kind)
   return p->kind == kind && (kind == CP_PIECE_NONE || p->seat == seat);
 }
 
+static void
+assert_prompt (CpGame *game, guint seat, const char *expected)
+{
+  g_autoptr (CpView) view = cp_game_view (game, seat);
+  g_autoptr (CpPresentation) shown = cp_game_present (game, view);
+
+  g_assert_cmpstr (shown->prompt, ==, expected);
+}
+
 /* The marks of the table of @owner's pieces that @viewer is shown, as
  * rows of '.', 'o' (written), 'O' (known), 'x' (ruled out), in capitals'
  * order; faint marks in brackets are left out unless @faint. */
@@ -155,9 +164,15 @@ test_example_table (void)
   assert_marks (game, WHITE, WHITE, FALSE, "..... ..... ..... ..... ....x");
   assert_marks (game, BLACK, WHITE, FALSE, "..o.. o.... ....o ...o. .o..x");
 
+  /* The answer is said again when the turn comes. */
+  assert_prompt (game, BLACK, "Your opponent’s capture was refused. Move without capturing, or try a capture");
+  cp_test_play (game, "Ke7");
+  assert_prompt (game, WHITE, "Your last capture was refused. Move without capturing, or try a capture");
+
   /* One step aside, a king's, a queen's or a bishop's capture reaches
    * d4 from c3: the knight may try it, and its queen's capture takes. */
-  cp_test_play (game, "Ke7 Kd1 d4");
+  cp_test_play (game, "Kd1 d4");
+  assert_prompt (game, WHITE, "Move without capturing, or try a capture");
   g_assert_true (can_try (game, "c3", "d4"));
   g_assert_false (can_try (game, "c3", "e7"));
   cp_test_play (game, "Nc3xd4?");

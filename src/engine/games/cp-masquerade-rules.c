@@ -55,8 +55,10 @@ typedef struct {
   guint8 excluded[2][CP_N_PIECE_KINDS];  /* the moves answers ruled out for each seat's kinds */
   guint8 confirmed[2][CP_N_PIECE_KINDS]; /* the move an answer showed, as a bit */
   guint8 from, to;                    /* the capture tried */
-  guint8 answered;                    /* the last answer: 0 none, 1 allowed, 2 refused */
+  guint8 answered[2];                 /* the answer to each seat's last turn: ANSWER_... */
 } MasqueradeState;
+
+enum { ANSWER_NONE, ANSWER_ALLOWED, ANSWER_REFUSED };
 
 #define MASQUERADE_STATE(s) ((MasqueradeState *) (s))
 
@@ -285,7 +287,7 @@ answer (MasqueradeState *st)
       st->excluded[seat][kind] |= (guint8) (all & ~moves);
       if (__builtin_popcount (moves) == 1)
         st->confirmed[seat][kind] = (guint8) moves;
-      st->answered = 1;
+      st->answered[seat] = ANSWER_ALLOWED;
       cp_action_init_move (&capture, seat, st->from, st->to);
       capture.flags = CP_ACTION_FLAG_CAPTURE;
       move_piece (st, &capture);
@@ -295,7 +297,7 @@ answer (MasqueradeState *st)
       CpAction pass;
 
       st->excluded[seat][kind] |= (guint8) moves;
-      st->answered = 2;
+      st->answered[seat] = ANSWER_REFUSED;
       cp_action_init (&pass, CP_ACTION_PASS, seat);
       cp_chess_make (&st->chess, &pass, NULL);
     }
@@ -324,7 +326,7 @@ masquerade_make (CpState *state, const CpAction *action, CpUndo *undo)
         }
       else
         {
-          st->answered = 0;
+          st->answered[action->seat] = ANSWER_NONE;
           move_piece (st, action);
         }
       break;
@@ -588,6 +590,8 @@ add_choice (guint seat, CpPresentation *out)
 static char *
 masquerade_prompt (const MasqueradeState *st, guint seat)
 {
+  GString *said;
+
   if (st->stage == STAGE_WRITING)
     return st->table[seat][CP_PIECE_KING] == 0
              ? g_strdup (_("Give each of your opponent’s pieces a capture move: one circle in each row and "
@@ -595,9 +599,16 @@ masquerade_prompt (const MasqueradeState *st, guint seat)
              : NULL;
   if (st->stage != STAGE_PLAYING || seat != st->chess.base.to_move)
     return NULL;
-  if (st->answered == 2)
-    return g_strdup (_("Your opponent’s capture was refused. Move without capturing, or try a capture"));
-  return g_strdup (_("Move without capturing, or try a capture"));
+  /* The players hear the answers as the curtain falls: they are said
+   * again when the turn comes. */
+  said = g_string_new (NULL);
+  if (st->answered[seat] != ANSWER_NONE)
+    g_string_append_printf (said, "%s ", st->answered[seat] == ANSWER_REFUSED ? _("Your last capture was refused.")
+                                                                               : _("Your last capture was allowed."));
+  if (st->answered[1 - seat] == ANSWER_REFUSED)
+    g_string_append_printf (said, "%s ", _("Your opponent’s capture was refused."));
+  g_string_append (said, _("Move without capturing, or try a capture"));
+  return g_string_free (said, FALSE);
 }
 
 static void
@@ -619,7 +630,7 @@ masquerade_present (const CpState *state, const CpState *start, guint viewer, Cp
       add_grid (st, viewer, none, _("Capture moves of your pieces"), out);
       add_grid (st, 1 - viewer, st->table[viewer], _("Capture moves of the opponent’s pieces"), out);
     }
-  if (st->stage == STAGE_PLAYING && st->answered == 2)
+  if (st->stage == STAGE_PLAYING && st->answered[1 - state->to_move] == ANSWER_REFUSED)
     /* Translators: Masquerade Chess: the piece whose capture was refused */
     cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, st->from, _("its capture was refused"));
   if (actor < 2 && !cp_state_is_over (state))
