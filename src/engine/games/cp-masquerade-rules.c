@@ -256,6 +256,14 @@ allowed (const MasqueradeState *st)
   return move != 0 && (moves_reaching (st, st->from, st->to) & KIND_BIT (move));
 }
 
+/* Whether @action is a capture to be answered. */
+static gboolean
+is_attempt (const CpState *state, const CpAction *action)
+{
+  return action->type == CP_ACTION_MOVE && (action->flags & CP_ACTION_FLAG_CAPTURE)
+         && state->cells[action->cells[0]].kind != CP_PIECE_PAWN;
+}
+
 /* Makes a move on the board; taking a king ends the game. */
 static void
 move_piece (MasqueradeState *st, const CpAction *action)
@@ -318,7 +326,7 @@ masquerade_make (CpState *state, const CpAction *action, CpUndo *undo)
         st->stage = STAGE_PLAYING;
       break;
     case CP_ACTION_MOVE:
-      if ((action->flags & CP_ACTION_FLAG_CAPTURE) && state->cells[action->cells[0]].kind != CP_PIECE_PAWN)
+      if (is_attempt (state, action))
         {
           st->from = action->cells[0];
           st->to = action->cells[1];
@@ -361,14 +369,6 @@ masquerade_claimable (const CpState *state)
 {
   return MASQUERADE_STATE (state)->stage == STAGE_PLAYING ? cp_chess_claimable (CP_CHESS_STATE (state))
                                                           : CP_END_NONE;
-}
-
-/* Whether @action is a capture to be answered. */
-static gboolean
-is_attempt (const CpState *state, const CpAction *action)
-{
-  return action->type == CP_ACTION_MOVE && (action->flags & CP_ACTION_FLAG_CAPTURE)
-         && state->cells[action->cells[0]].kind != CP_PIECE_PAWN;
 }
 
 /* A capture tried, written with the cell it is tried from: "Nb1xd2?". */
