@@ -395,7 +395,7 @@ format_attempt (const MasqueradeState *st, const CpAction *action, CpNotation no
   return g_strconcat (move, "?", NULL);
 }
 
-/* "king → rook, queen → king, …": a table in words. */
+/* "king as rook, queen as king, …": a table in words. */
 static char *
 describe_table (const guint8 *table)
 {
@@ -407,7 +407,7 @@ describe_table (const guint8 *table)
         /* Translators: between the rows of a table of Masquerade Chess */
         g_string_append (text, _(", "));
       /* Translators: a row of a table of Masquerade Chess: a kind of piece
-       * and the move it captures with, such as "knight as a rook" */
+       * and the move it captures with, such as "knight as rook" */
       g_string_append_printf (text, _("%s as %s"), cp_piece_kind_name (kinds[r]),
                               cp_piece_kind_name (table[kinds[r]]));
     }
