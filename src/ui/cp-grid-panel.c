@@ -5,7 +5,8 @@
  * choice (the row that had that column takes the row's old one, so each
  * row and column keeps one circle), and has buttons to deal the choice
  * at random and to seal it: the panel then emits "action-chosen" with
- * the legal action the choice stands for.
+ * the legal action the choice stands for.  From the keyboard, the arrows
+ * move a frame over the cells and Space or Enter choose the framed one.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,6 +30,7 @@ struct _CpGridPanel
   CpAction action;        /* ...to play this action... */
   guint8 columns[CP_GRID_MAX]; /* ...with these columns circled */
   GtkWidget *choice_area; /* where that table is drawn */
+  guint cursor_row, cursor_column; /* the cell framed for the keyboard */
 };
 
 G_DEFINE_FINAL_TYPE (CpGridPanel, cp_grid_panel, GTK_TYPE_BOX)
@@ -59,6 +61,16 @@ draw_table (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
   ink[2] = colour.blue;
   cp_grid_art_draw (cr, grid, grid->choosing ? self->columns : NULL, self->colours[grid->seat % CP_MAX_SEATS],
                     width, ink);
+  if (grid->choosing && gtk_widget_has_focus (GTK_WIDGET (area)))
+    {
+      double size = (double) width / (grid->n_columns + 1);
+
+      cairo_set_source_rgb (cr, ink[0], ink[1], ink[2]);
+      cairo_set_line_width (cr, 2);
+      cairo_rectangle (cr, (self->cursor_column + 1) * size + 2, (self->cursor_row + 1) * size + 2, size - 4,
+                       size - 4);
+      cairo_stroke (cr);
+    }
 }
 
 /* The legal action that the columns circled stand for, or NULL. */
@@ -74,21 +86,62 @@ chosen_action (CpGridPanel *self, const CpGrid *grid)
   return NULL;
 }
 
+/* Circles @column in @row; the row that had it takes the row's old one. */
+static void
+choose_cell (CpGridPanel *self, const CpGrid *grid, guint row, guint column)
+{
+  for (guint r = 0; r < grid->n_rows; r++)
+    if (self->columns[r] == column)
+      self->columns[r] = self->columns[row];
+  self->columns[row] = (guint8) column;
+  self->cursor_row = row;
+  self->cursor_column = column;
+  gtk_widget_queue_draw (self->choice_area);
+}
+
 static void
 table_clicked (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
 {
   GtkWidget *area = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
   CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
-  const CpGrid *grid = data;
   guint row, column;
 
-  if (!cp_grid_art_cell_at (grid, gtk_widget_get_width (area), x, y, &row, &column))
-    return;
-  for (guint r = 0; r < grid->n_rows; r++)
-    if (self->columns[r] == column)
-      self->columns[r] = self->columns[row];
-  self->columns[row] = (guint8) column;
+  gtk_widget_grab_focus (area);
+  if (cp_grid_art_cell_at (data, gtk_widget_get_width (area), x, y, &row, &column))
+    choose_cell (self, data, row, column);
+}
+
+static gboolean
+table_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, gpointer data)
+{
+  GtkWidget *area = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (keys));
+  CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
+  const CpGrid *grid = data;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Up:
+      self->cursor_row = (self->cursor_row + grid->n_rows - 1) % grid->n_rows;
+      break;
+    case GDK_KEY_Down:
+      self->cursor_row = (self->cursor_row + 1) % grid->n_rows;
+      break;
+    case GDK_KEY_Left:
+      self->cursor_column = (self->cursor_column + grid->n_columns - 1) % grid->n_columns;
+      break;
+    case GDK_KEY_Right:
+      self->cursor_column = (self->cursor_column + 1) % grid->n_columns;
+      break;
+    case GDK_KEY_space:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      choose_cell (self, grid, self->cursor_row, self->cursor_column);
+      return TRUE;
+    default:
+      return FALSE;
+    }
   gtk_widget_queue_draw (area);
+  return TRUE;
 }
 
 static void
@@ -161,11 +214,19 @@ add_table (CpGridPanel *self, const CpGrid *grid)
 
   {
     GtkGesture *click = gtk_gesture_click_new ();
+    GtkEventController *keys = gtk_event_controller_key_new ();
+    GtkEventController *focus = gtk_event_controller_focus_new ();
     GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
     GtkWidget *seal = new_button (self, _("_Seal"), grid, G_CALLBACK (seal_clicked));
 
     g_signal_connect (click, "pressed", G_CALLBACK (table_clicked), (gpointer) grid);
     gtk_widget_add_controller (area, GTK_EVENT_CONTROLLER (click));
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (table_key), (gpointer) grid);
+    gtk_widget_add_controller (area, keys);
+    g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), area);
+    g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), area);
+    gtk_widget_add_controller (area, focus);
+    gtk_widget_set_focusable (area, TRUE);
     self->choice_area = area;
     gtk_box_append (GTK_BOX (buttons), new_button (self, _("_Deal at Random"), grid, G_CALLBACK (deal_clicked)));
     gtk_widget_add_css_class (seal, "suggested-action");
