@@ -674,6 +674,12 @@ test_choosing (void)
   text = text_for (game, 1, BLACK);
   g_assert_cmpstr (text, ==, "writes the capture moves of the opponent’s pieces: king as queen, queen as "
                              "knight, rook as bishop, bishop as king, knight as rook");
+  /* White, who cannot see Black's table, sees that it was written. */
+  {
+    g_autoptr (CpView) white = cp_game_view (game, WHITE);
+
+    g_assert_cmpuint (cp_state_pending (cp_view_get_state (white)), ==, CP_SEAT_BIT (WHITE));
+  }
   g_assert_true (cp_grid_columns (grid, commit.value, columns));
   g_assert_cmpuint (columns[0], ==, 1);
   g_assert_false (cp_grid_columns (grid, 5 * 5 * 5 * 5 * 5, columns));

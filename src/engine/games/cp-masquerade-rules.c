@@ -34,6 +34,7 @@ typedef enum {
 } Stage;
 
 #define N_KINDS 5
+#define N_VALUES (N_KINDS * N_KINDS * N_KINDS * N_KINDS * N_KINDS) /* of a table's COMMIT */
 #define KIND_BIT(kind) (1u << (kind))
 
 /* The kinds with a secret capture move, in the order of the tables. */
@@ -49,9 +50,10 @@ typedef struct {
   CpChessState chess;
   guint8 stage;
   guint8 deduce;                      /* the knowledge tables fill in what follows */
+  guint8 written;                     /* the seats that wrote their tables, as bits */
   guint8 table[2][CP_N_PIECE_KINDS];  /* table[s][k]: the capture move seat s wrote for the
-                                       * other seat's pieces of kind k; 0: not written or
-                                       * not known to the viewer */
+                                       * other seat's pieces of kind k; 0: not known to the
+                                       * viewer */
   guint8 excluded[2][CP_N_PIECE_KINDS];  /* the moves answers ruled out for each seat's kinds */
   guint8 confirmed[2][CP_N_PIECE_KINDS]; /* the move an answer showed, as a bit */
   guint8 from, to;                    /* the capture tried */
@@ -106,7 +108,7 @@ read_table (guint32 value, guint8 *table)
 static void
 add_tables (CpActionList *out, guint seat)
 {
-  for (guint32 value = 0; value < N_KINDS * N_KINDS * N_KINDS * N_KINDS * N_KINDS; value++)
+  for (guint32 value = 0; value < N_VALUES; value++)
     {
       guint8 table[CP_N_PIECE_KINDS];
       CpAction *action;
@@ -206,7 +208,7 @@ masquerade_legal (const CpState *state, guint seat, CpActionList *out)
 
   if (st->stage == STAGE_WRITING)
     {
-      if (st->table[seat][CP_PIECE_KING] == 0)
+      if (!(st->written & CP_SEAT_BIT (seat)))
         add_tables (out, seat);
       return;
     }
@@ -229,8 +231,7 @@ masquerade_pending (const CpState *state)
   switch (st->stage)
     {
     case STAGE_WRITING:
-      return (CpSeatMask) ((st->table[0][CP_PIECE_KING] == 0 ? CP_SEAT_BIT (0) : 0)
-                           | (st->table[1][CP_PIECE_KING] == 0 ? CP_SEAT_BIT (1) : 0));
+      return (CpSeatMask) (~st->written & (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)));
     case STAGE_ANSWERING:
       return CP_SEAT_BIT (CP_SEAT_CHANCE);
     default:
@@ -322,7 +323,8 @@ masquerade_make (CpState *state, const CpAction *action, CpUndo *undo)
     case CP_ACTION_COMMIT:
       if (!read_table (action->value, st->table[action->seat]))
         g_return_if_reached ();
-      if (st->table[0][CP_PIECE_KING] != 0 && st->table[1][CP_PIECE_KING] != 0)
+      st->written |= (guint8) CP_SEAT_BIT (action->seat);
+      if (st->written == (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)))
         st->stage = STAGE_PLAYING;
       break;
     case CP_ACTION_MOVE:
@@ -486,7 +488,7 @@ deduce (const guint8 *excluded, guint8 *possible, guint8 *certain)
 
   memset (possible, 0, CP_N_PIECE_KINDS);
   memset (certain, 0xff, CP_N_PIECE_KINDS);
-  for (guint32 value = 0; value < N_KINDS * N_KINDS * N_KINDS * N_KINDS * N_KINDS; value++)
+  for (guint32 value = 0; value < N_VALUES; value++)
     {
       gboolean fits = read_table (value, table);
 
@@ -593,7 +595,7 @@ masquerade_prompt (const MasqueradeState *st, guint seat)
   GString *said;
 
   if (st->stage == STAGE_WRITING)
-    return st->table[seat][CP_PIECE_KING] == 0
+    return !(st->written & CP_SEAT_BIT (seat))
              ? g_strdup (_("Give each of your opponent’s pieces a capture move: one circle in each row and "
                            "each column"))
              : NULL;
@@ -623,7 +625,7 @@ masquerade_present (const CpState *state, const CpState *start, guint viewer, Cp
       add_grid (st, 0, st->table[1], _("Capture moves of White’s pieces"), out);
       add_grid (st, 1, st->table[0], _("Capture moves of Black’s pieces"), out);
     }
-  else if (viewer < 2 && st->stage == STAGE_WRITING && st->table[viewer][CP_PIECE_KING] == 0)
+  else if (viewer < 2 && st->stage == STAGE_WRITING && !(st->written & CP_SEAT_BIT (viewer)))
     add_choice (viewer, out);
   else if (viewer < 2)
     {
