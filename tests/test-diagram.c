@@ -257,11 +257,33 @@ test_errors (void)
   assert_refused ("game chess\nplace e4 white wizard\n", 2, "not a piece");
   assert_refused ("game chess\ncards 10H XX\n", 2, "“XX” is not a card");
   assert_refused ("game zombie\nmoves e4 bury@e4\n", 2, "no one may bury on e4");
+  assert_refused ("game masquerade\ncommit white 0\n", 2, "white may not choose 0 now");
+  assert_refused ("game masquerade\ncommit white 1346\ncommit white 1346\n", 3, "may not choose");
   assert_refused ("game chess\nsize 10\n", 2, "not a number from 64");
   assert_refused ("game chess\nfen 8/8/8/8/8/8/8/8 w - - 0 1\n\narrow e2 e4\n", 2, "");
 }
 
 /* Pieces placed by hand, marks and cards. */
+/* Sealed choices are made by their values, and the tables a game shows
+ * beside its board are drawn under it. */
+static void
+test_tables (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpDiagram) plain = cp_diagram_new_from_text ("game chess\n", "plain.diagram", &error);
+  g_autoptr (CpDiagram) tables = cp_diagram_new_from_text ("game masquerade\ncommit white 1346\ncommit black 1102\n"
+                                                           "moves e4 e5\nviewer white\n", "tables.diagram", &error);
+  double plain_width, plain_height, width, height;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (cp_diagram_get_game (tables)), ==, 4);
+  cp_diagram_get_size (plain, &plain_width, &plain_height);
+  cp_diagram_get_size (tables, &width, &height);
+  g_assert_cmpfloat (width, ==, plain_width);
+  /* Two tables side by side: six cells of half the width, less the gaps. */
+  g_assert_cmpfloat (height, >, plain_height + width / 2 - 20);
+}
+
 static void
 test_by_hand (void)
 {
@@ -337,6 +359,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/diagram/mallard", test_mallard);
   g_test_add_func ("/diagram/errors", test_errors);
   g_test_add_func ("/diagram/by-hand", test_by_hand);
+  g_test_add_func ("/diagram/tables", test_tables);
   g_test_add_func ("/diagram/command-line", test_command_line);
   return g_test_run ();
 }

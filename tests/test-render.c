@@ -16,6 +16,7 @@
 
 #include "cp-board-renderer.h"
 #include "cp-engine.h"
+#include "cp-grid-art.h"
 #include "cp-piece-art.h"
 #include "test-pixels.h"
 
@@ -1815,6 +1816,54 @@ test_describe_marks (void)
   g_assert_cmpstr (beyond, ==, "beyond the mirror");
 }
 
+/* Tables: a cell a mark, after a row and a column of pieces. */
+static void
+test_grid (void)
+{
+  static const double ink[3] = { 0, 0, 0 };
+  static const guint8 chosen[2] = { 1, 0 };
+  CpGrid grid = { .n_rows = 2, .n_columns = 2,
+                  .row_piece = { CP_PIECE_KING, CP_PIECE_QUEEN }, .column_piece = { CP_PIECE_ROOK, CP_PIECE_BISHOP },
+                  .marks = { { CP_GRID_CIRCLE, CP_GRID_CROSS }, { CP_GRID_EMPTY, CP_GRID_DISC | CP_GRID_FAINT } } };
+  guint row, column;
+
+  g_assert_cmpfloat (cp_grid_art_height (&grid, 90), ==, 90);
+  g_assert_false (cp_grid_art_cell_at (&grid, 90, 10, 10, &row, &column));
+  g_assert_true (cp_grid_art_cell_at (&grid, 90, 80, 40, &row, &column));
+  g_assert_cmpuint (row, ==, 0);
+  g_assert_cmpuint (column, ==, 1);
+
+  for (guint choosing = 0; choosing < 2; choosing++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 90, 90);
+      cairo_t *cr = cairo_create (surface);
+
+      cp_grid_art_draw (cr, &grid, choosing ? chosen : NULL, CP_COLOUR_WHITE, 90, ink);
+      cairo_surface_flush (surface);
+      if (!choosing)
+        {
+          /* A ring, not a disc; a cross through its centre; nothing; a
+           * faint disc. */
+          g_assert_cmpfloat (device_pixel (surface, 54, 45).a, >, 0.8);
+          g_assert_cmpfloat (device_pixel (surface, 45, 45).a, <, 0.1);
+          g_assert_cmpfloat (device_pixel (surface, 75, 45).a, >, 0.8);
+          g_assert_cmpfloat (device_pixel (surface, 45, 75).a, <, 0.1);
+          g_assert_cmpfloat (device_pixel (surface, 75, 75).a, >, 0.2);
+          g_assert_cmpfloat (device_pixel (surface, 75, 75).a, <, 0.6);
+        }
+      else
+        {
+          /* The circles chosen, in place of the marks. */
+          g_assert_cmpfloat (device_pixel (surface, 84, 45).a, >, 0.8);
+          g_assert_cmpfloat (device_pixel (surface, 75, 45).a, <, 0.1);
+          g_assert_cmpfloat (device_pixel (surface, 54, 75).a, >, 0.8);
+          g_assert_cmpfloat (device_pixel (surface, 75, 75).a, <, 0.1);
+        }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1845,6 +1894,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/snapshots", test_snapshots);
   g_test_add_func ("/render/board/coordinates-outside", test_coordinates_outside);
   g_test_add_func ("/render/art/fills-cell", test_art_fills_cell);
+  g_test_add_func ("/render/grid", test_grid);
 
   return g_test_run ();
 }

@@ -185,7 +185,9 @@ perft (GVariantDict *dict)
     return fail (_("The number of players must be from 1 to %d"), CP_MAX_SEATS);
   if ((game = cp_game_new (variant, options, (guint) players, (guint64) seed, &error)) == NULL)
     return fail ("%s", error->message);
-  cp_game_resolve_chance (game);
+  /* A game with secrets is counted from the set-up the seed gives, as if
+   * every secret were known. */
+  cp_game_choose_secrets (game);
 
   state = cp_state_copy (cp_game_get_state (game));
   pending = cp_state_pending (state);

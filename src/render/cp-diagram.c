@@ -19,6 +19,8 @@
  *                           action that is not a move is written TYPE@CELL,
  *                           such as bury@c6: the legal action of that type
  *                           on that cell of a seat due to act
+ *   commit SEAT VALUE       the sealed choice of a seat, by its value (the
+ *                           tables of Masquerade Chess: cp_grid_value())
  *   place CELL SEAT PIECE   puts a piece on a cell, by hand
  *   remove CELL             empties a cell, by hand
  *   arrow FROM TO           an arrow
@@ -36,6 +38,9 @@
  *   coordinates on | off    the cell names around the board (default: on)
  *   size N                  the width in pixels (default: 280)
  *
+ * The tables the game shows beside the board (CpGrid) are drawn under
+ * it, side by side, as the viewer sees them.
+ *
  * The set-up statements (players, option, seed, fen) come before the
  * position; moves come before any place or remove.  Captions are not part
  * of a diagram: they belong to the help page, where they are translated.
@@ -50,6 +55,7 @@
 #include "cp-board-renderer.h"
 #include "cp-card-art.h"
 #include "cp-diagram.h"
+#include "cp-grid-art.h"
 
 #define DEFAULT_WIDTH 280
 #define MIN_WIDTH 64
@@ -83,6 +89,7 @@ struct _CpDiagram {
   guint8 last[2];
   CpCard cards[MAX_CARDS];
   guint n_cards;
+  GArray *grids;            /* CpGrid of the presentation, strings left out */
 };
 
 typedef struct {
@@ -106,6 +113,7 @@ cp_diagram_finalize (GObject *object)
   for (guint i = 0; i < self->overlays->len; i++)
     g_free (g_array_index (self->overlays, CpOverlay, i).text);
   g_array_unref (self->overlays);
+  g_array_unref (self->grids);
   G_OBJECT_CLASS (cp_diagram_parent_class)->finalize (object);
 }
 
@@ -122,6 +130,7 @@ cp_diagram_init (CpDiagram *self)
   self->edits = g_array_new (FALSE, FALSE, sizeof (Edit));
   self->arrows = g_array_new (FALSE, FALSE, sizeof (CpArrow));
   self->overlays = g_array_new (FALSE, TRUE, sizeof (CpOverlay));
+  self->grids = g_array_new (FALSE, TRUE, sizeof (CpGrid));
   self->viewer = CP_VIEW_ALL;
   self->coordinates = TRUE;
   self->width = DEFAULT_WIDTH;
@@ -279,6 +288,27 @@ play_action (CpDiagram *self, const char *text, GError **error)
             }
       }
   return fail (self, error, "no one may %s on %s now", parts[0], parts[1]);
+}
+
+/* "commit SEAT VALUE": the legal sealed choice of that value. */
+static gboolean
+read_commit (CpDiagram *self, GStrv args, GError **error)
+{
+  g_auto (CpActionList) legal = { 0 };
+  guint64 value;
+  guint8 seat;
+
+  if (self->edits->len > 0)
+    return fail (self, error, "moves come before any place or remove");
+  if (!ensure_game (self, error) || !count_args (self, args, 2, 2, error)
+      || !parse_seat (self, args[1], &seat, error) || !parse_number (self, args[2], 0, G_MAXUINT32, &value, error))
+    return FALSE;
+  if (cp_game_get_pending (self->game) & CP_SEAT_BIT (seat))
+    cp_state_legal (cp_game_get_state (self->game), seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_COMMIT && legal.items[i].value == value)
+      return cp_game_play (self->game, &legal.items[i], error);
+  return fail (self, error, "%s may not choose %s now", args[1], args[2]);
 }
 
 static gboolean
@@ -515,6 +545,8 @@ read_line (CpDiagram *self, const char *line, GError **error)
     return read_view (self, args, error);
   if (g_str_equal (args[0], "moves"))
     return read_moves (self, args, error);
+  if (g_str_equal (args[0], "commit"))
+    return read_commit (self, args, error);
   if (g_str_equal (args[0], "place") || g_str_equal (args[0], "remove"))
     {
       Edit edit = { 0 };
@@ -556,6 +588,13 @@ finish (CpDiagram *self)
         }
       if (self->check == CP_NO_CELL)
         self->check = presentation->check_cell;
+      for (guint i = 0; i < presentation->grids->len; i++)
+        {
+          CpGrid grid = g_array_index (presentation->grids, CpGrid, i);
+
+          grid.title = grid.description = NULL;
+          g_array_append_val (self->grids, grid);
+        }
     }
   if (!self->last_given)
     {
@@ -708,6 +747,43 @@ cards_height (CpDiagram *self)
   return ceil (rows * (card_width (self) * cp_card_art_aspect () + CARD_GAP) + CARD_GAP);
 }
 
+/* The tables fill the width side by side, a card's gap apart. */
+static double
+grid_width (CpDiagram *self)
+{
+  guint n = self->grids->len;
+
+  return (self->width - (n + 1) * CARD_GAP) / MAX (n, 1);
+}
+
+static double
+grids_height (CpDiagram *self)
+{
+  double height = 0;
+
+  for (guint i = 0; i < self->grids->len; i++)
+    height = MAX (height, cp_grid_art_height (&g_array_index (self->grids, CpGrid, i), grid_width (self)));
+  return height > 0 ? ceil (height + 2 * CARD_GAP) : 0;
+}
+
+static void
+draw_grids (CpDiagram *self, cairo_t *cr, double y)
+{
+  static const double ink[3] = { 0.1, 0.1, 0.1 };
+  const CpRules *rules = cp_game_get_rules (self->game);
+
+  for (guint i = 0; i < self->grids->len; i++)
+    {
+      const CpGrid *grid = &g_array_index (self->grids, CpGrid, i);
+      CpColour colour = rules->colours ? rules->colours[grid->seat] : CP_COLOUR_NEUTRAL;
+
+      cairo_save (cr);
+      cairo_translate (cr, CARD_GAP + i * (grid_width (self) + CARD_GAP), y + CARD_GAP);
+      cp_grid_art_draw (cr, grid, NULL, colour, grid_width (self), ink);
+      cairo_restore (cr);
+    }
+}
+
 void
 cp_diagram_get_size (CpDiagram *self, double *width, double *height)
 {
@@ -716,7 +792,7 @@ cp_diagram_get_size (CpDiagram *self, double *width, double *height)
   g_return_if_fail (CP_IS_DIAGRAM (self));
   renderer = make_renderer (self);
   *width = self->width;
-  *height = board_height (self, renderer) + cards_height (self);
+  *height = board_height (self, renderer) + cards_height (self) + grids_height (self);
 }
 
 void
@@ -729,6 +805,7 @@ cp_diagram_draw (CpDiagram *self, cairo_t *cr)
   renderer = make_renderer (self);
   height = board_height (self, renderer);
   cp_board_renderer_draw (renderer, cr, self->width, height, 1);
+  draw_grids (self, cr, height + (self->n_cards > 0 ? cards_height (self) : 0));
   if (self->n_cards == 0)
     return;
   cw = card_width (self);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cp-card-hand-panel.h"
+#include "cp-grid-panel.h"
 #include "cp-computer-player.h"
 #include "cp-card-note-bar.h"
 #include "cp-move-list.h"
@@ -43,6 +44,7 @@ struct _CpWindow
   GtkWidget *prompt_buttons;
   CpCardNoteBar *card_bar;
   CpCardHandPanel *hand;
+  CpGridPanel *grids;
   CpPlayersPanel *players;
   CpMoveList *moves;
   AdwViewStack *panel_stack;

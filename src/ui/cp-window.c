@@ -265,6 +265,18 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
                            choosable, n_choosable, n_to_choose, label);
 }
 
+/* The tables beside the board, with the pieces in their players' colours. */
+static void
+show_grids (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
+{
+  CpGame *game = cp_session_get_game (self->session);
+  CpColour colours[CP_MAX_SEATS] = { 0 };
+
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
+    colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
+  cp_grid_panel_show (self->grids, presentation, colours, legal);
+}
+
 /* Plays the cards chosen in the hand. */
 static void
 cards_chosen (CpWindow *self, GBytes *bytes)
@@ -457,6 +469,7 @@ update (CpWindow *self)
     cp_action_list_append (&legal, &offered->items[i]);
   show_hand (self, presentation, &legal);
   board_choices (self, &legal);
+  show_grids (self, presentation, &legal);
   show_card_notes (self, presentation, &legal);
   show_prompt (self, presentation);
   update_timer (self, presentation, &legal);
@@ -806,6 +819,7 @@ cp_window_class_init (CpWindowClass *klass)
   g_type_ensure (CP_TYPE_BOARD_VIEW);
   g_type_ensure (CP_TYPE_CARD_HAND_PANEL);
   g_type_ensure (CP_TYPE_CARD_NOTE_BAR);
+  g_type_ensure (CP_TYPE_GRID_PANEL);
   g_type_ensure (CP_TYPE_MOVE_LIST);
   g_type_ensure (CP_TYPE_PLAYERS_PANEL);
   g_type_ensure (CP_TYPE_RULES_VIEW);
@@ -821,6 +835,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_buttons);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, card_bar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, hand);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, grids);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_stack);

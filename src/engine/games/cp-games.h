@@ -24,6 +24,7 @@ extern const CpRules cp_half_alice_rules;
 extern const CpRules cp_synchronous_rules;
 extern const CpRules cp_tar_pit_rules;
 extern const CpRules cp_golf_rules;
+extern const CpRules cp_masquerade_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,

@@ -103,7 +103,9 @@ cp_action_visible_to (const CpAction *action, guint seat)
  * @log: a log of @n actions
  *
  * Whether @seat may know action @index of @log: those it was shown, and
- * sealed choices that a later random result of the log has revealed.
+ * sealed choices that a later random result of the log has revealed
+ * before any move was made.  A choice that play goes on from, such as
+ * a table of secret moves, stays sealed.
  */
 gboolean
 cp_action_log_visible_to (const CpAction *log, guint n, guint index, guint seat)
@@ -114,7 +116,7 @@ cp_action_log_visible_to (const CpAction *log, guint n, guint index, guint seat)
     return TRUE;
   if (log[index].type != CP_ACTION_COMMIT)
     return FALSE;
-  for (guint i = index + 1; i < n; i++)
+  for (guint i = index + 1; i < n && log[i].type != CP_ACTION_MOVE; i++)
     if (log[i].type == CP_ACTION_REVEAL && log[i].seat == CP_SEAT_CHANCE)
       return TRUE;
   return FALSE;

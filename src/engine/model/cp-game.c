@@ -410,6 +410,57 @@ cp_game_resolve_chance (CpGame *self)
   return n;
 }
 
+/* The first seat to act whose every legal action is a sealed choice, or
+ * CP_NO_SEAT. */
+static guint
+seat_choosing_in_secret (CpGame *self)
+{
+  CpSeatMask pending = cp_state_pending (self->state);
+
+  for (guint seat = 0; seat < self->state->n_seats; seat++)
+    {
+      g_auto (CpActionList) legal = { 0 };
+      gboolean sealed = TRUE;
+
+      if (!(pending & CP_SEAT_BIT (seat)))
+        continue;
+      cp_state_legal (self->state, seat, &legal);
+      for (guint i = 0; i < legal.len && sealed; i++)
+        sealed = !cp_action_is_public (&legal.items[i]);
+      if (legal.len > 0 && sealed)
+        return seat;
+    }
+  return CP_NO_SEAT;
+}
+
+/**
+ * cp_game_choose_secrets:
+ *
+ * Draws the random results due now, and for a game that begins with
+ * sealed choices (CP_RULES_SECRET_SETUP) makes those due, each drawn from
+ * the game's seed (apart from its random results), with the random
+ * results they make due: the secret set-up a seed gives, for counting
+ * moves from it.  Returns: how many choices were made
+ */
+guint
+cp_game_choose_secrets (CpGame *self)
+{
+  guint n = 0, seat;
+
+  cp_game_resolve_chance (self);
+  while ((self->rules->flags & CP_RULES_SECRET_SETUP) && (seat = seat_choosing_in_secret (self)) != CP_NO_SEAT)
+    {
+      g_auto (CpActionList) legal = { 0 };
+      guint32 pick;
+
+      cp_state_legal (self->state, seat, &legal);
+      pick = cp_random_draw (~self->seed, n++, legal.len);
+      if (!cp_game_play (self, &legal.items[pick], NULL))
+        g_return_val_if_reached (n);
+    }
+  return n;
+}
+
 /**
  * cp_game_play:
  *

@@ -55,6 +55,7 @@ gboolean        cp_game_play_text        (CpGame         *self,
                                           const char     *text,
                                           GError        **error);
 guint           cp_game_resolve_chance   (CpGame         *self);
+guint           cp_game_choose_secrets   (CpGame         *self);
 guint           cp_game_count_draws      (CpGame         *self);
 guint           cp_game_get_setup_length (CpGame         *self);
 guint           cp_game_count_player_actions (CpGame     *self,

@@ -24,6 +24,15 @@ side_clear (gpointer data)
 }
 
 static void
+grid_clear (gpointer data)
+{
+  CpGrid *grid = data;
+
+  g_free (grid->title);
+  g_free (grid->description);
+}
+
+static void
 button_clear (gpointer data)
 {
   CpButton *button = data;
@@ -49,6 +58,8 @@ cp_presentation_new (void)
   g_array_set_clear_func (self->overlays, overlay_clear);
   g_array_set_clear_func (self->side, side_clear);
   g_array_set_clear_func (self->buttons, button_clear);
+  self->grids = g_array_new (FALSE, TRUE, sizeof (CpGrid));
+  g_array_set_clear_func (self->grids, grid_clear);
   cp_card_table_init (&self->cards);
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     self->seat_of_player[i] = (guint8) i;
@@ -65,6 +76,7 @@ cp_presentation_free (CpPresentation *self)
   g_array_unref (self->overlays);
   g_array_unref (self->side);
   g_array_unref (self->buttons);
+  g_array_unref (self->grids);
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     g_free (self->side_description[i]);
   g_free (self->prompt);
@@ -197,4 +209,56 @@ cp_presentation_set_prompt (CpPresentation *self, char *prompt)
 {
   g_free (self->prompt);
   self->prompt = prompt;
+}
+
+/**
+ * cp_presentation_add_grid:
+ * @seat: the owner of the pieces down the side
+ *
+ * Returns: (transfer none): a new empty table, for its other fields
+ */
+CpGrid *
+cp_presentation_add_grid (CpPresentation *self, guint seat, const char *title)
+{
+  CpGrid grid = { .title = g_strdup (title), .seat = (guint8) seat };
+
+  g_array_append_val (self->grids, grid);
+  return &g_array_index (self->grids, CpGrid, self->grids->len - 1);
+}
+
+/**
+ * cp_grid_value:
+ * @columns: (array): the column circled in each row of @grid
+ *
+ * The value of the action that chooses @columns: the columns as the
+ * digits of a number in base `n_columns`, the first row lowest.
+ */
+guint32
+cp_grid_value (const CpGrid *grid, const guint8 *columns)
+{
+  guint32 value = 0;
+
+  for (guint r = grid->n_rows; r > 0; r--)
+    value = value * grid->n_columns + columns[r - 1];
+  return value;
+}
+
+/**
+ * cp_grid_columns:
+ * @columns: (out caller-allocates) (array): the column circled in each row
+ *
+ * Reads @value as cp_grid_value() writes it.  Returns: whether it fits
+ * @grid
+ */
+gboolean
+cp_grid_columns (const CpGrid *grid, guint32 value, guint8 *columns)
+{
+  if (grid->n_columns == 0)
+    return FALSE;
+  for (guint r = 0; r < grid->n_rows; r++)
+    {
+      columns[r] = (guint8) (value % grid->n_columns);
+      value /= grid->n_columns;
+    }
+  return value == 0;
 }

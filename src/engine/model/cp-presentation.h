@@ -76,6 +76,36 @@ typedef enum {
   CP_CARD_NOTE_PLAYED,   /* a move, another card or the end of the turn follows */
 } CpCardNoteStage;
 
+/* A mark in a cell of a table beside the board (CpGrid). */
+typedef enum {
+  CP_GRID_EMPTY,
+  CP_GRID_CIRCLE,     /* holds, as far as the viewer knows */
+  CP_GRID_DISC,       /* holds, and the owner of the pieces knows it */
+  CP_GRID_CROSS,      /* ruled out for the owner of the pieces */
+  CP_N_GRID_MARKS
+} CpGridMark;
+
+/* Or-ed into a mark: the mark follows from the others and is drawn faintly. */
+#define CP_GRID_FAINT 0x80
+#define CP_GRID_MAX 8
+
+/* A table beside the board with pieces along its sides and a mark in
+ * each cell, such as which capture move each piece has.  When `choosing`,
+ * the seat at the screen fills it in with one circle in each row and
+ * each column, starting from the circles given, and plays `action` with
+ * the value cp_grid_value() gives for the columns circled. */
+typedef struct {
+  char *title;
+  char *description;    /* the table in words */
+  guint8 seat;          /* the owner of the pieces down the side */
+  guint8 n_rows, n_columns;
+  guint8 row_piece[CP_GRID_MAX];     /* CpPieceKind down the side */
+  guint8 column_piece[CP_GRID_MAX];  /* CpPieceKind along the top */
+  guint8 marks[CP_GRID_MAX][CP_GRID_MAX];  /* CpGridMark, maybe | CP_GRID_FAINT */
+  gboolean choosing;
+  CpAction action;      /* choosing: the action to play, value aside */
+} CpGrid;
+
 /* How the move list numbers the actions of the log. */
 typedef enum {
   CP_NUMBERING_TURNS,    /* chess-like: a number for each turn of two players */
@@ -103,6 +133,7 @@ typedef struct {
   char *timeout_button;     /* the id of the button a timed secret choice falls
                              * back on when the time the players allow runs out
                              * (Chess Golf: "impossible"), or NULL: untimed */
+  GArray *grids;            /* CpGrid: tables beside the board */
 } CpPresentation;
 
 CpPresentation *cp_presentation_new         (void);
@@ -130,6 +161,14 @@ const CpButton *cp_presentation_find_button (const CpPresentation *self,
                                              const char     *id);
 void            cp_presentation_set_prompt  (CpPresentation *self,
                                              char           *prompt);
+CpGrid         *cp_presentation_add_grid    (CpPresentation *self,
+                                             guint           seat,
+                                             const char     *title);
+guint32         cp_grid_value               (const CpGrid   *grid,
+                                             const guint8   *columns);
+gboolean        cp_grid_columns             (const CpGrid   *grid,
+                                             guint32         value,
+                                             guint8         *columns);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpPresentation, cp_presentation_free)
 

@@ -17,6 +17,7 @@ static const CpRules *const built_in[] = {
   &cp_chess960_rules,
   &cp_zombie_rules,
   &cp_two_move_rules,
+  &cp_masquerade_rules,
   &cp_adrenaline_rules,
   &cp_half_alice_rules,
   &cp_synchronous_rules,

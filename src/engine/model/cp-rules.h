@@ -47,6 +47,9 @@ typedef enum {
   CP_RULES_DRAWS   = 1 << 0, /* draws may be offered and accepted */
   CP_RULES_SECRETS = 1 << 1, /* seats hold information others may not see */
   CP_RULES_CHANCE  = 1 << 2, /* random results are drawn */
+  CP_RULES_SECRET_SETUP = 1 << 3, /* play begins with sealed choices (Masquerade's
+                                   * tables) that a seed may make: see
+                                   * cp_game_choose_secrets() */
 } CpRulesFlags;
 
 /* The values of a piece in a game of fights (the `attributes` hook). */

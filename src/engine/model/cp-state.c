@@ -552,6 +552,7 @@ chance_perft (CpState *state, guint depth, CpActionList *lists)
   if (state->rules->pending (state) != CP_SEAT_BIT (CP_SEAT_CHANCE))
     return 0;
   state->rules->chance (state, &request);
+  /* What the rules make public is no choice: the line goes on. */
   if (request.type == CP_ACTION_REVEAL)
     {
       g_autoptr (CpState) child = cp_state_copy (state);
@@ -620,8 +621,9 @@ perft (CpState *state, guint depth, CpActionList *lists)
  * choose together are counted one after the other, the first seat first,
  * and the reveal of their choices is not a ply.  Each result of
  * a die (a small random roll) opens a branch of its own without counting
- * as a ply; larger random results end a line.  The game's end
- * (checkmate aside) is not considered: only the move generator is counted.
+ * as a ply, and so does what the rules make public (a reveal); larger
+ * random results end a line.  The game's end (checkmate aside) is not
+ * considered: only the move generator is counted.
  */
 guint64
 cp_state_perft (CpState *state, guint depth)

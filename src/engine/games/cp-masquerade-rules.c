@@ -1,0 +1,665 @@
+/* cp-masquerade-rules.c: Masquerade Chess
+ *
+ * Chess where each piece above the pawn captures with a move its owner
+ * does not know: before the first move each player writes, in secret
+ * (COMMIT, seen by the writer alone), which of the five capture moves
+ * (king, queen, rook, bishop, knight) each kind of the opponent's pieces
+ * has, one each.
+ *
+ * On a turn a player either moves without capturing, or tries a capture
+ * with a piece above the pawn (a MOVE onto an enemy piece that one of the
+ * five capture moves at least could make from where it stands).  The
+ * rules then answer from the opponent's table (a REVEAL by chance): the
+ * capture is made, or nothing moves and the turn ends.  Pawns capture as
+ * pawns, en passant included, without asking.  Both players learn from
+ * every answer: the moves the answer rules out for the kind that tried,
+ * and the move itself when only one could have made the capture.
+ *
+ * There is no check: the game ends when a king is taken.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-games.h"
+
+typedef enum {
+  STAGE_WRITING,    /* the players write their tables */
+  STAGE_PLAYING,    /* the seat to move moves or tries a capture */
+  STAGE_ANSWERING,  /* a capture was tried: the answer is due */
+} Stage;
+
+#define N_KINDS 5
+#define N_VALUES (N_KINDS * N_KINDS * N_KINDS * N_KINDS * N_KINDS) /* of a table's COMMIT */
+#define KIND_BIT(kind) (1u << (kind))
+
+/* The kinds with a secret capture move, in the order of the tables. */
+static const guint8 kinds[N_KINDS] = {
+  CP_PIECE_KING, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_KNIGHT,
+};
+
+/* The table the players may write when in a hurry: the balanced one of
+ * the rules' advice, as the column of each row (K→Q, Q→N, R→B, B→K, N→R). */
+static const guint8 hurried[N_KINDS] = { 1, 4, 3, 0, 2 };
+
+typedef struct {
+  CpChessState chess;
+  guint8 stage;
+  guint8 deduce;                      /* the knowledge tables fill in what follows */
+  guint8 written;                     /* the seats that wrote their tables, as bits */
+  guint8 table[2][CP_N_PIECE_KINDS];  /* table[s][k]: the capture move seat s wrote for the
+                                       * other seat's pieces of kind k; 0: not known to the
+                                       * viewer */
+  guint8 excluded[2][CP_N_PIECE_KINDS];  /* the moves answers ruled out for each seat's kinds */
+  guint8 confirmed[2][CP_N_PIECE_KINDS]; /* the move an answer showed, as a bit */
+  guint8 from, to;                    /* the capture tried */
+  guint8 answered[2];                 /* the answer to each seat's last turn: ANSWER_... */
+} MasqueradeState;
+
+enum { ANSWER_NONE, ANSWER_ALLOWED, ANSWER_REFUSED };
+
+#define MASQUERADE_STATE(s) ((MasqueradeState *) (s))
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+
+static const CpOptionSpec options[] = {
+  { .id = "deduce", .label = N_("Fill in what follows from the answers in the tables of capture moves"),
+    .type = CP_OPTION_BOOL, .default_value = "false" },
+  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
+static gboolean
+masquerade_init (CpState *state, GHashTable *opts, GError **error)
+{
+  MasqueradeState *st = MASQUERADE_STATE (state);
+
+  if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING,
+                             error))
+    return FALSE;
+  st->deduce = g_strcmp0 (g_hash_table_lookup (opts, "deduce"), "true") == 0;
+  st->stage = STAGE_WRITING;
+  return TRUE;
+}
+
+/* Reads a COMMIT's value into @table (by piece kind); FALSE if it is not
+ * one move for each kind. */
+static gboolean
+read_table (guint32 value, guint8 *table)
+{
+  guint used = 0;
+
+  for (guint r = 0; r < N_KINDS; r++, value /= N_KINDS)
+    {
+      guint column = value % N_KINDS;
+
+      if (used & (1u << column))
+        return FALSE;
+      used |= 1u << column;
+      table[kinds[r]] = kinds[column];
+    }
+  return value == 0;
+}
+
+/* Every table of one move for each kind, as values, in order. */
+static void
+add_tables (CpActionList *out, guint seat)
+{
+  for (guint32 value = 0; value < N_VALUES; value++)
+    {
+      guint8 table[CP_N_PIECE_KINDS];
+      CpAction *action;
+
+      if (!read_table (value, table))
+        continue;
+      action = cp_action_list_add (out);
+      cp_action_init (action, CP_ACTION_COMMIT, seat);
+      action->value = value;
+      action->visible = CP_SEAT_BIT (seat);
+    }
+}
+
+/* Whether a piece capturing as @move from @from reaches @to, blocked as
+ * a piece of that kind would be. */
+static gboolean
+move_reaches (const MasqueradeState *st, guint move, guint from, guint to)
+{
+  CpBoard *board = st->chess.base.board;
+  const guint8 *nb = cp_board_get_neighbours (board);
+
+  if (move == CP_PIECE_KNIGHT)
+    {
+      guint n;
+      const guint8 *targets = cp_board_knight_targets (board, from, &n);
+
+      for (guint i = 0; i < n; i++)
+        if (targets[i] == to)
+          return TRUE;
+      return FALSE;
+    }
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      gboolean diagonal = CP_DIR_IS_DIAGONAL (d);
+      guint c = from;
+
+      if ((move == CP_PIECE_ROOK && diagonal) || (move == CP_PIECE_BISHOP && !diagonal))
+        continue;
+      while ((c = nb[c * CP_N_DIRS + d]) != CP_NO_CELL)
+        {
+          if (c == to)
+            return TRUE;
+          if (move == CP_PIECE_KING || st->chess.base.cells[c].kind != CP_PIECE_NONE)
+            break;
+        }
+    }
+  return FALSE;
+}
+
+/* The capture moves with which the piece on @from could take on @to, as
+ * bits of piece kinds. */
+static guint
+moves_reaching (const MasqueradeState *st, guint from, guint to)
+{
+  guint moves = 0;
+
+  for (guint i = 0; i < N_KINDS; i++)
+    if (move_reaches (st, kinds[i], from, to))
+      moves |= KIND_BIT (kinds[i]);
+  return moves;
+}
+
+static guint
+n_cells (const MasqueradeState *st)
+{
+  return cp_board_get_width (st->chess.base.board) * cp_board_get_height (st->chess.base.board);
+}
+
+/* The captures @seat may try: each piece above the pawn onto each enemy
+ * piece one of the five capture moves could take from where it stands. */
+static void
+add_attempts (const MasqueradeState *st, guint seat, CpActionList *out)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  guint n = n_cells (st);
+
+  for (guint from = 0; from < n; from++)
+    {
+      if (cells[from].kind == CP_PIECE_NONE || cells[from].kind == CP_PIECE_PAWN || cells[from].seat != seat)
+        continue;
+      for (guint to = 0; to < n; to++)
+        if (cells[to].kind != CP_PIECE_NONE && cells[to].seat != seat && moves_reaching (st, from, to) != 0)
+          {
+            CpAction *a = cp_action_list_add (out);
+
+            cp_action_init_move (a, seat, from, to);
+            a->flags = CP_ACTION_FLAG_CAPTURE;
+          }
+    }
+}
+
+static void
+masquerade_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const MasqueradeState *st = MASQUERADE_STATE (state);
+  g_auto (CpActionList) moves = { 0 };
+
+  if (st->stage == STAGE_WRITING)
+    {
+      if (!(st->written & CP_SEAT_BIT (seat)))
+        add_tables (out, seat);
+      return;
+    }
+  if (st->stage != STAGE_PLAYING || seat != state->to_move)
+    return;
+  /* The moves without capture, and the pawns' captures. */
+  cp_chess_legal (&st->chess, seat, &moves);
+  for (guint i = 0; i < moves.len; i++)
+    if (!(moves.items[i].flags & CP_ACTION_FLAG_CAPTURE)
+        || state->cells[moves.items[i].cells[0]].kind == CP_PIECE_PAWN)
+      cp_action_list_append (out, &moves.items[i]);
+  add_attempts (st, seat, out);
+}
+
+static CpSeatMask
+masquerade_pending (const CpState *state)
+{
+  const MasqueradeState *st = MASQUERADE_STATE (state);
+
+  switch (st->stage)
+    {
+    case STAGE_WRITING:
+      return (CpSeatMask) (~st->written & (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)));
+    case STAGE_ANSWERING:
+      return CP_SEAT_BIT (CP_SEAT_CHANCE);
+    default:
+      return CP_SEAT_BIT (state->to_move);
+    }
+}
+
+static void
+masquerade_chance (const CpState *state, CpChance *request)
+{
+  request->type = CP_ACTION_REVEAL;
+}
+
+/* Whether a piece tried the capture of @st (not a pawn's) that the other
+ * seat's table allows.  A table the state does not know refuses. */
+static gboolean
+allowed (const MasqueradeState *st)
+{
+  guint seat = st->chess.base.to_move;
+  guint kind = st->chess.base.cells[st->from].kind;
+  guint move = st->table[1 - seat][kind];
+
+  return move != 0 && (moves_reaching (st, st->from, st->to) & KIND_BIT (move));
+}
+
+/* Whether @action is a capture to be answered. */
+static gboolean
+is_attempt (const CpState *state, const CpAction *action)
+{
+  return action->type == CP_ACTION_MOVE && (action->flags & CP_ACTION_FLAG_CAPTURE)
+         && state->cells[action->cells[0]].kind != CP_PIECE_PAWN;
+}
+
+/* Makes a move on the board; taking a king ends the game. */
+static void
+move_piece (MasqueradeState *st, const CpAction *action)
+{
+  guint seat = action->seat;
+  gboolean takes_king = !(action->flags & CP_ACTION_FLAG_CASTLE)
+                        && st->chess.base.cells[action->cells[1]].kind == CP_PIECE_KING;
+
+  cp_chess_make (&st->chess, action, NULL);
+  if (takes_king)
+    st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, CP_SEAT_BIT (seat) };
+}
+
+/* Answers the capture tried: what both players learn, then the capture,
+ * or a turn that ends with nothing moved. */
+static void
+answer (MasqueradeState *st)
+{
+  guint seat = st->chess.base.to_move;
+  guint kind = st->chess.base.cells[st->from].kind;
+  guint moves = moves_reaching (st, st->from, st->to), all = 0;
+
+  for (guint i = 0; i < N_KINDS; i++)
+    all |= KIND_BIT (kinds[i]);
+  if (allowed (st))
+    {
+      CpAction capture;
+
+      st->excluded[seat][kind] |= (guint8) (all & ~moves);
+      if (__builtin_popcount (moves) == 1)
+        st->confirmed[seat][kind] = (guint8) moves;
+      st->answered[seat] = ANSWER_ALLOWED;
+      cp_action_init_move (&capture, seat, st->from, st->to);
+      capture.flags = CP_ACTION_FLAG_CAPTURE;
+      move_piece (st, &capture);
+    }
+  else
+    {
+      CpAction pass;
+
+      st->excluded[seat][kind] |= (guint8) moves;
+      st->answered[seat] = ANSWER_REFUSED;
+      cp_action_init (&pass, CP_ACTION_PASS, seat);
+      cp_chess_make (&st->chess, &pass, NULL);
+    }
+  st->stage = STAGE_PLAYING;
+}
+
+static void
+masquerade_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  MasqueradeState *st = MASQUERADE_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_COMMIT:
+      if (!read_table (action->value, st->table[action->seat]))
+        g_return_if_reached ();
+      st->written |= (guint8) CP_SEAT_BIT (action->seat);
+      if (st->written == (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)))
+        st->stage = STAGE_PLAYING;
+      break;
+    case CP_ACTION_MOVE:
+      if (is_attempt (state, action))
+        {
+          st->from = action->cells[0];
+          st->to = action->cells[1];
+          st->stage = STAGE_ANSWERING;
+        }
+      else
+        {
+          st->answered[action->seat] = ANSWER_NONE;
+          move_piece (st, action);
+        }
+      break;
+    case CP_ACTION_REVEAL:
+      answer (st);
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+static void
+masquerade_outcome (const CpState *state, CpOutcome *outcome)
+{
+  const MasqueradeState *st = MASQUERADE_STATE (state);
+  g_auto (CpActionList) legal = { 0 };
+
+  *outcome = state->outcome;
+  if (outcome->status != CP_STATUS_PLAYING || st->stage != STAGE_PLAYING)
+    return;
+  /* No stalemate: a player who can neither move nor try a capture has
+   * lost, as their king would be. */
+  masquerade_legal (state, state->to_move, &legal);
+  if (legal.len == 0)
+    *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_NO_MOVES, CP_SEAT_BIT (1 - state->to_move) };
+  else
+    cp_chess_draw_by_counting (&st->chess, outcome);
+}
+
+static CpEndReason
+masquerade_claimable (const CpState *state)
+{
+  return MASQUERADE_STATE (state)->stage == STAGE_PLAYING ? cp_chess_claimable (CP_CHESS_STATE (state))
+                                                          : CP_END_NONE;
+}
+
+/* A capture tried, written with the cell it is tried from: "Nb1xd2?". */
+static char *
+format_attempt (const MasqueradeState *st, const CpAction *action, CpNotation notation)
+{
+  g_autofree char *move = NULL;
+
+  if (notation == CP_NOTATION_COMPUTER)
+    return cp_chess_format (&st->chess, action, notation);
+  if (notation == CP_NOTATION_SAN)
+    notation = CP_NOTATION_LAN;
+  else if (notation == CP_NOTATION_SAN_LOCAL)
+    notation = CP_NOTATION_LAN_LOCAL;
+  else if (notation == CP_NOTATION_FIGURINE)
+    {
+      /* The figurine that starts the SAN, then the rest as LAN writes it. */
+      g_autofree char *san = cp_chess_format (&st->chess, action, notation);
+      g_autofree char *lan = cp_chess_format (&st->chess, action, CP_NOTATION_LAN);
+
+      return g_strdup_printf ("%.*s%s?", (int) (g_utf8_next_char (san) - san), san, lan + 1);
+    }
+  move = cp_chess_format (&st->chess, action, notation);
+  return g_strconcat (move, "?", NULL);
+}
+
+/* "king as rook, queen as king, …": a table in words. */
+static char *
+describe_table (const guint8 *table)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint r = 0; r < N_KINDS; r++)
+    {
+      if (r > 0)
+        /* Translators: between the rows of a table of Masquerade Chess */
+        g_string_append (text, _(", "));
+      /* Translators: a row of a table of Masquerade Chess: a kind of piece
+       * and the move it captures with, such as "knight as rook" */
+      g_string_append_printf (text, _("%s as %s"), cp_piece_kind_name (kinds[r]),
+                              cp_piece_kind_name (table[kinds[r]]));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+masquerade_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const MasqueradeState *st = MASQUERADE_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_COMMIT:
+      {
+        guint8 table[CP_N_PIECE_KINDS] = { 0 };
+        g_autofree char *words = NULL;
+
+        if (!read_table (action->value, table))
+          return g_strdup (cp_action_type_to_id (action->type));
+        words = describe_table (table);
+        /* Translators: Masquerade Chess; %s: the capture move of each of the
+         * opponent's pieces, such as "king as queen, queen as knight, …" */
+        return g_strdup_printf (_("writes the capture moves of the opponent’s pieces: %s"), words);
+      }
+    case CP_ACTION_MOVE:
+      if (is_attempt (state, action))
+        return format_attempt (st, action, notation);
+      return cp_chess_format (&st->chess, action, notation);
+    case CP_ACTION_REVEAL:
+      return g_strdup (allowed (st) ? _("the capture is allowed") : _("the capture is refused: nothing moves"));
+    default:
+      return g_strdup (cp_action_type_to_id (action->type));
+    }
+}
+
+/* Moves as the game writes them; other actions are not read. */
+static char *
+plain_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  g_autofree char *text = NULL;
+
+  if (action->type != CP_ACTION_MOVE)
+    return g_strdup ("");
+  text = masquerade_format (state, action, notation);
+
+  return cp_chess_strip_marks (text);
+}
+
+static gboolean
+masquerade_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  return cp_chess_rules_parse_with (state, text, plain_format, action, error);
+}
+
+static void
+masquerade_redact (CpState *state, guint seat)
+{
+  MasqueradeState *st = MASQUERADE_STATE (state);
+
+  for (guint s = 0; s < 2; s++)
+    if (s != seat)
+      memset (st->table[s], 0, sizeof st->table[s]);
+}
+
+/* Presentation. */
+
+/* What follows from @excluded by the rule of one move for each kind:
+ * the moves some table allowed by it gives each kind, in @possible, and
+ * those that every one gives, in @certain.  FALSE if no table fits. */
+static gboolean
+deduce (const guint8 *excluded, guint8 *possible, guint8 *certain)
+{
+  guint8 table[CP_N_PIECE_KINDS];
+  gboolean any = FALSE;
+
+  memset (possible, 0, CP_N_PIECE_KINDS);
+  memset (certain, 0xff, CP_N_PIECE_KINDS);
+  for (guint32 value = 0; value < N_VALUES; value++)
+    {
+      gboolean fits = read_table (value, table);
+
+      for (guint r = 0; r < N_KINDS && fits; r++)
+        fits = !(excluded[kinds[r]] & KIND_BIT (table[kinds[r]]));
+      if (!fits)
+        continue;
+      any = TRUE;
+      for (guint r = 0; r < N_KINDS; r++)
+        {
+          possible[kinds[r]] |= (guint8) KIND_BIT (table[kinds[r]]);
+          certain[kinds[r]] &= (guint8) KIND_BIT (table[kinds[r]]);
+        }
+    }
+  return any;
+}
+
+static const char *const mark_words[] = {
+  /* Translators: a cell of a table of Masquerade Chess: nothing known */
+  [CP_GRID_EMPTY] = N_("unknown"),
+  /* Translators: a cell of a table of Masquerade Chess: the move written
+   * in the table, not yet known to the owner of the piece */
+  [CP_GRID_CIRCLE] = N_("written, not yet found out"),
+  /* Translators: a cell of a table of Masquerade Chess: known to hold */
+  [CP_GRID_DISC] = N_("known"),
+  /* Translators: a cell of a table of Masquerade Chess: ruled out */
+  [CP_GRID_CROSS] = N_("ruled out"),
+};
+
+/* The marks of a table in words, row by row. */
+static char *
+describe_grid (const CpGrid *grid)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint r = 0; r < grid->n_rows; r++)
+    {
+      g_string_append_printf (text, "%s%s:", r > 0 ? "; " : "", cp_piece_kind_name (grid->row_piece[r]));
+      for (guint c = 0; c < grid->n_columns; c++)
+        {
+          guint mark = grid->marks[r][c] & ~CP_GRID_FAINT;
+
+          if (mark != CP_GRID_EMPTY)
+            g_string_append_printf (text, " %s %s%s", cp_piece_kind_name (grid->column_piece[c]),
+                                    _(mark_words[mark]), c + 1 < grid->n_columns ? "," : "");
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The table of @seat's pieces: the moves written for them where @shown
+ * (0: not known to the viewer), and what @seat has found out. */
+static void
+add_grid (const MasqueradeState *st, guint seat, const guint8 *shown, const char *title, CpPresentation *out)
+{
+  CpGrid *grid = cp_presentation_add_grid (out, seat, title);
+  guint8 possible[CP_N_PIECE_KINDS], certain[CP_N_PIECE_KINDS];
+  gboolean deduced = st->deduce && deduce (st->excluded[seat], possible, certain);
+
+  grid->n_rows = grid->n_columns = N_KINDS;
+  memcpy (grid->row_piece, kinds, N_KINDS);
+  memcpy (grid->column_piece, kinds, N_KINDS);
+  for (guint r = 0; r < N_KINDS; r++)
+    for (guint c = 0; c < N_KINDS; c++)
+      {
+        guint bit = KIND_BIT (kinds[c]), mark = CP_GRID_EMPTY;
+
+        if (st->confirmed[seat][kinds[r]] & bit)
+          mark = CP_GRID_DISC;
+        else if (st->excluded[seat][kinds[r]] & bit)
+          mark = CP_GRID_CROSS;
+        else if (deduced && (certain[kinds[r]] & bit))
+          mark = CP_GRID_DISC | CP_GRID_FAINT;
+        else if (deduced && !(possible[kinds[r]] & bit))
+          mark = CP_GRID_CROSS | CP_GRID_FAINT;
+        else if (shown[kinds[r]] == kinds[c])
+          mark = CP_GRID_CIRCLE;
+        grid->marks[r][c] = (guint8) mark;
+      }
+  grid->description = describe_grid (grid);
+}
+
+/* The table @seat fills in for the other seat's pieces, starting from
+ * the hurried players' one. */
+static void
+add_choice (guint seat, CpPresentation *out)
+{
+  CpGrid *grid = cp_presentation_add_grid (out, 1 - seat, _("Capture moves of the opponent’s pieces"));
+
+  grid->n_rows = grid->n_columns = N_KINDS;
+  memcpy (grid->row_piece, kinds, N_KINDS);
+  memcpy (grid->column_piece, kinds, N_KINDS);
+  for (guint r = 0; r < N_KINDS; r++)
+    grid->marks[r][hurried[r]] = CP_GRID_CIRCLE;
+  grid->choosing = TRUE;
+  cp_action_init (&grid->action, CP_ACTION_COMMIT, seat);
+  grid->action.visible = CP_SEAT_BIT (seat);
+  grid->description = describe_grid (grid);
+}
+
+static char *
+masquerade_prompt (const MasqueradeState *st, guint seat)
+{
+  GString *said;
+
+  if (st->stage == STAGE_WRITING)
+    return !(st->written & CP_SEAT_BIT (seat))
+             ? g_strdup (_("Give each of your opponent’s pieces a capture move: one circle in each row and "
+                           "each column"))
+             : NULL;
+  if (st->stage != STAGE_PLAYING || seat != st->chess.base.to_move)
+    return NULL;
+  /* The players hear the answers as the curtain falls: they are said
+   * again when the turn comes. */
+  said = g_string_new (NULL);
+  if (st->answered[seat] != ANSWER_NONE)
+    g_string_append_printf (said, "%s ", st->answered[seat] == ANSWER_REFUSED ? _("Your last capture was refused.")
+                                                                               : _("Your last capture was allowed."));
+  if (st->answered[1 - seat] == ANSWER_REFUSED)
+    g_string_append_printf (said, "%s ", _("Your opponent’s capture was refused."));
+  g_string_append (said, _("Move without capturing, or try a capture"));
+  return g_string_free (said, FALSE);
+}
+
+static void
+masquerade_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  const MasqueradeState *st = MASQUERADE_STATE (state);
+  static const guint8 none[CP_N_PIECE_KINDS] = { 0 };
+  guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+
+  if (viewer == CP_VIEW_ALL)
+    {
+      add_grid (st, 0, st->table[1], _("Capture moves of White’s pieces"), out);
+      add_grid (st, 1, st->table[0], _("Capture moves of Black’s pieces"), out);
+    }
+  else if (viewer < 2 && st->stage == STAGE_WRITING && !(st->written & CP_SEAT_BIT (viewer)))
+    add_choice (viewer, out);
+  else if (viewer < 2)
+    {
+      add_grid (st, viewer, none, _("Capture moves of your pieces"), out);
+      add_grid (st, 1 - viewer, st->table[viewer], _("Capture moves of the opponent’s pieces"), out);
+    }
+  if (st->stage == STAGE_PLAYING && st->answered[1 - state->to_move] == ANSWER_REFUSED)
+    /* Translators: Masquerade Chess: the piece whose capture was refused */
+    cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, st->from, _("its capture was refused"));
+  if (actor < 2 && !cp_state_is_over (state))
+    cp_presentation_set_prompt (out, masquerade_prompt (st, actor));
+}
+
+const CpRules cp_masquerade_rules = {
+  .id = "masquerade",
+  .name = N_("Masquerade Chess"),
+  .summary = N_("Each side secretly decides how the other side’s pieces capture"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_DRAWS | CP_RULES_SECRETS | CP_RULES_SECRET_SETUP,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .colours = colours,
+  .state_size = sizeof (MasqueradeState),
+  .init = masquerade_init,
+  .pending = masquerade_pending,
+  .chance = masquerade_chance,
+  .legal = masquerade_legal,
+  .make = masquerade_make,
+  .outcome = masquerade_outcome,
+  .claimable = masquerade_claimable,
+  .format = masquerade_format,
+  .parse = masquerade_parse,
+  .landing = cp_chess_rules_landing,
+  .redact = masquerade_redact,
+  .present = masquerade_present,
+};

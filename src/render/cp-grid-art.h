@@ -1,0 +1,28 @@
+/* cp-grid-art.h: drawing the tables a game shows beside its board
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "cp-engine.h"
+
+G_BEGIN_DECLS
+
+double   cp_grid_art_height  (const CpGrid *grid,
+                              double        width);
+void     cp_grid_art_draw    (cairo_t      *cr,
+                              const CpGrid *grid,
+                              const guint8 *columns,
+                              CpColour      colour,
+                              double        width,
+                              const double  ink[3]);
+gboolean cp_grid_art_cell_at (const CpGrid *grid,
+                              double        width,
+                              double        x,
+                              double        y,
+                              guint        *row,
+                              guint        *column);
+
+G_END_DECLS

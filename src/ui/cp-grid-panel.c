@@ -1,0 +1,353 @@
+/* cp-grid-panel.c: the tables a game shows beside its board
+ *
+ * One titled table for each CpGrid of the presentation.  A table the
+ * seat at the screen fills in takes a click on a cell as that row's
+ * choice (the row that had that column takes the row's old one, so each
+ * row and column keeps one circle), and has buttons to deal the choice
+ * at random and to seal it: the panel then emits "action-chosen" with
+ * the legal action the choice stands for.  From the keyboard, the arrows
+ * move a frame over the cells and Space or Enter choose the framed one.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-grid-art.h"
+#include "cp-grid-panel.h"
+
+#define TABLE_WIDTH 180
+
+struct _CpGridPanel
+{
+  GtkBox parent_instance;
+
+  GArray *grids;          /* CpGrid shown, with their own strings */
+  CpColour colours[CP_MAX_SEATS];
+  CpActionList legal;     /* the actions the seat at the screen may take */
+  gboolean choosing;      /* a table is being filled in... */
+  CpAction action;        /* ...to play this action... */
+  guint8 columns[CP_GRID_MAX]; /* ...with these columns circled */
+  GtkWidget *choice_area; /* where that table is drawn */
+  guint cursor_row, cursor_column; /* the cell framed for the keyboard */
+};
+
+G_DEFINE_FINAL_TYPE (CpGridPanel, cp_grid_panel, GTK_TYPE_BOX)
+
+enum { ACTION_CHOSEN, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+grid_clear (gpointer data)
+{
+  CpGrid *grid = data;
+
+  g_free (grid->title);
+  g_free (grid->description);
+}
+
+static void
+draw_table (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
+  const CpGrid *grid = data;
+  GdkRGBA colour;
+  double ink[3];
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &colour);
+  ink[0] = colour.red;
+  ink[1] = colour.green;
+  ink[2] = colour.blue;
+  cp_grid_art_draw (cr, grid, grid->choosing ? self->columns : NULL, self->colours[grid->seat % CP_MAX_SEATS],
+                    width, ink);
+  if (grid->choosing && gtk_widget_has_focus (GTK_WIDGET (area)))
+    {
+      double size = (double) width / (grid->n_columns + 1);
+
+      cairo_set_source_rgb (cr, ink[0], ink[1], ink[2]);
+      cairo_set_line_width (cr, 2);
+      cairo_rectangle (cr, (self->cursor_column + 1) * size + 2, (self->cursor_row + 1) * size + 2, size - 4,
+                       size - 4);
+      cairo_stroke (cr);
+    }
+}
+
+/* The legal action that the columns circled stand for, or NULL. */
+static const CpAction *
+chosen_action (CpGridPanel *self, const CpGrid *grid)
+{
+  guint32 value = cp_grid_value (grid, self->columns);
+
+  for (guint i = 0; i < self->legal.len; i++)
+    if (self->legal.items[i].type == self->action.type && self->legal.items[i].seat == self->action.seat
+        && self->legal.items[i].value == value)
+      return &self->legal.items[i];
+  return NULL;
+}
+
+/* Circles @column in @row; the row that had it takes the row's old one. */
+static void
+choose_cell (CpGridPanel *self, const CpGrid *grid, guint row, guint column)
+{
+  for (guint r = 0; r < grid->n_rows; r++)
+    if (self->columns[r] == column)
+      self->columns[r] = self->columns[row];
+  self->columns[row] = (guint8) column;
+  self->cursor_row = row;
+  self->cursor_column = column;
+  gtk_widget_queue_draw (self->choice_area);
+}
+
+static void
+table_clicked (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
+{
+  GtkWidget *area = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
+  guint row, column;
+
+  gtk_widget_grab_focus (area);
+  if (cp_grid_art_cell_at (data, gtk_widget_get_width (area), x, y, &row, &column))
+    choose_cell (self, data, row, column);
+}
+
+static gboolean
+table_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, gpointer data)
+{
+  GtkWidget *area = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (keys));
+  CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
+  const CpGrid *grid = data;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Up:
+      self->cursor_row = (self->cursor_row + grid->n_rows - 1) % grid->n_rows;
+      break;
+    case GDK_KEY_Down:
+      self->cursor_row = (self->cursor_row + 1) % grid->n_rows;
+      break;
+    case GDK_KEY_Left:
+      self->cursor_column = (self->cursor_column + grid->n_columns - 1) % grid->n_columns;
+      break;
+    case GDK_KEY_Right:
+      self->cursor_column = (self->cursor_column + 1) % grid->n_columns;
+      break;
+    case GDK_KEY_space:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      choose_cell (self, grid, self->cursor_row, self->cursor_column);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+  gtk_widget_queue_draw (area);
+  return TRUE;
+}
+
+static void
+deal_clicked (CpGridPanel *self, GtkButton *button)
+{
+  const CpGrid *grid = g_object_get_data (G_OBJECT (button), "grid");
+  g_autoptr (GArray) choices = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = 0; i < self->legal.len; i++)
+    if (self->legal.items[i].type == self->action.type && self->legal.items[i].seat == self->action.seat)
+      g_array_append_val (choices, self->legal.items[i].value);
+  if (choices->len == 0)
+    return;
+  cp_grid_columns (grid, g_array_index (choices, guint32, g_random_int_range (0, (gint32) choices->len)),
+                   self->columns);
+  gtk_widget_queue_draw (self->choice_area);
+}
+
+static void
+seal_clicked (CpGridPanel *self, GtkButton *button)
+{
+  const CpGrid *grid = g_object_get_data (G_OBJECT (button), "grid");
+  const CpAction *action = chosen_action (self, grid);
+  CpAction copy;
+
+  if (action == NULL)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  copy = *action;
+  g_signal_emit (self, signals[ACTION_CHOSEN], 0, &copy);
+}
+
+static GtkWidget *
+new_button (CpGridPanel *self, const char *label, const CpGrid *grid, GCallback callback)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  g_object_set_data (G_OBJECT (button), "grid", (gpointer) grid);
+  g_signal_connect_swapped (button, "clicked", callback, self);
+  return button;
+}
+
+/* A table with its title, and what filling it in takes. */
+static void
+add_table (CpGridPanel *self, const CpGrid *grid)
+{
+  GtkWidget *title = gtk_label_new (grid->title);
+  GtkWidget *area = gtk_drawing_area_new ();
+
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 20);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_box_append (GTK_BOX (self), title);
+
+  g_object_set_data (G_OBJECT (area), "panel", self);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), TABLE_WIDTH);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), (int) cp_grid_art_height (grid, TABLE_WIDTH));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_table, (gpointer) grid, NULL);
+  gtk_widget_set_halign (area, GTK_ALIGN_START);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (area),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, grid->title,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, grid->description ? grid->description : "",
+                                  -1);
+  gtk_box_append (GTK_BOX (self), area);
+  if (!grid->choosing)
+    return;
+
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+    GtkEventController *keys = gtk_event_controller_key_new ();
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *seal = new_button (self, _("_Seal"), grid, G_CALLBACK (seal_clicked));
+
+    g_signal_connect (click, "pressed", G_CALLBACK (table_clicked), (gpointer) grid);
+    gtk_widget_add_controller (area, GTK_EVENT_CONTROLLER (click));
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (table_key), (gpointer) grid);
+    gtk_widget_add_controller (area, keys);
+    g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), area);
+    g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), area);
+    gtk_widget_add_controller (area, focus);
+    gtk_widget_set_focusable (area, TRUE);
+    self->choice_area = area;
+    gtk_box_append (GTK_BOX (buttons), new_button (self, _("_Deal at Random"), grid, G_CALLBACK (deal_clicked)));
+    gtk_widget_add_css_class (seal, "suggested-action");
+    gtk_box_append (GTK_BOX (buttons), seal);
+    gtk_box_append (GTK_BOX (self), buttons);
+  }
+}
+
+/* Starts filling in @grid from its circles, unless it is the one being
+ * filled in already. */
+static void
+start_choice (CpGridPanel *self, const CpGrid *grid)
+{
+  if (self->choosing && cp_action_same (&self->action, &grid->action))
+    return;
+  self->choosing = TRUE;
+  self->action = grid->action;
+  for (guint r = 0; r < grid->n_rows; r++)
+    for (guint c = 0; c < grid->n_columns; c++)
+      if ((grid->marks[r][c] & ~CP_GRID_FAINT) == CP_GRID_CIRCLE)
+        self->columns[r] = (guint8) c;
+}
+
+/* Whether @legal holds actions like @action, whatever their value. */
+static gboolean
+may_choose (const CpActionList *legal, const CpAction *action)
+{
+  for (guint i = 0; i < legal->len; i++)
+    if (legal->items[i].type == action->type && legal->items[i].seat == action->seat)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * cp_grid_panel_show:
+ * @colours: (array): the colour of each seat's pieces
+ * @legal: the actions the seat at the screen may take
+ *
+ * Shows the tables of @presentation; the panel hides when there are none.
+ */
+void
+cp_grid_panel_show (CpGridPanel *self, const CpPresentation *presentation, const CpColour *colours,
+                    const CpActionList *legal)
+{
+  GtkWidget *child;
+  gboolean choosing = FALSE;
+
+  g_return_if_fail (CP_IS_GRID_PANEL (self));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_box_remove (GTK_BOX (self), child);
+  self->choice_area = NULL;
+  g_array_set_size (self->grids, 0);
+  cp_action_list_clear (&self->legal);
+  for (guint i = 0; i < legal->len; i++)
+    cp_action_list_append (&self->legal, &legal->items[i]);
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    self->colours[s] = colours[s];
+
+  for (guint i = 0; i < presentation->grids->len; i++)
+    {
+      CpGrid grid = g_array_index (presentation->grids, CpGrid, i);
+
+      grid.title = g_strdup (grid.title);
+      grid.description = g_strdup (grid.description);
+      /* Only a table of the seat at the screen is filled in. */
+      grid.choosing = grid.choosing && may_choose (legal, &grid.action);
+      g_array_append_val (self->grids, grid);
+    }
+  for (guint i = 0; i < self->grids->len; i++)
+    {
+      const CpGrid *grid = &g_array_index (self->grids, CpGrid, i);
+
+      if (grid->choosing)
+        {
+          start_choice (self, grid);
+          choosing = TRUE;
+        }
+      add_table (self, grid);
+    }
+  self->choosing = choosing;
+  gtk_widget_set_visible (GTK_WIDGET (self), self->grids->len > 0);
+}
+
+static void
+cp_grid_panel_finalize (GObject *object)
+{
+  CpGridPanel *self = CP_GRID_PANEL (object);
+
+  g_array_unref (self->grids);
+  cp_action_list_clear (&self->legal);
+  G_OBJECT_CLASS (cp_grid_panel_parent_class)->finalize (object);
+}
+
+static void
+cp_grid_panel_class_init (CpGridPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cp_grid_panel_finalize;
+  /**
+   * CpGridPanel::action-chosen:
+   * @action: (type gpointer): the action a table filled in stands for
+   */
+  signals[ACTION_CHOSEN] = g_signal_new ("action-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+}
+
+static void
+cp_grid_panel_init (CpGridPanel *self)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 6);
+  self->grids = g_array_new (FALSE, TRUE, sizeof (CpGrid));
+  g_array_set_clear_func (self->grids, grid_clear);
+  cp_action_list_init (&self->legal);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+GtkWidget *
+cp_grid_panel_new (void)
+{
+  return g_object_new (CP_TYPE_GRID_PANEL, NULL);
+}
