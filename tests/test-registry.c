@@ -1185,7 +1185,7 @@ test_flags (gconstpointer data)
 {
   Entry *entry = (Entry *) data;
   const CpRules *rules = entry->rules;
-  const guint known = CP_RULES_DRAWS | CP_RULES_SECRETS | CP_RULES_CHANCE;
+  const guint known = CP_RULES_DRAWS | CP_RULES_SECRETS | CP_RULES_CHANCE | CP_RULES_SECRET_SETUP;
   GPtrArray *runs = get_runs (entry);
   gboolean random_result = FALSE, chance_due = FALSE, secret = FALSE, card_action = FALSE;
   gboolean cards_on_table = FALSE;
@@ -1208,6 +1208,16 @@ test_flags (gconstpointer data)
   g_assert_cmpint (!!(rules->flags & CP_RULES_SECRETS), ==, rules->redact != NULL);
   if (rules->flags & CP_RULES_CHANCE)
     g_assert_nonnull (rules->chance);
+  /* A secret set-up: a seed makes its sealed choices, and then play is in
+   * the open or the set-up is done. */
+  if (rules->flags & CP_RULES_SECRET_SETUP)
+    {
+      g_autoptr (CpGame) game = cp_game_new (rules->id, NULL, rules->min_seats, 1, NULL);
+
+      g_assert_true (rules->flags & CP_RULES_SECRETS);
+      g_assert_cmpuint (cp_game_choose_secrets (game), >, 0);
+      g_assert_cmpuint (cp_game_choose_secrets (game), ==, 0);
+    }
 
   /* And the games played agree. */
   for (guint r = 0; r < runs->len; r++)
