@@ -176,8 +176,8 @@ perft (GVariantDict *dict)
     return fail (_("The number of players must be from 1 to %d"), CP_MAX_SEATS);
   if ((game = cp_game_new (variant, options, (guint) players, (guint64) seed, &error)) == NULL)
     return fail ("%s", error->message);
-  if (cp_game_get_rules (game)->flags & CP_RULES_SECRETS)
-    return fail (_("%s has secrets, so its moves cannot be counted"), _(cp_game_get_rules (game)->name));
+  /* Random results of the set-up (a deal) come from --seed; secrets are
+   * counted as the game knows them. */
   cp_game_resolve_chance (game);
 
   state = cp_state_copy (cp_game_get_state (game));
@@ -225,6 +225,11 @@ describe_game (CpGame *game)
     return g_strdup_printf (_("%s, %s, in progress"), _(cp_game_get_rules (game)->name), actions);
   if (outcome->status == CP_STATUS_DRAWN)
     return g_strdup_printf (_("%s, %s, drawn: %s"), _(cp_game_get_rules (game)->name), actions,
+                            cp_end_reason_describe (outcome->reason));
+  if (outcome->status == CP_STATUS_LOST)
+    /* Translators: a checked game that all its players lost together: its
+     * name, its number of actions, how it ended */
+    return g_strdup_printf (_("%s, %s, lost by all: %s"), _(cp_game_get_rules (game)->name), actions,
                             cp_end_reason_describe (outcome->reason));
   for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
     if (outcome->winners & CP_SEAT_BIT (seat))

@@ -226,6 +226,12 @@ describe (CpPlayersPanel *self, const CpState *state)
     {
     case CP_STATUS_WON:
       names = player_names (self, state->outcome.winners);
+      if (state->outcome.scored)
+        /* Translators: how a game played for points ended, who won and their
+         * points, such as "King captured: Alice and Ben win with 2 points" */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s win with %u point", "%s: %s win with %u points",
+                                             state->outcome.score),
+                                cp_end_reason_describe (state->outcome.reason), names, state->outcome.score);
       /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" or
        * "Checkmate: Alice and Ben win" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s wins", "%s: %s win",
@@ -233,6 +239,10 @@ describe (CpPlayersPanel *self, const CpState *state)
                               cp_end_reason_describe (state->outcome.reason), names);
     case CP_STATUS_DRAWN:
       return g_strdup (cp_end_reason_describe (state->outcome.reason));
+    case CP_STATUS_LOST:
+      /* Translators: how a game that the players played together against
+       * the game ended, such as "Out of cards: the game wins" */
+      return g_strdup_printf (_("%s: the game wins"), cp_end_reason_describe (state->outcome.reason));
     default:
       break;
     }

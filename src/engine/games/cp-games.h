@@ -21,6 +21,7 @@ extern const CpRules cp_two_move_rules;
 extern const CpRules cp_chess_attack_rules;
 extern const CpRules cp_adrenaline_rules;
 extern const CpRules cp_half_alice_rules;
+extern const CpRules cp_cooperative_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,
@@ -34,5 +35,10 @@ CpBoard *cp_chivalry_board    (void);
 /* The three-player board, with the territories cards refer to as zones
  * when asked. */
 CpBoard *cp_km_three_board    (gboolean       territories);
+
+/* Cooperative Chess: lays out the cards of a game that has not dealt yet
+ * (for tests). */
+void cp_cooperative_arrange   (CpState       *state,
+                               const char *const piles[5]);
 
 G_END_DECLS

@@ -401,6 +401,8 @@ cp_game_resolve_chance (CpGame *self)
 
       self->rules->chance (self->state, &request);
       cp_action_init (&action, request.type, CP_SEAT_CHANCE);
+      if (request.secret)
+        action.visible = 0;
       if (request.type != CP_ACTION_REVEAL)
         action.value = cp_random_draw (self->seed, index++,
                                        request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);

@@ -26,6 +26,7 @@ static const CpRules *const built_in[] = {
   &cp_km_teams_rules,
   &cp_crowded_house_rules,
   &cp_chess_attack_rules,
+  &cp_cooperative_rules,
 };
 
 /* The games of the collection, then those registered at run time. */

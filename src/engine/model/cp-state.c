@@ -28,6 +28,7 @@ static const char *const end_ids[CP_N_END_REASONS] = {
   [CP_END_ELIMINATION] = "elimination",
   [CP_END_SCORE] = "score",
   [CP_END_PIECE_CAPTURED] = "piece-captured",
+  [CP_END_OUT_OF_CARDS] = "out-of-cards",
   [CP_END_ONE_PIECE_LEFT] = "one-piece-left",
 };
 
@@ -49,6 +50,7 @@ static const char *const end_descriptions[CP_N_END_REASONS] = {
   [CP_END_SCORE] = N_("Decided on points"),
   [CP_END_PIECE_CAPTURED] = N_("Piece captured"),
   [CP_END_ONE_PIECE_LEFT] = N_("Down to a single piece"),
+  [CP_END_OUT_OF_CARDS] = N_("Out of cards"),
 };
 
 const char *
@@ -160,7 +162,7 @@ seat_label (guint seat)
 #define illegal(error, ...) cp_error_fail ((error), CP_ERROR_ILLEGAL_ACTION, __VA_ARGS__)
 
 static gboolean
-check_chance (const CpState *state, const CpAction *action, GError **error)
+check_chance (const CpState *state, const CpAction *action, CpSeatMask *visible, GError **error)
 {
   CpChance request = { 0 };
 
@@ -180,6 +182,8 @@ check_chance (const CpState *state, const CpAction *action, GError **error)
   if (request.type == CP_ACTION_ROLL && action->value >= request.range)
     return illegal (error, _("The random result %u is out of range (below %u expected)"),
                     action->value, request.range);
+  if (request.secret)
+    *visible = 0;
   return TRUE;
 }
 
@@ -264,7 +268,7 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
       return FALSE;
     }
   if (action->seat == CP_SEAT_CHANCE)
-    return check_chance (state, action, error);
+    return check_chance (state, action, visible, error);
   if (action->seat >= state->n_seats)
     return illegal (error, g_dngettext (GETTEXT_PACKAGE, "This game has only %u seat", "This game has only %u seats",
                                         state->n_seats), state->n_seats);
@@ -302,6 +306,17 @@ cp_state_check (const CpState *state, const CpAction *action, GError **error)
   return check (state, action, &visible, error);
 }
 
+/* Whether the seats still in play are all partners of @seat, who resigns:
+ * then the side playing together against the game gives up. */
+static gboolean
+only_partners_left (const CpState *state, guint seat)
+{
+  for (guint s = 0; s < state->n_seats; s++)
+    if (!(state->out & CP_SEAT_BIT (s)) && !cp_rules_partners (state->rules, seat, s))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 apply_meta (CpState *state, const CpAction *action)
 {
@@ -312,7 +327,9 @@ apply_meta (CpState *state, const CpAction *action)
     {
     case CP_ACTION_RESIGN:
       state->out |= seat;
-      if (__builtin_popcount (everyone & ~state->out) <= 1)
+      if (only_partners_left (state, action->seat))
+        state->outcome = (CpOutcome) { CP_STATUS_LOST, CP_END_RESIGNATION, 0 };
+      else if (__builtin_popcount (everyone & ~state->out) <= 1)
         state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION,
                                        (CpSeatMask) (everyone & ~state->out) };
       else
