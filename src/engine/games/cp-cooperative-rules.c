@@ -564,7 +564,6 @@ coop_present (const CpState *state, const CpState *start, guint viewer, CpPresen
   guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
   guint score = kinds_gone (st);
   guint left = cp_deck_count (&st->draw) + cp_hand_count (&st->hand[0]) + cp_hand_count (&st->hand[1]);
-  CpSideItem *item;
 
   out->seats_drawn = COOP_STATE (start)->colours_drawn;
   if (COOP_STATE (state)->seats_changed)
@@ -572,15 +571,18 @@ coop_present (const CpState *state, const CpState *start, guint viewer, CpPresen
       out->seat_of_player[0] = 1;
       out->seat_of_player[1] = 0;
     }
-  item = cp_presentation_add_side (out, CP_SIDE_TEXT, 0);
-  /* Translators: the players' score so far (the kinds of piece gone from
-   * the board) and the cards still to play, short */
-  item->text = g_strdup_printf (_("%u gone · %u cards"), score, left);
-  out->side_description[0] = g_strdup_printf (
-    /* Translators: the score so far and the cards left, for screen readers */
-    g_dngettext (GETTEXT_PACKAGE, "%u kind of piece gone from the board, %u cards left",
-                 "%u kinds of piece gone from the board, %u cards left", score),
-    score, left);
+  /* The score beside one partner, the cards beside the other. */
+  /* Translators: the players' score so far: the kinds of piece gone from
+   * the board, short */
+  cp_presentation_add_side (out, CP_SIDE_TEXT, 0)->text = g_strdup_printf (_("%u gone"), score);
+  out->side_description[0] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u kind of piece gone from the board",
+                                                           "%u kinds of piece gone from the board", score),
+                                              score);
+  /* Translators: the cards still to play, in the hands and the draw pile, short */
+  cp_presentation_add_side (out, CP_SIDE_TEXT, 1)->text = g_strdup_printf (_("%u cards"), left);
+  out->side_description[1] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card left to play",
+                                                           "%u cards left to play", left),
+                                              left);
   if (actor < 2 && !cp_state_is_over (state))
     {
       cp_presentation_set_prompt (out, coop_prompt (st, actor));

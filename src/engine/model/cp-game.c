@@ -754,7 +754,8 @@ cp_game_last_move (CpGame *self, guint cursor)
  * players take turns, a round ends when a player who moved in it moves
  * again, so two players number their moves as chess does and three or
  * four players number the rounds of the table, whoever is left; a turn of
- * several moves keeps one place.  Games that choose in secret together
+ * several moves keeps one place.  Cards played face up in turn count as
+ * moves.  Games that choose in secret together
  * number their rounds of choices, each move placed by its seat.  A game
  * of one player is not numbered.
  */
@@ -772,11 +773,13 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
     {
       const CpAction *a = &g_array_index (self->actions, CpAction, i);
       CpActionNumber number = { 0, 0 };
+      gboolean move = a->type == CP_ACTION_MOVE
+                      || (a->type == CP_ACTION_PLAY_CARD && self->rules->numbering == CP_NUMBERING_TURNS);
 
       if (a->type == CP_ACTION_COMMIT && !choosing)
         choices++;
       choosing = a->type == CP_ACTION_COMMIT;
-      if (a->type == CP_ACTION_MOVE && a->seat != last_seat)
+      if (move && a->seat != last_seat)
         {
           if (moved & CP_SEAT_BIT (a->seat))
             moved = 0;
@@ -786,7 +789,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           moved |= CP_SEAT_BIT (a->seat);
           last_seat = a->seat;
         }
-      if (a->type == CP_ACTION_MOVE && self->players->len >= 2)
+      if (move && self->players->len >= 2)
         {
           gboolean by_choices = self->rules->numbering == CP_NUMBERING_ROUNDS && choices > 0;
 
