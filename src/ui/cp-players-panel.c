@@ -40,6 +40,9 @@ struct _CpPlayersPanel
   guint n_seats;
 };
 
+/* The width the side texts of a player keep at most, in characters. */
+#define SIDE_TEXT_CHARS 14
+
 G_DEFINE_FINAL_TYPE (CpPlayersPanel, cp_players_panel, GTK_TYPE_WIDGET)
 
 static void
@@ -166,7 +169,7 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       /* A line for each text; long ones wrap rather than squeeze the
        * player's name. */
       gtk_label_set_wrap (GTK_LABEL (seat->extra), TRUE);
-      gtk_label_set_width_chars (GTK_LABEL (seat->extra), 14);
+      gtk_label_set_width_chars (GTK_LABEL (seat->extra), SIDE_TEXT_CHARS);
       gtk_label_set_max_width_chars (GTK_LABEL (seat->extra), 24);
       gtk_label_set_justify (GTK_LABEL (seat->extra), GTK_JUSTIFY_RIGHT);
       gtk_label_set_xalign (GTK_LABEL (seat->extra), 1);
@@ -259,6 +262,19 @@ describe (CpPlayersPanel *self, const CpState *state)
   return g_strdup_printf (_("%s to move"), names);
 }
 
+/* The characters of the longest line of @text, up to @most: short texts
+ * keep only the room they take, beside the player's name. */
+static int
+longest_line (const char *text, int most)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  glong longest = 0;
+
+  for (guint i = 0; lines[i]; i++)
+    longest = MAX (longest, g_utf8_strlen (lines[i], -1));
+  return (int) MIN (longest, most);
+}
+
 /* Puts the side items of @seat_number from @presentation beside its name:
  * pieces drawn, texts and dice in words. */
 static void
@@ -303,6 +319,7 @@ show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
                                       seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
   gtk_widget_queue_draw (seat->lost);
   gtk_label_set_text (GTK_LABEL (seat->extra), extra->str);
+  gtk_label_set_width_chars (GTK_LABEL (seat->extra), longest_line (extra->str, SIDE_TEXT_CHARS));
   gtk_widget_set_tooltip_text (seat->extra, description);
   gtk_widget_set_visible (seat->extra, extra->len > 0);
 }

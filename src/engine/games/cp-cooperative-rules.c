@@ -525,7 +525,7 @@ coop_cards (const CpState *state, CpCardTable *table)
   table->has_discard = TRUE;
   table->up_role = CP_CARD_UP_DISCARDS;
   table->discard_role = CP_CARD_PILE_CAPTURED;
-  if (st->stage == STAGE_CAPTURE)
+  if (st->stage == STAGE_CAPTURE && !cp_state_is_over (state))
     {
       table->current_seat = state->to_move;
       table->current = top (&st->discards[state->to_move]);
