@@ -525,10 +525,80 @@ test_record (void)
   g_assert_cmpmem (cp_game_get_outcome (back), sizeof (CpOutcome), cp_game_get_outcome (game), sizeof (CpOutcome));
 }
 
+/* The best scores of groups of players, in the preferences folder. */
+static void
+test_best_scores (void)
+{
+  const char *pair[] = { "Anna = [1]", "Ben+Co" };
+  const char *swapped[] = { "Ben+Co", "Anna = [1]" };
+  const char *other[] = { "Anna = [1]", "Cleo" };
+  g_autoptr (GError) error = NULL;
+  int before;
+
+  g_assert_cmpint (cp_best_scores_lookup ("cooperative", pair, 2), ==, -1);
+  g_assert_true (cp_best_scores_add ("cooperative", pair, 2, 2, &before, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (before, ==, -1);
+  /* The same players in another order are the same pair. */
+  g_assert_true (cp_best_scores_add ("cooperative", swapped, 2, 1, &before, &error));
+  g_assert_cmpint (before, ==, 2);
+  g_assert_cmpint (cp_best_scores_lookup ("cooperative", pair, 2), ==, 2);
+  g_assert_true (cp_best_scores_add ("cooperative", swapped, 2, 3, NULL, &error));
+  g_assert_cmpint (cp_best_scores_lookup ("cooperative", pair, 2), ==, 3);
+  g_assert_cmpint (cp_best_scores_lookup ("cooperative", other, 2), ==, -1);
+  g_assert_cmpint (cp_best_scores_lookup ("golf", pair, 2), ==, -1);
+}
+
+static void
+count_notice (guint *n, const char *message)
+{
+  if (g_str_has_prefix (message, "A new best score for White and Black: "))
+    (*n)++;
+}
+
+/* A game played in a session to a captured king: its score is kept as the
+ * players' best, and the window is told. */
+static void
+test_session_score (void)
+{
+  for (guint64 seed = 1; seed < 40; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("cooperative", 2, seed, "colours=seated", NULL);
+      g_autoptr (CpSession) session = cp_session_new (game, NULL);
+      const char *names[] = { "White", "Black" };
+      guint notices = 0;
+
+      g_signal_connect_swapped (session, "notice", G_CALLBACK (count_notice), &notices);
+      while (!cp_state_is_over (cp_game_get_state (game)))
+        {
+          g_auto (CpActionList) legal = { 0 };
+          g_autoptr (GError) error = NULL;
+          guint chosen = 0;
+
+          cp_test_legal (game, &legal);
+          /* Any capture, else the first action. */
+          for (guint i = 0; i < legal.len; i++)
+            if (legal.items[i].flags & CP_ACTION_FLAG_CAPTURE)
+              chosen = i;
+          g_assert_true (cp_session_play (session, &legal.items[chosen], &error));
+          g_assert_no_error (error);
+        }
+      if (!cp_game_get_outcome (game)->scored)
+        {
+          g_assert_cmpuint (notices, ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (notices, ==, 1);
+      g_assert_cmpint (cp_best_scores_lookup ("cooperative", names, 2), >=, cp_game_get_outcome (game)->score);
+      return;
+    }
+  g_assert_not_reached ();
+}
+
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   g_test_add_func ("/cooperative/bishop-takes-two-pawns", test_bishop_takes_two_pawns);
   g_test_add_func ("/cooperative/king-too-far", test_king_too_far);
   g_test_add_func ("/cooperative/knight-to-d2", test_knight_to_d2);
@@ -548,5 +618,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cooperative/secrets", test_secrets);
   g_test_add_func ("/cooperative/perft", test_perft);
   g_test_add_func ("/cooperative/record", test_record);
+  g_test_add_func ("/cooperative/best-scores", test_best_scores);
+  g_test_add_func ("/cooperative/session-score", test_session_score);
   return g_test_run ();
 }
