@@ -566,12 +566,12 @@ coop_present (const CpState *state, const CpState *start, guint viewer, CpPresen
   guint left = cp_deck_count (&st->draw) + cp_hand_count (&st->hand[0]) + cp_hand_count (&st->hand[1]);
 
   out->seats_drawn = COOP_STATE (start)->colours_drawn;
+  /* The score beside one partner, the cards left beside the other. */
   if (COOP_STATE (state)->seats_changed)
     {
       out->seat_of_player[0] = 1;
       out->seat_of_player[1] = 0;
     }
-  /* The score beside one partner, the cards beside the other. */
   /* Translators: the players' score so far: the kinds of piece gone from
    * the board, short */
   cp_presentation_add_side (out, CP_SIDE_TEXT, 0)->text = g_strdup_printf (_("%u gone"), score);
@@ -579,7 +579,8 @@ coop_present (const CpState *state, const CpState *start, guint viewer, CpPresen
                                                            "%u kinds of piece gone from the board", score),
                                               score);
   /* Translators: the cards still to play, in the hands and the draw pile, short */
-  cp_presentation_add_side (out, CP_SIDE_TEXT, 1)->text = g_strdup_printf (_("%u cards"), left);
+  cp_presentation_add_side (out, CP_SIDE_TEXT, 1)->text
+    = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", left), left);
   out->side_description[1] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card left to play",
                                                            "%u cards left to play", left),
                                               left);
