@@ -152,7 +152,6 @@ coop_init (CpState *state, GHashTable *opts, GError **error)
     return FALSE;
   st->stage = STAGE_SHUFFLE;
   st->piece = CP_NO_CELL;
-  st->seats_changed = FALSE;
   st->colours_drawn = g_str_equal (g_hash_table_lookup (opts, "colours"), "random");
   init_piles (st);
   return TRUE;
@@ -566,12 +565,13 @@ coop_present (const CpState *state, const CpState *start, guint viewer, CpPresen
   guint left = cp_deck_count (&st->draw) + cp_hand_count (&st->hand[0]) + cp_hand_count (&st->hand[1]);
 
   out->seats_drawn = COOP_STATE (start)->colours_drawn;
-  /* The score beside one partner, the cards left beside the other. */
-  if (COOP_STATE (state)->seats_changed)
+  if (COOP_STATE (start)->seats_changed)
     {
       out->seat_of_player[0] = 1;
       out->seat_of_player[1] = 0;
     }
+
+  /* The score beside one partner, the cards left beside the other. */
   /* Translators: the players' score so far: the kinds of piece gone from
    * the board, short */
   cp_presentation_add_side (out, CP_SIDE_TEXT, 0)->text = g_strdup_printf (_("%u gone"), score);
