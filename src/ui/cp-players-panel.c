@@ -315,8 +315,9 @@ show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
   gtk_widget_set_tooltip_text (seat->lost, description);
   gtk_accessible_update_property (GTK_ACCESSIBLE (seat->lost), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description ? description : "", -1);
+  /* Beside a text, the pieces overlap more, to leave the name its room. */
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
-                                      seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
+                                      seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, extra->len ? 48 : 108) : 0);
   gtk_widget_queue_draw (seat->lost);
   gtk_label_set_text (GTK_LABEL (seat->extra), extra->str);
   gtk_label_set_width_chars (GTK_LABEL (seat->extra), longest_line (extra->str, SIDE_TEXT_CHARS));
