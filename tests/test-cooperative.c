@@ -500,6 +500,28 @@ test_perft (void)
   g_assert_cmpuint (cp_state_perft (state, 3), ==, three);
 }
 
+/* The same from the command line, from the deal its seed gives. */
+static void
+test_perft_command (void)
+{
+  const char *program = g_getenv ("CP_PROGRAM");
+  const char *argv[] = { program, "--perft", "3", "--variant", "cooperative", "--seed", "5", NULL };
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (program == NULL)
+    {
+      g_test_skip ("CP_PROGRAM is not set");
+      return;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (out, ==, "1767\n");
+}
+
 /* A record keeps the cards, and says the score. */
 static void
 test_record (void)
@@ -617,6 +639,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cooperative/no-check", test_no_check);
   g_test_add_func ("/cooperative/secrets", test_secrets);
   g_test_add_func ("/cooperative/perft", test_perft);
+  g_test_add_func ("/cooperative/perft-command", test_perft_command);
   g_test_add_func ("/cooperative/record", test_record);
   g_test_add_func ("/cooperative/best-scores", test_best_scores);
   g_test_add_func ("/cooperative/session-score", test_session_score);
