@@ -434,6 +434,25 @@ coop_outcome (const CpState *state, CpOutcome *outcome)
   *outcome = state->outcome;
 }
 
+/* The score so far, in words. */
+static char *
+describe_gone (guint score)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u kind of piece gone from the board",
+                                       "%u kinds of piece gone from the board", score),
+                          score);
+}
+
+static char *
+coop_statistics (const CpState *state)
+{
+  if (!state->outcome.scored)
+    return describe_gone (kinds_gone (COOP_STATE (state)));
+  /* Translators: the points a game of Cooperative Chess scored, for --validate */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scored %u point", "Scored %u points", state->outcome.score),
+                          state->outcome.score);
+}
+
 /* Text. */
 
 /* "9♠ (bishop)" */
@@ -575,9 +594,7 @@ coop_present (const CpState *state, const CpState *start, guint viewer, CpPresen
   /* Translators: the players' score so far: the kinds of piece gone from
    * the board, short */
   cp_presentation_add_side (out, CP_SIDE_TEXT, 0)->text = g_strdup_printf (_("%u gone"), score);
-  out->side_description[0] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u kind of piece gone from the board",
-                                                           "%u kinds of piece gone from the board", score),
-                                              score);
+  out->side_description[0] = describe_gone (score);
   /* Translators: the cards still to play, in the hands and the draw pile, short */
   cp_presentation_add_side (out, CP_SIDE_TEXT, 1)->text
     = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", left), left);
@@ -621,4 +638,5 @@ const CpRules cp_cooperative_rules = {
   .redact = coop_redact,
   .cards = coop_cards,
   .present = coop_present,
+  .statistics = coop_statistics,
 };
