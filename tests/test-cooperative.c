@@ -42,8 +42,8 @@ card (const char *id)
   return c;
 }
 
-/* The legal move of the side to move from @from to @to (promoting to
- * @promotion), or NULL. */
+/* Finds the legal move of the side to move from @from to @to (promoting
+ * to @promotion), if there is one. */
 static gboolean
 find_move (const CpState *state, const char *from, const char *to, CpPieceKind promotion, CpAction *out)
 {
@@ -198,7 +198,6 @@ static void
 test_king_too_far (void)
 {
   g_autoptr (CpState) state = arranged (EXAMPLE_FEN, "10H QH 8H", "8S 9S KS", "2H 2S", "", "3H");
-  g_autofree char *text = NULL;
 
   g_free (move (state, "e8", "d7", CP_PIECE_NONE));
   play (state, "KS");
