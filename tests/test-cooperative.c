@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "cp-engine.h"
@@ -619,7 +620,17 @@ test_session_score (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_autofree char *config = g_dir_make_tmp ("test-cooperative-XXXXXX", NULL);
+  g_autofree char *scores = NULL;
+  g_autofree char *folder = NULL;
+  int status;
+
+  /* The best scores go to a preferences folder of the test's own. */
+  g_assert_nonnull (config);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  folder = g_build_filename (config, "chess-parlour", NULL);
+  scores = g_build_filename (folder, "best-scores.ini", NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cooperative/bishop-takes-two-pawns", test_bishop_takes_two_pawns);
   g_test_add_func ("/cooperative/king-too-far", test_king_too_far);
   g_test_add_func ("/cooperative/knight-to-d2", test_knight_to_d2);
@@ -642,5 +653,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/cooperative/record", test_record);
   g_test_add_func ("/cooperative/best-scores", test_best_scores);
   g_test_add_func ("/cooperative/session-score", test_session_score);
-  return g_test_run ();
+  status = g_test_run ();
+  g_remove (scores);
+  g_rmdir (folder);
+  g_rmdir (config);
+  return status;
 }
