@@ -235,6 +235,11 @@ describe_game (CpGame *game)
   if (outcome->status == CP_STATUS_DRAWN)
     return g_strdup_printf (_("%s, %s, drawn: %s"), _(cp_game_get_rules (game)->name), actions,
                             cp_end_reason_describe (outcome->reason));
+  if (outcome->status == CP_STATUS_LOST)
+    /* Translators: a checked game that all its players lost together: its
+     * name, its number of actions, how it ended */
+    return g_strdup_printf (_("%s, %s, lost by all: %s"), _(cp_game_get_rules (game)->name), actions,
+                            cp_end_reason_describe (outcome->reason));
   for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
     if (outcome->winners & CP_SEAT_BIT (seat))
       g_string_append_printf (winners, "%s%s", winners->len ? ", " : "",

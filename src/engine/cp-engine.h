@@ -23,4 +23,5 @@
 #include "cp-view.h"
 #include "cp-agent.h"
 #include "cp-autosave.h"
+#include "cp-best-scores.h"
 #include "cp-session.h"

@@ -38,6 +38,8 @@
 #define HAND_STEP 0.74
 #define FACE_STEP 0.66
 #define BACK_STEP 0.32
+/* Stacks spread so that the corner of every card shows. */
+#define SPREAD_STEP 0.3
 /* The focus ring around a card, and the room it takes. */
 #define FOCUS_GAP 2.0
 #define FOCUS_LINE 2.0
@@ -798,7 +800,7 @@ on_table (const CpCardTable *table, guint n_seats, CpCard card)
 }
 
 static void
-add_table_card (CpCardHandPanel *self, GtkWidget *row, guint *index, CpCard card, gboolean sealed,
+add_table_card (CpCardHandPanel *self, GtkWidget *row, guint *index, double step, CpCard card, gboolean sealed,
                 gboolean current)
 {
   g_autofree char *description = describe_card (card);
@@ -820,7 +822,7 @@ add_table_card (CpCardHandPanel *self, GtkWidget *row, guint *index, CpCard card
     name = g_steal_pointer (&description);
   widget = card_new (self, CARD_SHOWN, card, TABLE_WIDTH, flags, name);
   ((CardItem *) g_object_get_data (G_OBJECT (widget), card_key))->sealed = sealed && card != CP_CARD_UNKNOWN;
-  row_add (self, row, (*index)++, TABLE_WIDTH * FACE_STEP, widget);
+  row_add (self, row, (*index)++, TABLE_WIDTH * step, widget);
 }
 
 static gboolean
@@ -829,6 +831,7 @@ fill_table (CpCardHandPanel *self, const CpCardTable *table, guint n_seats, cons
   CpCard current = table->current;
   gboolean current_alone = current != CP_CARD_NONE && !on_table (table, n_seats, current);
   gboolean any = FALSE;
+  double up_step = table->up_role == CP_CARD_UP_DISCARDS ? SPREAD_STEP : FACE_STEP;
 
   for (guint s = 0; s < n_seats; s++)
     {
@@ -844,7 +847,10 @@ fill_table (CpCardHandPanel *self, const CpCardTable *table, guint n_seats, cons
         continue;
       name = seat_name (names, s, &fallback);
       /* The caption says how the cards lie. */
-      if (cp_hand_count (sealed) == 0 && !has_current)
+      if (table->up_role == CP_CARD_UP_DISCARDS && cp_hand_count (sealed) == 0)
+        /* Translators: a player's discard stack, such as "Alice — discards" */
+        label = g_strdup_printf (_("%s — discards"), name);
+      else if (cp_hand_count (sealed) == 0 && !has_current)
         /* Translators: the cards a player has laid face up on the table, such as "Alice — face up" */
         label = g_strdup_printf (_("%s — face up"), name);
       else if (cp_hand_count (up) == 0 && !has_current)
@@ -856,12 +862,12 @@ fill_table (CpCardHandPanel *self, const CpCardTable *table, guint n_seats, cons
         label = g_strdup_printf (_("%s — on the table"), name);
       row = group_new (self->table_groups, label, label);
       for (guint i = 0; i < cp_hand_count (up); i++)
-        add_table_card (self, row, &index, cp_hand_get (up, i), FALSE, cp_hand_get (up, i) == current);
+        add_table_card (self, row, &index, up_step, cp_hand_get (up, i), FALSE, cp_hand_get (up, i) == current);
       for (guint i = 0; i < cp_hand_count (sealed); i++)
-        add_table_card (self, row, &index, cp_hand_get (sealed, i), TRUE,
+        add_table_card (self, row, &index, FACE_STEP, cp_hand_get (sealed, i), TRUE,
                         cp_hand_get (sealed, i) == current && current != CP_CARD_UNKNOWN);
       if (has_current)
-        add_table_card (self, row, &index, current, FALSE, TRUE);
+        add_table_card (self, row, &index, FACE_STEP, current, FALSE, TRUE);
       any = TRUE;
     }
   if (current_alone && table->current_seat >= n_seats)
@@ -869,7 +875,8 @@ fill_table (CpCardHandPanel *self, const CpCardTable *table, guint n_seats, cons
       guint index = 0;
 
       /* Translators: the caption of the card being carried out */
-      add_table_card (self, group_new (self->table_groups, _("In play"), NULL), &index, current, FALSE, TRUE);
+      add_table_card (self, group_new (self->table_groups, _("In play"), NULL), &index, FACE_STEP, current, FALSE,
+                      TRUE);
       any = TRUE;
     }
   return any;
@@ -884,6 +891,27 @@ pile_new (CpCardHandPanel *self, CpCard top, guint count, const char *name)
   return widget;
 }
 
+/* The cards of the pieces taken, spread so that each shows. */
+static void
+add_captured (CpCardHandPanel *self, const CpHand *captured)
+{
+  guint n = cp_hand_count (captured);
+  g_autofree char *name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Captured: %u card",
+                                                        "Captured: %u cards", n), n);
+  /* Translators: the caption of the cards of the pieces taken */
+  GtkWidget *row = group_new (self->piles, C_("pile", "Captured"), name);
+
+  if (n == 0)
+    row_add (self, row, 0, 0, pile_new (self, CP_CARD_NONE, 0, name));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *card = describe_card (cp_hand_get (captured, i));
+
+      row_add (self, row, i, TABLE_WIDTH * SPREAD_STEP,
+               card_new (self, CARD_SHOWN, cp_hand_get (captured, i), TABLE_WIDTH, CP_CARD_ART_NONE, card));
+    }
+}
+
 static void
 fill_piles (CpCardHandPanel *self, const CpCardTable *table)
 {
@@ -896,7 +924,9 @@ fill_piles (CpCardHandPanel *self, const CpCardTable *table)
       row_add (self, group_new (self->piles, _("Draw pile"), name), 0, 0,
                pile_new (self, CP_CARD_UNKNOWN, n, name));
     }
-  if (table->has_discard)
+  if (table->has_discard && table->discard_role == CP_CARD_PILE_CAPTURED)
+    add_captured (self, &table->discard);
+  else if (table->has_discard)
     {
       guint n = cp_hand_count (&table->discard);
       CpCard top = n > 0 ? cp_hand_get (&table->discard, n - 1) : CP_CARD_NONE;

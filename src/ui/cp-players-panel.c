@@ -40,6 +40,9 @@ struct _CpPlayersPanel
   guint n_seats;
 };
 
+/* The width the side texts of a player keep at most, in characters. */
+#define SIDE_TEXT_CHARS 14
+
 G_DEFINE_FINAL_TYPE (CpPlayersPanel, cp_players_panel, GTK_TYPE_WIDGET)
 
 static void
@@ -166,7 +169,7 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       /* A line for each text; long ones wrap rather than squeeze the
        * player's name. */
       gtk_label_set_wrap (GTK_LABEL (seat->extra), TRUE);
-      gtk_label_set_width_chars (GTK_LABEL (seat->extra), 14);
+      gtk_label_set_width_chars (GTK_LABEL (seat->extra), SIDE_TEXT_CHARS);
       gtk_label_set_max_width_chars (GTK_LABEL (seat->extra), 24);
       gtk_label_set_justify (GTK_LABEL (seat->extra), GTK_JUSTIFY_RIGHT);
       gtk_label_set_xalign (GTK_LABEL (seat->extra), 1);
@@ -226,6 +229,12 @@ describe (CpPlayersPanel *self, const CpState *state)
     {
     case CP_STATUS_WON:
       names = player_names (self, state->outcome.winners);
+      if (state->outcome.scored)
+        /* Translators: how a game played for points ended, who won and their
+         * points, such as "King captured: Alice and Ben win with 2 points" */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s win with %u point", "%s: %s win with %u points",
+                                             state->outcome.score),
+                                cp_end_reason_describe (state->outcome.reason), names, state->outcome.score);
       /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" or
        * "Checkmate: Alice and Ben win" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s wins", "%s: %s win",
@@ -233,6 +242,10 @@ describe (CpPlayersPanel *self, const CpState *state)
                               cp_end_reason_describe (state->outcome.reason), names);
     case CP_STATUS_DRAWN:
       return g_strdup (cp_end_reason_describe (state->outcome.reason));
+    case CP_STATUS_LOST:
+      /* Translators: how a game that the players played together against
+       * the game ended, such as "Out of cards: the game wins" */
+      return g_strdup_printf (_("%s: the game wins"), cp_end_reason_describe (state->outcome.reason));
     default:
       break;
     }
@@ -247,6 +260,19 @@ describe (CpPlayersPanel *self, const CpState *state)
       return g_strdup_printf (_("%s offers a draw · %s to move"), offering, names);
     }
   return g_strdup_printf (_("%s to move"), names);
+}
+
+/* The characters of the longest line of @text, up to @most: short texts
+ * keep only the room they take, beside the player's name. */
+static int
+longest_line (const char *text, int most)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  glong longest = 0;
+
+  for (guint i = 0; lines[i]; i++)
+    longest = MAX (longest, g_utf8_strlen (lines[i], -1));
+  return (int) MIN (longest, most);
 }
 
 /* Puts the side items of @seat_number from @presentation beside its name:
@@ -289,10 +315,12 @@ show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
   gtk_widget_set_tooltip_text (seat->lost, description);
   gtk_accessible_update_property (GTK_ACCESSIBLE (seat->lost), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description ? description : "", -1);
+  /* Beside a text, the pieces overlap more, to leave the name its room. */
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
-                                      seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, 108) : 0);
+                                      seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, extra->len ? 48 : 108) : 0);
   gtk_widget_queue_draw (seat->lost);
   gtk_label_set_text (GTK_LABEL (seat->extra), extra->str);
+  gtk_label_set_width_chars (GTK_LABEL (seat->extra), longest_line (extra->str, SIDE_TEXT_CHARS));
   gtk_widget_set_tooltip_text (seat->extra, description);
   gtk_widget_set_visible (seat->extra, extra->len > 0);
 }

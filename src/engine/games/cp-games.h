@@ -25,6 +25,7 @@ extern const CpRules cp_synchronous_rules;
 extern const CpRules cp_tar_pit_rules;
 extern const CpRules cp_golf_rules;
 extern const CpRules cp_masquerade_rules;
+extern const CpRules cp_cooperative_rules;
 
 /* Chess960 start positions by their standard numbers. */
 void cp_chess960_back_rank    (guint          number,
@@ -56,5 +57,9 @@ int      cp_golf_get_score    (const CpState *state,
                                guint          seat);
 int      cp_golf_get_par      (const CpState *state,
                                guint          hole);
+/* Cooperative Chess: lays out the cards of a game that has not dealt yet
+ * (for tests). */
+void cp_cooperative_arrange   (CpState       *state,
+                               const char *const piles[5]);
 
 G_END_DECLS

@@ -282,8 +282,10 @@ write_outcome (CpGame *game, xmlNode *root, xmlNs *ns)
       set_seats (node, "winners", outcome->winners);
     }
   else
-    set_attribute (node, "result", "drawn");
+    set_attribute (node, "result", outcome->status == CP_STATUS_LOST ? "lost" : "drawn");
   set_attribute (node, "reason", cp_end_reason_to_id (outcome->reason));
+  if (outcome->scored)
+    set_number (node, "score", outcome->score);
 }
 
 static xmlDoc *

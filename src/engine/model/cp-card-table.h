@@ -8,6 +8,18 @@
 
 G_BEGIN_DECLS
 
+/* What the cards face up in front of each seat are. */
+typedef enum {
+  CP_CARD_UP_LAID,      /* cards a seat has laid face up */
+  CP_CARD_UP_DISCARDS,  /* a seat's discard stack, spread, the last card on top */
+} CpCardUpRole;
+
+/* What the discard pile is. */
+typedef enum {
+  CP_CARD_PILE_DISCARD,   /* the discard pile, only its top card showing */
+  CP_CARD_PILE_CAPTURED,  /* the cards of the pieces taken, spread so that each shows */
+} CpCardPileRole;
+
 /* Where every card of a game lies, for drawing: each seat's hand, the
  * cards it has laid face up or played face down, and the piles.  Faces the
  * viewer may not see are CP_CARD_UNKNOWN.  Games with cards fill it in
@@ -22,6 +34,8 @@ typedef struct {
   guint8 has_discard;           /* whether the game has a discard pile */
   guint8 current_seat;          /* the seat of `current` */
   CpCard current;               /* the card being carried out, or CP_CARD_NONE */
+  guint8 up_role;               /* CpCardUpRole */
+  guint8 discard_role;          /* CpCardPileRole */
 } CpCardTable;
 
 void     cp_card_table_init   (CpCardTable       *table);

@@ -819,10 +819,11 @@ number_sealed_move (const CpAction *a, guint *round, CpSeatMask *sealed)
  * players take turns, a round ends when a player who moved in it moves
  * again, so two players number their moves as chess does and three or
  * four players number the rounds of the table, whoever is left; a turn of
- * several moves keeps one place.  Games that choose in secret together
- * number their rounds of choices, each move placed by its seat; games
- * whose sealed choices are moves number their turns, each sealed choice,
- * move and pass placed by its seat.  A game
+ * several moves keeps one place.  Cards played face up in turn count as
+ * moves.  Games that choose in secret together number their rounds of
+ * choices, each move placed by its seat; games whose sealed choices are
+ * moves number their turns, each sealed choice, move and pass placed by
+ * its seat.  A game
  * of one player is not numbered.
  */
 void
@@ -841,11 +842,13 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
     {
       const CpAction *a = &g_array_index (self->actions, CpAction, i);
       CpActionNumber number = { 0, 0 };
+      gboolean move = a->type == CP_ACTION_MOVE
+                      || (a->type == CP_ACTION_PLAY_CARD && self->rules->numbering == CP_NUMBERING_TURNS);
 
       if (a->type == CP_ACTION_COMMIT && !choosing)
         choices++;
       choosing = a->type == CP_ACTION_COMMIT;
-      if (a->type == CP_ACTION_MOVE && a->seat != last_seat)
+      if (move && a->seat != last_seat)
         {
           if (moved & CP_SEAT_BIT (a->seat))
             moved = 0;
@@ -862,7 +865,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
               && (a->type == CP_ACTION_COMMIT || a->type == CP_ACTION_MOVE || a->type == CP_ACTION_PASS))
             number = (CpActionNumber) { sealed_round, a->seat };
         }
-      else if (a->type == CP_ACTION_MOVE && self->players->len >= 2)
+      else if (move && self->players->len >= 2)
         {
           gboolean by_choices = self->rules->numbering == CP_NUMBERING_ROUNDS && choices > 0;
 

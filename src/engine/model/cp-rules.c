@@ -30,6 +30,7 @@ static const CpRules *const built_in[] = {
   &cp_crowded_house_rules,
   &cp_chess_attack_rules,
   &cp_golf_rules,
+  &cp_cooperative_rules,
 };
 
 /* The games of the collection, then those registered at run time. */

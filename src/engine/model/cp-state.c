@@ -29,6 +29,7 @@ static const char *const end_ids[CP_N_END_REASONS] = {
   [CP_END_ELIMINATION] = "elimination",
   [CP_END_SCORE] = "score",
   [CP_END_PIECE_CAPTURED] = "piece-captured",
+  [CP_END_OUT_OF_CARDS] = "out-of-cards",
   [CP_END_ONE_PIECE_LEFT] = "one-piece-left",
 };
 
@@ -50,6 +51,7 @@ static const char *const end_descriptions[CP_N_END_REASONS] = {
   [CP_END_SCORE] = N_("Decided on points"),
   [CP_END_PIECE_CAPTURED] = N_("Piece captured"),
   [CP_END_ONE_PIECE_LEFT] = N_("Down to a single piece"),
+  [CP_END_OUT_OF_CARDS] = N_("Out of cards"),
 };
 
 const char *
@@ -336,6 +338,17 @@ cp_state_check (const CpState *state, const CpAction *action, GError **error)
   return check (state, action, &visible, error);
 }
 
+/* Whether the seats still in play are all partners of @seat, who resigns:
+ * then the side playing together against the game gives up. */
+static gboolean
+only_partners_left (const CpState *state, guint seat)
+{
+  for (guint s = 0; s < state->n_seats; s++)
+    if (!(state->out & CP_SEAT_BIT (s)) && !cp_rules_partners (state->rules, seat, s))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 apply_meta (CpState *state, const CpAction *action)
 {
@@ -351,6 +364,9 @@ apply_meta (CpState *state, const CpAction *action)
           /* A player alone gives up: nobody wins. */
           state->outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_RESIGNATION, 0 };
         }
+      else if (only_partners_left (state, action->seat))
+        /* Partners against the game give up together. */
+        state->outcome = (CpOutcome) { CP_STATUS_LOST, CP_END_RESIGNATION, 0 };
       else if (__builtin_popcount (everyone & ~state->out) <= 1)
         state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION,
                                        (CpSeatMask) (everyone & ~state->out) };

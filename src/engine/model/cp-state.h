@@ -19,6 +19,7 @@ typedef enum {
   CP_STATUS_PLAYING,
   CP_STATUS_WON,   /* `winners` holds the winning seats */
   CP_STATUS_DRAWN,
+  CP_STATUS_LOST,  /* every seat lost: the players played together against the game */
 } CpStatus;
 
 typedef enum {
@@ -39,6 +40,7 @@ typedef enum {
   CP_END_SCORE,
   CP_END_ONE_PIECE_LEFT,    /* Chivalry: a side is down to one piece */
   CP_END_PIECE_CAPTURED,    /* Chivalrous Attrition: the deciding piece was taken */
+  CP_END_OUT_OF_CARDS,      /* a player had no card left to play */
   CP_N_END_REASONS
 } CpEndReason;
 
@@ -46,6 +48,8 @@ typedef struct {
   guint8 status;      /* CpStatus */
   guint8 reason;      /* CpEndReason */
   CpSeatMask winners;
+  guint8 scored;      /* the game is played for points... */
+  guint8 score;       /* ...and the players made these */
 } CpOutcome;
 
 const char *cp_end_reason_to_id   (CpEndReason reason);

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "cp-best-scores.h"
 #include "cp-error.h"
 #include "cp-record.h"
 #include "cp-session.h"
@@ -308,6 +309,59 @@ set_modified (CpSession *self, gboolean modified)
   keep_safe (self);
 }
 
+/* "Anna and Ben", for the players of the game. */
+static char *
+all_players (CpGame *game, const char **names)
+{
+  guint n = cp_game_get_n_seats (game);
+  g_autofree char *first = NULL;
+
+  for (guint seat = 0; seat < n; seat++)
+    names[seat] = cp_player_get_name (cp_game_get_player (game, seat));
+  if (n == 1)
+    return g_strdup (names[0]);
+  first = g_strdup (names[0]);
+  for (guint seat = 1; seat + 1 < n; seat++)
+    {
+      char *longer = g_strdup_printf (_("%s, %s"), first, names[seat]);
+
+      g_free (first);
+      first = longer;
+    }
+  return g_strdup_printf (_("%s and %s"), first, names[n - 1]);
+}
+
+/* Keeps the score of a game played for points that has just ended among
+ * the players' best, and says how it compares. */
+static void
+note_score (CpSession *self)
+{
+  const CpOutcome *outcome = cp_game_get_outcome (self->game);
+  const char *names[CP_MAX_SEATS];
+  g_autofree char *players = all_players (self->game, names);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  int best;
+
+  if (!cp_best_scores_add (cp_game_get_rules (self->game)->id, names, cp_game_get_n_seats (self->game),
+                           outcome->score, &best, &error))
+    {
+      g_signal_emit (self, signals[NOTICE], 0, error->message);
+      return;
+    }
+  if (best < (int) outcome->score)
+    /* Translators: %s: the players, such as "Anna and Ben"; %u: their points */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "A new best score for %s: %u point",
+                                         "A new best score for %s: %u points", outcome->score),
+                            players, outcome->score);
+  else
+    /* Translators: %s: the players, such as "Anna and Ben"; %d: their best points so far */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The best score of %s stays at %d point",
+                                         "The best score of %s stays at %d points", (gulong) best),
+                            players, best);
+  g_signal_emit (self, signals[NOTICE], 0, text);
+}
+
 /* Plays @action, legal at the end of the log, as a step that Undo takes
  * back: the log is then the first @keep actions, @dropped having followed
  * them. */
@@ -331,6 +385,8 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
   set_modified (self, TRUE);
   refresh (self);
   g_signal_emit (self, signals[PLAYED], 0, action);
+  if (cp_game_get_outcome (self->game)->scored)
+    note_score (self);
   return TRUE;
 }
 

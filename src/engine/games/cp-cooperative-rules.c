@@ -1,0 +1,642 @@
+/* cp-cooperative-rules.c: Cooperative Chess
+ *
+ * Two players, White and Black, play together against the game.  The 32
+ * cards of the pieces are shuffled (a SHUFFLE that no seat sees) and dealt
+ * three to each player; who plays White is then drawn (a ROLL of two).
+ *
+ * A turn: at most one move that takes nothing (MOVE), one card from the
+ * hand onto the player's own discard stack (PLAY_CARD), then captures
+ * with one piece (MOVE) while they match, or a PASS that ends the turn.
+ * Every move of the turn is made with the same piece.  A capture matches
+ * when the taking piece is of the kind of the card just played, and the
+ * piece taken of the kind of the top card of the partner's stack; that
+ * card then goes to the captured stack.  A card of a kind its owner has
+ * no piece of any more matches any piece, and so does the captured card
+ * after a capture in which both pieces matched their cards' colours.  The
+ * turn ends by itself when no capture is left; the player then draws back
+ * to three cards.
+ *
+ * There is no check.  Taking a king ends the game: the players score one
+ * point for each kind of piece gone from the board in both colours.  A
+ * player who must play a card and has none loses the game for both.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-games.h"
+
+#define HAND_SIZE 3
+
+typedef enum {
+  STAGE_SHUFFLE,  /* the cards are shuffled and dealt */
+  STAGE_COLOURS,  /* who plays White is drawn */
+  STAGE_MOVE,     /* a move that takes nothing, or a card */
+  STAGE_CAPTURE,  /* captures that the cards allow, or the end of the turn */
+} Stage;
+
+typedef struct {
+  CpChessState chess;
+  guint8 stage;
+  guint8 piece;          /* the cell of the piece that moved this turn, or CP_NO_CELL */
+  guint8 wild_next;      /* both colours matched: the next captured card is wild */
+  guint8 colours_drawn;  /* the colours were drawn at random... */
+  guint8 seats_changed;  /* ...and the players changed seats */
+  CpDeck draw;           /* the draw pile, its top card first */
+  CpHand hand[2];
+  CpHand discards[2];    /* each player's discard stack, the last card on top */
+  CpHand captured;       /* the cards of the pieces taken */
+} CoopState;
+
+#define COOP_STATE(s) ((CoopState *) (s))
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+static const guint8 teams[] = { 0, 0 };
+
+static const char *const colour_choices[] = { "random", "seated", NULL };
+static const char *const colour_labels[] = { N_("Drawn at random"), N_("As seated"), NULL };
+
+static const CpOptionSpec options[] = {
+  { .id = "colours", .label = N_("Colours"), .type = CP_OPTION_CHOICE, .default_value = "random",
+    .choices = colour_choices, .choice_labels = colour_labels },
+  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
+/* Cards. */
+
+static CpPieceKind
+card_kind (CpCard card)
+{
+  CpPieceKind kind = CP_PIECE_NONE;
+
+  cp_card_get_piece (card, &kind, NULL);
+  return kind;
+}
+
+static CpCard
+top (const CpHand *pile)
+{
+  guint n = cp_hand_count (pile);
+
+  return n > 0 ? cp_hand_get (pile, n - 1) : CP_CARD_NONE;
+}
+
+/* Red cards stand for White (seat 0), black ones for Black. */
+static gboolean
+same_colour (CpCard card, guint seat)
+{
+  return cp_card_is_red (card) == (seat == 0);
+}
+
+static gboolean
+has_kind (const CoopState *st, guint seat, CpPieceKind kind)
+{
+  guint8 counts[CP_N_PIECE_KINDS];
+
+  cp_state_count_pieces (&st->chess.base, seat, counts);
+  return counts[kind] > 0;
+}
+
+/* Whether @card on the stack of @seat matches any piece: @seat has no
+ * piece of its kind left. */
+static gboolean
+wild_on_stack (const CoopState *st, guint seat, CpCard card)
+{
+  return !has_kind (st, seat, card_kind (card));
+}
+
+/* The kinds of piece gone from the board in both colours: the score. */
+static guint
+kinds_gone (const CoopState *st)
+{
+  guint n = 0;
+
+  for (guint kind = CP_PIECE_PAWN; kind <= CP_PIECE_KING; kind++)
+    n += !has_kind (st, 0, (CpPieceKind) kind) && !has_kind (st, 1, (CpPieceKind) kind);
+  return n;
+}
+
+static void
+draw_to (CoopState *st, guint seat, guint size)
+{
+  while (cp_hand_count (&st->hand[seat]) < size && !cp_deck_is_empty (&st->draw))
+    cp_hand_add (&st->hand[seat], cp_deck_draw (&st->draw));
+}
+
+/* Setting up. */
+
+static void
+init_piles (CoopState *st)
+{
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      cp_hand_init (&st->hand[seat], CP_SEAT_BIT (seat));
+      cp_hand_init (&st->discards[seat], CP_SEATS_ALL);
+    }
+  cp_hand_init (&st->captured, CP_SEATS_ALL);
+  cp_deck_init_chess (&st->draw, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
+}
+
+static gboolean
+coop_init (CpState *state, GHashTable *opts, GError **error)
+{
+  CoopState *st = COOP_STATE (state);
+
+  if (!cp_chess_rules_setup (state, opts,
+                             CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN,
+                             error))
+    return FALSE;
+  st->stage = STAGE_SHUFFLE;
+  st->piece = CP_NO_CELL;
+  st->colours_drawn = g_str_equal (g_hash_table_lookup (opts, "colours"), "random");
+  init_piles (st);
+  return TRUE;
+}
+
+static void
+deal (CoopState *st, guint32 key)
+{
+  cp_deck_shuffle (&st->draw, key);
+  for (guint i = 0; i < HAND_SIZE; i++)
+    for (guint seat = 0; seat < 2; seat++)
+      cp_hand_add (&st->hand[seat], cp_deck_draw (&st->draw));
+  st->stage = st->colours_drawn ? STAGE_COLOURS : STAGE_MOVE;
+}
+
+/* Fills @pile with the cards named in @ids, taken from the draw pile. */
+static void
+arrange_pile (CoopState *st, CpHand *pile, const char *ids)
+{
+  g_auto (GStrv) names = g_strsplit (ids ? ids : "", " ", -1);
+
+  for (guint i = 0; names[i]; i++)
+    {
+      CpCard card;
+
+      if (names[i][0] == '\0')
+        continue;
+      if (!cp_card_from_id (names[i], &card) || !cp_deck_remove (&st->draw, card))
+        g_return_if_reached ();
+      cp_hand_add (pile, card);
+    }
+}
+
+/**
+ * cp_cooperative_arrange:
+ * @piles: card ids separated by spaces, each pile from the bottom up:
+ *   White's hand, Black's hand, White's discards, Black's discards and the
+ *   captured cards
+ *
+ * Lays out the cards of a Cooperative Chess game that has not dealt yet
+ * as given, the others unshuffled in the draw pile, and begins the turn
+ * of the side to move.
+ */
+void
+cp_cooperative_arrange (CpState *state, const char *const piles[5])
+{
+  CoopState *st = COOP_STATE (state);
+  CpHand *targets[5] = { &st->hand[0], &st->hand[1], &st->discards[0], &st->discards[1], &st->captured };
+
+  g_return_if_fail (state->rules == &cp_cooperative_rules && st->stage == STAGE_SHUFFLE);
+  init_piles (st);
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    arrange_pile (st, targets[i], piles[i]);
+  st->stage = STAGE_MOVE;
+}
+
+/* Whose turn. */
+
+static CpSeatMask
+coop_pending (const CpState *state)
+{
+  const CoopState *st = COOP_STATE (state);
+
+  if (cp_state_is_over (state))
+    return 0;
+  if (st->stage <= STAGE_COLOURS)
+    return CP_SEAT_BIT (CP_SEAT_CHANCE);
+  return CP_SEAT_BIT (state->to_move);
+}
+
+static void
+coop_chance (const CpState *state, CpChance *request)
+{
+  if (COOP_STATE (state)->stage == STAGE_SHUFFLE)
+    *request = (CpChance) { CP_ACTION_SHUFFLE, 0, .hidden = TRUE };
+  else
+    *request = (CpChance) { CP_ACTION_ROLL, 2 };
+}
+
+/* Legal actions. */
+
+static gboolean
+is_capture (const CpAction *move)
+{
+  return (move->flags & (CP_ACTION_FLAG_CAPTURE | CP_ACTION_FLAG_EN_PASSANT)) != 0;
+}
+
+static CpPieceKind
+taken_kind (const CoopState *st, const CpAction *move)
+{
+  return move->flags & CP_ACTION_FLAG_EN_PASSANT ? CP_PIECE_PAWN : st->chess.base.cells[move->cells[1]].kind;
+}
+
+/* Whether the cards let @seat make the capture @move. */
+static gboolean
+capture_matches (const CoopState *st, guint seat, const CpAction *move)
+{
+  guint partner = 1 - seat;
+  CpCard played = top (&st->discards[seat]), wanted = top (&st->discards[partner]);
+
+  if (played == CP_CARD_NONE || wanted == CP_CARD_NONE)
+    return FALSE;
+  if (card_kind (played) != st->chess.base.cells[move->cells[0]].kind && !wild_on_stack (st, seat, played))
+    return FALSE;
+  return st->wild_next || card_kind (wanted) == taken_kind (st, move) || wild_on_stack (st, partner, wanted);
+}
+
+/* The captures @seat may make now, added to @out. */
+static void
+add_captures (const CoopState *st, guint seat, CpActionList *out)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  cp_chess_legal (&st->chess, seat, &moves);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      const CpAction *move = &moves.items[i];
+
+      if (is_capture (move) && (st->piece == CP_NO_CELL || move->cells[0] == st->piece)
+          && capture_matches (st, seat, move))
+        cp_action_list_append (out, move);
+    }
+}
+
+static void
+add_cards (const CoopState *st, guint seat, CpActionList *out)
+{
+  for (guint i = 0; i < cp_hand_count (&st->hand[seat]); i++)
+    {
+      CpCard card = cp_hand_get (&st->hand[seat], i);
+      CpAction *action = cp_action_list_add (out);
+
+      cp_action_init (action, CP_ACTION_PLAY_CARD, seat);
+      action->value = cp_card_pack (&card, 1);
+    }
+}
+
+static void
+coop_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const CoopState *st = COOP_STATE (state);
+  CpAction *pass;
+
+  if (seat != state->to_move)
+    return;
+  switch (st->stage)
+    {
+    case STAGE_MOVE:
+      if (st->piece == CP_NO_CELL)
+        {
+          g_auto (CpActionList) moves = { 0 };
+
+          cp_chess_legal (&st->chess, seat, &moves);
+          for (guint i = 0; i < moves.len; i++)
+            if (!is_capture (&moves.items[i]))
+              cp_action_list_append (out, &moves.items[i]);
+        }
+      add_cards (st, seat, out);
+      break;
+    case STAGE_CAPTURE:
+      add_captures (st, seat, out);
+      pass = cp_action_list_add (out);
+      cp_action_init (pass, CP_ACTION_PASS, seat);
+      break;
+    default:
+      break;
+    }
+}
+
+/* Playing. */
+
+/* Where the piece that makes @move ends. */
+static guint8
+landing (const CoopState *st, const CpAction *move)
+{
+  guint cell = cp_chess_landing (&st->chess, move);
+
+  return (guint8) (cell != CP_NO_CELL ? cell : move->cells[move->n_cells - 1]);
+}
+
+static void
+lose_if_empty_handed (CoopState *st)
+{
+  if (cp_hand_count (&st->hand[st->chess.base.to_move]) == 0)
+    st->chess.base.outcome = (CpOutcome) { CP_STATUS_LOST, CP_END_OUT_OF_CARDS, 0 };
+}
+
+static void
+end_turn (CoopState *st)
+{
+  draw_to (st, st->chess.base.to_move, HAND_SIZE);
+  st->piece = CP_NO_CELL;
+  st->wild_next = FALSE;
+  st->stage = STAGE_MOVE;
+  cp_chess_pass_turn (&st->chess);
+  lose_if_empty_handed (st);
+}
+
+/* Ends the turn when no capture is left to make. */
+static void
+end_turn_unless_capture (CoopState *st)
+{
+  g_auto (CpActionList) captures = { 0 };
+
+  add_captures (st, st->chess.base.to_move, &captures);
+  if (captures.len == 0)
+    end_turn (st);
+}
+
+static void
+play_card (CoopState *st, const CpAction *action)
+{
+  CpCard card;
+
+  cp_card_unpack (action->value, &card);
+  cp_hand_remove (&st->hand[action->seat], card);
+  cp_hand_add (&st->discards[action->seat], card);
+  st->stage = STAGE_CAPTURE;
+  end_turn_unless_capture (st);
+}
+
+static void
+capture (CoopState *st, const CpAction *action)
+{
+  guint seat = action->seat, partner = 1 - seat;
+  CpCard played = top (&st->discards[seat]);
+  CpCard taken = cp_hand_remove_at (&st->discards[partner], cp_hand_count (&st->discards[partner]) - 1);
+  gboolean king = taken_kind (st, action) == CP_PIECE_KING;
+
+  cp_hand_add (&st->captured, taken);
+  st->wild_next = same_colour (played, seat) && same_colour (taken, partner);
+  st->piece = landing (st, action);
+  cp_chess_make (&st->chess, action, NULL);
+  if (king)
+    {
+      st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, CP_SEAT_BIT (0) | CP_SEAT_BIT (1),
+                                             .scored = TRUE, .score = (guint8) kinds_gone (st) };
+      return;
+    }
+  end_turn_unless_capture (st);
+}
+
+static void
+coop_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  CoopState *st = COOP_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_SHUFFLE:
+      deal (st, action->value);
+      break;
+    case CP_ACTION_ROLL:
+      st->seats_changed = action->value == 1;
+      st->stage = STAGE_MOVE;
+      break;
+    case CP_ACTION_PLAY_CARD:
+      play_card (st, action);
+      break;
+    case CP_ACTION_MOVE:
+      if (st->stage == STAGE_CAPTURE)
+        capture (st, action);
+      else
+        {
+          st->piece = landing (st, action);
+          cp_chess_make (&st->chess, action, NULL);
+        }
+      break;
+    case CP_ACTION_PASS:
+      end_turn (st);
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+static void
+coop_outcome (const CpState *state, CpOutcome *outcome)
+{
+  *outcome = state->outcome;
+}
+
+/* The score so far, in words. */
+static char *
+describe_gone (guint score)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u kind of piece gone from the board",
+                                       "%u kinds of piece gone from the board", score),
+                          score);
+}
+
+static char *
+coop_statistics (const CpState *state)
+{
+  if (!state->outcome.scored)
+    return describe_gone (kinds_gone (COOP_STATE (state)));
+  /* Translators: the points a game of Cooperative Chess scored, for --validate */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scored %u point", "Scored %u points", state->outcome.score),
+                          state->outcome.score);
+}
+
+/* Text. */
+
+/* "9♠ (bishop)" */
+static char *
+card_text (CpCard card)
+{
+  g_autofree char *label = cp_card_short_label (card);
+
+  /* Translators: a card and the kind of piece it stands for, such as "9♠ (bishop)" */
+  return g_strdup_printf (_("%s (%s)"), label, cp_piece_kind_name (card_kind (card)));
+}
+
+static char *
+format_capture (const CoopState *st, const CpAction *action, CpNotation notation)
+{
+  CpCard taken = top (&st->discards[1 - action->seat]);
+  g_autofree char *move = cp_chess_format (&st->chess, action, notation);
+  g_autofree char *card = cp_card_short_label (taken);
+
+  if (card_kind (taken) != taken_kind (st, action))
+    /* Translators: a capture and the card it took, which matched any
+     * piece, such as "Bxb1 (10♠ wild)" */
+    return g_strdup_printf (_("%s (%s wild)"), move, card);
+  /* Translators: a capture and the card of the piece it took, such as "Bxe4 (4♥)" */
+  return g_strdup_printf (_("%s (%s)"), move, card);
+}
+
+static char *
+coop_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const CoopState *st = COOP_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_SHUFFLE:
+      return g_strdup (_("cards shuffled and dealt"));
+    case CP_ACTION_ROLL:
+      return g_strdup (action->value == 0 ? _("colours drawn: the players keep their seats")
+                                          : _("colours drawn: the players change seats"));
+    case CP_ACTION_PLAY_CARD:
+      {
+        CpCard card;
+        g_autofree char *text = NULL;
+
+        if (cp_card_unpack (action->value, &card) != 1)
+          return g_strdup (cp_action_type_to_id (action->type));
+        text = card_text (card);
+        /* Translators: a card played onto the player's discard stack, such as "plays 9♠ (bishop)" */
+        return g_strdup_printf (_("plays %s"), text);
+      }
+    case CP_ACTION_MOVE:
+      if (st->stage == STAGE_CAPTURE)
+        return format_capture (st, action, notation);
+      return cp_chess_format (&st->chess, action, notation);
+    case CP_ACTION_PASS:
+      return g_strdup (_("ends the turn"));
+    default:
+      return g_strdup (cp_action_type_to_id (action->type));
+    }
+}
+
+/* Secrets. */
+
+static void
+coop_redact (CpState *state, guint seat)
+{
+  CoopState *st = COOP_STATE (state);
+
+  cp_deck_redact (&st->draw);
+  for (guint s = 0; s < 2; s++)
+    cp_hand_redact (&st->hand[s], seat);
+}
+
+static void
+coop_cards (const CpState *state, CpCardTable *table)
+{
+  const CoopState *st = COOP_STATE (state);
+
+  cp_card_table_init (table);
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      table->hand[seat] = st->hand[seat];
+      table->up[seat] = st->discards[seat];
+    }
+  table->discard = st->captured;
+  table->draw_pile = (guint8) cp_deck_count (&st->draw);
+  table->has_draw_pile = TRUE;
+  table->has_discard = TRUE;
+  table->up_role = CP_CARD_UP_DISCARDS;
+  table->discard_role = CP_CARD_PILE_CAPTURED;
+  if (st->stage == STAGE_CAPTURE && !cp_state_is_over (state))
+    {
+      table->current_seat = state->to_move;
+      table->current = top (&st->discards[state->to_move]);
+    }
+}
+
+/* Presentation. */
+
+static char *
+coop_prompt (const CoopState *st, guint seat)
+{
+  CpCard wanted;
+  g_autofree char *played = NULL;
+  g_autofree char *partner = NULL;
+
+  if (seat != st->chess.base.to_move)
+    return NULL;
+  if (st->stage == STAGE_MOVE)
+    return g_strdup (st->piece == CP_NO_CELL ? _("Move a piece without capturing, or play a card")
+                                             : _("Play a card"));
+  if (st->stage != STAGE_CAPTURE)
+    return NULL;
+  wanted = top (&st->discards[1 - seat]);
+  played = card_text (top (&st->discards[seat]));
+  partner = st->wild_next || wild_on_stack (st, 1 - seat, wanted) ? g_strdup (_("any piece"))
+                                                                   : card_text (wanted);
+  /* Translators: %s: the card played, such as "9♠ (bishop)"; %s: the card
+   * a capture must match, such as "4♥ (pawn)", or "any piece" */
+  return g_strdup_printf (_("Capture with your %s card, taking %s, or end the turn"), played, partner);
+}
+
+static void
+coop_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  const CoopState *st = COOP_STATE (state);
+  guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+  guint score = kinds_gone (st);
+  guint left = cp_deck_count (&st->draw) + cp_hand_count (&st->hand[0]) + cp_hand_count (&st->hand[1]);
+
+  out->seats_drawn = COOP_STATE (start)->colours_drawn;
+  if (COOP_STATE (start)->seats_changed)
+    {
+      out->seat_of_player[0] = 1;
+      out->seat_of_player[1] = 0;
+    }
+
+  /* The score beside one partner, the cards left beside the other. */
+  /* Translators: the players' score so far: the kinds of piece gone from
+   * the board, short */
+  cp_presentation_add_side (out, CP_SIDE_TEXT, 0)->text = g_strdup_printf (_("%u gone"), score);
+  out->side_description[0] = describe_gone (score);
+  /* Translators: the cards still to play, in the hands and the draw pile, short */
+  cp_presentation_add_side (out, CP_SIDE_TEXT, 1)->text
+    = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", left), left);
+  out->side_description[1] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card left to play",
+                                                           "%u cards left to play", left),
+                                              left);
+  if (actor < 2 && !cp_state_is_over (state))
+    {
+      cp_presentation_set_prompt (out, coop_prompt (st, actor));
+      if (st->stage == STAGE_CAPTURE && actor == state->to_move)
+        {
+          CpAction pass;
+
+          cp_action_init (&pass, CP_ACTION_PASS, actor);
+          cp_presentation_add_button (out, &pass, "end-turn", _("_End Turn"));
+        }
+    }
+}
+
+const CpRules cp_cooperative_rules = {
+  .id = "cooperative",
+  .name = N_("Cooperative Chess"),
+  .summary = N_("Two players together against the game: cards decide what may be captured"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_SECRETS | CP_RULES_CHANCE,
+  .numbering = CP_NUMBERING_TURNS,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
+  .colours = colours,
+  .teams = teams,
+  .state_size = sizeof (CoopState),
+  .init = coop_init,
+  .pending = coop_pending,
+  .chance = coop_chance,
+  .legal = coop_legal,
+  .make = coop_make,
+  .outcome = coop_outcome,
+  .format = coop_format,
+  .landing = cp_chess_rules_landing,
+  .redact = coop_redact,
+  .cards = coop_cards,
+  .present = coop_present,
+  .statistics = coop_statistics,
+};
