@@ -569,4 +569,5 @@ const CpRules cp_two_move_rules = {
   .cards = two_move_cards,
   .present = two_move_present,
   .sample = two_move_sample,
+  .evaluate = cp_chess_rules_evaluate,
 };

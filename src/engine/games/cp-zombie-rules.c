@@ -638,4 +638,5 @@ const CpRules cp_zombie_rules = {
   .redact = zombie_redact,
   .present = zombie_present,
   .sample = zombie_sample,
+  .evaluate = cp_chess_rules_evaluate,
 };
