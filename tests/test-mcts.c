@@ -317,16 +317,31 @@ test_mate_in_one (void)
   g_assert_cmpuint (info.nodes, >=, limits.nodes);
 }
 
+/* The games of the tree search, and Chess Attack, whose dice it draws
+ * as chance nodes: id, seats and an option. */
+static const struct {
+  const char *id;
+  guint seats;
+  const char *option;
+} games[] = {
+  { "zombie", 2, NULL },
+  { "two-move", 2, NULL },
+  { "chess-attack", 2, NULL },
+  { "km-three", 3, NULL },
+  { "km-four", 4, NULL },
+  { "km-teams", 4, NULL },
+  { "crowded-house", 4, NULL },
+  { "attrition", 3, "variant=multi" },
+  { "attrition", 4, "variant=multi" },
+};
+
 /* The same seed and budget give the same move. */
 static void
 test_repeatable (void)
 {
-  const char *const games[] = { "zombie", "two-move", "km-three", "km-four", "km-teams", "crowded-house" };
-
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
-      const CpRules *rules = cp_rules_lookup (games[i]);
-      g_autoptr (CpGame) game = cp_test_new_game (games[i], rules->min_seats, 4, NULL);
+      g_autoptr (CpGame) game = cp_test_new_game (games[i].id, games[i].seats, 4, games[i].option, NULL);
       g_autoptr (GRand) rand = g_rand_new_with_seed (4);
       guint seat;
       CpAction a, b;
@@ -347,6 +362,72 @@ test_repeatable (void)
     }
 }
 
+/* The hard level in one seat, the random level in the others: a whole
+ * game of legal actions. */
+static void
+test_whole_games (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game (games[i].id, games[i].seats, 6, games[i].option, NULL);
+      g_autoptr (CpComputerPlayer) hard = cheap_player (CP_LEVEL_HARD, 6);
+      g_autoptr (CpComputerPlayer) random = cp_computer_player_new (CP_LEVEL_RANDOM, 6);
+
+      while (cp_game_get_n_actions (game) < 300)
+        {
+          guint seat;
+          g_autoptr (CpView) view = NULL;
+          CpAction action;
+
+          cp_game_resolve_chance (game);
+          if (cp_game_get_pending (game) == 0)
+            break;
+          seat = (guint) __builtin_ctz (cp_game_get_pending (game));
+          view = cp_game_view (game, seat);
+          g_assert_true (cp_computer_player_choose (seat == 0 ? hard : random, cp_view_get_state (view), seat,
+                                                    NULL, 0, NULL, &action, NULL));
+          g_assert_true (cp_game_play (game, &action, NULL));
+        }
+      g_test_message ("%s for %u: %u actions", games[i].id, games[i].seats, cp_game_get_n_actions (game));
+    }
+}
+
+typedef struct {
+  GMainLoop *loop;
+  gboolean done;
+  GError *error;
+} Waiter;
+
+static void
+chosen (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Waiter *w = data;
+  CpAction action;
+
+  g_assert_false (cp_computer_player_choose_finish (CP_COMPUTER_PLAYER (source), result, &action, &w->error));
+  w->done = TRUE;
+  g_main_loop_quit (w->loop);
+}
+
+/* A tree search without an end but cancellation stops when called off. */
+static void
+test_cancel (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 1, NULL);
+  g_autoptr (CpComputerPlayer) player = cp_computer_player_new (CP_LEVEL_HARD, 5);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Waiter w = { .loop = loop };
+
+  cp_computer_player_set_budget (player, 0, G_MAXUINT64);
+  cp_computer_player_choose_async (player, game, 0, cancellable, chosen, &w);
+  g_cancellable_cancel (cancellable);
+  g_main_loop_run (loop);
+  g_assert_true (w.done);
+  g_assert_error (w.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&w.error);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -357,5 +438,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/zombie-deduction", test_zombie_deduction);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
+  g_test_add_func ("/mcts/whole-games", test_whole_games);
+  g_test_add_func ("/mcts/cancel", test_cancel);
   return g_test_run ();
 }

@@ -233,15 +233,11 @@ choose_by_tree (CpComputerPlayer *self, const CpState *state, guint seat, GCance
                 const CpSearchLimits *limits, CpAction *action)
 {
   CpSearchLimits bounded = *limits;
-  CpMctsInfo info;
-  gboolean ok;
 
   /* A depth alone does not bound the tree: a budget of positions does. */
   if (bounded.nodes == 0 && bounded.deadline == 0)
     bounded.nodes = EASY_NODES * MAX (bounded.depth, 1);
-  ok = cp_mcts_run (self->mcts, state, seat, &bounded, g_rand_int (self->rand), cancellable, action, &info);
-  if (g_getenv ("CP_MCTS_DEBUG")) g_printerr ("mcts: it=%lu nodes=%lu ms=%ld value=%.3f\n", (gulong) info.iterations, (gulong) info.nodes, (long) (info.elapsed / 1000), info.value);
-  return ok;
+  return cp_mcts_run (self->mcts, state, seat, &bounded, g_rand_int (self->rand), cancellable, action, NULL);
 }
 
 static void
