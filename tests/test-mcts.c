@@ -108,10 +108,12 @@ twin (CpGame *game, guint seat, GRand *rand, gboolean *changed)
 }
 
 /* The levels that think choose alike in two games that differ only in
- * what the seat to act cannot see. */
+ * what the seat to act cannot see.  Returns 0 when no such twin was
+ * found, 1 when the seat had one action, 2 when it had a choice. */
 static guint
 check_fair_at (CpGame *game, GRand *rand)
 {
+  g_auto (CpActionList) legal = { 0 };
   guint seat = (guint) __builtin_ctz (cp_game_get_pending (game));
   gboolean changed;
   g_autoptr (CpGame) other = twin (game, seat, rand, &changed);
@@ -139,7 +141,8 @@ check_fair_at (CpGame *game, GRand *rand)
       g_assert_true (cp_action_same (&a, &b));
       g_assert_true (cp_state_check (cp_game_get_state (game), &a, NULL));
     }
-  return 1;
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  return legal.len > 1 ? 2 : 1;
 }
 
 static void
@@ -151,7 +154,7 @@ test_fairness (void)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GRand) rand = g_rand_new_with_seed (5);
-      guint tried = 0;
+      guint tried = 0, choices = 0;
 
       if (!(rules[i]->flags & CP_RULES_SECRETS))
         continue;
@@ -161,13 +164,17 @@ test_fairness (void)
 
           for (guint step = 0; step < 6 && tried < 4; step++)
             {
+              guint found;
+
               if (!play_randomly (game, rand, 3 + step))
                 break;
-              tried += check_fair_at (game, rand);
+              found = check_fair_at (game, rand);
+              tried += found > 0;
+              choices += found > 1;
             }
         }
-      g_test_message ("%s: %u pairs of games", rules[i]->id, tried);
-      g_assert_cmpuint (tried, >, 0);
+      g_test_message ("%s: %u pairs of games, %u with a choice", rules[i]->id, tried, choices);
+      g_assert_cmpuint (choices, >, 0);
     }
 }
 
