@@ -48,8 +48,6 @@
 /* Hundredths of a pawn that bring a reward from 0.5 to about 0.73:
  * large enough that a side far ahead still sees what more it may win. */
 #define EVAL_SCALE 500.0
-/* Iterations between looks at the clock. */
-#define CHECK_EVERY 8
 
 typedef struct {
   guint32 sig;      /* the action's signature */
@@ -641,13 +639,13 @@ end (CpMcts *self)
   g_clear_pointer (&self->trial, g_free);
 }
 
+/* Whether to stop after an iteration: one may be slow, so the clock is
+ * read after each. */
 static gboolean
-must_stop (CpMcts *self, const CpSearchLimits *limits, guint64 iterations, GCancellable *cancellable)
+must_stop (CpMcts *self, const CpSearchLimits *limits, GCancellable *cancellable)
 {
   if (limits->nodes != 0 && self->made >= limits->nodes)
     return TRUE;
-  if (iterations % CHECK_EVERY != 0)
-    return FALSE;
   return (limits->deadline != 0 && g_get_monotonic_time () >= limits->deadline)
          || g_cancellable_is_cancelled (cancellable);
 }
@@ -688,7 +686,7 @@ cp_mcts_run (CpMcts *self, const CpState *view, guint seat, const CpSearchLimits
   if (legal.len > 1)
     do
       iterate (self, view);
-    while (!must_stop (self, limits, ++iterations, cancellable));
+    while (++iterations, !must_stop (self, limits, cancellable));
 
   for (guint i = 0; i < legal.len; i++)
     {
