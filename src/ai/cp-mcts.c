@@ -284,10 +284,13 @@ rewards (CpMcts *self, const CpState *state, double *reward)
         reward[s] = won (self, state->outcome.winners, s) ? 1.0 : 0.0;
       return;
     }
+  /* A draw shares the point among the sides, as a match counts it: for
+   * three or four players it is worth less than standing level with the
+   * strongest other, from where one may still win. */
   if (state->outcome.status == CP_STATUS_DRAWN)
     {
       for (guint s = 0; s < self->n_seats; s++)
-        reward[s] = 0.5;
+        reward[s] = self->rules->teams != NULL ? 0.5 : 1.0 / self->n_seats;
       return;
     }
   if (self->rules->teams != NULL)
