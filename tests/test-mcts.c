@@ -67,8 +67,22 @@ play_randomly (CpGame *game, GRand *rand, guint n)
   return cp_game_get_pending (game) != 0;
 }
 
+/* A random result of the kind @state asks for. */
+static void
+redraw (const CpState *state, CpAction *a, GRand *rand)
+{
+  CpChance request = { 0 };
+
+  state->rules->chance (state, &request);
+  if (request.type == CP_ACTION_ROLL && request.range > 1)
+    a->value = (guint32) g_rand_int_range (rand, 0, (gint32) request.range);
+  else if (request.type == CP_ACTION_SHUFFLE)
+    a->value = g_rand_int (rand);
+}
+
 /* The same game with each action @seat may not see replaced by another
- * of its kind, made at random; NULL when the log no longer fits. */
+ * of its kind, made at random, and each random result it may not see
+ * drawn again; NULL when the log no longer fits. */
 static CpGame *
 twin (CpGame *game, guint seat, GRand *rand, gboolean *changed)
 {
@@ -84,9 +98,16 @@ twin (CpGame *game, guint seat, GRand *rand, gboolean *changed)
   for (guint i = 0; i < n; i++)
     {
       CpAction a = g_array_index (log, CpAction, i);
+      gboolean hidden = !cp_action_log_visible_to ((const CpAction *) (gpointer) log->data, n, i, seat);
 
-      if (a.seat < CP_MAX_SEATS && a.seat != seat
-          && !cp_action_log_visible_to ((const CpAction *) (gpointer) log->data, n, i, seat))
+      if (hidden && a.seat == CP_SEAT_CHANCE)
+        {
+          guint32 before = a.value;
+
+          redraw (cp_game_get_state (other), &a, rand);
+          *changed |= a.value != before;
+        }
+      else if (hidden && a.seat < CP_MAX_SEATS && a.seat != seat)
         {
           g_auto (CpActionList) legal = { 0 };
           guint others = 0;
@@ -174,7 +195,10 @@ test_fairness (void)
             }
         }
       g_test_message ("%s: %u pairs of games, %u with a choice", rules[i]->id, tried, choices);
-      g_assert_cmpuint (choices, >, 0);
+      /* A game that draws worlds for its players has secrets a twin can
+       * be made of. */
+      if (rules[i]->sample != NULL)
+        g_assert_cmpuint (choices, >, 0);
     }
 }
 
