@@ -109,6 +109,14 @@ test_perft (void)
     run (&attack, "--perft", "2", "--variant", "chess-attack", "--fen", "7k/8/8/2p5/1P6/8/8/K7 w - - 0 1", NULL);
     g_assert_cmpstr (attack.out, ==, "147\n");
   }
+  {
+    g_auto (Run) together = { 0 };
+
+    /* Both sealed moves of a turn count (test-synchronous.c says why as
+     * in chess). */
+    run (&together, "--perft", "3", "--variant", "synchronous", NULL);
+    g_assert_cmpstr (together.out, ==, "8902\n");
+  }
 }
 
 static void

@@ -225,6 +225,29 @@ test_curtain (void)
   cp_session_discard (session);
 }
 
+/* Where both players choose at once, each chooses behind the curtain,
+ * even when nothing secret stands yet: the other may not watch the choice
+ * being made. */
+static void
+test_curtain_for_sealed_choices (void)
+{
+  g_autoptr (CpGame) game = new_game ("synchronous");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
+  cp_session_take_screen (session);
+  play_on (session, CP_ACTION_COMMIT, "e2");
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
+  cp_session_take_screen (session);
+  play_on (session, CP_ACTION_COMMIT, "e7");
+  /* The moves are out; a new turn, both to choose, Black at the screen. */
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (0) | CP_SEAT_BIT (1));
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  cp_session_discard (session);
+}
+
 /* One person against a computer in a game with secrets: the person's view
  * always, no curtain; the agent sees only its own seat's view. */
 static void
@@ -577,6 +600,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/session/open-game", test_open_game);
   g_test_add_func ("/session/curtain", test_curtain);
+  g_test_add_func ("/session/curtain-for-sealed-choices", test_curtain_for_sealed_choices);
   g_test_add_func ("/session/agent-plays", test_agent_plays);
   g_test_add_func ("/session/prompts-and-reasons", test_prompts_and_reasons);
   g_test_add_func ("/session/board-marks", test_board_marks);

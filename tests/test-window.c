@@ -937,6 +937,62 @@ test_two_move (void)
   destroy (window);
 }
 
+/* A card played on a piece, in Tar Pit Chess: chosen in the hand, then
+ * on the board among the pieces it may go under, and only there. */
+static void
+test_card_on_piece (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("tar-pit", NULL, 2, 1, NULL);
+  CpCardHandPanel *hand = CP_CARD_HAND_PANEL (GTK_WIDGET ((window)->hand));
+  g_auto (CpActionList) legal = { 0 };
+  g_autofree char *target = NULL;
+  const CpState *state;
+  CpCardTable cards;
+  CpCard chosen = CP_CARD_NONE;
+  guint n_targets = 0;
+
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  ready (window);
+  click (window, "e2");
+  click (window, "e4");
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==,
+                   "Play a card to add one of your checkers under a piece it matches, or play no card");
+
+  /* The first card of White's hand that may go under several pieces. */
+  state = cp_game_get_state (game);
+  state->rules->cards (state, &cards);
+  cp_state_legal (state, 0, &legal);
+  for (guint i = 0; i < cp_hand_count (&cards.hand[0]) && n_targets < 2; i++)
+    {
+      chosen = cp_hand_get (&cards.hand[0], i);
+      n_targets = 0;
+      for (guint a = 0; a < legal.len; a++)
+        n_targets += legal.items[a].type == CP_ACTION_PLAY_CARD && legal.items[a].value == chosen;
+    }
+  g_assert_cmpuint (n_targets, >=, 2);
+  for (guint a = 0; a < legal.len && target == NULL; a++)
+    if (legal.items[a].type == CP_ACTION_PLAY_CARD && legal.items[a].value == chosen)
+      target = cp_board_cell_name (state->board, legal.items[a].cells[0]);
+
+  /* Chosen in the hand, the card waits for its piece. */
+  g_assert_true (cp_card_hand_panel_toggle (hand, chosen));
+  g_assert_true (cp_card_hand_panel_play (hand));
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "Choose the piece to play the card on");
+  /* A cell the card cannot go to plays nothing. */
+  click (window, "h5");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  click (window, target);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  g_assert_cmpuint (cp_game_get_action (game, 2)->type, ==, CP_ACTION_PLAY_CARD);
+  g_assert_cmpuint (cp_game_get_state (game)->cells[cp_game_get_action (game, 2)->cells[0]].checkers, ==, 1);
+  destroy (window);
+}
+
 /* A game outside the collection shows in the window what it presents:
  * stacks and a badge on cells, said in the cells' descriptions, words
  * beside the players, the prompt and a Pass button that plays. */
@@ -1711,6 +1767,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-castling", test_card_castling);
   g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);
   g_test_add_func ("/window/two-move", test_two_move);
+  g_test_add_func ("/window/card-on-piece", test_card_on_piece);
   g_test_add_func ("/window/registered-game", test_registered_game);
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);

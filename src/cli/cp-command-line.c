@@ -176,8 +176,6 @@ perft (GVariantDict *dict)
     return fail (_("The number of players must be from 1 to %d"), CP_MAX_SEATS);
   if ((game = cp_game_new (variant, options, (guint) players, (guint64) seed, &error)) == NULL)
     return fail ("%s", error->message);
-  if (cp_game_get_rules (game)->flags & CP_RULES_SECRETS)
-    return fail (_("%s has secrets, so its moves cannot be counted"), _(cp_game_get_rules (game)->name));
   cp_game_resolve_chance (game);
 
   state = cp_state_copy (cp_game_get_state (game));
@@ -187,7 +185,7 @@ perft (GVariantDict *dict)
       g_print ("1\n");
       return 0;
     }
-  if (pending == 0 || (pending & (pending - 1)) != 0)
+  if (pending == 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
     return fail (_("Moves can be counted only where one player is to move"));
 
   if (!g_variant_dict_contains (dict, "divide"))

@@ -66,6 +66,7 @@ struct _CpWindow
   gboolean notice_refusal; /* whether it says why a click cannot be played */
   guint notice_source;     /* takes the notice away */
   guint folding;           /* the side panel's fold follows the width */
+  guint32 chosen_cards;    /* cards chosen in the hand that wait for a cell, or 0 */
 };
 
 /* cp-window.c */

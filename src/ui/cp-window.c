@@ -199,6 +199,14 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
   gtk_revealer_set_reveal_child (self->prompt_revealer, text != NULL || buttons);
 }
 
+/* Whether @action is made by choosing cards in the hand. */
+static gboolean
+is_card_choice (const CpAction *action)
+{
+  return action->type == CP_ACTION_COMMIT || action->type == CP_ACTION_PLAY_CARD
+         || action->type == CP_ACTION_DISCARD;
+}
+
 /* The cards in hand, on the table and in the piles, for games with
  * cards, with the choice of cards the seat at the screen may make. */
 static void
@@ -220,11 +228,19 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
       CpCard cards[CP_CARD_PACK_MAX];
       guint n;
 
-      if (action->type != CP_ACTION_COMMIT && action->type != CP_ACTION_PLAY_CARD)
+      if (!is_card_choice (action))
         continue;
       n = cp_card_unpack (action->value, cards);
       n_to_choose = n;
-      label = action->type == CP_ACTION_COMMIT ? _("_Play Face Down") : _("_Lay Face Up");
+      if (action->type == CP_ACTION_COMMIT)
+        label = _("_Play Face Down");
+      else if (action->type == CP_ACTION_DISCARD)
+        label = _("_Discard");
+      else if (action->n_cells > 0)
+        /* The card is played on a piece, picked next on the board. */
+        label = _("_Play Card");
+      else if (label == NULL)
+        label = _("_Lay Face Up");
       for (guint c = 0; c < n; c++)
         {
           gboolean known = FALSE;
@@ -255,13 +271,49 @@ cards_chosen (CpWindow *self, GBytes *bytes)
     return;
   value = cp_card_pack (cards, (guint) n);
   for (guint i = 0; i < legal->len; i++)
-    if ((legal->items[i].type == CP_ACTION_COMMIT || legal->items[i].type == CP_ACTION_PLAY_CARD)
-        && legal->items[i].value == value)
-      {
-        cp_window_play (self, &legal->items[i]);
-        return;
-      }
+    {
+      const CpAction *action = &legal->items[i];
+      gboolean alone = TRUE;
+
+      if (!is_card_choice (action) || action->value != value)
+        continue;
+      for (guint j = i + 1; j < legal->len && alone; j++)
+        alone = !is_card_choice (&legal->items[j]) || legal->items[j].value != value;
+      if (action->n_cells == 0 || alone)
+        {
+          cp_window_play (self, action);
+          return;
+        }
+      /* Played on one of several cells: the board offers them. */
+      self->chosen_cards = value;
+      update (self);
+      cp_window_show_notice (self, _("Choose the piece to play the card on"), FALSE);
+      return;
+    }
   cp_window_show_notice (self, _("Those cards cannot be played now"), TRUE);
+}
+
+/* Leaves to the board the actions made there: cards played on a cell
+ * only once they are chosen in the hand, and then nothing else. */
+static void
+board_choices (CpWindow *self, CpActionList *legal)
+{
+  guint kept = 0;
+  gboolean chosen = FALSE;
+
+  for (guint i = 0; i < legal->len; i++)
+    chosen |= is_card_choice (&legal->items[i]) && legal->items[i].value == self->chosen_cards;
+  if (!chosen)
+    self->chosen_cards = 0;
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const CpAction *action = &legal->items[i];
+      gboolean card = is_card_choice (action) && action->n_cells > 0;
+
+      if (chosen ? card && action->value == self->chosen_cards : !card)
+        legal->items[kept++] = *action;
+    }
+  legal->len = kept;
 }
 
 /* Whether a hint was taken last at the replay cursor, with nothing
@@ -304,6 +356,7 @@ update (CpWindow *self)
   for (guint i = 0; i < offered->len; i++)
     cp_action_list_append (&legal, &offered->items[i]);
   show_hand (self, presentation, &legal);
+  board_choices (self, &legal);
   show_card_notes (self, presentation, &legal);
   show_prompt (self, presentation);
 
@@ -412,6 +465,7 @@ cp_window_play (CpWindow *self, const CpAction *action)
 static void
 action_chosen (CpWindow *self, CpAction *action)
 {
+  self->chosen_cards = 0;
   cp_window_play (self, action);
 }
 

@@ -57,6 +57,18 @@ append_piece (GString *out, CpPieceKind kind, guint seat, CpNotation notation)
     g_string_append_c (out, cp_piece_kind_letter (kind));
 }
 
+/**
+ * cp_chess_append_piece:
+ *
+ * Appends the letter or figurine of @kind in @notation, nothing for a
+ * pawn: for games that write moves of their own.
+ */
+void
+cp_chess_append_piece (GString *out, CpPieceKind kind, guint seat, CpNotation notation)
+{
+  append_piece (out, kind, seat, notation);
+}
+
 static void
 append_cell (GString *out, CpBoard *board, guint cell)
 {

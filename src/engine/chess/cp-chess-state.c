@@ -145,6 +145,12 @@ present (const CpChessState *st, const CpPiece *p, guint side)
   return p->kind != CP_PIECE_NONE && side_of (st, p) == side;
 }
 
+static inline gboolean
+stacked (const CpPiece *p)
+{
+  return p->kind != CP_PIECE_NONE && p->checkers > 0;
+}
+
 static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
                                    guint ignore_b, const CpCellSet *from);
 
@@ -223,12 +229,14 @@ side_of_cell (const CpChessState *st, guint cell)
  * with the checkers of what it takes. */
 
 /* The piece on @c for a move looked at, with @ignore_a and @ignore_b
- * taken as empty. */
+ * taken as empty; @read, if not NULL, notes the cells looked at. */
 static inline const CpPiece *
-seen_at (const CpChessState *st, guint c, guint ignore_a, guint ignore_b)
+seen_at (const CpChessState *st, guint c, guint ignore_a, guint ignore_b, CpCellSet *read)
 {
   static const CpPiece empty = { 0 };
 
+  if (read != NULL)
+    cp_cell_set_add (read, c);
   return c == ignore_a || c == ignore_b ? &empty : &st->base.cells[c];
 }
 
@@ -242,7 +250,8 @@ open_to (const CpChessState *st, guint seat, const CpPiece *q)
 /* The cells the piece on @from could end its move on, taking or not,
  * whatever it would leave its own king in: where its extra steps begin. */
 static void
-regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_b, CpCellSet *reach)
+regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_b, CpCellSet *reach,
+               CpCellSet *read)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *p = &st->base.cells[from];
@@ -255,7 +264,7 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
       const guint8 *targets = cp_board_knight_targets (st->base.board, from, &n);
 
       for (guint i = 0; i < n; i++)
-        if (open_to (st, seat, seen_at (st, targets[i], ignore_a, ignore_b)))
+        if (open_to (st, seat, seen_at (st, targets[i], ignore_a, ignore_b, read)))
           cp_cell_set_add (reach, targets[i]);
       return;
     }
@@ -266,12 +275,12 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
           CpDir f = cp_board_get_forward (st->base.board, seat, i);
           guint to = nb[from * CP_N_DIRS + f];
 
-          if (to == CP_NO_CELL || seen_at (st, to, ignore_a, ignore_b)->kind != CP_PIECE_NONE)
+          if (to == CP_NO_CELL || seen_at (st, to, ignore_a, ignore_b, read)->kind != CP_PIECE_NONE)
             continue;
           cp_cell_set_add (reach, to);
           to = nb[to * CP_N_DIRS + f];
           if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED)
-              && to != CP_NO_CELL && seen_at (st, to, ignore_a, ignore_b)->kind == CP_PIECE_NONE)
+              && to != CP_NO_CELL && seen_at (st, to, ignore_a, ignore_b, read)->kind == CP_PIECE_NONE)
             cp_cell_set_add (reach, to);
         }
       for (guint d = 1; d < CP_N_DIRS; d += 2)
@@ -281,7 +290,7 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
 
           if (to == CP_NO_CELL || !(pawn_captures (st, seat) & BIT (d)))
             continue;
-          q = seen_at (st, to, ignore_a, ignore_b);
+          q = seen_at (st, to, ignore_a, ignore_b, read);
           if ((q->kind != CP_PIECE_NONE && open_to (st, seat, q)) || to == st->ep_cell)
             cp_cell_set_add (reach, to);
         }
@@ -296,7 +305,7 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
         continue;
       while ((to = nb[to * CP_N_DIRS + d]) != CP_NO_CELL)
         {
-          const CpPiece *q = seen_at (st, to, ignore_a, ignore_b);
+          const CpPiece *q = seen_at (st, to, ignore_a, ignore_b, read);
 
           if (open_to (st, seat, q))
             cp_cell_set_add (reach, to);
@@ -312,7 +321,7 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
  * first; a cell is counted once, so a piece taken is taken once. */
 static gboolean
 reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
-                  guint gains)
+                  guint gains, CpCellSet *read)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells, *p = &cells[from];
@@ -326,16 +335,17 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
 #define FAR(c, left) ((guint) MAX (ABS ((int) ((c) % width) - (int) (cell % width)), \
                                    ABS ((int) ((c) / width) - (int) (cell / width))) > (guint) (left) + gains)
 
-  regular_reach (st, from, ignore_a, ignore_b, &reach);
-  for (guint c = 0; c < n_cells; c++)
-    best[c] = cp_cell_set_contains (&reach, c) && c != cell
-                ? p->checkers + seen_at (st, c, ignore_a, ignore_b)->checkers : -1;
+  regular_reach (st, from, ignore_a, ignore_b, &reach, read);
+  memset (best, 0xff, n_cells * sizeof best[0]);
+  for (guint c = cp_cell_set_next (&reach, 0); c != CP_NO_CELL; c = cp_cell_set_next (&reach, c + 1))
+    if (c != cell)
+      best[c] = p->checkers + seen_at (st, c, ignore_a, ignore_b, read)->checkers;
   /* A pawn taking en passant gets the checkers of the pawn it takes. */
   if (p->kind == CP_PIECE_PAWN && st->ep_cell < n_cells && best[st->ep_cell] >= 0)
-    best[st->ep_cell] += cells[st->ep_pawn].checkers;
+    best[st->ep_cell] += seen_at (st, st->ep_pawn, CP_NO_CELL, CP_NO_CELL, read)->checkers;
   /* The cells to step on from, but those too far for every checker
    * there is. */
-  for (guint c = 0; c < n_cells; c++)
+  for (guint c = cp_cell_set_next (&reach, 0); c != CP_NO_CELL; c = cp_cell_set_next (&reach, c + 1))
     if (best[c] >= 1 && !FAR (c, best[c]))
       {
         open[n_open++] = (guint8) c;
@@ -363,7 +373,7 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
             return TRUE;
           if (to == CP_NO_CELL || cp_cell_set_contains (&done, to))
             continue;
-          q = &cells[to];
+          q = seen_at (st, to, CP_NO_CELL, CP_NO_CELL, read);
           taken = q->kind != CP_PIECE_NONE && to != from && to != ignore_a && to != ignore_b;
           if (taken && (!cp_chess_is_enemy (st, p->seat, q->seat) || q->kind == CP_PIECE_KING))
             continue;
@@ -406,37 +416,33 @@ might_take (const CpChessState *st, guint width, guint from, guint target)
     }
 }
 
-/* Whether an enemy of @seat standing in @from (anywhere if NULL) reaches
- * @cell with extra steps after its move: with checkers of its own, or
- * those of a piece of @seat's side that it takes with the move. */
-static gboolean
-extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
-                   const CpCellSet *from)
+/* The enemies of @seat, standing in @from (anywhere if NULL), that may
+ * take extra steps towards @cell after their move: with checkers of their
+ * own, or with those of a piece of @seat's side that they take with the
+ * move.  Returns how many, and in @gains the checkers they may take over
+ * on the way. */
+static guint
+step_starters (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
+               const CpCellSet *from, guint8 *starters, guint *gains)
 {
   guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
   guint width = cp_board_get_width (st->base.board);
-  gboolean any = FALSE;
-  guint gains = 0, n_stacks = 0;
+  guint n_stacks = 0, n = 0;
   guint8 stacks[CP_MAX_CELLS];
 
+  *gains = 0;
   if (st->stacks == 0)
-    return FALSE;
-  /* The checkers the attackers may take over on the way. */
+    return 0;
   for (guint c = 0; c < n_cells; c++)
     {
       const CpPiece *p = &st->base.cells[c];
 
-      if (p->checkers == 0 || p->kind == CP_PIECE_NONE)
-        continue;
-      any = TRUE;
-      if (!is_attacker (st, seat, p) && c != cell && c != ignore_a && c != ignore_b)
+      if (stacked (p) && !is_attacker (st, seat, p) && c != cell && c != ignore_a && c != ignore_b)
         {
-          gains += p->checkers;
+          *gains += p->checkers;
           stacks[n_stacks++] = (guint8) c;
         }
     }
-  if (!any)
-    return FALSE;
   for (guint c = 0; c < n_cells; c++)
     {
       const CpPiece *p = &st->base.cells[c];
@@ -445,13 +451,26 @@ extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_
       if (p->kind == CP_PIECE_NONE || c == cell || c == ignore_a || c == ignore_b
           || !is_attacker (st, seat, p) || (from != NULL && !cp_cell_set_contains (from, c)))
         continue;
-      /* Without checkers of its own, a piece steps only with those it
-       * takes with its move. */
       for (guint i = 0; i < n_stacks && !starts; i++)
         starts = might_take (st, width, c, stacks[i]);
-      if (starts && reaches_by_steps (st, c, cell, ignore_a, ignore_b, gains))
-        return TRUE;
+      if (starts)
+        starters[n++] = (guint8) c;
     }
+  return n;
+}
+
+/* Whether an enemy of @seat standing in @from (anywhere if NULL) reaches
+ * @cell with extra steps after its move. */
+static gboolean
+extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
+                   const CpCellSet *from)
+{
+  guint8 starters[CP_MAX_CELLS];
+  guint gains, n = step_starters (st, cell, seat, ignore_a, ignore_b, from, starters, &gains);
+
+  for (guint i = 0; i < n; i++)
+    if (reaches_by_steps (st, starters[i], cell, ignore_a, ignore_b, gains, NULL))
+      return TRUE;
   return FALSE;
 }
 
@@ -849,36 +868,88 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
     }
 }
 
+/* The pieces that could step towards a king, and what each one's search
+ * found and looked at. */
+typedef struct {
+  guint n, gains;
+  guint8 cells[CP_MAX_CELLS];
+  gboolean reaches[CP_MAX_CELLS];
+  CpCellSet read[CP_MAX_CELLS];
+} Steppers;
+
 /* With extra steps, checks and pins reach further than lines from the
- * king show: while any piece has checkers (an enemy's, or one an enemy
- * may take over), the moves of pieces other than the king (whose cells
- * are tested as it is generated) are tried. */
+ * king show: while any piece has checkers, the moves of pieces other than
+ * the king (whose cells are tested as it is generated) are tried.
+ *
+ * A move changes few cells.  A piece that could step towards the king
+ * before the move, with as many checkers to take on the way, and whose
+ * search neither reached the king nor looked at any of those cells, still
+ * cannot after it; only the others are searched again.  (Checks along
+ * lines the generator has seen to already.) */
 static void
 keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
-  guint king = st->king[st->army[player]], kept = first;
+  guint seat = st->army[player], king = st->king[seat], kept = first;
+  Steppers *before;
   CpChessState trial;
 
   if (st->stacks == 0)
     return;
+  before = g_new (Steppers, 1);
+  before->n = step_starters (st, king, seat, CP_NO_CELL, CP_NO_CELL, NULL, before->cells, &before->gains);
+  memset (before->read, 0, before->n * sizeof before->read[0]);
+  for (guint i = 0; i < before->n; i++)
+    before->reaches[i] = reaches_by_steps (st, before->cells[i], king, CP_NO_CELL, CP_NO_CELL,
+                                           before->gains, &before->read[i]);
+
   memcpy (&trial, st, sizeof trial);
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
+      guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : a->cells[1];
+      guint changed[4] = { a->cells[0], a->cells[1], taken, st->ep_cell };
+      guint8 after[CP_MAX_CELLS];
+      guint n_after = 0, gains;
       gboolean safe = TRUE;
+      CpUndo undo;
 
-      if (a->cells[0] != king)
+      if (a->cells[0] == king)
         {
-          CpUndo undo;
-
-          cp_chess_make (&trial, a, &undo);
-          safe = !cp_chess_in_check (&trial, player);
-          cp_chess_unmake (&trial, a, &undo);
+          out->items[kept++] = *a;
+          continue;
         }
+      cp_chess_make (&trial, a, &undo);
+      /* A move that carries no checkers and takes none leaves the same
+       * pieces to step, the one it takes aside. */
+      if (!stacked (&st->base.cells[a->cells[0]]) && !stacked (&st->base.cells[taken]))
+        {
+          gains = before->gains;
+          for (guint s = 0; s < before->n; s++)
+            if (before->cells[s] != taken)
+              after[n_after++] = before->cells[s];
+        }
+      else
+        n_after = step_starters (&trial, king, seat, CP_NO_CELL, CP_NO_CELL, NULL, after, &gains);
+
+      for (guint s = 0, b = 0; s < n_after && safe; s++)
+        {
+          gboolean same = gains == before->gains;
+
+          while (b < before->n && before->cells[b] < after[s])
+            b++;
+          same = same && b < before->n && before->cells[b] == after[s] && !before->reaches[b];
+          for (guint c = 0; c < G_N_ELEMENTS (changed) && same; c++)
+            same = changed[c] == CP_NO_CELL || !cp_cell_set_contains (&before->read[b], changed[c]);
+          same = same && (trial.ep_cell == CP_NO_CELL || !cp_cell_set_contains (&before->read[b], trial.ep_cell));
+          if (!same)
+            safe = !reaches_by_steps (&trial, after[s], king, CP_NO_CELL, CP_NO_CELL, gains, NULL);
+        }
+      cp_chess_unmake (&trial, a, &undo);
       if (safe)
         out->items[kept++] = *a;
     }
   out->len = kept;
+  g_free (before);
 }
 
 /**
@@ -1116,12 +1187,6 @@ cp_chess_compute_hash (const CpChessState *st)
   if (cp_chess_ep_matters (st))
     h ^= ep_keys[st->ep_cell];
   return h;
-}
-
-static inline gboolean
-stacked (const CpPiece *p)
-{
-  return p->kind != CP_PIECE_NONE && p->checkers > 0;
 }
 
 /* Puts @p on @cell, keeping the count of stacks; the key is the caller's. */

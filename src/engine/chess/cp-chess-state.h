@@ -145,6 +145,10 @@ char     *cp_chess_format             (const CpChessState *st,
                                        const CpAction *action,
                                        CpNotation    notation);
 char     *cp_chess_strip_marks        (const char   *text);
+void      cp_chess_append_piece       (GString      *out,
+                                       CpPieceKind   kind,
+                                       guint         seat,
+                                       CpNotation    notation);
 gboolean  cp_chess_parse              (const CpChessState *st,
                                        const char   *text,
                                        CpAction     *action,

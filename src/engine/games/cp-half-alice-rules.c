@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "cp-chess-rules.h"
 #include "cp-error.h"
@@ -143,17 +144,44 @@ checkers_needed (const CpState *state, const CpAction *move)
   return n;
 }
 
+/* What the king's safety after a move depends on, found once for all
+ * the moves of a turn: whether it is in check now, and the cells on the
+ * lines out from it, whatever stands on them. */
+typedef struct {
+  guint king;
+  gboolean checked;
+  CpCellSet lines;
+} KingWatch;
+
+static void
+watch_king (const HalfAliceState *st, guint seat, KingWatch *watch)
+{
+  CpBoard *board = st->chess.base.board;
+
+  memset (watch, 0, sizeof *watch);
+  watch->king = st->chess.king[seat];
+  if (watch->king == CP_NO_CELL)
+    return;
+  watch->checked = cp_chess_in_check (&st->chess, seat);
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    for (guint c = cp_board_step (board, watch->king, (CpDir) d); c != CP_NO_CELL; c = cp_board_step (board, c, (CpDir) d))
+      cp_cell_set_add (&watch->lines, c);
+}
+
 /* Whether @seat's king is safe once @move, legal on its side of the
  * mirror, has taken its piece through: a king that moved must not land
  * attacked on the far side; a piece that leaves the king's side must not
  * uncover it (the cell it took on is empty now too); a piece that
- * arrives on the king's side can only shield it.  Castling and en
- * passant, which change more cells, are tried on @trial. */
+ * arrives on the king's side can only shield it.  A king not in check is
+ * safe after a piece arrives on its side, and after one leaves it off
+ * the lines out from the king.  Castling and en passant, which change
+ * more cells, are tried on @trial. */
 static gboolean
-safe_after (const HalfAliceState *st, HalfAliceState *trial, guint seat, const CpAction *move)
+safe_after (const HalfAliceState *st, HalfAliceState *trial, guint seat, const KingWatch *watch,
+            const CpAction *move)
 {
   const CpChessState *chess = &st->chess;
-  guint from = move->cells[0], to = move->cells[1], king = chess->king[seat];
+  guint from = move->cells[0], to = move->cells[1], king = watch->king;
   guint side = chess->base.cells[from].flags & CP_PIECE_FLAG_MIRROR;
   guint king_side;
   CpUndo undo;
@@ -172,8 +200,9 @@ safe_after (const HalfAliceState *st, HalfAliceState *trial, guint seat, const C
     return TRUE;
   king_side = chess->base.cells[king].flags & CP_PIECE_FLAG_MIRROR;
   if (king_side == side)
-    return !cp_chess_attacked_on (chess, king, seat, side, from, to, CP_NO_CELL);
-  return !cp_chess_attacked_on (chess, king, seat, king_side, CP_NO_CELL, CP_NO_CELL, to);
+    return (!watch->checked && !cp_cell_set_contains (&watch->lines, from) && !cp_cell_set_contains (&watch->lines, to))
+           || !cp_chess_attacked_on (chess, king, seat, side, from, to, CP_NO_CELL);
+  return !watch->checked || !cp_chess_attacked_on (chess, king, seat, king_side, CP_NO_CELL, CP_NO_CELL, to);
 }
 
 static void
@@ -182,11 +211,13 @@ half_alice_legal (const CpState *state, guint seat, CpActionList *out)
   const HalfAliceState *st = HALF_ALICE_STATE (state);
   g_autofree HalfAliceState *trial = NULL;
   guint first = out->len, kept = out->len, free;
+  KingWatch watch;
 
   if (seat != state->to_move || state->outcome.status != CP_STATUS_PLAYING)
     return;
   free = st->limit - MIN (st->limit, checkers_used (state, seat));
   cp_chess_legal (&st->chess, seat, out);
+  watch_king (st, seat, &watch);
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *move = &out->items[i];
@@ -195,7 +226,7 @@ half_alice_legal (const CpState *state, guint seat, CpActionList *out)
         continue;
       if ((move->flags & (CP_ACTION_FLAG_CASTLE | CP_ACTION_FLAG_EN_PASSANT)) && trial == NULL)
         trial = g_memdup2 (st, sizeof *st);
-      if (safe_after (st, trial, seat, move))
+      if (safe_after (st, trial, seat, &watch, move))
         out->items[kept++] = *move;
     }
   out->len = kept;

@@ -27,6 +27,20 @@ cp_cell_set_contains (const CpCellSet *set, guint cell)
   return (set->bits[cell >> 6] >> (cell & 63)) & 1;
 }
 
+/* The lowest cell of @set from @cell on, or CP_NO_CELL. */
+static inline guint
+cp_cell_set_next (const CpCellSet *set, guint cell)
+{
+  for (guint w = cell >> 6; w < G_N_ELEMENTS (set->bits); w++)
+    {
+      guint64 bits = set->bits[w] & (w == cell >> 6 ? ~G_GUINT64_CONSTANT (0) << (cell & 63) : ~G_GUINT64_CONSTANT (0));
+
+      if (bits != 0)
+        return w * 64 + (guint) __builtin_ctzll (bits);
+    }
+  return CP_NO_CELL;
+}
+
 guint cp_cell_set_count (const CpCellSet *set);
 
 #define CP_TYPE_BOARD (cp_board_get_type ())

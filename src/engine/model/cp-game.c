@@ -404,7 +404,7 @@ cp_game_resolve_chance (CpGame *self)
       if (request.type != CP_ACTION_REVEAL)
         action.value = cp_random_draw (self->seed, index++,
                                        request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
-      if (!cp_state_apply (self->state, &action, NULL))
+      if (!cp_state_apply_logged (self->state, &action, NULL))
         g_return_val_if_reached (n);
       push (self, &action);
       n++;
@@ -719,7 +719,8 @@ cp_game_present (CpGame *self, CpView *view)
  *
  * The move to mark as the last one at @cursor: random results, hints
  * and actions that change no cell the others see (a secret burial, a
- * sealed choice) do not hide it; any other action does.
+ * sealed choice) do not hide it; any other action does, and so does the
+ * reveal of sealed choices.
  *
  * Returns: (nullable): the move, or NULL
  */
@@ -734,11 +735,30 @@ cp_game_last_move (CpGame *self, guint cursor)
 
       if (action->type == CP_ACTION_MOVE)
         return action;
+      /* Sealed choices revealed change what everyone sees. */
+      if (action->type == CP_ACTION_REVEAL && i >= 2
+          && g_array_index (self->actions, CpAction, i - 2).type == CP_ACTION_COMMIT)
+        return NULL;
       if (action->seat != CP_SEAT_CHANCE && action->visible == CP_SEATS_ALL
           && action->type != CP_ACTION_COMMIT && action->type != CP_ACTION_HINT)
         return NULL;
     }
   return NULL;
+}
+
+/* A turn of moves chosen together begins with a sealed choice of value 0
+ * by a seat that made one in the turn before: @sealed holds those seats. */
+static void
+number_sealed_move (const CpAction *a, guint *round, CpSeatMask *sealed)
+{
+  if (a->type != CP_ACTION_COMMIT || a->value != 0 || a->seat >= CP_MAX_SEATS)
+    return;
+  if (*sealed == 0 || (*sealed & CP_SEAT_BIT (a->seat)))
+    {
+      (*round)++;
+      *sealed = 0;
+    }
+  *sealed |= CP_SEAT_BIT (a->seat);
 }
 
 /**
@@ -753,7 +773,9 @@ cp_game_last_move (CpGame *self, guint cursor)
  * again, so two players number their moves as chess does and three or
  * four players number the rounds of the table, whoever is left; a turn of
  * several moves keeps one place.  Games that choose in secret together
- * number their rounds of choices, each move placed by its seat.  A game
+ * number their rounds of choices, each move placed by its seat; games
+ * whose sealed choices are moves number their turns, each sealed choice,
+ * move and pass placed by its seat.  A game
  * of one player is not numbered.
  */
 void
@@ -761,6 +783,8 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
 {
   guint round = 0, place = 0, choices = 0, last_seat = CP_NO_SEAT;
   CpSeatMask moved = 0;
+  CpSeatMask sealed = 0;
+  guint sealed_round = 0;
   gboolean choosing = FALSE;
 
   g_return_if_fail (CP_IS_GAME (self));
@@ -784,7 +808,14 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           moved |= CP_SEAT_BIT (a->seat);
           last_seat = a->seat;
         }
-      if (a->type == CP_ACTION_MOVE && self->players->len >= 2)
+      if (self->rules->numbering == CP_NUMBERING_SEALED_MOVES)
+        {
+          number_sealed_move (a, &sealed_round, &sealed);
+          if (sealed_round > 0 && a->seat < CP_MAX_SEATS
+              && (a->type == CP_ACTION_COMMIT || a->type == CP_ACTION_MOVE || a->type == CP_ACTION_PASS))
+            number = (CpActionNumber) { sealed_round, a->seat };
+        }
+      else if (a->type == CP_ACTION_MOVE && self->players->len >= 2)
         {
           gboolean by_choices = self->rules->numbering == CP_NUMBERING_ROUNDS && choices > 0;
 

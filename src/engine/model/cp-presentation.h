@@ -80,6 +80,9 @@ typedef enum {
 typedef enum {
   CP_NUMBERING_TURNS,    /* chess-like: a number for each turn of two players */
   CP_NUMBERING_ROUNDS,   /* by the rounds of choices made together in secret */
+  CP_NUMBERING_SEALED_MOVES, /* a round for each turn of moves chosen together in
+                              * secret (sealed choices of value 0); the sealed
+                              * choices, moves and passes after them stay in it */
 } CpNumbering;
 
 typedef struct {

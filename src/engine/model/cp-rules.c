@@ -19,6 +19,8 @@ static const CpRules *const built_in[] = {
   &cp_two_move_rules,
   &cp_adrenaline_rules,
   &cp_half_alice_rules,
+  &cp_synchronous_rules,
+  &cp_tar_pit_rules,
   &cp_attrition_rules,
   &cp_chivalry_rules,
   &cp_km_three_rules,

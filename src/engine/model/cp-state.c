@@ -160,7 +160,7 @@ seat_label (guint seat)
 #define illegal(error, ...) cp_error_fail ((error), CP_ERROR_ILLEGAL_ACTION, __VA_ARGS__)
 
 static gboolean
-check_chance (const CpState *state, const CpAction *action, GError **error)
+check_chance (const CpState *state, const CpAction *action, CpSeatMask *visible, GError **error)
 {
   CpChance request = { 0 };
 
@@ -180,6 +180,8 @@ check_chance (const CpState *state, const CpAction *action, GError **error)
   if (request.type == CP_ACTION_ROLL && action->value >= request.range)
     return illegal (error, _("The random result %u is out of range (below %u expected)"),
                     action->value, request.range);
+  if (request.hidden)
+    *visible = 0;
   return TRUE;
 }
 
@@ -264,7 +266,7 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
       return FALSE;
     }
   if (action->seat == CP_SEAT_CHANCE)
-    return check_chance (state, action, error);
+    return check_chance (state, action, visible, error);
   if (action->seat >= state->n_seats)
     return illegal (error, g_dngettext (GETTEXT_PACKAGE, "This game has only %u seat", "This game has only %u seats",
                                         state->n_seats), state->n_seats);
@@ -392,6 +394,8 @@ cp_state_format (const CpState *state, const CpAction *action, CpNotation notati
         return g_strdup (_("makes a sealed choice"));
       case CP_ACTION_DRAW_CARD:
         return g_strdup (_("draws a card"));
+      case CP_ACTION_SHUFFLE:
+        return g_strdup (_("the cards are shuffled"));
       default:
         return g_strdup ("…");
       }
@@ -486,12 +490,14 @@ cp_state_first_pending (const CpState *state)
   return CP_NO_SEAT;
 }
 
+/* The seat whose actions perft counts next: of seats that choose
+ * together, the first. */
 static guint
 single_pending_seat (const CpState *state)
 {
   CpSeatMask pending = state->rules->pending (state);
 
-  if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+  if (pending == 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
     return CP_NO_SEAT;
   return (guint) g_bit_nth_lsf (pending, -1);
 }
@@ -509,6 +515,15 @@ chance_perft (CpState *state, guint depth, CpActionList *lists)
   if (state->rules->pending (state) != CP_SEAT_BIT (CP_SEAT_CHANCE))
     return 0;
   state->rules->chance (state, &request);
+  if (request.type == CP_ACTION_REVEAL)
+    {
+      g_autoptr (CpState) child = cp_state_copy (state);
+      CpAction action;
+
+      cp_action_init (&action, CP_ACTION_REVEAL, CP_SEAT_CHANCE);
+      state->rules->make (child, &action, NULL);
+      return perft (child, depth, lists);
+    }
   if (request.type != CP_ACTION_ROLL || request.range > 64)
     return 0;
   for (guint value = 0; value < request.range; value++)
@@ -561,10 +576,12 @@ perft (CpState *state, guint depth, CpActionList *lists)
 
 /**
  * cp_state_perft:
- * @state: a position of a game where one seat acts at a time
+ * @state: a position of a game
  * @depth: plies to count
  *
- * Counts the move sequences of @depth plies from @state.  Each result of
+ * Counts the move sequences of @depth plies from @state.  Seats that
+ * choose together are counted one after the other, the first seat first,
+ * and the reveal of their choices is not a ply.  Each result of
  * a die (a small random roll) opens a branch of its own without counting
  * as a ply; larger random results end a line.  The game's end
  * (checkmate aside) is not considered: only the move generator is counted.

@@ -71,6 +71,8 @@ typedef struct {
   CpActionType type;  /* CP_ACTION_ROLL, CP_ACTION_SHUFFLE, or CP_ACTION_REVEAL:
                        * not random, the rules make public what is due */
   guint32 range;      /* ROLL: the number of outcomes */
+  gboolean hidden;    /* no seat may know the result: the shuffle of a
+                       * face-down pile */
 } CpChance;
 
 /* Space for what `make` needs to take a move back. */

@@ -202,8 +202,10 @@ views_alike (CpGame *game, guint a, guint b)
  * no secrets or is over, or when only computers play.  The person's,
  * when one person plays.  Otherwise the view of the person at the
  * screen; when another person is to act, they take the screen at once if
- * the two see the game alike, else the curtain asks to hand the computer
- * over.  A game opens behind the curtain. */
+ * the two see the game alike and choose in the open, else the curtain
+ * asks to hand the computer over: a choice that several seats make at
+ * once is sealed, and the others may not watch it made.  A game opens
+ * behind the curtain. */
 static void
 choose_screen_seat (CpSession *self)
 {
@@ -235,7 +237,8 @@ choose_screen_seat (CpSession *self)
     return;
   /* Nobody is at the screen yet when a game has just opened: the first
    * person to act takes it behind the curtain. */
-  if (self->screen_seat == CP_VIEW_ALL || !views_alike (self->game, next, self->screen_seat))
+  if (self->screen_seat == CP_VIEW_ALL || __builtin_popcount (cp_state_pending (state)) > 1
+      || !views_alike (self->game, next, self->screen_seat))
     {
       self->curtain_seat = next;
       return;

@@ -1,0 +1,830 @@
+/* cp-synchronous-rules.c: Synchronous Chess
+ *
+ * Both players choose a move at once, in secret (a COMMIT with the
+ * move's cells, seen by the chooser alone), each legal in orthodox chess
+ * in the position before either moves.  The rules then reveal both (a
+ * REVEAL by chance) and carry them out together: a piece that lands on an
+ * enemy that stayed takes it; one that lands where an enemy has just left
+ * takes nothing, so pieces may swap places or pass through each other;
+ * two pieces that land on one empty cell are both taken.
+ *
+ * An exchange of blows may follow on each cell a piece moved to that an
+ * enemy piece attacked before the moves and still attacks.  Blows are
+ * captures on those cells, each piece striking at most once; a player who
+ * alone may strike does so openly (a MOVE, or a PASS that ends their
+ * part); when both may, both choose at once in secret (a COMMIT of value
+ * 1, without cells for a pass), and the blows are carried out together
+ * as the moves were.
+ *
+ * A king in check must move to a cell that was not attacked before the
+ * move.  A king taken, or meeting another piece on an empty cell, loses
+ * the game; both at once, or both kings mated at once, draw.  There is no
+ * en passant.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cp-chess-rules.h"
+#include "cp-games.h"
+
+typedef enum {
+  STAGE_CHOOSING,   /* both players choose a move in secret */
+  STAGE_BLOWS,      /* an exchange of blows goes on */
+  STAGE_REVEALING,  /* both choices are in and are shown together */
+} Stage;
+
+typedef enum {
+  CHOICE_NONE,
+  CHOICE_MOVE,
+  CHOICE_PASS,
+  CHOICE_SEALED,    /* a choice made that the viewer may not see */
+} ChoiceKind;
+
+/* The value of a COMMIT: the turn's move, or a blow (or pass) in an
+ * exchange of blows. */
+#define VALUE_MOVE 0
+#define VALUE_BLOW 1
+
+#define MAX_SQUARES 4
+#define CELL_BIT(cell) (G_GUINT64_CONSTANT (1) << (cell))
+
+typedef struct {
+  guint8 kind;      /* ChoiceKind */
+  guint8 from, to;
+  guint8 piece;     /* promotion */
+  guint8 flags;     /* CpActionFlags of the move */
+} Choice;
+
+/* A piece that moves in a resolution. */
+typedef struct {
+  guint8 seat, from, to;
+  CpPiece piece;    /* as it lands */
+} Mover;
+
+typedef struct {
+  CpChessState chess;
+  guint8 stage;
+  guint8 blows;             /* the choices in hand are blows */
+  Choice choice[2];
+  guint8 n_squares;         /* cells where an exchange of blows may go on */
+  guint8 square[MAX_SQUARES];
+  guint8 closed[MAX_SQUARES];   /* a pass ended the exchange there */
+  guint8 struck[MAX_SQUARES];   /* a blow has landed there */
+  guint64 guards[MAX_SQUARES];  /* cells of the pieces that may strike first */
+  guint64 done;             /* cells of the pieces that have struck */
+  guint8 changed;           /* a capture or a pawn move this turn */
+} SyncState;
+
+#define SYNC_STATE(s) ((SyncState *) (s))
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SyncState, g_free)
+
+static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
+
+static gboolean
+synchronous_init (CpState *state, GHashTable *opts, GError **error)
+{
+  SyncState *st = SYNC_STATE (state);
+
+  if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_CHECK
+                                            | CP_CHESS_HELD_TURN, error))
+    return FALSE;
+  /* Both players move every turn: nobody is to move before the other. */
+  st->chess.base.to_move = 0;
+  st->chess.ep_cell = st->chess.ep_pawn = CP_NO_CELL;
+  st->chess.hash = cp_chess_compute_hash (&st->chess);
+  st->chess.history[st->chess.base.ply % CP_CHESS_HISTORY] = st->chess.hash;
+  st->stage = STAGE_CHOOSING;
+  return TRUE;
+}
+
+static gboolean
+in_check (const SyncState *st, guint seat)
+{
+  return st->chess.king[seat] != CP_NO_CELL && cp_chess_in_check (&st->chess, seat);
+}
+
+/* The moves of @seat at the start of a turn: those of orthodox chess
+ * but en passant, none onto the enemy king, and only king moves in check. */
+static void
+turn_moves (const SyncState *st, guint seat, CpActionList *out)
+{
+  g_auto (CpActionList) moves = { 0 };
+  guint king = st->chess.king[seat], enemy_king = st->chess.king[1 - seat];
+  gboolean check = in_check (st, seat);
+
+  cp_chess_legal (&st->chess, seat, &moves);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      const CpAction *m = &moves.items[i];
+
+      if (m->cells[1] == enemy_king && !(m->flags & CP_ACTION_FLAG_CASTLE))
+        continue;
+      if (check && m->cells[0] != king)
+        continue;
+      cp_action_list_append (out, m);
+    }
+}
+
+static gboolean
+square_open (const SyncState *st, guint i)
+{
+  const CpPiece *p = &st->chess.base.cells[st->square[i]];
+
+  return !st->closed[i] && p->kind != CP_PIECE_NONE && p->kind != CP_PIECE_KING;
+}
+
+/* The blows @seat may strike now, as moves. */
+static void
+blow_moves (const SyncState *st, guint seat, CpActionList *out)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  for (guint i = 0; i < st->n_squares; i++)
+    {
+      guint q = st->square[i];
+
+      if (!square_open (st, i) || st->chess.base.cells[q].seat == seat)
+        continue;
+      if (moves.len == 0)
+        cp_chess_legal (&st->chess, seat, &moves);
+      for (guint k = 0; k < moves.len; k++)
+        {
+          const CpAction *m = &moves.items[k];
+          guint64 from = CELL_BIT (m->cells[0]);
+
+          if (m->cells[1] != q || (m->flags & CP_ACTION_FLAG_CASTLE) || (st->done & from))
+            continue;
+          if (!st->struck[i] && !(st->guards[i] & from))
+            continue;
+          cp_action_list_append (out, m);
+        }
+    }
+}
+
+static CpSeatMask
+strikers (const SyncState *st)
+{
+  CpSeatMask mask = 0;
+
+  if (st->n_squares == 0)
+    return 0;
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_auto (CpActionList) blows = { 0 };
+
+      blow_moves (st, seat, &blows);
+      if (blows.len > 0)
+        mask |= CP_SEAT_BIT (seat);
+    }
+  return mask;
+}
+
+static void
+add_commit (CpActionList *out, const CpAction *move, guint seat, guint32 value)
+{
+  CpAction *action = cp_action_list_add (out);
+
+  if (move != NULL)
+    *action = *move;
+  else
+    cp_action_init (action, CP_ACTION_COMMIT, seat);
+  action->type = CP_ACTION_COMMIT;
+  action->seat = (guint8) seat;
+  action->value = value;
+  action->visible = CP_SEAT_BIT (seat);
+}
+
+static void
+synchronous_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const SyncState *st = SYNC_STATE (state);
+  g_auto (CpActionList) moves = { 0 };
+  CpSeatMask striking;
+
+  if (seat > 1 || cp_state_is_over (state))
+    return;
+  switch (st->stage)
+    {
+    case STAGE_CHOOSING:
+      if (st->choice[seat].kind != CHOICE_NONE)
+        return;
+      turn_moves (st, seat, &moves);
+      for (guint i = 0; i < moves.len; i++)
+        add_commit (out, &moves.items[i], seat, VALUE_MOVE);
+      break;
+    case STAGE_BLOWS:
+      striking = strikers (st);
+      if (!(striking & CP_SEAT_BIT (seat)) || st->choice[seat].kind != CHOICE_NONE)
+        return;
+      blow_moves (st, seat, &moves);
+      if (striking == (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)))
+        {
+          for (guint i = 0; i < moves.len; i++)
+            add_commit (out, &moves.items[i], seat, VALUE_BLOW);
+          add_commit (out, NULL, seat, VALUE_BLOW);
+        }
+      else
+        {
+          for (guint i = 0; i < moves.len; i++)
+            cp_action_list_append (out, &moves.items[i]);
+          cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+        }
+      break;
+    default:
+      break;
+    }
+}
+
+static CpSeatMask
+synchronous_pending (const CpState *state)
+{
+  const SyncState *st = SYNC_STATE (state);
+  CpSeatMask mask = 0;
+
+  if (cp_state_is_over (state))
+    return 0;
+  if (st->stage == STAGE_REVEALING)
+    return CP_SEAT_BIT (CP_SEAT_CHANCE);
+  if (st->stage == STAGE_BLOWS)
+    mask = strikers (st);
+  else
+    mask = CP_SEAT_BIT (0) | CP_SEAT_BIT (1);
+  for (guint seat = 0; seat < 2; seat++)
+    if (st->choice[seat].kind != CHOICE_NONE)
+      mask &= (CpSeatMask) ~CP_SEAT_BIT (seat);
+  return mask;
+}
+
+static void
+synchronous_chance (const CpState *state, CpChance *request)
+{
+  request->type = CP_ACTION_REVEAL;
+}
+
+/* The pieces @choice of @seat moves: one, or king and rook. */
+static guint
+choice_movers (const SyncState *st, guint seat, const Choice *choice, Mover *out)
+{
+  const CpPiece *cells = st->chess.base.cells;
+
+  if (choice->kind != CHOICE_MOVE)
+    return 0;
+  if (choice->flags & CP_ACTION_FLAG_CASTLE)
+    {
+      CpAction castle;
+      const CpCastleRight *right;
+
+      cp_action_init_move (&castle, seat, choice->from, choice->to);
+      castle.flags = choice->flags;
+      right = &st->chess.castle[seat][cp_chess_castle_side (&st->chess, &castle)];
+      out[0] = (Mover) { (guint8) seat, choice->from, right->king_to, cells[choice->from] };
+      out[1] = (Mover) { (guint8) seat, choice->to, right->rook_to, cells[choice->to] };
+      return 2;
+    }
+  out[0] = (Mover) { (guint8) seat, choice->from, choice->to, cells[choice->from] };
+  if (choice->piece != CP_PIECE_NONE)
+    out[0].piece.kind = choice->piece;
+  return 1;
+}
+
+/* What a resolution did, for its description. */
+typedef struct {
+  guint8 both_taken[MAX_SQUARES];   /* cells where two pieces fell */
+  guint8 n_both_taken;
+  guint8 missed[MAX_SQUARES];       /* captures that found the cell left */
+  guint8 n_missed;
+  guint8 swapped[2];                /* two pieces that changed places */
+  gboolean swap;
+  CpSeatMask kings_lost;
+} Resolution;
+
+/* Whether an enemy of @seat among @movers left @cell. */
+static gboolean
+left_by_enemy (const Mover *movers, guint n, guint seat, guint cell)
+{
+  for (guint i = 0; i < n; i++)
+    if (movers[i].from == cell && movers[i].seat != seat)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+drop_king (const CpPiece *p, Resolution *res)
+{
+  if (p->kind == CP_PIECE_KING)
+    res->kings_lost |= CP_SEAT_BIT (p->seat);
+}
+
+/* Carries out @n movers together by the three cases. */
+static void
+resolve (SyncState *st, Mover *movers, guint n, Resolution *res)
+{
+  CpChessState *chess = &st->chess;
+  static const CpPiece empty = { 0 };
+
+  memset (res, 0, sizeof *res);
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      if (movers[i].from == movers[j].to && movers[j].from == movers[i].to)
+        {
+          res->swap = TRUE;
+          res->swapped[0] = movers[i].from;
+          res->swapped[1] = movers[j].from;
+        }
+  for (guint i = 0; i < n; i++)
+    {
+      if (movers[i].piece.kind == CP_PIECE_PAWN)
+        st->changed = TRUE;
+      movers[i].piece.flags |= CP_PIECE_FLAG_MOVED;
+      cp_chess_put (chess, movers[i].from, &empty);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const Mover *m = &movers[i];
+      const CpPiece *there = &chess->base.cells[m->to];
+      gboolean meets = FALSE;
+
+      for (guint j = 0; j < n; j++)
+        meets = meets || (j != i && movers[j].to == m->to && movers[j].seat != m->seat);
+      if (meets)
+        {
+          /* Both fall: the second of the two clears what the first left. */
+          drop_king (&m->piece, res);
+          if (there->kind != CP_PIECE_NONE)
+            {
+              res->both_taken[res->n_both_taken++] = m->to;
+              cp_chess_put (chess, m->to, &empty);
+            }
+          else
+            cp_chess_put (chess, m->to, &m->piece);
+          st->changed = TRUE;
+          continue;
+        }
+      if (there->kind != CP_PIECE_NONE)
+        {
+          drop_king (there, res);
+          st->changed = TRUE;
+        }
+      else if (left_by_enemy (movers, n, m->seat, m->to) && res->n_missed < MAX_SQUARES)
+        res->missed[res->n_missed++] = m->to;
+      cp_chess_put (chess, m->to, &m->piece);
+    }
+  for (guint i = 0; i < n; i++)
+    if (movers[i].piece.kind == CP_PIECE_KING && chess->base.cells[movers[i].to].kind == CP_PIECE_KING)
+      {
+        guint seat = movers[i].seat;
+
+        chess->king[seat] = movers[i].to;
+        chess->castle[seat][0].rook = chess->castle[seat][1].rook = CP_NO_CELL;
+      }
+  chess->hash = cp_chess_compute_hash (chess);
+}
+
+/* Whether the piece on @from attacks @cell in @st. */
+static gboolean
+attacks (const CpChessState *st, guint from, guint cell)
+{
+  CpCellSet set = { 0 };
+  const CpPiece *p = &st->base.cells[from];
+
+  if (p->kind == CP_PIECE_NONE)
+    return FALSE;
+  cp_cell_set_add (&set, from);
+  return cp_chess_attacked_from (st, cell, 1 - p->seat, &set);
+}
+
+/* Opens an exchange of blows on each cell a piece moved to that an enemy
+ * attacked before the moves and still attacks. */
+static void
+open_exchange (SyncState *st, const CpChessState *before, const Mover *movers, guint n)
+{
+  const CpPiece *cells = st->chess.base.cells;
+
+  st->n_squares = 0;
+  st->done = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint q = movers[i].to;
+      guint64 guards = 0;
+
+      if (cells[q].kind == CP_PIECE_NONE || cells[q].seat != movers[i].seat)
+        continue;
+      for (guint e = 0; e < 64; e++)
+        {
+          guint origin = e;
+
+          if (cells[e].kind == CP_PIECE_NONE || cells[e].seat == movers[i].seat)
+            continue;
+          for (guint j = 0; j < n; j++)
+            if (movers[j].to == e)
+              origin = movers[j].from;
+          if (before->base.cells[origin].seat == cells[e].seat && attacks (before, origin, q)
+              && attacks (&st->chess, e, q))
+            guards |= CELL_BIT (e);
+        }
+      if (guards != 0 && st->n_squares < MAX_SQUARES)
+        {
+          st->square[st->n_squares] = (guint8) q;
+          st->closed[st->n_squares] = FALSE;
+          st->struck[st->n_squares] = FALSE;
+          st->guards[st->n_squares++] = guards;
+        }
+    }
+}
+
+static void
+end_turn (SyncState *st)
+{
+  CpChessState *chess = &st->chess;
+
+  st->stage = STAGE_CHOOSING;
+  st->n_squares = 0;
+  st->done = 0;
+  memset (st->square, 0, sizeof st->square);
+  memset (st->closed, 0, sizeof st->closed);
+  memset (st->struck, 0, sizeof st->struck);
+  memset (st->guards, 0, sizeof st->guards);
+  chess->halfmove = st->changed ? 0 : chess->halfmove + 2;
+  st->changed = FALSE;
+  /* Two plies a turn, so that the repetition count reads every other. */
+  chess->base.ply += 2;
+  chess->fullmove++;
+  chess->history[chess->base.ply % CP_CHESS_HISTORY] = chess->hash;
+}
+
+/* Ends the turn once nobody may strike. */
+static void
+go_on (SyncState *st)
+{
+  memset (st->choice, 0, sizeof st->choice);
+  st->blows = FALSE;
+  if (st->chess.base.outcome.status != CP_STATUS_PLAYING)
+    return;
+  if (strikers (st) != 0)
+    st->stage = STAGE_BLOWS;
+  else
+    end_turn (st);
+}
+
+static void
+settle_kings (SyncState *st, const Resolution *res)
+{
+  if (res->kings_lost == (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)))
+    st->chess.base.outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_KING_CAPTURED, 0 };
+  else if (res->kings_lost != 0)
+    st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED,
+                                           (CpSeatMask) (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)) & ~res->kings_lost };
+}
+
+static void
+mark_struck (SyncState *st, const Mover *movers, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; k < st->n_squares; k++)
+      if (st->square[k] == movers[i].to)
+        {
+          st->struck[k] = TRUE;
+          st->done |= CELL_BIT (movers[i].to);
+        }
+}
+
+/* Closes the exchange on the cells where @seat was to strike. */
+static void
+pass (SyncState *st, guint seat)
+{
+  for (guint i = 0; i < st->n_squares; i++)
+    if (square_open (st, i) && st->chess.base.cells[st->square[i]].seat != seat)
+      st->closed[i] = TRUE;
+}
+
+/* Shows both choices and carries them out. */
+static void
+reveal (SyncState *st)
+{
+  g_autofree CpChessState *before = g_memdup2 (&st->chess, sizeof st->chess);
+  Mover movers[4];
+  guint n = 0;
+  Resolution res;
+
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      if (st->choice[seat].kind == CHOICE_PASS)
+        pass (st, seat);
+      n += choice_movers (st, seat, &st->choice[seat], movers + n);
+    }
+  resolve (st, movers, n, &res);
+  settle_kings (st, &res);
+  if (st->blows)
+    mark_struck (st, movers, n);
+  else
+    open_exchange (st, before, movers, n);
+  go_on (st);
+}
+
+static Choice
+choice_of (const CpAction *action)
+{
+  if (action->n_cells < 2)
+    return (Choice) { CHOICE_PASS, 0, 0, 0, 0 };
+  return (Choice) { CHOICE_MOVE, action->cells[0], action->cells[1], action->piece, action->flags };
+}
+
+static void
+synchronous_make (CpState *state, const CpAction *action, CpUndo *undo)
+{
+  SyncState *st = SYNC_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_COMMIT:
+      st->choice[action->seat] = choice_of (action);
+      st->blows = action->value == VALUE_BLOW;
+      if (synchronous_pending (state) == 0)
+        st->stage = STAGE_REVEALING;
+      break;
+    case CP_ACTION_REVEAL:
+      reveal (st);
+      break;
+    case CP_ACTION_MOVE:
+      {
+        Choice choice = choice_of (action);
+        Mover mover;
+        Resolution res;
+
+        choice_movers (st, action->seat, &choice, &mover);
+        resolve (st, &mover, 1, &res);
+        mark_struck (st, &mover, 1);
+        go_on (st);
+      }
+      break;
+    case CP_ACTION_PASS:
+      pass (st, action->seat);
+      go_on (st);
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+/* Whether @seat is mated or stalemated: no move at the start of a turn. */
+static gboolean
+stuck (const SyncState *st, guint seat)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  turn_moves (st, seat, &moves);
+  return moves.len == 0;
+}
+
+static void
+synchronous_outcome (const CpState *state, CpOutcome *outcome)
+{
+  const SyncState *st = SYNC_STATE (state);
+  gboolean mated[2] = { FALSE, FALSE }, stalemated = FALSE;
+
+  *outcome = state->outcome;
+  if (outcome->status != CP_STATUS_PLAYING || st->stage != STAGE_CHOOSING
+      || st->choice[0].kind != CHOICE_NONE || st->choice[1].kind != CHOICE_NONE)
+    return;
+  for (guint seat = 0; seat < 2; seat++)
+    if (stuck (st, seat))
+      {
+        mated[seat] = in_check (st, seat);
+        stalemated = stalemated || !mated[seat];
+      }
+  if (mated[0] && mated[1])
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_CHECKMATE, 0 };
+  else if (mated[0] || mated[1])
+    *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE, CP_SEAT_BIT (mated[0] ? 1 : 0) };
+  else if (stalemated)
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_STALEMATE, 0 };
+  else if (cp_chess_insufficient_material (&st->chess))
+    *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
+  else
+    cp_chess_draw_by_counting (&st->chess, outcome);
+}
+
+static CpEndReason
+synchronous_claimable (const CpState *state)
+{
+  const SyncState *st = SYNC_STATE (state);
+
+  if (st->stage != STAGE_CHOOSING)
+    return CP_END_NONE;
+  return cp_chess_claimable (&st->chess);
+}
+
+/* A move as a MOVE in orthodox notation, without check marks, which
+ * the other move may make wrong. */
+static char *
+move_text (const SyncState *st, const CpAction *action, CpNotation notation)
+{
+  CpAction move = *action;
+  g_autofree char *text = NULL;
+
+  move.type = CP_ACTION_MOVE;
+  text = cp_chess_format (&st->chess, &move, notation);
+  return cp_chess_strip_marks (text);
+}
+
+static char *
+choice_text (const SyncState *st, guint seat, CpNotation notation)
+{
+  const Choice *c = &st->choice[seat];
+  CpAction move;
+
+  if (c->kind == CHOICE_PASS)
+    return g_strdup (_("passes"));
+  cp_action_init_move (&move, seat, c->from, c->to);
+  move.piece = c->piece;
+  move.flags = c->flags;
+  return move_text (st, &move, notation);
+}
+
+static char *
+cell_name (const SyncState *st, guint cell)
+{
+  return cp_board_cell_name (st->chess.base.board, cell);
+}
+
+/* What the reveal shows: both choices, and what came of them. */
+static char *
+describe_reveal (const SyncState *st, CpNotation notation)
+{
+  g_autoptr (SyncState) after = g_memdup2 (st, sizeof *st);
+  g_autofree char *white = choice_text (st, 0, notation);
+  g_autofree char *black = choice_text (st, 1, notation);
+  GString *text = g_string_new (NULL);
+  Mover movers[4];
+  guint n = 0;
+  Resolution res;
+
+  for (guint seat = 0; seat < 2; seat++)
+    n += choice_movers (st, seat, &st->choice[seat], movers + n);
+  resolve (after, movers, n, &res);
+  /* Translators: the two moves revealed together, such as "White Nf3, Black e5" */
+  g_string_printf (text, _("White %s, Black %s"), white, black);
+  if (res.swap)
+    {
+      g_autofree char *a = cell_name (st, res.swapped[0]), *b = cell_name (st, res.swapped[1]);
+
+      /* Translators: %s, %s: two cells whose pieces changed places */
+      g_string_append_printf (text, _(" — the pieces of %s and %s change places"), a, b);
+    }
+  else
+    for (guint i = 0; i < res.n_missed; i++)
+      {
+        g_autofree char *cell = cell_name (st, res.missed[i]);
+
+        /* Translators: %s: a cell where a capture found nothing, its piece having moved */
+        g_string_append_printf (text, _(" — nothing is taken on %s: its piece has moved"), cell);
+      }
+  for (guint i = 0; i < res.n_both_taken; i++)
+    {
+      g_autofree char *cell = cell_name (st, res.both_taken[i]);
+
+      /* Translators: %s: a cell two pieces moved to at once */
+      g_string_append_printf (text, _(" — both pieces fall on %s"), cell);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+synchronous_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  const SyncState *st = SYNC_STATE (state);
+
+  switch (action->type)
+    {
+    case CP_ACTION_COMMIT:
+      if (action->n_cells < 2)
+        return g_strdup (_("passes"));
+      return move_text (st, action, notation);
+    case CP_ACTION_MOVE:
+      return move_text (st, action, notation);
+    case CP_ACTION_PASS:
+      return g_strdup (_("passes"));
+    case CP_ACTION_REVEAL:
+      return describe_reveal (st, notation);
+    default:
+      return g_strdup (cp_action_type_to_id (action->type));
+    }
+}
+
+static void
+synchronous_redact (CpState *state, guint seat)
+{
+  SyncState *st = SYNC_STATE (state);
+
+  for (guint s = 0; s < 2; s++)
+    if (s != seat && st->choice[s].kind != CHOICE_NONE)
+      st->choice[s] = (Choice) { CHOICE_SEALED, 0, 0, 0, 0 };
+}
+
+static guint
+synchronous_check_cell (const CpState *state)
+{
+  const SyncState *st = SYNC_STATE (state);
+
+  for (guint seat = 0; seat < 2; seat++)
+    if (in_check (st, seat))
+      return st->chess.king[seat];
+  return CP_NO_CELL;
+}
+
+/* The cells where an exchange of blows goes on, in words: "d5 and e4". */
+static char *
+squares_text (const SyncState *st)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < st->n_squares; i++)
+    if (square_open (st, i))
+      {
+        g_autofree char *name = cell_name (st, st->square[i]);
+
+        if (text->len > 0)
+          g_string_append (text, ", ");
+        g_string_append (text, name);
+      }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+prompt (const SyncState *st, guint seat)
+{
+  g_autofree char *squares = NULL;
+
+  if (seat > 1 || !(synchronous_pending (&st->chess.base) & CP_SEAT_BIT (seat)))
+    return NULL;
+  if (st->stage == STAGE_CHOOSING)
+    {
+      if (in_check (st, seat))
+        return g_strdup (_("Your king is in check: choose a king move to a square that is not attacked now"));
+      return g_strdup (_("Choose your move: it stays sealed until both players have chosen"));
+    }
+  squares = squares_text (st);
+  if (strikers (st) == (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)))
+    /* Translators: %s: the cells of an exchange of blows, such as "d5, e4" */
+    return g_strdup_printf (_("Exchange of blows on %s: choose a capture or pass, sealed until both have chosen"),
+                            squares);
+  /* Translators: %s: the cells of an exchange of blows, such as "d5" */
+  return g_strdup_printf (_("Exchange of blows on %s: capture there, or pass"), squares);
+}
+
+static void
+synchronous_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
+{
+  const SyncState *st = SYNC_STATE (state);
+  guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+  g_auto (CpActionList) legal = { 0 };
+
+  if (cp_state_is_over (state))
+    return;
+  for (guint i = 0; st->stage == STAGE_BLOWS && i < st->n_squares; i++)
+    if (square_open (st, i))
+      cp_presentation_add_overlay (out, CP_OVERLAY_TINT, st->square[i], _("exchange of blows"));
+  for (guint seat = 0; seat < 2; seat++)
+    if (st->choice[seat].kind != CHOICE_NONE)
+      cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup (_("sealed"));
+  if (actor > 1)
+    return;
+  cp_presentation_set_prompt (out, prompt (st, actor));
+  if (st->stage != STAGE_BLOWS)
+    return;
+  synchronous_legal (state, actor, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].n_cells == 0)
+      cp_presentation_add_button (out, &legal.items[i], "pass", _("_Pass"));
+}
+
+const CpRules cp_synchronous_rules = {
+  .id = "synchronous",
+  .name = N_("Synchronous Chess"),
+  .summary = N_("Both players move at once, in secret; an exchange of blows may follow"),
+  .min_seats = 2,
+  .max_seats = 2,
+  .flags = CP_RULES_DRAWS | CP_RULES_SECRETS,
+  .numbering = CP_NUMBERING_SEALED_MOVES,
+  .options = cp_chess_fen_options,
+  .n_options = G_N_ELEMENTS (cp_chess_fen_options),
+  .colours = colours,
+  .state_size = sizeof (SyncState),
+  .init = synchronous_init,
+  .pending = synchronous_pending,
+  .chance = synchronous_chance,
+  .legal = synchronous_legal,
+  .make = synchronous_make,
+  .outcome = synchronous_outcome,
+  .claimable = synchronous_claimable,
+  .format = synchronous_format,
+  .landing = cp_chess_rules_landing,
+  .check_cell = synchronous_check_cell,
+  .redact = synchronous_redact,
+  .present = synchronous_present,
+};

@@ -1,0 +1,587 @@
+/* test-tar-pit.c: Tar Pit Chess
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cp-brute-tar-pit.h"
+#include "cp-chess-state.h"
+#include "cp-engine.h"
+#include "cp-games.h"
+#include "cp-record.h"
+#include "cp-test-util.h"
+
+enum { WHITE, BLACK };
+
+/* The position of the worked example of the rules, Black to move: a white
+ * checker under the black pawns on e7 and f5, a black one under the
+ * white pawn on e4; four white checkers in front of White, five black
+ * ones in front of Black, who holds a rook, a bishop, a pawn and a
+ * knight. */
+#define EXAMPLE_FEN "rnbqkb1r/ppppp1pp/5n2/5p2/4P1P1/5P2/PPPP3P/RNBQKBNR b KQkq - 0 4"
+#define EXAMPLE_CHECKERS "e7:w f5:w e4:b"
+#define EXAMPLE_HAND "10S 9S 2S 8S"
+
+/* A position set up after the deal: @checkers as "e4:b" (a black checker
+ * under the piece on e4), and the cards of the hands given. */
+static CpState *
+new_position (const char *fen, const char *checkers, const char *const hands[2], guint white, guint black)
+{
+  g_autofree char *fen_option = g_strdup_printf ("fen=%s", fen);
+  g_autofree char *white_option = g_strdup_printf ("white-checkers=%u", white);
+  g_autofree char *black_option = g_strdup_printf ("black-checkers=%u", black);
+  CpState *state = cp_test_new_state ("tar-pit", 2, fen_option, white_option, black_option, NULL);
+  g_auto (GStrv) placed = g_strsplit (checkers, " ", -1);
+  CpAction shuffle;
+
+  cp_action_init (&shuffle, CP_ACTION_SHUFFLE, CP_SEAT_CHANCE);
+  shuffle.value = 7;
+  g_assert_true (cp_state_apply (state, &shuffle, NULL));
+  for (guint i = 0; placed[i] != NULL; i++)
+    if (placed[i][0] != '\0')
+      {
+        g_autofree char *name = g_strndup (placed[i], 2);
+
+        cp_tar_pit_put_checker (state, cp_test_cell (name), placed[i][3] == 'w' ? WHITE : BLACK);
+      }
+  for (guint seat = 0; seat < 2; seat++)
+    if (hands != NULL && hands[seat] != NULL)
+      g_assert_true (cp_tar_pit_set_hand (state, seat, hands[seat]));
+  return state;
+}
+
+static CpState *
+new_example (void)
+{
+  const char *const hands[2] = { NULL, EXAMPLE_HAND };
+
+  return new_position (EXAMPLE_FEN, EXAMPLE_CHECKERS, hands, 4, 5);
+}
+
+static const CpPiece *
+piece (const CpState *state, const char *name)
+{
+  return &state->cells[cp_test_cell (name)];
+}
+
+/* The checker under the piece on @name: 'w', 'b', or 0 for none. */
+static char
+checker (const CpState *state, const char *name)
+{
+  const CpPiece *p = piece (state, name);
+
+  if (p->kind == CP_PIECE_NONE || p->checkers == 0)
+    return 0;
+  return p->checker_colour == WHITE ? 'w' : 'b';
+}
+
+static void
+table (const CpState *state, CpCardTable *out)
+{
+  state->rules->cards (state, out);
+}
+
+static guint
+hand_size (const CpState *state, guint seat)
+{
+  CpCardTable cards;
+
+  table (state, &cards);
+  return cp_hand_count (&cards.hand[seat]);
+}
+
+/* The checkers in front of a seat, from what the screen shows. */
+static guint
+front (const CpState *state, guint seat)
+{
+  g_autoptr (CpPresentation) shown = cp_presentation_new ();
+
+  state->rules->present (state, state, CP_VIEW_ALL, shown);
+  for (guint i = 0; i < shown->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (shown->side, CpSideItem, i);
+
+      if (item->kind == CP_SIDE_TEXT && item->seat == seat)
+        return (guint) g_ascii_strtoull (strchr (item->text, ' ') + 1, NULL, 10);
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+has_legal (const CpState *state, guint seat, const char *text)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      g_autofree char *written = cp_state_format (state, &legal.items[i], CP_NOTATION_SAN);
+      g_autofree char *plain = cp_chess_strip_marks (written);
+
+      if (g_str_equal (plain, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The deal: as many cards to each player as checkers in front of them,
+ * from the 36 cards of the printed deck (cp-deck-sheet.c); the variants
+ * change both. */
+static void
+test_deal (void)
+{
+  static const struct {
+    const char *white, *black, *cards;
+    guint deck;
+  } cases[] = {
+    { "white-checkers=6", "black-checkers=6", "checker-cards=2", 36 },
+    { "white-checkers=4", "black-checkers=6", "checker-cards=0", 32 },
+    { "white-checkers=6", "black-checkers=9", "checker-cards=4", 40 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, 3, cases[i].white, cases[i].black,
+                                                  cases[i].cards, NULL);
+      const CpState *state = cp_game_get_state (game);
+      const CpAction *shuffle = cp_game_get_action (game, 0);
+      guint fronts[2] = { (guint) g_ascii_strtoull (cases[i].white + 15, NULL, 10),
+                          (guint) g_ascii_strtoull (cases[i].black + 15, NULL, 10) };
+      CpCardTable cards;
+      CpDeck all, printed;
+
+      /* One shuffle opens the log, seen by nobody. */
+      g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
+      g_assert_cmpuint (shuffle->type, ==, CP_ACTION_SHUFFLE);
+      g_assert_cmpuint (shuffle->visible, ==, 0);
+      table (state, &cards);
+      cp_deck_init (&all, NULL, 0);
+      for (guint seat = 0; seat < 2; seat++)
+        {
+          g_assert_cmpuint (cp_hand_count (&cards.hand[seat]), ==, fronts[seat]);
+          g_assert_cmpuint (front (state, seat), ==, fronts[seat]);
+          for (guint c = 0; c < cp_hand_count (&cards.hand[seat]); c++)
+            cp_deck_put_bottom (&all, cp_hand_get (&cards.hand[seat], c));
+        }
+      g_assert_cmpuint (cards.draw_pile + fronts[0] + fronts[1], ==, cases[i].deck);
+      g_assert_cmpuint (cp_hand_count (&cards.discard), ==, 0);
+      if (cases[i].deck != 36)
+        continue;
+      /* The whole deck is the printed one: its hands and draw pile hold
+       * each of its cards once. */
+      cp_deck_init_chess (&printed, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES | CP_CHESS_DECK_SIXES);
+      g_assert_cmpuint (cp_deck_count (&printed), ==, 36);
+      for (guint c = 0; c < cp_deck_count (&all); c++)
+        g_assert_true (cp_deck_remove (&printed, cp_deck_peek (&all, c)));
+      g_assert_cmpuint (cp_deck_count (&printed), ==, cards.draw_pile);
+    }
+}
+
+/* The worked example: Black's knight takes on e4 and carries the black
+ * checker it took; throws it under the pawn on f3, which can no longer
+ * take the knight; adds a checker under the knight with the knight card;
+ * draws one card, having three cards and four checkers in front. */
+static void
+test_example (void)
+{
+  g_autoptr (CpState) state = new_example ();
+
+  g_assert_cmpuint (front (state, WHITE), ==, 4);
+  g_assert_cmpuint (front (state, BLACK), ==, 5);
+  g_assert_cmpuint (hand_size (state, BLACK), ==, 4);
+  g_assert_cmpint (checker (state, "e4"), ==, 'b');
+  g_assert_true (piece (state, "e4")->flags & CP_PIECE_FLAG_TARRED);
+
+  /* The move: the knight takes the pawn and its checker, and carries
+   * tar. */
+  g_assert_true (has_legal (state, BLACK, "Nxe4"));
+  cp_test_play_state (state, "Nxe4");
+  g_assert_cmpuint (piece (state, "e4")->kind, ==, CP_PIECE_KNIGHT);
+  g_assert_cmpint (checker (state, "e4"), ==, 'b');
+  g_assert_false (piece (state, "e4")->flags & CP_PIECE_FLAG_TARRED);
+  g_assert_cmpuint (state->to_move, ==, BLACK);
+
+  /* The throw: to a neighbouring piece of either colour, or none. */
+  g_assert_true (has_legal (state, BLACK, "^f3"));
+  g_assert_true (has_legal (state, BLACK, "^f5"));
+  /* Never onto an empty cell. */
+  g_assert_false (has_legal (state, BLACK, "^e3"));
+  g_assert_true (has_legal (state, BLACK, "no throw"));
+  cp_test_play_state (state, "^f3");
+  g_assert_cmpint (checker (state, "e4"), ==, 0);
+  g_assert_cmpint (checker (state, "f3"), ==, 'b');
+  g_assert_true (piece (state, "f3")->flags & CP_PIECE_FLAG_TARRED);
+
+  /* The card: the black knight card adds a checker under either black
+   * knight. */
+  g_assert_true (has_legal (state, BLACK, "8♠@b8"));
+  g_assert_false (has_legal (state, BLACK, "8♠@g1"));
+  g_assert_true (has_legal (state, BLACK, "no card"));
+  cp_test_play_state (state, "8♠@e4");
+  g_assert_cmpint (checker (state, "e4"), ==, 'b');
+  g_assert_cmpuint (front (state, WHITE), ==, 4);
+  g_assert_cmpuint (front (state, BLACK), ==, 4);
+  g_assert_cmpuint (hand_size (state, BLACK), ==, 3);
+
+  /* The draw: one card, and the turn passes. */
+  g_assert_cmpuint (state->to_move, ==, BLACK);
+  cp_test_play_state (state, "draw");
+  g_assert_cmpuint (hand_size (state, BLACK), ==, 4);
+  g_assert_cmpuint (state->to_move, ==, WHITE);
+
+  /* The tarred pawn on f3 cannot take the knight, nor move at all. */
+  g_assert_false (has_legal (state, WHITE, "fxe4"));
+  g_assert_false (has_legal (state, WHITE, "f4"));
+}
+
+/* The other way to play the pawn card in the example: under the pawn on
+ * f5, where the black checker cancels the white one and both go back in
+ * front of their owners; Black then draws two.  White may still take the
+ * pawn on f5, but without tar to throw. */
+static void
+test_example_pawn_card (void)
+{
+  g_autoptr (CpState) state = new_example ();
+
+  cp_test_play_state (state, "Nxe4 ^f3");
+  g_assert_true (has_legal (state, BLACK, "2♠@f5"));
+  g_assert_true (has_legal (state, BLACK, "2♠@e7"));
+  cp_test_play_state (state, "2♠@f5");
+  g_assert_cmpint (checker (state, "f5"), ==, 0);
+  g_assert_cmpuint (front (state, WHITE), ==, 5);
+  g_assert_cmpuint (front (state, BLACK), ==, 5);
+  g_assert_cmpuint (hand_size (state, BLACK), ==, 3);
+  cp_test_play_state (state, "draw draw");
+  g_assert_cmpuint (hand_size (state, BLACK), ==, 5);
+  g_assert_cmpuint (state->to_move, ==, WHITE);
+
+  g_assert_true (has_legal (state, WHITE, "gxf5"));
+  cp_test_play_state (state, "gxf5");
+  /* No checker came with the pawn: the turn goes on to the cards. */
+  g_assert_false (has_legal (state, WHITE, "no throw"));
+  g_assert_true (has_legal (state, WHITE, "no card"));
+}
+
+/* Checkers meeting under a piece: one colour repels (the card cycles, the
+ * checker comes back), two colours cancel (both go back). */
+static void
+test_combining (void)
+{
+  g_autoptr (CpState) repel = new_example ();
+  g_autoptr (CpState) cancel = new_example ();
+
+  cp_test_play_state (repel, "Nxe4 pass 8♠@e4");
+  g_assert_cmpint (checker (repel, "e4"), ==, 'b');
+  g_assert_cmpuint (front (repel, BLACK), ==, 5);
+  g_assert_cmpuint (hand_size (repel, BLACK), ==, 3);
+  cp_test_play_state (repel, "draw draw");
+  g_assert_cmpuint (hand_size (repel, BLACK), ==, 5);
+
+  /* Thrown onto the pawn with White's checker: both go back. */
+  cp_test_play_state (cancel, "Nxe4 ^f5");
+  g_assert_cmpint (checker (cancel, "f5"), ==, 0);
+  g_assert_cmpint (checker (cancel, "e4"), ==, 0);
+  g_assert_cmpuint (front (cancel, WHITE), ==, 5);
+  g_assert_cmpuint (front (cancel, BLACK), ==, 6);
+}
+
+/* Checker cards: one's own takes a spare checker; the other colour's
+ * makes the other player give one back, of their choice, and discard
+ * down to the checkers in front of them. */
+static void
+test_checker_cards (void)
+{
+  const char *const hands[2] = { "2H 3H 4H 5H", "6S 6H 9S 3S" };
+  g_autoptr (CpState) own = new_position (EXAMPLE_FEN, EXAMPLE_CHECKERS, hands, 4, 5);
+  g_autoptr (CpState) other = new_position (EXAMPLE_FEN, EXAMPLE_CHECKERS, hands, 4, 5);
+  g_auto (CpActionList) legal = { 0 };
+  CpCardTable cards;
+
+  cp_test_play_state (own, "Nxe4 pass 6♠");
+  g_assert_cmpuint (front (own, BLACK), ==, 6);
+  g_assert_cmpuint (hand_size (own, BLACK), ==, 3);
+  cp_test_play_state (own, "draw draw draw");
+  g_assert_cmpuint (own->to_move, ==, WHITE);
+  table (own, &cards);
+  g_assert_cmpuint (cp_hand_count (&cards.discard), ==, 1);
+  g_assert_cmpstr (cp_card_to_id (cp_hand_get (&cards.discard, 0)), ==, "6S");
+
+  cp_test_play_state (other, "Nxe4 pass 6♥");
+  /* White chooses: from in front, or from under e7 or f5. */
+  g_assert_cmpuint (cp_state_pending (other), ==, CP_SEAT_BIT (WHITE));
+  cp_state_legal (other, WHITE, &legal);
+  g_assert_cmpuint (legal.len, ==, 3);
+  g_assert_true (has_legal (other, WHITE, "gives back the checker on e7"));
+  cp_test_play_state (other, "xf5");
+  g_assert_cmpint (checker (other, "f5"), ==, 0);
+  g_assert_cmpuint (front (other, WHITE), ==, 4);
+  /* Four cards for four checkers: nothing to discard; Black draws up
+   * to five. */
+  g_assert_cmpuint (cp_state_pending (other), ==, CP_SEAT_BIT (BLACK));
+  cp_test_play_state (other, "draw draw");
+  g_assert_cmpuint (other->to_move, ==, WHITE);
+
+  /* Given back from in front, the checker leaves White a card too
+   * many. */
+  g_clear_pointer (&other, cp_state_free);
+  other = new_position (EXAMPLE_FEN, EXAMPLE_CHECKERS, hands, 4, 5);
+  cp_test_play_state (other, "Nxe4 pass 6♥ x");
+  g_assert_cmpuint (front (other, WHITE), ==, 3);
+  g_assert_cmpuint (cp_state_pending (other), ==, CP_SEAT_BIT (WHITE));
+  g_assert_true (has_legal (other, WHITE, "discards 3♥"));
+  cp_test_play_state (other, "d3H");
+  g_assert_cmpuint (hand_size (other, WHITE), ==, 3);
+  table (other, &cards);
+  g_assert_cmpuint (cp_hand_count (&cards.discard), ==, 2);
+  cp_test_play_state (other, "draw draw");
+  g_assert_cmpuint (other->to_move, ==, WHITE);
+}
+
+/* Tarred pieces move and attack as pawns: one step forward, taking one
+ * step diagonally forward, en passant too, never two steps; a tarred pawn
+ * does not move.  No castling with a checker on king or rook. */
+static void
+test_tarred_moves (void)
+{
+  const char *const hands[2] = { "2H", "2S" };
+  g_autoptr (CpState) state = new_position ("r3k2r/8/8/3pN3/8/8/1Q4P1/R3K2R w KQkq d6 0 1",
+                                            "e5:b b2:b g2:b h1:b", hands, 1, 1);
+  g_autoptr (CpState) queen = new_position ("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", "e2:w", hands, 1, 1);
+  g_autoptr (CpState) king = new_position ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1:b", hands, 1, 1);
+  g_autoptr (CpState) enemy = new_position ("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", "", hands, 1, 1);
+
+  g_assert_true (has_legal (state, WHITE, "Ne6"));
+  g_assert_true (has_legal (state, WHITE, "Nxd6"));
+  g_assert_false (has_legal (state, WHITE, "Nf7"));
+  g_assert_true (has_legal (state, WHITE, "Qb3"));
+  g_assert_false (has_legal (state, WHITE, "Qb4"));
+  g_assert_false (has_legal (state, WHITE, "Qb8"));
+  g_assert_false (has_legal (state, WHITE, "g3"));
+  g_assert_false (has_legal (state, WHITE, "O-O"));
+  g_assert_true (has_legal (state, WHITE, "O-O-O"));
+  cp_test_play_state (state, "Nxd6");
+  g_assert_cmpuint (piece (state, "d5")->kind, ==, CP_PIECE_NONE);
+  g_assert_cmpint (checker (state, "d6"), ==, 'b');
+
+  /* A tarred queen next to the king attacks only as a pawn. */
+  g_assert_cmpuint (queen->rules->check_cell (queen), ==, CP_NO_CELL);
+  g_assert_cmpuint (enemy->rules->check_cell (enemy), ==, cp_test_cell ("e1"));
+  g_assert_true (has_legal (queen, WHITE, "Kxe2"));
+  g_assert_true (has_legal (queen, WHITE, "Kd2"));
+  g_assert_false (has_legal (queen, WHITE, "Kd1"));
+  g_assert_false (has_legal (queen, WHITE, "Kf1"));
+
+  /* A tarred king steps forward only. */
+  g_assert_true (has_legal (king, WHITE, "Ke2"));
+  g_assert_false (has_legal (king, WHITE, "Kd1"));
+  g_assert_false (has_legal (king, WHITE, "Kd2"));
+}
+
+/* A tarred piece reaching its last rank gives the checker back, and a
+ * checker added under a piece on its last rank goes back at once. */
+static void
+test_last_rank (void)
+{
+  const char *const hands[2] = { "10S 2H", "2S" };
+  g_autoptr (CpState) state = new_position ("4k3/6R1/8/8/8/8/7K/1r6 w - - 0 1", "g7:b", hands, 2, 2);
+  g_autofree char *text = NULL;
+
+  g_assert_false (has_legal (state, WHITE, "Rg1"));
+  cp_test_play_state (state, "Rg8");
+  g_assert_cmpint (checker (state, "g8"), ==, 0);
+  g_assert_cmpuint (front (state, BLACK), ==, 3);
+  /* The rook moves as a rook again and checks, once the turn is over. */
+  g_assert_true (has_legal (state, WHITE, "10♠@b1"));
+  cp_test_play_state (state, "10♠@b1");
+  g_assert_cmpint (checker (state, "b1"), ==, 0);
+  g_assert_cmpuint (front (state, WHITE), ==, 2);
+  g_assert_cmpuint (state->to_move, ==, WHITE);
+  {
+    g_auto (CpActionList) legal = { 0 };
+
+    cp_state_legal (state, WHITE, &legal);
+    g_assert_cmpuint (legal.len, ==, 1);
+    text = cp_state_format (state, &legal.items[0], CP_NOTATION_SAN);
+  }
+  g_assert_cmpstr (text, ==, "draws a card+");
+  cp_test_play_state (state, "draw");
+  g_assert_cmpuint (state->rules->check_cell (state), ==, cp_test_cell ("e8"));
+}
+
+/* A game played at random until the draw pile runs out: the discard pile
+ * is shuffled into a new draw pile, in secret. */
+static void
+test_reshuffle (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, 11, "checker-cards=4", NULL);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  guint shuffles = 0;
+
+  for (guint turn = 0; turn < 2000 && shuffles < 2 && !cp_state_is_over (cp_game_get_state (game)); turn++)
+    {
+      const CpState *state = cp_game_get_state (game);
+      g_auto (CpActionList) legal = { 0 };
+      guint seat = cp_state_first_pending (state), n = cp_game_get_n_actions (game);
+      CpCardTable before, after;
+
+      cp_state_legal (state, seat, &legal);
+      table (state, &before);
+      g_assert_true (cp_game_play (game, &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)], NULL));
+      for (guint i = n + 1; i < cp_game_get_n_actions (game); i++)
+        {
+          const CpAction *shuffle = cp_game_get_action (game, i);
+
+          g_assert_cmpuint (shuffle->type, ==, CP_ACTION_SHUFFLE);
+          g_assert_cmpuint (shuffle->visible, ==, 0);
+          g_assert_cmpuint (before.draw_pile, <=, 1);
+          table (cp_game_get_state (game), &after);
+          g_assert_cmpuint (cp_hand_count (&after.discard), ==, 0);
+          g_assert_cmpuint (after.draw_pile, >, 0);
+          shuffles++;
+        }
+    }
+  g_assert_cmpuint (shuffles, >, 0);
+}
+
+/* Counting moves from a position: the engine's count against the tests'
+ * own counter. */
+static void
+compare_counts (CpState *state, const char *fen, const char *checkers, guint white, guint black,
+                guint max_depth)
+{
+  g_autofree char *white_hand = NULL;
+  g_autofree char *black_hand = NULL;
+  GString *ids[2] = { g_string_new (NULL), g_string_new (NULL) };
+  CpCardTable cards;
+  BruteTarPit setup = { fen, checkers, { NULL, NULL }, { white, black }, 0 };
+
+  table (state, &cards);
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint i = 0; i < cp_hand_count (&cards.hand[seat]); i++)
+      g_string_append_printf (ids[seat], "%s ", cp_card_to_id (cp_hand_get (&cards.hand[seat], i)));
+  white_hand = g_string_free (ids[0], FALSE);
+  black_hand = g_string_free (ids[1], FALSE);
+  setup.hands[0] = white_hand;
+  setup.hands[1] = black_hand;
+  setup.draw_pile = cards.draw_pile;
+  for (guint depth = 1; depth <= max_depth; depth++)
+    {
+      guint64 nodes = cp_state_perft (state, depth);
+
+      g_test_message ("%s: depth %u, %" G_GUINT64_FORMAT " sequences", fen, depth, nodes);
+      g_assert_cmpuint (nodes, ==, brute_tar_pit_perft (&setup, depth));
+    }
+}
+
+static void
+test_perft (void)
+{
+  static const guint64 seeds[] = { 1, 2, 3 };
+  const char *const tricky_hands[2] = { "6S 6H 10H 2D", "6C 9S 8S 3S" };
+  g_autoptr (CpState) example = new_example ();
+  g_autoptr (CpState) tricky = new_position ("r3k2r/8/8/3pN3/8/8/1Q4P1/R3K2R w KQkq d6 0 1",
+                                             "e5:b b2:b g2:b h1:b a8:w", tricky_hands, 3, 4);
+
+  /* After the deal that each seed gives. */
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, seeds[i], NULL);
+      g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+
+      compare_counts (state, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "", 6, 6, 3);
+    }
+  compare_counts (example, EXAMPLE_FEN, EXAMPLE_CHECKERS, 4, 5, 3);
+  compare_counts (tricky, "r3k2r/8/8/3pN3/8/8/1Q4P1/R3K2R w KQkq d6 0 1", "e5:b b2:b g2:b h1:b a8:w", 3, 4, 3);
+}
+
+/* The counts of the command line after the deal of --seed 1, against
+ * the tests' own counter. */
+static void
+test_perft_command_line (void)
+{
+  const char *program = g_getenv ("CP_PROGRAM");
+  g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, 1, NULL);
+  g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+
+  if (program == NULL)
+    {
+      g_test_skip ("CP_PROGRAM is not set");
+      return;
+    }
+  for (guint depth = 1; depth <= 3; depth++)
+    {
+      g_autofree char *depth_text = g_strdup_printf ("%u", depth);
+      const char *argv[] = { program, "--perft", depth_text, "--variant", "tar-pit", "--seed", "1", NULL };
+      g_autofree char *out = NULL;
+      g_autoptr (GError) error = NULL;
+      int status;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                                   NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (g_ascii_strtoull (out, NULL, 10), ==, cp_state_perft (state, depth));
+    }
+  compare_counts (state, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "", 6, 6, 3);
+}
+
+/* A saved game keeps its secrets: the shuffle is marked as seen by no
+ * seat; read back, each seat's view shows its own hand, the backs of the
+ * other's, the draw pile face down and the shuffle hidden. */
+static void
+test_saved_secrets (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, 5, NULL);
+  g_autoptr (CpGame) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *xml = NULL;
+  const CpState *state;
+  CpCardTable full;
+
+  cp_test_play (game, "e4 pass e5 pass");
+  xml = cp_record_to_string (game, NULL);
+  g_assert_nonnull (strstr (xml, "<shuffle seat=\"chance\""));
+  g_assert_nonnull (strstr (xml, "visible-to=\"\""));
+  loaded = cp_record_load_data (xml, strlen (xml), &error);
+  g_assert_no_error (error);
+  state = cp_game_get_state (loaded);
+  g_assert_cmpuint (cp_game_get_action (loaded, 0)->visible, ==, 0);
+  table (state, &full);
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_autoptr (CpView) view = cp_game_view (loaded, seat);
+      const CpAction *shuffle = cp_view_get_action (view, 0);
+      CpCardTable seen;
+
+      g_assert_true (shuffle->flags & CP_ACTION_FLAG_REDACTED);
+      g_assert_cmpuint (shuffle->value, ==, 0);
+      table (cp_view_get_state (view), &seen);
+      g_assert_cmpuint (seen.draw_pile, ==, full.draw_pile);
+      g_assert_cmpuint (cp_hand_count (&seen.hand[seat]), ==, 6);
+      g_assert_cmpuint (cp_hand_count (&seen.hand[1 - seat]), ==, 6);
+      for (guint i = 0; i < 6; i++)
+        {
+          g_assert_cmpuint (cp_hand_get (&seen.hand[seat], i), ==, cp_hand_get (&full.hand[seat], i));
+          g_assert_cmpuint (cp_hand_get (&seen.hand[1 - seat], i), ==, CP_CARD_UNKNOWN);
+        }
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/tar-pit/deal", test_deal);
+  g_test_add_func ("/tar-pit/example", test_example);
+  g_test_add_func ("/tar-pit/example-pawn-card", test_example_pawn_card);
+  g_test_add_func ("/tar-pit/combining", test_combining);
+  g_test_add_func ("/tar-pit/checker-cards", test_checker_cards);
+  g_test_add_func ("/tar-pit/tarred-moves", test_tarred_moves);
+  g_test_add_func ("/tar-pit/last-rank", test_last_rank);
+  g_test_add_func ("/tar-pit/reshuffle", test_reshuffle);
+  g_test_add_func ("/tar-pit/perft", test_perft);
+  g_test_add_func ("/tar-pit/perft-command-line", test_perft_command_line);
+  g_test_add_func ("/tar-pit/saved-secrets", test_saved_secrets);
+  return g_test_run ();
+}
