@@ -4,9 +4,12 @@
  * easy, medium and hard players search (cp-search.c) in the games the
  * search plays (two seats, no secrets): the easy player two plies deep,
  * and then not always the best move found; the others as deep as their
- * time allows.  In the other games, which a later search will cover, they
- * play greedily.  A player only ever sees what its seat may see: the
- * asynchronous call works on its seat's view of the game.
+ * time allows.  In the other games (secrets, three or four players) they
+ * use information-set Monte Carlo tree search (cp-mcts.c) on the same
+ * time limits, the easy player on a small budget and with the same
+ * mistakes.  A player only ever sees what its seat may see: the
+ * asynchronous call works on its seat's view of the game, and the tree
+ * search fills in the secrets only by the rules' sampling hook.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +19,7 @@
 
 #include "cp-computer-player.h"
 #include "cp-error.h"
+#include "cp-mcts.h"
 
 /* Time a move, in milliseconds: the whole of it, and the share after
  * which no deeper search begins. */
@@ -26,6 +30,8 @@
  * otherwise any move within this much of the best. */
 #define EASY_BLUNDERS 20
 #define EASY_MARGIN 120
+/* Positions the easy player's tree search makes a move. */
+#define EASY_NODES 1500
 
 struct _CpComputerPlayer
 {
@@ -34,6 +40,7 @@ struct _CpComputerPlayer
   CpLevel level;
   GRand *rand;
   CpSearch *search;
+  CpMcts *mcts;
   guint move_time;
   guint depth;
   guint64 nodes;
@@ -74,6 +81,7 @@ cp_computer_player_finalize (GObject *object)
 
   g_rand_free (self->rand);
   g_clear_object (&self->search);
+  g_clear_object (&self->mcts);
   g_mutex_clear (&self->thinking);
   G_OBJECT_CLASS (cp_computer_player_parent_class)->finalize (object);
 }
@@ -103,6 +111,11 @@ cp_computer_player_new (CpLevel level, guint32 seed)
   self->level = MIN (level, CP_LEVEL_HARD);
   self->rand = g_rand_new_with_seed (seed);
   self->search = cp_search_new (self->level >= CP_LEVEL_MEDIUM ? 32 : 4);
+  self->mcts = cp_mcts_new ();
+  if (self->level == CP_LEVEL_EASY)
+    cp_mcts_set_rollout (self->mcts, 2, 1);
+  else if (self->level == CP_LEVEL_MEDIUM)
+    cp_mcts_set_rollout (self->mcts, 4, 2);
   return self;
 }
 
@@ -124,6 +137,8 @@ cp_computer_player_set_move_time (CpComputerPlayer *self, guint milliseconds)
  *
  * Limits the search by work rather than by time when either is given, so
  * that a move does not depend on the speed of the machine (for tests).
+ * The tree search of the games alpha-beta does not play counts positions
+ * only.
  */
 void
 cp_computer_player_set_budget (CpComputerPlayer *self, guint depth, guint64 nodes)
@@ -212,6 +227,19 @@ choose_easy (CpComputerPlayer *self, const CpState *state, guint seat, const CpA
   return 0;
 }
 
+/* The tree search of the games alpha-beta does not play. */
+static gboolean
+choose_by_tree (CpComputerPlayer *self, const CpState *state, guint seat, GCancellable *cancellable,
+                const CpSearchLimits *limits, CpAction *action)
+{
+  CpSearchLimits bounded = *limits;
+
+  /* A depth alone does not bound the tree: a budget of positions does. */
+  if (bounded.nodes == 0 && bounded.deadline == 0)
+    bounded.nodes = EASY_NODES * MAX (bounded.depth, 1);
+  return cp_mcts_run (self->mcts, state, seat, &bounded, g_rand_int (self->rand), cancellable, action, NULL);
+}
+
 static void
 search_limits (CpComputerPlayer *self, CpSearchLimits *limits)
 {
@@ -275,22 +303,27 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
       else if (g_rand_int_range (self->rand, 0, 100) < EASY_BLUNDERS)
         chosen = (guint) g_rand_int_range (self->rand, 0, (gint32) moves.len);
       else
-        chosen = choose_greedy (self, state, seat, &moves);
+        {
+          CpSearchLimits limits = { .nodes = self->nodes > 0 ? MIN (self->nodes, EASY_NODES) : EASY_NODES };
+
+          return choose_by_tree (self, state, seat, cancellable, &limits, action);
+        }
       break;
     case CP_LEVEL_MEDIUM:
     case CP_LEVEL_HARD:
     default:
       if (state->rules->advise != NULL && state->rules->advise (state, seat, cancellable, action))
         return TRUE;
-      if (cp_search_supports (state) && moves.len > 1)
+      if (moves.len > 1)
         {
           CpSearchLimits limits;
 
           search_limits (self, &limits);
+          if (!cp_search_supports (state))
+            return choose_by_tree (self, state, seat, cancellable, &limits, action);
           cp_search_set_history (self->search, history, history != NULL ? n_history : 0);
           return cp_search_run (self->search, state, seat, &limits, cancellable, action, NULL);
         }
-      chosen = choose_greedy (self, state, seat, &moves);
       break;
     }
   *action = moves.items[chosen];

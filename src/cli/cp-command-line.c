@@ -308,6 +308,9 @@ typedef struct {
   CpComputerPlayer *players[CP_MAX_SEATS];
   double points[CP_MAX_SEATS];
   gint64 longest;      /* microseconds */
+  gint64 thought[CP_MAX_SEATS];       /* each player's time, in microseconds */
+  gint64 longest_of[CP_MAX_SEATS];
+  guint moves[CP_MAX_SEATS];
 } Match;
 
 static void
@@ -334,6 +337,9 @@ match_step (Match *m, CpGame *game, const guint *player_of, GArray *keys, GError
                                   (const guint64 *) keys->data, keys->len, NULL, &action, error))
     return FALSE;
   m->longest = MAX (m->longest, g_get_monotonic_time () - start);
+  m->thought[player_of[seat]] += g_get_monotonic_time () - start;
+  m->longest_of[player_of[seat]] = MAX (m->longest_of[player_of[seat]], g_get_monotonic_time () - start);
+  m->moves[player_of[seat]]++;
   if (cp_search_supports (state))
     {
       guint64 key = cp_state_hash (state);
@@ -441,14 +447,23 @@ match (GVariantDict *dict, const char *spec)
       if (!cp_level_from_id (g_strstrip (names[i]), &level))
         return fail (_("“%s” is not a player: use random, greedy, easy, medium or hard"), names[i]);
       m.players[i] = cp_computer_player_new (level, (guint32) (seed * 7919 + i + 1));
-      cp_computer_player_set_move_time (m.players[i], (guint) movetime);
+      /* The medium player keeps to its share of the hard player's time,
+       * a third, as at the levels' own times. */
+      cp_computer_player_set_move_time (m.players[i], (guint) (level == CP_LEVEL_MEDIUM ? (movetime + 2) / 3
+                                                                                          : movetime));
       m.n_players++;
     }
   for (guint g = 0; g < (guint) games; g++)
     if (!match_game (&m, variant, options, g, seed, &error))
       return fail ("%s", error->message);
 
-  /* The last line is for scripts: it is not translated. */
+  /* The last two lines are for scripts: they are not translated. */
+  g_print ("seconds a move:");
+  for (guint i = 0; i < m.n_players; i++)
+    g_print (" p%u=%.2f/%.2f", i + 1,
+             (double) m.thought[i] / MAX (m.moves[i], 1) / G_USEC_PER_SEC,
+             (double) m.longest_of[i] / G_USEC_PER_SEC);
+  g_print (" (mean/longest)\n");
   for (guint i = 0; i < m.n_players; i++)
     g_string_append_printf (score, " p%u=%g", i + 1, m.points[i]);
   g_print ("%s games=%d longest-move=%.2f\n", score->str, games, (double) m.longest / G_USEC_PER_SEC);

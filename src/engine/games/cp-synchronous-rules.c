@@ -726,6 +726,25 @@ synchronous_redact (CpState *state, guint seat)
       st->choice[s] = (Choice) { CHOICE_SEALED, 0, 0, 0, 0 };
 }
 
+/* A world @seat's view allows: a sealed choice of the other seat is any
+ * of the choices it had, drawn at random. */
+static void
+synchronous_sample (CpState *state, guint seat, GRand *rand)
+{
+  SyncState *st = SYNC_STATE (state);
+
+  for (guint s = 0; s < 2; s++)
+    if (s != seat && st->choice[s].kind == CHOICE_SEALED)
+      {
+        g_auto (CpActionList) legal = { 0 };
+
+        st->choice[s].kind = CHOICE_NONE;
+        synchronous_legal (state, s, &legal);
+        st->choice[s] = legal.len == 0 ? (Choice) { CHOICE_PASS, 0, 0, 0, 0 }
+                        : choice_of (&legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)]);
+      }
+}
+
 static guint
 synchronous_check_cell (const CpState *state)
 {
@@ -827,4 +846,5 @@ const CpRules cp_synchronous_rules = {
   .check_cell = synchronous_check_cell,
   .redact = synchronous_redact,
   .present = synchronous_present,
+  .sample = synchronous_sample,
 };

@@ -444,6 +444,29 @@ two_move_redact (CpState *state, guint seat)
       st->sealed[s] = SEALED_UNKNOWN;
 }
 
+/* A world @seat's view allows: a sealed choice of the other seat is any
+ * two of the cards it holds, drawn at random. */
+static void
+two_move_sample (CpState *state, guint seat, GRand *rand)
+{
+  TwoMoveState *st = TWO_MOVE_STATE (state);
+
+  for (guint s = 0; s < 2; s++)
+    if (s != seat && st->sealed[s] == SEALED_UNKNOWN)
+      {
+        guint held = ALL_CARDS & ~st->up[s], n = (guint) __builtin_popcount (held);
+        guint first = (guint) g_rand_int_range (rand, 0, (gint32) n);
+        guint second = (guint) g_rand_int_range (rand, 0, (gint32) n - 1);
+        guint kinds[CP_N_PIECE_KINDS], k = 0;
+
+        for (guint kind = CP_PIECE_KNIGHT; kind <= CP_PIECE_KING; kind++)
+          if (held & KIND_BIT (kind))
+            kinds[k++] = kind;
+        second += second >= first;
+        st->sealed[s] = (guint8) (KIND_BIT (kinds[first]) | KIND_BIT (kinds[second]));
+      }
+}
+
 static void
 add_cards (CpHand *hand, guint kinds, guint seat)
 {
@@ -545,4 +568,6 @@ const CpRules cp_two_move_rules = {
   .redact = two_move_redact,
   .cards = two_move_cards,
   .present = two_move_present,
+  .sample = two_move_sample,
+  .evaluate = cp_chess_rules_evaluate,
 };

@@ -39,6 +39,8 @@ typedef struct {
   guint64 zombies_moved;         /* cells of the mover's zombies that moved this turn */
   guint8 buried[2][64];          /* the kind each seat buried under each cell */
   guint8 graves[2][CP_N_PIECE_KINDS]; /* each seat's pieces buried, by kind: public */
+  guint64 maybe[2];              /* where each seat may have a burial that has not
+                                  * risen, as far as the other can tell: public */
 } ZombieState;
 
 #define ZOMBIE_STATE(s) ((ZombieState *) (s))
@@ -67,6 +69,18 @@ can_bury (const ZombieState *st, guint seat)
         && st->chess.base.cells[cell].seat == seat && st->buried[seat][cell] == 0)
       return TRUE;
   return FALSE;
+}
+
+/* The cells of @seat's pieces. */
+static guint64
+cells_of (const ZombieState *st, guint seat)
+{
+  guint64 cells = 0;
+
+  for (guint cell = 0; cell < 64; cell++)
+    if (st->chess.base.cells[cell].kind != CP_PIECE_NONE && st->chess.base.cells[cell].seat == seat)
+      cells |= CELL_BIT (cell);
+  return cells;
 }
 
 /* Makes @action's move: the chess move, and what the turn remembers of
@@ -148,18 +162,24 @@ end_turn (ZombieState *st, gboolean own_only, Event *events)
         continue;
       if (st->buried[seat][cell] != 0)
         {
+          /* The other seat's burial there, if any, stays hidden. */
+          st->maybe[seat] &= ~CELL_BIT (cell);
           p = risen (st->buried[seat][cell], other, cell);
           st->graves[other][st->buried[seat][cell]]--;
           st->buried[seat][cell] = 0;
         }
       else if (!own_only && st->buried[other][cell] != 0)
         {
+          st->maybe[0] &= ~CELL_BIT (cell);
+          st->maybe[1] &= ~CELL_BIT (cell);
           p = risen (st->buried[other][cell], seat, cell);
           st->graves[seat][st->buried[other][cell]]--;
           st->buried[other][cell] = 0;
         }
       else
         {
+          st->maybe[0] &= ~CELL_BIT (cell);
+          st->maybe[1] &= ~CELL_BIT (cell);
           if (events != NULL)
             events[n++] = (Event) { EVENT_NOTHING, (guint8) cell, 0 };
           continue;
@@ -305,6 +325,7 @@ zombie_make (CpState *state, const CpAction *action, CpUndo *undo)
       next_burial (st);
       break;
     case CP_ACTION_BURY:
+      st->maybe[state->to_move] |= cells_of (st, state->to_move);
       st->buried[state->to_move][action->cells[0]] = action->piece;
       st->graves[1 - state->to_move][action->piece]++;
       memmove (st->grave, st->grave + 1, --st->n_grave);
@@ -467,6 +488,34 @@ zombie_redact (CpState *state, guint seat)
       memset (st->buried[s], 0, sizeof st->buried[s]);
 }
 
+/* A world @seat's view allows: the other seat's burials are the pieces
+ * of @seat in the graveyard (which kinds is public), each under a
+ * different cell where that seat may have one, drawn at random. */
+static void
+zombie_sample (CpState *state, guint seat, GRand *rand)
+{
+  ZombieState *st = ZOMBIE_STATE (state);
+  guint other = 1 - seat, n = 0, n_kinds = 0;
+  guint8 cells[64], kinds[MAX_GRAVE * 2];
+
+  if (seat > 1)
+    return;
+  for (guint cell = 0; cell < 64; cell++)
+    if (st->maybe[other] & CELL_BIT (cell))
+      cells[n++] = (guint8) cell;
+  for (guint kind = 0; kind < CP_N_PIECE_KINDS; kind++)
+    for (guint i = 0; i < st->graves[seat][kind] && n_kinds < G_N_ELEMENTS (kinds); i++)
+      kinds[n_kinds++] = (guint8) kind;
+  memset (st->buried[other], 0, sizeof st->buried[other]);
+  for (guint i = 0; i < n_kinds && n > 0; i++)
+    {
+      guint pick = (guint) g_rand_int_range (rand, 0, (gint32) n);
+
+      st->buried[other][cells[pick]] = kinds[i];
+      cells[pick] = cells[--n];
+    }
+}
+
 static gboolean
 has_zombie (const ZombieState *st, guint seat)
 {
@@ -588,4 +637,6 @@ const CpRules cp_zombie_rules = {
   .check_cell = zombie_check_cell,
   .redact = zombie_redact,
   .present = zombie_present,
+  .sample = zombie_sample,
+  .evaluate = cp_chess_rules_evaluate,
 };

@@ -169,6 +169,13 @@ struct _CpRules {
    * plays); NULL: the colours of the seats' players. */
   const CpColour *piece_colours;
   guint8 n_piece_colours;
+  /* For computer players of games with secrets: fills in what `redact`
+   * hid from `seat` in `state`, a view of that seat, at random by `rand`,
+   * so that the whole is one of the games the seat's view allows: only
+   * what a careful player in that seat could deduce from what they saw,
+   * never the real secrets nor future random results.  NULL: the search
+   * plays on the view as it stands. */
+  void       (*sample)   (CpState *state, guint seat, GRand *rand);
 };
 
 /* The registry of games. */

@@ -1,0 +1,711 @@
+/* cp-mcts.c: information-set Monte Carlo tree search for computer players
+ *
+ * The search for the games alpha-beta (cp-search.c) does not play: those
+ * where seats hold secrets, and those of three or four players.  It is
+ * information-set MCTS rather than alpha-beta over a few worlds made up
+ * to fill in the secrets (determinized search), because:
+ *
+ *  - one tree gathers what every world taught, over what the seat can
+ *    tell apart, instead of a search per world that plays each world as
+ *    if its secrets were known and then averages moves that fit only that
+ *    world;
+ *  - each iteration draws a fresh world, so many worlds are weighed, not
+ *    the handful a deep search per world leaves time for;
+ *  - chance, sealed choices made together and three or four players with
+ *    their own aims all fit the same loop: a reward for every seat.
+ *
+ * An iteration draws a world the seat's view allows (the rules' `sample`
+ * hook), then walks down the tree: where one seat acts it picks the action
+ * with the best upper confidence bound among those legal in this world,
+ * each counted only when it was available (ISMCTS); where several seats
+ * choose together (sealed choices), each picks by its own figures, blind
+ * to the others' choices (decoupled selection); at chance, the result is
+ * drawn afresh, never read from the game.  An action another seat may not
+ * see leads to one child whatever it was, so that nobody's choices below
+ * depend on what they cannot know.  At the first new action the walk
+ * leaves the tree for a short rollout: each seat plays the best, by the
+ * game's evaluation hook, of a few of its actions (captures first), and
+ * the position reached is weighed by the evaluation hook for every seat.
+ * The rewards, between 0 and 1, go back up the path, each seat's to the
+ * actions it chose: per-seat rewards for three and four players, one
+ * reward for both partners of a team game.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "cp-mcts.h"
+
+/* Steps of the tree below the root, and actions of a rollout at most. */
+#define MAX_DEPTH 64
+/* Actions held by the tree at most: a search that fills it rolls out from
+ * its leaves without growing it. */
+#define MAX_EDGES (1u << 20)
+#define EXPLORATION 0.45
+/* Hundredths of a pawn that bring a reward from 0.5 to about 0.73:
+ * large enough that a side far ahead still sees what more it may win. */
+#define EVAL_SCALE 500.0
+
+typedef struct {
+  guint32 sig;      /* the action's signature */
+  guint8 seat;      /* who chose it */
+  guint32 visits;
+  guint32 avail;    /* iterations in which it was legal */
+  double reward;    /* the sum of its seat's rewards */
+  guint32 next;     /* the next edge of the node; 0: none */
+} Edge;
+
+typedef struct {
+  guint64 key;      /* what the seats saw on the way down */
+  guint32 node;
+  guint32 next;     /* the next child of the node; 0: none */
+} Child;
+
+typedef struct {
+  guint32 edges;    /* first edge; 0: none */
+  guint32 children; /* first child; 0: none */
+} Node;
+
+struct _CpMcts
+{
+  GObject parent_instance;
+
+  GArray *nodes;
+  GArray *edges;
+  GArray *children;
+  guint rollout_plies;
+  guint rollout_width;
+  CpActionList lists[CP_MAX_SEATS];
+  CpActionList rollout_list;
+  GArray *found;    /* scratch: the edge of each legal action */
+
+  /* One search. */
+  const CpRules *rules;
+  guint seat;
+  guint n_seats;
+  CpSeatMask everyone;
+  GRand *rand;
+  CpState *work;
+  CpState *trial;
+  guint32 path[MAX_DEPTH * CP_MAX_SEATS];
+  guint n_path;
+  guint64 made;
+};
+
+G_DEFINE_FINAL_TYPE (CpMcts, cp_mcts, G_TYPE_OBJECT)
+
+static void
+cp_mcts_finalize (GObject *object)
+{
+  CpMcts *self = CP_MCTS (object);
+
+  g_array_unref (self->nodes);
+  g_array_unref (self->edges);
+  g_array_unref (self->children);
+  g_array_unref (self->found);
+  for (guint i = 0; i < CP_MAX_SEATS; i++)
+    cp_action_list_clear (&self->lists[i]);
+  cp_action_list_clear (&self->rollout_list);
+  G_OBJECT_CLASS (cp_mcts_parent_class)->finalize (object);
+}
+
+static void
+cp_mcts_class_init (CpMctsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cp_mcts_finalize;
+}
+
+static void
+cp_mcts_init (CpMcts *self)
+{
+  self->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
+  self->edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  self->children = g_array_new (FALSE, FALSE, sizeof (Child));
+  self->found = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->rollout_plies = 4;
+  self->rollout_width = 3;
+}
+
+/**
+ * cp_mcts_new:
+ *
+ * A search.  It is used by one thread at a time, and builds its tree
+ * afresh for each move.
+ */
+CpMcts *
+cp_mcts_new (void)
+{
+  return g_object_new (CP_TYPE_MCTS, NULL);
+}
+
+/**
+ * cp_mcts_set_rollout:
+ * @plies: the actions of a rollout before the position is weighed
+ * @width: the actions of a seat weighed by the evaluation at each step of
+ *   a rollout; 1 for a capture or any action at random
+ */
+void
+cp_mcts_set_rollout (CpMcts *self, guint plies, guint width)
+{
+  g_return_if_fail (CP_IS_MCTS (self));
+  self->rollout_plies = MIN (plies, MAX_DEPTH);
+  self->rollout_width = MAX (width, 1);
+}
+
+/* Actions. */
+
+static guint32
+signature (const CpAction *a)
+{
+  guint32 h = 2166136261u ^ a->type;
+
+  h = (h ^ a->seat) * 16777619u;
+  h = (h ^ a->piece) * 16777619u;
+  h = (h ^ a->value) * 16777619u;
+  for (guint i = 0; i < a->n_cells; i++)
+    h = (h ^ a->cells[i]) * 16777619u;
+  return h;
+}
+
+/* What the other seats learn of @a: all of it, or only that it was made. */
+static guint64
+seen_key (const CpMcts *self, const CpAction *a)
+{
+  if ((a->visible & self->everyone) == self->everyone)
+    return signature (a);
+  return G_GUINT64_CONSTANT (1) << 40 | (guint64) a->type << 8 | a->seat;
+}
+
+/* What @a takes, in the model's piece values, for the order in which
+ * actions are tried. */
+static int
+gain (const CpState *state, const CpAction *a)
+{
+  int worth = 0;
+
+  if (a->type != CP_ACTION_MOVE || a->n_cells < 2)
+    return 0;
+  if (a->piece != CP_PIECE_NONE)
+    worth += cp_piece_kind_value (a->piece);
+  if (a->flags & CP_ACTION_FLAG_CAPTURE)
+    {
+      const CpPiece *victim = &state->cells[a->cells[a->n_cells - 1]];
+
+      worth += 1 + (victim->kind != CP_PIECE_NONE && victim->seat != a->seat
+                    ? cp_piece_kind_value (victim->kind) : 100);
+    }
+  return worth;
+}
+
+/* Makes @a on @state as the game would. */
+static void
+advance (CpMcts *self, CpState *state, const CpAction *a)
+{
+  self->rules->make (state, a, NULL);
+  self->rules->outcome (state, &state->outcome);
+  self->made++;
+}
+
+/* Draws the random result due in @state. */
+static void
+draw_chance (CpMcts *self, const CpState *state, CpAction *a)
+{
+  CpChance request = { 0 };
+
+  self->rules->chance (state, &request);
+  cp_action_init (a, request.type, CP_SEAT_CHANCE);
+  if (request.type == CP_ACTION_ROLL)
+    a->value = (guint32) g_rand_int_range (self->rand, 0, (gint32) MAX (request.range, 1));
+  else if (request.type == CP_ACTION_SHUFFLE)
+    a->value = g_rand_int (self->rand);
+}
+
+/* Whether @list is a die for its seat to enter: chance, in a player's
+ * hands. */
+static gboolean
+entered (const CpActionList *list)
+{
+  return list->len > 0 && (list->items[0].flags & CP_ACTION_FLAG_ENTERED);
+}
+
+/* Rewards. */
+
+static double
+sigmoid (double x)
+{
+  return 1.0 / (1.0 + exp (-x));
+}
+
+/* Whether @seat is on the side of a winner. */
+static gboolean
+won (const CpMcts *self, CpSeatMask winners, guint seat)
+{
+  for (guint s = 0; s < self->n_seats; s++)
+    if ((winners & CP_SEAT_BIT (s)) && (s == seat || cp_rules_partners (self->rules, s, seat)))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+team_rewards (CpMcts *self, const CpState *state, double *reward)
+{
+  int best[CP_MAX_SEATS];
+
+  for (guint t = 0; t < CP_MAX_SEATS; t++)
+    best[t] = G_MININT;
+  for (guint s = 0; s < self->n_seats; s++)
+    if (!(state->out & CP_SEAT_BIT (s)))
+      best[self->rules->teams[s]] = MAX (best[self->rules->teams[s]], cp_state_evaluate (state, s));
+  for (guint s = 0; s < self->n_seats; s++)
+    {
+      guint team = self->rules->teams[s];
+      int others = G_MININT;
+
+      for (guint t = 0; t < CP_MAX_SEATS; t++)
+        if (t != team)
+          others = MAX (others, best[t]);
+      reward[s] = best[team] == G_MININT ? 0.0
+                  : others == G_MININT ? 1.0
+                  : sigmoid ((best[team] - others) / (2 * EVAL_SCALE));
+    }
+}
+
+/* The reward of each seat for @state: the result of a finished game,
+ * otherwise what the evaluation makes of the position. */
+static void
+rewards (CpMcts *self, const CpState *state, double *reward)
+{
+  if (state->outcome.status == CP_STATUS_WON)
+    {
+      for (guint s = 0; s < self->n_seats; s++)
+        reward[s] = won (self, state->outcome.winners, s) ? 1.0 : 0.0;
+      return;
+    }
+  /* A draw shares the point among the sides, as a match counts it: for
+   * three or four players it is worth less than standing level with the
+   * strongest other, from where one may still win. */
+  if (state->outcome.status == CP_STATUS_DRAWN)
+    {
+      for (guint s = 0; s < self->n_seats; s++)
+        reward[s] = self->rules->teams != NULL ? 0.5 : 1.0 / self->n_seats;
+      return;
+    }
+  if (self->rules->teams != NULL)
+    {
+      team_rewards (self, state, reward);
+      return;
+    }
+  if (self->n_seats == 2)
+    {
+      reward[0] = sigmoid (cp_state_evaluate (state, 0) / EVAL_SCALE);
+      reward[1] = 1.0 - reward[0];
+      return;
+    }
+  for (guint s = 0; s < self->n_seats; s++)
+    reward[s] = (state->out & CP_SEAT_BIT (s)) ? 0.0
+                : sigmoid (cp_state_evaluate (state, s) / EVAL_SCALE);
+}
+
+/* Rollouts. */
+
+/* How good @a looks to its seat: a win above all, then the evaluation of
+ * the position it leads to. */
+static int
+weigh (CpMcts *self, const CpState *state, const CpAction *a)
+{
+  memcpy (self->trial, state, self->rules->state_size);
+  advance (self, self->trial, a);
+  if (self->trial->outcome.status == CP_STATUS_WON)
+    return won (self, self->trial->outcome.winners, a->seat) ? CP_SEARCH_MATE : -CP_SEARCH_MATE;
+  if (self->trial->outcome.status == CP_STATUS_DRAWN)
+    return 0;
+  return cp_state_evaluate (self->trial, a->seat);
+}
+
+/* The action a seat plays in a rollout: the best by the evaluation of a
+ * few, the most gainful capture among them, the others at random. */
+static const CpAction *
+rollout_action (CpMcts *self, const CpState *state, const CpActionList *list)
+{
+  guint best_capture = 0, chosen;
+  int best_gain = 0, best_value = G_MININT;
+
+  if (entered (list))
+    return &list->items[g_rand_int_range (self->rand, 0, (gint32) list->len)];
+  for (guint i = 0; i < list->len; i++)
+    {
+      int g = gain (state, &list->items[i]);
+
+      if (g > best_gain)
+        {
+          best_gain = g;
+          best_capture = i;
+        }
+    }
+  chosen = best_gain > 0 ? best_capture : (guint) g_rand_int_range (self->rand, 0, (gint32) list->len);
+  if (self->rollout_width <= 1 || list->len == 1)
+    return &list->items[best_gain > 0 && g_rand_boolean (self->rand) ? best_capture : chosen];
+  for (guint k = 0; k < self->rollout_width; k++)
+    {
+      guint i = k == 0 ? chosen : (guint) g_rand_int_range (self->rand, 0, (gint32) list->len);
+      int value = weigh (self, state, &list->items[i]);
+
+      if (value > best_value)
+        {
+          best_value = value;
+          chosen = i;
+        }
+    }
+  return &list->items[chosen];
+}
+
+static void
+rollout (CpMcts *self, CpState *state, guint plies, double *reward)
+{
+  CpActionList *list = &self->rollout_list;
+
+  for (guint ply = 0, step = 0; step < plies + MAX_DEPTH && state->outcome.status == CP_STATUS_PLAYING;
+       step++)
+    {
+      CpSeatMask pending = self->rules->pending (state);
+      CpAction a;
+
+      if (pending == 0)
+        break;
+      if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
+        {
+          draw_chance (self, state, &a);
+          advance (self, state, &a);
+          continue;
+        }
+      if (ply >= plies)
+        break;
+      list->len = 0;
+      self->rules->legal (state, (guint) __builtin_ctz (pending), list);
+      if (list->len == 0)
+        break;
+      a = *rollout_action (self, state, list);
+      advance (self, state, &a);
+      ply++;
+    }
+  rewards (self, state, reward);
+}
+
+/* The tree. */
+
+static guint32
+new_node (CpMcts *self)
+{
+  Node node = { 0, 0 };
+
+  g_array_append_val (self->nodes, node);
+  return self->nodes->len - 1;
+}
+
+/* The child of @node reached by what the seats saw, @key; made if new. */
+static guint32
+child (CpMcts *self, guint32 node, guint64 key, gboolean *made)
+{
+  Child link;
+  guint32 i;
+
+  for (i = g_array_index (self->nodes, Node, node).children; i != 0;
+       i = g_array_index (self->children, Child, i).next)
+    if (g_array_index (self->children, Child, i).key == key)
+      {
+        *made = FALSE;
+        return g_array_index (self->children, Child, i).node;
+      }
+  link = (Child) { key, new_node (self), g_array_index (self->nodes, Node, node).children };
+  g_array_append_val (self->children, link);
+  g_array_index (self->nodes, Node, node).children = self->children->len - 1;
+  *made = TRUE;
+  return link.node;
+}
+
+static guint32
+find_edge (CpMcts *self, guint32 node, guint seat, guint32 sig)
+{
+  for (guint32 i = g_array_index (self->nodes, Node, node).edges; i != 0;
+       i = g_array_index (self->edges, Edge, i).next)
+    {
+      const Edge *e = &g_array_index (self->edges, Edge, i);
+
+      if (e->sig == sig && e->seat == seat)
+        return i;
+    }
+  return 0;
+}
+
+static guint32
+add_edge (CpMcts *self, guint32 node, guint seat, guint32 sig)
+{
+  Edge e = { .sig = sig, .seat = (guint8) seat, .avail = 1,
+             .next = g_array_index (self->nodes, Node, node).edges };
+
+  g_array_append_val (self->edges, e);
+  g_array_index (self->nodes, Node, node).edges = self->edges->len - 1;
+  return self->edges->len - 1;
+}
+
+/* Chooses @seat's action at @node among @list (legal in this world):
+ * one not tried yet, the most gainful first, or else the one of the best
+ * upper confidence bound.  Returns its index in @list and sets @edge. */
+static guint
+select_action (CpMcts *self, guint32 node, guint seat, const CpState *state,
+               const CpActionList *list, guint32 *edge, gboolean *fresh)
+{
+  guint32 *edges;
+  int best_gain = -1;
+  guint chosen = 0;
+  double best = -1.0;
+
+  g_array_set_size (self->found, list->len);
+  edges = (guint32 *) (gpointer) self->found->data;
+  *fresh = FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      edges[i] = find_edge (self, node, seat, signature (&list->items[i]));
+      if (edges[i] == 0)
+        {
+          int g = gain (state, &list->items[i]) * 4 + g_rand_int_range (self->rand, 0, 4);
+
+          if (g > best_gain)
+            {
+              best_gain = g;
+              chosen = i;
+            }
+        }
+    }
+  if (best_gain >= 0 && self->edges->len < MAX_EDGES)
+    {
+      *edge = add_edge (self, node, seat, signature (&list->items[chosen]));
+      *fresh = TRUE;
+      return chosen;
+    }
+  for (guint i = 0; i < list->len; i++)
+    if (edges[i] != 0)
+      g_array_index (self->edges, Edge, edges[i]).avail++;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Edge *e;
+      double score;
+
+      if (edges[i] == 0)
+        continue;
+      e = &g_array_index (self->edges, Edge, edges[i]);
+      score = e->visits == 0 ? 2.0
+              : e->reward / e->visits + EXPLORATION * sqrt (log ((double) e->avail) / e->visits);
+      if (score > best)
+        {
+          best = score;
+          chosen = i;
+        }
+    }
+  *edge = edges[chosen];
+  return chosen;
+}
+
+/* One step down the tree where the seats of @pending choose: each picks
+ * from its own figures at @node, then all the choices are made in order.
+ * Returns the key of what the seats saw; sets @fresh if an action was
+ * tried for the first time. */
+static guint64
+choose_step (CpMcts *self, guint32 node, CpState *state, CpSeatMask pending, gboolean *fresh)
+{
+  guint seats[CP_MAX_SEATS], n = 0;
+  guint chosen[CP_MAX_SEATS];
+  guint64 key = 0;
+
+  *fresh = FALSE;
+  for (guint s = 0; s < self->n_seats; s++)
+    if (pending & CP_SEAT_BIT (s))
+      {
+        CpActionList *list = &self->lists[n];
+        gboolean new_one;
+
+        list->len = 0;
+        self->rules->legal (state, s, list);
+        if (list->len == 0)
+          continue;
+        if (entered (list))
+          {
+            chosen[n] = (guint) g_rand_int_range (self->rand, 0, (gint32) list->len);
+            seats[n++] = s;
+            continue;
+          }
+        chosen[n] = select_action (self, node, s, state, list, &self->path[self->n_path], &new_one);
+        self->n_path++;
+        *fresh |= new_one;
+        seats[n++] = s;
+      }
+  for (guint i = 0; i < n; i++)
+    {
+      const CpAction *a = &self->lists[i].items[chosen[i]];
+
+      if (!(self->rules->pending (state) & CP_SEAT_BIT (seats[i]))
+          || state->outcome.status != CP_STATUS_PLAYING)
+        break;
+      key = key * G_GUINT64_CONSTANT (0x100000001b3) + seen_key (self, a);
+      advance (self, state, a);
+    }
+  return key;
+}
+
+static void
+backup (CpMcts *self, const double *reward)
+{
+  for (guint i = 0; i < self->n_path; i++)
+    {
+      Edge *e = &g_array_index (self->edges, Edge, self->path[i]);
+
+      e->visits++;
+      e->reward += reward[e->seat];
+    }
+}
+
+static void
+iterate (CpMcts *self, const CpState *root)
+{
+  CpState *state = self->work;
+  double reward[CP_MAX_SEATS] = { 0 };
+  guint32 node = 0;
+
+  memcpy (state, root, self->rules->state_size);
+  if (self->rules->sample != NULL)
+    self->rules->sample (state, self->seat, self->rand);
+  self->n_path = 0;
+
+  for (guint depth = 0;; depth++)
+    {
+      CpSeatMask pending;
+      gboolean fresh, made;
+      guint64 key;
+
+      if (state->outcome.status != CP_STATUS_PLAYING)
+        {
+          rewards (self, state, reward);
+          break;
+        }
+      pending = self->rules->pending (state);
+      if (pending == 0 || depth >= MAX_DEPTH)
+        {
+          rewards (self, state, reward);
+          break;
+        }
+      if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
+        {
+          CpAction a;
+
+          draw_chance (self, state, &a);
+          advance (self, state, &a);
+          key = a.type == CP_ACTION_ROLL ? G_GUINT64_CONSTANT (2) << 40 | a.value : G_GUINT64_CONSTANT (3) << 40;
+          node = child (self, node, key, &made);
+          continue;
+        }
+      key = choose_step (self, node, state, pending, &fresh);
+      node = child (self, node, key, &made);
+      if (fresh || made)
+        {
+          rollout (self, state, self->rollout_plies, reward);
+          break;
+        }
+    }
+  backup (self, reward);
+}
+
+static void
+begin (CpMcts *self, const CpState *view, guint seat, guint32 seed)
+{
+  self->rules = view->rules;
+  self->seat = seat;
+  self->n_seats = view->n_seats;
+  self->everyone = (CpSeatMask) ((1u << view->n_seats) - 1);
+  self->rand = g_rand_new_with_seed (seed);
+  self->work = g_malloc (view->rules->state_size);
+  self->trial = g_malloc (view->rules->state_size);
+  self->made = 0;
+  g_array_set_size (self->nodes, 0);
+  g_array_set_size (self->edges, 1);     /* index 0: none */
+  g_array_set_size (self->children, 1);
+  new_node (self);
+}
+
+static void
+end (CpMcts *self)
+{
+  g_clear_pointer (&self->rand, g_rand_free);
+  g_clear_pointer (&self->work, g_free);
+  g_clear_pointer (&self->trial, g_free);
+}
+
+/* Whether to stop after an iteration: one may be slow, so the clock is
+ * read after each. */
+static gboolean
+must_stop (CpMcts *self, const CpSearchLimits *limits, GCancellable *cancellable)
+{
+  if (limits->nodes != 0 && self->made >= limits->nodes)
+    return TRUE;
+  return (limits->deadline != 0 && g_get_monotonic_time () >= limits->deadline)
+         || g_cancellable_is_cancelled (cancellable);
+}
+
+/**
+ * cp_mcts_run:
+ * @view: the game as @seat sees it, with @seat among those to act
+ * @limits: when to stop: positions made (`nodes`) or a deadline; the
+ *   depth is not used.  Without either, the search goes on until
+ *   @cancellable is cancelled.
+ * @seed: seeds the worlds drawn and the rollouts, so that a search on a
+ *   budget of positions always gives the same move
+ * @best: (out): the action chosen: the one tried most at the root
+ * @info: (out) (optional): what the search did
+ *
+ * Returns: whether @seat had an action to choose
+ */
+gboolean
+cp_mcts_run (CpMcts *self, const CpState *view, guint seat, const CpSearchLimits *limits,
+             guint32 seed, GCancellable *cancellable, CpAction *best, CpMctsInfo *info)
+{
+  g_auto (CpActionList) legal = { 0 };
+  CpSearchLimits none = { 0 };
+  gint64 start = g_get_monotonic_time ();
+  guint64 iterations = 0;
+  guint chosen = 0;
+  guint32 most = 0;
+  double value = 0.5;
+
+  g_return_val_if_fail (CP_IS_MCTS (self), FALSE);
+
+  view->rules->legal (view, seat, &legal);
+  if (legal.len == 0)
+    return FALSE;
+  if (limits == NULL)
+    limits = &none;
+  begin (self, view, seat, seed);
+  if (legal.len > 1)
+    do
+      iterate (self, view);
+    while (++iterations, !must_stop (self, limits, cancellable));
+
+  for (guint i = 0; i < legal.len; i++)
+    {
+      guint32 e = find_edge (self, 0, seat, signature (&legal.items[i]));
+      const Edge *edge = &g_array_index (self->edges, Edge, e);
+
+      if (e != 0 && edge->visits > most)
+        {
+          most = edge->visits;
+          chosen = i;
+          value = edge->reward / edge->visits;
+        }
+    }
+  *best = legal.items[chosen];
+  if (info != NULL)
+    *info = (CpMctsInfo) { iterations, self->made, g_get_monotonic_time () - start, value };
+  end (self);
+  return TRUE;
+}
