@@ -116,22 +116,26 @@ check_suffix (const CpChessState *st, const CpAction *action)
   return replies.len == 0 ? "#" : "+";
 }
 
-/* What tells the move apart from other moves of the same kind of piece to
- * the same cell: nothing, the file, the rank, or both.  With @file_given
- * (a pawn's capture), the file is written already. */
-static void
-append_disambiguation (GString *out, const CpChessState *st, const CpAction *action, gboolean file_given)
+/**
+ * cp_chess_append_disambiguation:
+ * @moves: the moves of the seat to move, as they may be made now
+ * @file_given: whether the file is written already (a pawn's capture)
+ *
+ * Appends what tells @action apart from the other moves of the same kind
+ * of piece to the same cell: nothing, the file, the rank, or both.
+ */
+void
+cp_chess_append_disambiguation (GString *out, const CpChessState *st, const CpActionList *moves,
+                                const CpAction *action, gboolean file_given)
 {
   CpBoard *board = st->base.board;
-  g_auto (CpActionList) moves = { 0 };
   guint from = action->cells[0], kind = st->base.cells[from].kind;
   gboolean others = FALSE, same_file = FALSE, same_rank = FALSE;
   g_autofree char *name = cp_board_cell_name (board, from);
 
-  cp_chess_legal (st, action->seat, &moves);
-  for (guint i = 0; i < moves.len; i++)
+  for (guint i = 0; i < moves->len; i++)
     {
-      const CpAction *m = &moves.items[i];
+      const CpAction *m = &moves->items[i];
 
       if (m->cells[0] == from || m->cells[1] != action->cells[1]
           || st->base.cells[m->cells[0]].kind != kind || (m->flags & CP_ACTION_FLAG_CASTLE)
@@ -208,6 +212,9 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
     }
   else
     {
+      g_auto (CpActionList) moves = { 0 };
+
+      cp_chess_legal (st, action->seat, &moves);
       append_piece (out, piece->kind, st->army[action->seat], notation);
       if (piece->kind == CP_PIECE_PAWN)
         {
@@ -218,10 +225,10 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
               g_string_append_c (out, name[0]);
             }
           /* Pawns that move along ranks and files may share a target. */
-          append_disambiguation (out, st, action, capture);
+          cp_chess_append_disambiguation (out, st, &moves, action, capture);
         }
       else
-        append_disambiguation (out, st, action, FALSE);
+        cp_chess_append_disambiguation (out, st, &moves, action, FALSE);
       if (capture)
         g_string_append_c (out, 'x');
       append_cell (out, board, to);

@@ -149,6 +149,11 @@ void      cp_chess_append_piece       (GString      *out,
                                        CpPieceKind   kind,
                                        guint         seat,
                                        CpNotation    notation);
+void      cp_chess_append_disambiguation (GString  *out,
+                                       const CpChessState *st,
+                                       const CpActionList *moves,
+                                       const CpAction *action,
+                                       gboolean      file_given);
 gboolean  cp_chess_parse              (const CpChessState *st,
                                        const char   *text,
                                        CpAction     *action,

@@ -700,43 +700,6 @@ tar_pit_check_cell (const CpState *state)
 
 /* Notation. */
 
-/* What else of the same kind of piece moves to the same cell: nothing,
- * the file, the rank, or both. */
-static void
-append_disambiguation (GString *out, const TarPitState *st, const CpAction *action, gboolean file_given)
-{
-  CpBoard *board = st->chess.base.board;
-  const CpPiece *cells = st->chess.base.cells;
-  g_auto (CpActionList) moves = { 0 };
-  guint from = action->cells[0];
-  gboolean others = FALSE, same_file = FALSE, same_rank = FALSE;
-  g_autofree char *name = cp_board_cell_name (board, from);
-
-  tar_moves (st, action->seat, &moves);
-  for (guint i = 0; i < moves.len; i++)
-    {
-      const CpAction *m = &moves.items[i];
-
-      if (m->cells[0] == from || m->cells[1] != action->cells[1] || cells[m->cells[0]].kind != cells[from].kind
-          || (m->flags & CP_ACTION_FLAG_CASTLE)
-          || (file_given && cp_board_cell_x (board, m->cells[0]) != cp_board_cell_x (board, from)))
-        continue;
-      others = TRUE;
-      same_file |= cp_board_cell_x (board, m->cells[0]) == cp_board_cell_x (board, from);
-      same_rank |= cp_board_cell_y (board, m->cells[0]) == cp_board_cell_y (board, from);
-    }
-  if (!others)
-    return;
-  if (file_given)
-    g_string_append (out, name + 1);
-  else if (!same_file)
-    g_string_append_c (out, name[0]);
-  else if (!same_rank)
-    g_string_append (out, name + 1);
-  else
-    g_string_append (out, name);
-}
-
 /* A move in short algebraic notation, written with the pieces' kinds
  * whichever way they move now: "Nxd5" for a tarred knight that takes as
  * a pawn. */
@@ -747,6 +710,7 @@ format_san (const TarPitState *st, const CpAction *action, CpNotation notation)
   gboolean capture = (action->flags & CP_ACTION_FLAG_CAPTURE) != 0;
   GString *out = g_string_new (NULL);
   g_autofree char *to = cp_board_cell_name (st->chess.base.board, action->cells[1]);
+  g_auto (CpActionList) moves = { 0 };
 
   cp_chess_append_piece (out, piece->kind, piece->seat, notation);
   if (piece->kind == CP_PIECE_PAWN && capture)
@@ -755,7 +719,8 @@ format_san (const TarPitState *st, const CpAction *action, CpNotation notation)
 
       g_string_append_c (out, from[0]);
     }
-  append_disambiguation (out, st, action, piece->kind == CP_PIECE_PAWN && capture);
+  tar_moves (st, action->seat, &moves);
+  cp_chess_append_disambiguation (out, &st->chess, &moves, action, piece->kind == CP_PIECE_PAWN && capture);
   if (capture)
     g_string_append_c (out, 'x');
   g_string_append (out, to);
