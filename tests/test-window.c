@@ -783,6 +783,9 @@ test_choice_timer (void)
   cp_game_resolve_chance (game);
   cp_window_set_game (window, game, NULL);
   iterate ();
+  /* Eleven bids: the buttons go under the sentence, not beside it. */
+  g_assert_cmpint (gtk_orientable_get_orientation (GTK_ORIENTABLE (window->prompt_box)), ==,
+                   GTK_ORIENTATION_VERTICAL);
   g_assert_cmpuint (window->timer_source, !=, 0);
   g_assert_cmpuint (window->timer_left, <=, 30);
   /* The seconds are counted here, not by the clock. */

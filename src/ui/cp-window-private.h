@@ -41,6 +41,7 @@ struct _CpWindow
   CpBoardView *board;
   GtkRevealer *prompt_revealer;
   GtkLabel *prompt_label;
+  GtkWidget *prompt_box;
   GtkWidget *prompt_buttons;
   CpCardNoteBar *card_bar;
   CpCardHandPanel *hand;

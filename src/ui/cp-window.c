@@ -169,6 +169,10 @@ button_clicked (GtkButton *button, CpWindow *self)
                               g_object_get_data (G_OBJECT (button), "id"));
 }
 
+/* More buttons than this go under the sentence rather than beside it,
+ * which would leave the sentence a narrow column. */
+#define PROMPT_BUTTONS_BESIDE 3
+
 /* The sentence under the board that says what the player is to do, with
  * the buttons of the actions that are not made on the board.  While
  * cards from a physical deck are recorded, their bar has the buttons. */
@@ -196,6 +200,9 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
       g_signal_connect (widget, "clicked", G_CALLBACK (button_clicked), self);
       gtk_box_append (GTK_BOX (self->prompt_buttons), widget);
     }
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->prompt_box),
+                                  buttons && presentation->buttons->len > PROMPT_BUTTONS_BESIDE
+                                    ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_revealer_set_reveal_child (self->prompt_revealer, text != NULL || buttons);
 }
 
@@ -832,6 +839,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_revealer);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_box);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_buttons);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, card_bar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, hand);
