@@ -206,12 +206,30 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
   gtk_revealer_set_reveal_child (self->prompt_revealer, text != NULL || buttons);
 }
 
-/* Whether @action is made by choosing cards in the hand. */
-static gboolean
-is_card_choice (const CpAction *action)
+/* The cards of the hand that @action plays, or 0 when it is not made by
+ * choosing cards there: a sealed choice of something else than cards (a
+ * bid) is made with the prompt's buttons. */
+static guint
+cards_of_choice (const CpPresentation *presentation, const CpAction *action, CpCard *cards)
 {
-  return action->type == CP_ACTION_COMMIT || action->type == CP_ACTION_PLAY_CARD
-         || action->type == CP_ACTION_DISCARD;
+  guint n;
+
+  if (action->type != CP_ACTION_COMMIT && action->type != CP_ACTION_PLAY_CARD
+      && action->type != CP_ACTION_DISCARD)
+    return 0;
+  n = cp_card_unpack (action->value, cards);
+  for (guint c = 0; c < n && action->seat < CP_MAX_SEATS; c++)
+    if (!cp_hand_contains (&presentation->cards.hand[action->seat], cards[c]))
+      return 0;
+  return n;
+}
+
+static gboolean
+is_card_choice (const CpPresentation *presentation, const CpAction *action)
+{
+  CpCard cards[CP_CARD_PACK_MAX];
+
+  return cards_of_choice (presentation, action, cards) > 0;
 }
 
 /* The cards in hand, on the table and in the piles, for games with
@@ -233,17 +251,9 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
     {
       const CpAction *action = &legal->items[i];
       CpCard cards[CP_CARD_PACK_MAX];
-      gboolean in_hand = TRUE;
-      guint n;
+      guint n = cards_of_choice (presentation, action, cards);
 
-      if (!is_card_choice (action))
-        continue;
-      n = cp_card_unpack (action->value, cards);
-      /* A sealed choice of something else than cards (a bid) is made
-       * with the prompt's buttons. */
-      for (guint c = 0; c < n && in_hand && action->seat < CP_MAX_SEATS; c++)
-        in_hand = cp_hand_contains (&presentation->cards.hand[action->seat], cards[c]);
-      if (n == 0 || !in_hand)
+      if (n == 0)
         continue;
       n_to_choose = n;
       if (action->type == CP_ACTION_COMMIT)
@@ -291,6 +301,7 @@ cards_chosen (CpWindow *self, GBytes *bytes)
   gsize n;
   const CpCard *cards = g_bytes_get_data (bytes, &n);
   const CpActionList *legal = cp_session_get_legal (self->session);
+  const CpPresentation *presentation = cp_session_get_presentation (self->session);
   guint32 value;
 
   if (n == 0 || n > CP_CARD_PACK_MAX)
@@ -301,10 +312,10 @@ cards_chosen (CpWindow *self, GBytes *bytes)
       const CpAction *action = &legal->items[i];
       gboolean alone = TRUE;
 
-      if (!is_card_choice (action) || action->value != value)
+      if (!is_card_choice (presentation, action) || action->value != value)
         continue;
       for (guint j = i + 1; j < legal->len && alone; j++)
-        alone = !is_card_choice (&legal->items[j]) || legal->items[j].value != value;
+        alone = !is_card_choice (presentation, &legal->items[j]) || legal->items[j].value != value;
       if (action->n_cells == 0 || alone)
         {
           cp_window_play (self, action);
@@ -322,19 +333,19 @@ cards_chosen (CpWindow *self, GBytes *bytes)
 /* Leaves to the board the actions made there: cards played on a cell
  * only once they are chosen in the hand, and then nothing else. */
 static void
-board_choices (CpWindow *self, CpActionList *legal)
+board_choices (CpWindow *self, const CpPresentation *presentation, CpActionList *legal)
 {
   guint kept = 0;
   gboolean chosen = FALSE;
 
-  for (guint i = 0; i < legal->len && self->chosen_cards != 0; i++)
-    chosen |= is_card_choice (&legal->items[i]) && legal->items[i].value == self->chosen_cards;
+  for (guint i = 0; i < legal->len; i++)
+    chosen |= is_card_choice (presentation, &legal->items[i]) && legal->items[i].value == self->chosen_cards;
   if (!chosen)
     self->chosen_cards = 0;
   for (guint i = 0; i < legal->len; i++)
     {
       const CpAction *action = &legal->items[i];
-      gboolean card = is_card_choice (action) && action->n_cells > 0;
+      gboolean card = is_card_choice (presentation, action) && action->n_cells > 0;
 
       if (chosen ? card && action->value == self->chosen_cards : !card)
         legal->items[kept++] = *action;
@@ -475,7 +486,7 @@ update (CpWindow *self)
   for (guint i = 0; i < offered->len; i++)
     cp_action_list_append (&legal, &offered->items[i]);
   show_hand (self, presentation, &legal);
-  board_choices (self, &legal);
+  board_choices (self, presentation, &legal);
   show_grids (self, presentation, &legal);
   show_card_notes (self, presentation, &legal);
   show_prompt (self, presentation);
