@@ -890,17 +890,16 @@ static void
 keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
   guint seat = st->army[player], king = st->king[seat], kept = first;
-  Steppers *before;
+  Steppers before;
   CpChessState trial;
 
   if (st->stacks == 0)
     return;
-  before = g_new (Steppers, 1);
-  before->n = step_starters (st, king, seat, CP_NO_CELL, CP_NO_CELL, NULL, before->cells, &before->gains);
-  memset (before->read, 0, before->n * sizeof before->read[0]);
-  for (guint i = 0; i < before->n; i++)
-    before->reaches[i] = reaches_by_steps (st, before->cells[i], king, CP_NO_CELL, CP_NO_CELL,
-                                           before->gains, &before->read[i]);
+  before.n = step_starters (st, king, seat, CP_NO_CELL, CP_NO_CELL, NULL, before.cells, &before.gains);
+  memset (before.read, 0, before.n * sizeof before.read[0]);
+  for (guint i = 0; i < before.n; i++)
+    before.reaches[i] = reaches_by_steps (st, before.cells[i], king, CP_NO_CELL, CP_NO_CELL,
+                                           before.gains, &before.read[i]);
 
   memcpy (&trial, st, sizeof trial);
   for (guint i = first; i < out->len; i++)
@@ -923,24 +922,24 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
        * pieces to step, the one it takes aside. */
       if (!stacked (&st->base.cells[a->cells[0]]) && !stacked (&st->base.cells[taken]))
         {
-          gains = before->gains;
-          for (guint s = 0; s < before->n; s++)
-            if (before->cells[s] != taken)
-              after[n_after++] = before->cells[s];
+          gains = before.gains;
+          for (guint s = 0; s < before.n; s++)
+            if (before.cells[s] != taken)
+              after[n_after++] = before.cells[s];
         }
       else
         n_after = step_starters (&trial, king, seat, CP_NO_CELL, CP_NO_CELL, NULL, after, &gains);
 
       for (guint s = 0, b = 0; s < n_after && safe; s++)
         {
-          gboolean same = gains == before->gains;
+          gboolean same = gains == before.gains;
 
-          while (b < before->n && before->cells[b] < after[s])
+          while (b < before.n && before.cells[b] < after[s])
             b++;
-          same = same && b < before->n && before->cells[b] == after[s] && !before->reaches[b];
+          same = same && b < before.n && before.cells[b] == after[s] && !before.reaches[b];
           for (guint c = 0; c < G_N_ELEMENTS (changed) && same; c++)
-            same = changed[c] == CP_NO_CELL || !cp_cell_set_contains (&before->read[b], changed[c]);
-          same = same && (trial.ep_cell == CP_NO_CELL || !cp_cell_set_contains (&before->read[b], trial.ep_cell));
+            same = changed[c] == CP_NO_CELL || !cp_cell_set_contains (&before.read[b], changed[c]);
+          same = same && (trial.ep_cell == CP_NO_CELL || !cp_cell_set_contains (&before.read[b], trial.ep_cell));
           if (!same)
             safe = !reaches_by_steps (&trial, after[s], king, CP_NO_CELL, CP_NO_CELL, gains, NULL);
         }
@@ -949,7 +948,6 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
         out->items[kept++] = *a;
     }
   out->len = kept;
-  g_free (before);
 }
 
 /**
