@@ -219,7 +219,10 @@ test_replay (void)
   CpGame *game = cp_window_get_game (window);
   static const char *const moves[] = { "e2", "e4", "e7", "e5", "g1", "f3", NULL };
 
+  /* Nothing to go through yet: no buttons for it. */
+  g_assert_false (gtk_widget_get_visible (window->replay_buttons));
   play_by_clicks (window, moves);
+  g_assert_true (gtk_widget_get_visible (window->replay_buttons));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
   iterate ();
   g_assert_cmpuint (cp_game_get_cursor (game), ==, 0);
@@ -242,6 +245,14 @@ test_replay (void)
   cp_move_list_activate_action (CP_MOVE_LIST (GTK_WIDGET ((window)->moves)), 0);
   iterate ();
   g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
+  g_assert_true (gtk_widget_get_visible (window->replay_buttons));
+  /* Every move taken back, they go again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (moves) / 2; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
+  g_assert_false (gtk_widget_get_visible (window->replay_buttons));
   destroy (window);
 }
 
@@ -1531,6 +1542,8 @@ test_panel_folds (void)
       settle_layout (500);
       g_assert_cmpint (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - widths[i]), <=, 20);
       g_assert_true (adw_flap_get_folded (window->flap) == (widths[i] < 900));
+      /* The button that brings the folded panel back is there only then. */
+      g_assert_true (gtk_widget_get_visible (window->panel_button) == (widths[i] < 900));
       g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &board));
       if (widths[i] < 900)
         g_assert_cmpfloat (board.size.width, >=, widths[i] - 50);

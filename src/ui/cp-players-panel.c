@@ -398,7 +398,6 @@ cp_players_panel_init (CpPlayersPanel *self)
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (self->list, "boxed-list");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Players"), -1);
   self->status = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->status), TRUE);

@@ -43,6 +43,8 @@ cp_window_update_actions (CpWindow *self)
   enable (self, "win.previous", cursor > first);
   enable (self, "win.next", cursor < n);
   enable (self, "win.last", cursor < n);
+  /* Going through the moves is for a game that has some. */
+  gtk_widget_set_visible (self->replay_buttons, n > first);
   enable (self, "win.resign", cp_session_can_act (session, CP_ACTION_RESIGN));
   enable (self, "win.rematch", cp_state_is_over (cp_game_get_state (game)));
   enable (self, "win.offer-draw", cp_session_can_act (session, CP_ACTION_OFFER_DRAW));

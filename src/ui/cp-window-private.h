@@ -38,6 +38,7 @@ struct _CpWindow
   AdwStatusPage *curtain;
   GtkWidget *ready_button;
   AdwFlap *flap;
+  GtkWidget *panel_button;
   CpBoardView *board;
   GtkRevealer *prompt_revealer;
   GtkLabel *prompt_label;
@@ -48,6 +49,7 @@ struct _CpWindow
   CpGridPanel *grids;
   CpPlayersPanel *players;
   CpMoveList *moves;
+  GtkWidget *replay_buttons;
   AdwViewStack *panel_stack;
   CpRulesView *rules;
   GMenu *recent_menu;

@@ -805,7 +805,18 @@ apply_fold (gpointer data)
   self->folding = 0;
   adw_flap_set_fold_policy (self->flap, width < FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS
                                                            : ADW_FLAP_FOLD_POLICY_AUTO);
+  gtk_widget_set_visible (self->panel_button, adw_flap_get_folded (self->flap));
   return G_SOURCE_REMOVE;
+}
+
+/* The flap folds by itself, while it is allocated, when the board and the
+ * panel do not fit side by side: the header bar shows the button for the
+ * panel afterwards, not in the middle of the allocation. */
+static void
+flap_folded (CpWindow *self)
+{
+  if (self->folding == 0)
+    self->folding = g_idle_add (apply_fold, self);
 }
 
 /* libadwaita 1.2 has no breakpoints: the fold follows the window's width
@@ -847,6 +858,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, curtain);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, ready_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_revealer);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_label);
@@ -857,6 +869,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, grids);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, replay_buttons);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_stack);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, rules);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, recent_menu);
@@ -879,6 +892,7 @@ cp_window_init (CpWindow *self)
   g_signal_connect_swapped (self->card_bar, "notify::tool", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->card_bar, "notify::piece-owner", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->card_bar, "notify::piece-kind", G_CALLBACK (card_tool_changed), self);
+  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded), self);
   cp_window_watch_recent (self);
 
   /* Keyboard players start on the board. */
