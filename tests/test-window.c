@@ -490,6 +490,29 @@ test_rules_shown (void)
 /* The keyboard shortcuts window is made when it is first asked for (not
  * shown here: GTK 4.8 warns about sizes as it lays the window out), with
  * its shortcut. */
+/* The main menu is made when it first opens, with every item of the
+ * menu model, and opens again as it is. */
+static void
+test_main_menu (void)
+{
+  CpWindow *window = new_window ();
+  GtkPopover *popover;
+
+  g_assert_null (gtk_menu_button_get_popover (window->menu_button));
+  gtk_menu_button_popup (window->menu_button);
+  iterate ();
+  popover = gtk_menu_button_get_popover (window->menu_button);
+  g_assert_true (GTK_IS_POPOVER_MENU (popover));
+  g_assert_true (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)) == window->primary_menu);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popdown (window->menu_button);
+  gtk_menu_button_popup (window->menu_button);
+  iterate ();
+  g_assert_true (gtk_menu_button_get_popover (window->menu_button) == popover);
+  gtk_menu_button_popdown (window->menu_button);
+  destroy (window);
+}
+
 static void
 test_shortcuts_window (void)
 {
@@ -1829,6 +1852,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/window/offer-draw", test_offer_draw);
   g_test_add_func ("/window/rules-shown", test_rules_shown);
+  g_test_add_func ("/window/main-menu", test_main_menu);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/choice-timer", test_choice_timer);

@@ -39,6 +39,8 @@ struct _CpWindow
   GtkWidget *ready_button;
   AdwFlap *flap;
   GtkWidget *panel_button;
+  GtkMenuButton *menu_button;
+  GMenuModel *primary_menu;
   CpBoardView *board;
   GtkRevealer *prompt_revealer;
   GtkLabel *prompt_label;

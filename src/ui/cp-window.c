@@ -859,6 +859,8 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, ready_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_revealer);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, prompt_label);
@@ -882,6 +884,17 @@ cp_window_class_init (CpWindowClass *klass)
   cp_window_class_add_print_actions (widget_class);
 }
 
+/* The main menu's widgets are made the first time it opens, not with the
+ * window; this is called each time it opens. */
+static void
+create_menu (GtkMenuButton *button, gpointer data)
+{
+  CpWindow *self = data;
+
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, self->primary_menu);
+}
+
 static void
 cp_window_init (CpWindow *self)
 {
@@ -893,6 +906,7 @@ cp_window_init (CpWindow *self)
   g_signal_connect_swapped (self->card_bar, "notify::piece-owner", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->card_bar, "notify::piece-kind", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded), self);
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_menu, self, NULL);
   cp_window_watch_recent (self);
 
   /* Keyboard players start on the board. */
