@@ -196,6 +196,11 @@ word_label_new (const CpGrid *grid, guint row, guint column)
 
   gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0 : 0.5);
   gtk_widget_set_hexpand (label, column == 0);
+  /* A margin inside the card the table is drawn on. */
+  gtk_widget_set_margin_top (label, row == 0 ? 6 : 0);
+  gtk_widget_set_margin_bottom (label, row == grid->n_rows ? 6 : 0);
+  gtk_widget_set_margin_start (label, column == 0 ? 8 : 0);
+  gtk_widget_set_margin_end (label, column == grid->n_columns ? 8 : 0);
   if (row == 0 || column == 0)
     {
       gtk_widget_add_css_class (label, "caption-heading");
@@ -212,6 +217,8 @@ word_label_new (const CpGrid *grid, guint row, guint column)
   if (*word == '\0')
     /* An empty cell still shows where it is. */
     gtk_label_set_text (GTK_LABEL (label), "·");
+  if (!g_str_equal (cp_grid_get_name (grid, row, column), word))
+    gtk_widget_set_tooltip_text (label, cp_grid_get_name (grid, row, column));
   if (!g_str_equal (cp_grid_get_name (grid, row, column), word))
     /* Translators: a cell of a table beside the board, for screen readers:
      * its row's heading (such as a player's name), then what the game
@@ -233,8 +240,11 @@ add_words (CpGridPanel *self, const CpGrid *grid)
 {
   GtkWidget *table = gtk_grid_new ();
 
-  gtk_grid_set_column_spacing (GTK_GRID (table), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (table), 6);
   gtk_grid_set_row_spacing (GTK_GRID (table), 4);
+  gtk_widget_add_css_class (table, "card");
+  gtk_widget_add_css_class (table, "words-table");
+  gtk_widget_set_halign (table, GTK_ALIGN_START);
   gtk_accessible_update_property (GTK_ACCESSIBLE (table),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, grid->title,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, grid->description ? grid->description : "",
