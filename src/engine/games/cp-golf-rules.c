@@ -1035,6 +1035,12 @@ prompt (const GolfState *st, guint seat)
     case STAGE_RETURN:
       return g_strdup (_("Put the captured pieces back on empty cells"));
     case STAGE_DIFFICULTY:
+      if (st->base.n_seats == 1)
+        /* Translators: a player alone made par of a Chess Golf hole */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "You made par: deal %u card from the next hole on, or keep it",
+                                             "You made par: deal %u cards from the next hole on, or keep them",
+                                             st->n_draw + 1u), st->n_draw + 1u);
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            "Everyone bid alike: deal %u card from the next hole on, or keep it",
                                            "Everyone bid alike: deal %u cards from the next hole on, or keep them",
