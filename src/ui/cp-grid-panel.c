@@ -185,6 +185,27 @@ new_button (CpGridPanel *self, const char *label, const CpGrid *grid, GCallback 
   return button;
 }
 
+/* What screen readers say of a cell of a table of words: its row's
+ * heading, then what the game says it holds, or its column's heading and
+ * its text. */
+static char *
+cell_name (const CpGrid *grid, guint row, guint column)
+{
+  const char *word = cp_grid_get_word (grid, row, column);
+  const char *name = cp_grid_get_name (grid, row, column);
+
+  if (!g_str_equal (name, word))
+    /* Translators: a cell of a table beside the board, for screen readers:
+     * its row's heading (such as a player's name), then what the game
+     * says the cell holds, such as "Alice, Hole 3: 4" */
+    return g_strdup_printf (_("%s, %s"), cp_grid_get_word (grid, row, 0), name);
+  /* Translators: a cell of a table beside the board, for screen
+   * readers: its row's heading (such as a player's name), its column's
+   * (such as "Hole 3") and its text, such as "Alice, Hole 3: 4" */
+  return g_strdup_printf (_("%s, %s: %s"), cp_grid_get_word (grid, row, 0), cp_grid_get_name (grid, 0, column),
+                          *word != '\0' ? word : _("empty"));
+}
+
 /* A cell of a table of words: a heading, or a text named after its
  * row's and its column's headings. */
 static GtkWidget *
@@ -217,19 +238,10 @@ word_label_new (const CpGrid *grid, guint row, guint column)
   if (*word == '\0')
     /* An empty cell still shows where it is. */
     gtk_label_set_text (GTK_LABEL (label), "·");
+  /* A mark such as a penalty's is told in words when pointed at. */
   if (!g_str_equal (cp_grid_get_name (grid, row, column), word))
     gtk_widget_set_tooltip_text (label, cp_grid_get_name (grid, row, column));
-  if (!g_str_equal (cp_grid_get_name (grid, row, column), word))
-    /* Translators: a cell of a table beside the board, for screen readers:
-     * its row's heading (such as a player's name), then what the game
-     * says the cell holds, such as "Alice, Hole 3: 4" */
-    name = g_strdup_printf (_("%s, %s"), cp_grid_get_word (grid, row, 0), cp_grid_get_name (grid, row, column));
-  else
-    /* Translators: a cell of a table beside the board, for screen
-     * readers: its row's heading (such as a player's name), its column's
-     * (such as "Hole 3") and its text, such as "Alice, Hole 3: 4" */
-    name = g_strdup_printf (_("%s, %s: %s"), cp_grid_get_word (grid, row, 0), cp_grid_get_name (grid, 0, column),
-                            *word != '\0' ? word : _("empty"));
+  name = cell_name (grid, row, column);
   gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   return label;
 }

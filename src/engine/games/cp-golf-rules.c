@@ -1158,7 +1158,6 @@ static void
 present_scores (const GolfState *st, CpPresentation *out)
 {
   CpGrid *grid = cp_presentation_add_grid (out, CP_NO_SEAT, _("Score card"));
-  g_autoptr (GString) description = g_string_new (NULL);
 
   cp_grid_init_words (grid, st->base.n_seats + 1, N_HOLES + 1);
   for (guint hole = 0; hole < N_HOLES; hole++)
@@ -1182,8 +1181,7 @@ present_scores (const GolfState *st, CpPresentation *out)
       out->side_description[seat] = g_strdup_printf (_("Total %u after %u of 9 holes"), total, st->played);
     }
   /* Translators: the Chess Golf score card in words */
-  g_string_append_printf (description, _("Holes played: %u of 9"), st->played);
-  grid->description = g_string_free (g_steal_pointer (&description), FALSE);
+  grid->description = g_strdup_printf (_("Holes played: %u of 9"), st->played);
 }
 
 static void
