@@ -460,6 +460,63 @@ put_back (CpGame *game, guint seat)
     }
 }
 
+/* The score card as everyone sees it: its only table. */
+static CpPresentation *
+score_card (CpGame *game)
+{
+  g_autoptr (CpView) view = cp_game_view (game, CP_VIEW_ALL);
+  CpPresentation *shown = cp_game_present (game, view);
+
+  g_assert_cmpuint (shown->grids->len, ==, 1);
+  g_assert_nonnull (g_array_index (shown->grids, CpGrid, 0).words);
+  return shown;
+}
+
+/* Before the first reveal, the score card says nothing of par: its
+ * cells are empty, not 0; a column for each hole and the total, a row
+ * for par and one for each player, headed by the player's name. */
+static void
+test_score_card (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 3, 7, NULL);
+  g_autoptr (CpPresentation) before = score_card (game);
+  g_autoptr (CpPresentation) after = NULL;
+  const CpGrid *card = &g_array_index (before->grids, CpGrid, 0);
+  CpGolfPosition position = hole_position (game);
+  CpGolfSolution solution;
+  guint par = solve (&position, 10, &solution);
+  g_autofree char *par_word = g_strdup_printf ("%u", par);
+
+  g_assert_cmpuint (card->n_rows, ==, 4);
+  g_assert_cmpuint (card->n_columns, ==, 10);
+  g_assert_cmpstr (cp_grid_get_word (card, 0, 1), ==, "1");
+  g_assert_cmpstr (cp_grid_get_word (card, 0, 9), ==, "9");
+  for (guint seat = 0; seat < 3; seat++)
+    g_assert_cmpstr (cp_grid_get_word (card, seat + 2, 0), ==,
+                     cp_player_get_name (cp_game_get_player (game, seat)));
+  for (guint row = 1; row <= 4; row++)
+    for (guint column = 1; column <= 10; column++)
+      g_assert_cmpstr (cp_grid_get_word (card, row, column), ==, "");
+  g_assert_nonnull (strstr (cp_grid_get_name (card, 1, 1), "not known"));
+  /* Bids alone do not show par: the reveal does. */
+  bid (game, 0, par);
+  bid (game, 1, par + 1);
+  {
+    g_autoptr (CpPresentation) sealed = score_card (game);
+
+    g_assert_cmpstr (cp_grid_get_word (&g_array_index (sealed->grids, CpGrid, 0), 1, 1), ==, "");
+  }
+  bid (game, 2, par + 2);
+  after = score_card (game);
+  card = &g_array_index (after->grids, CpGrid, 0);
+  g_assert_cmpstr (cp_grid_get_word (card, 1, 1), ==, par_word);
+  g_assert_cmpstr (cp_grid_get_word (card, 1, 2), ==, "");
+  g_assert_cmpstr (cp_grid_get_word (card, 1, 10), ==, par_word);
+  /* No scores before the demonstration. */
+  g_assert_cmpstr (cp_grid_get_word (card, 2, 1), ==, "");
+  g_assert_cmpstr (cp_grid_get_word (card, 2, 10), ==, "");
+}
+
 /* Three players: a failed demonstration, a success, a wrong
  * "impossible", and the deal passing on. */
 static void
@@ -504,23 +561,24 @@ test_hole (void)
   g_assert_cmpint (cp_golf_get_score (state, 0, first), ==, (int) par + 1);
   g_assert_cmpint (cp_golf_get_score (state, 0, second), ==, (int) par);
   g_assert_cmpint (cp_golf_get_score (state, 0, dealer), ==, (int) par + 1);
-  /* The score card beside each name: the penalty marked, par beside the
-   * total. */
+  /* The score card: the penalties marked, par of the first hole only. */
   {
-    g_autoptr (CpView) view = cp_game_view (game, CP_VIEW_ALL);
-    g_autoptr (CpPresentation) shown = cp_game_present (game, view);
-    g_autofree char *first_card = g_strdup_printf ("%u! ········ = %u, par %u", par + 1, par + 1, par);
-    g_autofree char *second_card = g_strdup_printf ("%u ········ = %u, par %u", par, par, par);
+    g_autoptr (CpPresentation) shown = score_card (game);
+    const CpGrid *card = &g_array_index (shown->grids, CpGrid, 0);
+    g_autofree char *par_word = g_strdup_printf ("%u", par);
+    g_autofree char *failed_word = g_strdup_printf ("%u!", par + 1);
+    g_autofree char *failed_total = g_strdup_printf ("%u", par + 1);
 
-    for (guint i = 0; i < shown->side->len; i++)
-      {
-        const CpSideItem *item = &g_array_index (shown->side, CpSideItem, i);
-
-        if (item->kind == CP_SIDE_TEXT && item->seat == first)
-          g_assert_cmpstr (item->text, ==, first_card);
-        if (item->kind == CP_SIDE_TEXT && item->seat == second)
-          g_assert_cmpstr (item->text, ==, second_card);
-      }
+    g_assert_cmpstr (cp_grid_get_word (card, 1, 1), ==, par_word);
+    g_assert_cmpstr (cp_grid_get_word (card, 1, 2), ==, "");
+    g_assert_cmpstr (cp_grid_get_word (card, 1, 10), ==, par_word);
+    g_assert_cmpstr (cp_grid_get_word (card, first + 2, 1), ==, failed_word);
+    g_assert_cmpstr (cp_grid_get_word (card, first + 2, 10), ==, failed_total);
+    g_assert_cmpstr (cp_grid_get_word (card, second + 2, 1), ==, par_word);
+    g_assert_cmpstr (cp_grid_get_word (card, second + 2, 10), ==, par_word);
+    /* The wrong "impossible" is a penalty too. */
+    g_assert_cmpstr (cp_grid_get_word (card, dealer + 2, 1), ==, failed_word);
+    g_assert_cmpstr (cp_grid_get_word (card, dealer + 2, 2), ==, "");
   }
   /* All sixteen pieces are back, and the deal has passed on. */
   {
@@ -707,6 +765,120 @@ test_secret_hint (void)
   }
 }
 
+/* A solo game whose first hole needs two moves at least. */
+static CpGame *
+solo_game (guint *par, CpGolfSolution *solution)
+{
+  for (guint64 seed = 5;; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("golf", 1, seed, NULL);
+      CpGolfPosition position = hole_position (game);
+
+      *par = solve (&position, 10, solution);
+      if (*par >= 2)
+        return g_steal_pointer (&game);
+    }
+}
+
+/* A cancelled search gives no advice: what comes without one was kept. */
+static gboolean
+advise_without_search (CpGame *game, CpAction *hint)
+{
+  g_autoptr (GCancellable) cancelled = g_cancellable_new ();
+
+  g_cancellable_cancel (cancelled);
+  return cp_game_get_rules (game)->advise (cp_game_get_state (game), 0, cancelled, hint);
+}
+
+/* The reveal keeps a shortest way, which the hints of a demonstration
+ * follow without searching again, as long as the moves made follow it. */
+static void
+test_advise_from_par (void)
+{
+  CpGolfSolution solution;
+  guint par;
+  g_autoptr (CpGame) game = solo_game (&par, &solution);
+  const CpAction *reveal;
+  CpAction hint;
+
+  /* While bidding, par is not proven yet: the hint searches. */
+  g_assert_false (advise_without_search (game, &hint));
+  bid (game, 0, par);
+  reveal = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
+  g_assert_cmpuint (reveal->type, ==, CP_ACTION_REVEAL);
+  g_assert_cmpuint (reveal->value, ==, par + 1);
+  g_assert_cmpuint (reveal->n_cells, ==, 2 * par);
+  for (guint i = 0; i < par; i++)
+    {
+      g_assert_true (advise_without_search (game, &hint));
+      g_assert_cmpuint (hint.type, ==, CP_ACTION_MOVE);
+      /* The way the reveal carried, move by move. */
+      reveal = NULL;
+      for (guint a = cp_game_get_n_actions (game); a > 0 && reveal == NULL; a--)
+        if (cp_game_get_action (game, a - 1)->type == CP_ACTION_REVEAL)
+          reveal = cp_game_get_action (game, a - 1);
+      g_assert_cmpuint (hint.cells[0], ==, reveal->cells[2 * i]);
+      g_assert_cmpuint (hint.cells[1], ==, reveal->cells[2 * i + 1]);
+      cp_test_play_action (game, hint);
+    }
+  put_back (game, 0);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 0, 0), ==, (int) par);
+}
+
+/* Off the kept way, the hint searches from where the pieces stand; a
+ * bid below par has no way at all; a way a record carries that does not
+ * lead to the end in par moves is not kept. */
+static void
+test_advise_off_way (void)
+{
+  CpGolfSolution solution;
+  guint par;
+  g_autoptr (CpGame) game = solo_game (&par, &solution);
+  g_autoptr (CpGame) short_bid = solo_game (&par, &solution);
+  g_autoptr (CpGame) forged = solo_game (&par, &solution);
+  g_auto (CpActionList) legal = { 0 };
+  g_autoptr (GError) error = NULL;
+  CpAction hint, reveal, commit;
+  const CpAction *kept;
+
+  /* A first move off the way. */
+  bid (game, 0, 10);
+  kept = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
+  cp_state_legal (cp_game_get_state (game), 0, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_MOVE
+        && (legal.items[i].cells[0] != kept->cells[0] || legal.items[i].cells[1] != kept->cells[1]))
+      {
+        cp_test_play_action (game, legal.items[i]);
+        break;
+      }
+  g_assert_false (advise_without_search (game, &hint));
+  g_assert_true (cp_game_get_rules (game)->advise (cp_game_get_state (game), 0, NULL, &hint));
+
+  /* One move too few: give up, no search needed. */
+  bid (short_bid, 0, par - 1);
+  g_assert_true (advise_without_search (short_bid, &hint));
+  g_assert_cmpuint (hint.type, ==, CP_ACTION_PASS);
+
+  /* A reveal whose way is the right one backwards. */
+  commit = find_action (forged, 0, CP_ACTION_COMMIT, par);
+  g_assert_true (cp_game_append (forged, &commit, &error));
+  g_assert_no_error (error);
+  cp_action_init (&reveal, CP_ACTION_REVEAL, CP_SEAT_CHANCE);
+  reveal.value = par + 1;
+  reveal.n_cells = (guint8) (2 * par);
+  for (guint i = 0; i < par; i++)
+    {
+      reveal.cells[2 * i] = solution.moves[par - 1 - i].from;
+      reveal.cells[2 * i + 1] = solution.moves[par - 1 - i].to;
+    }
+  g_assert_true (cp_game_append (forged, &reveal, &error));
+  g_assert_no_error (error);
+  g_assert_false (advise_without_search (forged, &hint));
+  g_assert_true (cp_game_get_rules (forged)->advise (cp_game_get_state (forged), 0, NULL, &hint));
+  g_assert_cmpuint (hint.type, ==, CP_ACTION_MOVE);
+}
+
 /* Alone, a wrong "impossible" costs par and a point. */
 static void
 test_solo_wrong_call (void)
@@ -756,12 +928,15 @@ main (int argc, char **argv)
   g_test_add_func ("/golf/against-breadth-first", test_against_breadth_first);
   g_test_add_func ("/golf/deal", test_deal);
   g_test_add_func ("/golf/command-line", test_command_line);
+  g_test_add_func ("/golf/score-card", test_score_card);
   g_test_add_func ("/golf/hole", test_hole);
   g_test_add_func ("/golf/failed-demonstration", test_failed_demonstration);
   g_test_add_func ("/golf/three-card-hole", test_three_card_hole);
   g_test_add_func ("/golf/solo", test_solo);
   g_test_add_func ("/golf/solo-wrong-call", test_solo_wrong_call);
   g_test_add_func ("/golf/secret-hint", test_secret_hint);
+  g_test_add_func ("/golf/advise-from-par", test_advise_from_par);
+  g_test_add_func ("/golf/advise-off-way", test_advise_off_way);
   g_test_add_func ("/golf/daily", test_daily);
 
   return g_test_run ();

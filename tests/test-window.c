@@ -1629,6 +1629,79 @@ test_rules_table (void)
   destroy (window);
 }
 
+/* Whether a descendant of @root that is drawn shows a label reading
+ * @text, or ending with it. */
+static gboolean
+shows_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_is_visible (root)
+      && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (root)), text))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* How many of the players' colour tokens show. */
+static guint
+seat_marks_shown (CpWindow *window)
+{
+  g_autoptr (GPtrArray) marks = g_ptr_array_new ();
+  guint n = 0;
+
+  collect_by_class (GTK_WIDGET (window->players), "seat-mark", marks);
+  for (guint i = 0; i < marks->len; i++)
+    n += gtk_widget_is_visible (g_ptr_array_index (marks, i));
+  return n;
+}
+
+/* Chess Golf in the window: no empty hand, for nobody holds cards, no
+ * colours for the players, whose pieces these are not, and a score card
+ * with a row for each player by name, empty before par is known. */
+static void
+test_golf_window (void)
+{
+  static const char *const names[] = { "Anna", "Ben", "Cleo" };
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) golf = cp_game_new ("golf", NULL, 3, 4, NULL);
+  g_autoptr (CpGame) cards = cp_game_new ("two-move", NULL, 2, 1, NULL);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new ();
+  GtkGrid *card;
+
+  /* A game with hands shows the hand at the screen, and colours. */
+  cp_window_set_game (window, cards, NULL);
+  ready (window);
+  g_assert_true (shows_label (GTK_WIDGET (window->hand), "’s hand"));
+  g_assert_cmpuint (seat_marks_shown (window), ==, 2);
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (window->grids)));
+
+  for (guint seat = 0; seat < 3; seat++)
+    cp_player_set_name (cp_game_get_player (golf, seat), names[seat]);
+  cp_game_resolve_chance (golf);
+  cp_window_set_game (window, golf, NULL);
+  ready (window);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window->hand)));
+  g_assert_false (shows_label (GTK_WIDGET (window->hand), "’s hand"));
+  g_assert_false (shows_label (GTK_WIDGET (window->hand), "No cards"));
+  g_assert_cmpuint (seat_marks_shown (window), ==, 0);
+
+  collect_by_class (GTK_WIDGET (window->grids), "words-table", tables);
+  g_assert_cmpuint (tables->len, ==, 1);
+  card = g_ptr_array_index (tables, 0);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (card, 1, 0))), ==, "1");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (card, 10, 0))), ==, "Total");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (card, 0, 1))), ==, "Par");
+  for (guint seat = 0; seat < 3; seat++)
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (card, 0, (int) seat + 2))), ==,
+                     names[seat]);
+  /* Par not known: a dot, not 0. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (card, 1, 1))), ==, "·");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (card, 10, 1))), ==, "·");
+  g_assert_null (gtk_grid_get_child_at (card, 11, 0));
+  destroy (window);
+}
+
 /* The style chosen in the menu applies, and the black player's king
  * stands on a pale token that reads on the dark style's rows. */
 static void
@@ -1874,6 +1947,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/panel-folds", test_panel_folds);
   g_test_add_func ("/window/help-fallback", test_help_fallback);
   g_test_add_func ("/window/rules-table", test_rules_table);
+  g_test_add_func ("/window/golf", test_golf_window);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   g_test_add_func ("/window/table-option", test_table_option);

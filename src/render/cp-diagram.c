@@ -38,8 +38,9 @@
  *   coordinates on | off    the cell names around the board (default: on)
  *   size N                  the width in pixels (default: 280)
  *
- * The tables the game shows beside the board (CpGrid) are drawn under
- * it, side by side, as the viewer sees them.
+ * The tables of marks the game shows beside the board (CpGrid) are drawn
+ * under it, side by side, as the viewer sees them; tables of words (a
+ * score card) are not.
  *
  * The set-up statements (players, option, seed, fen) come before the
  * position; moves come before any place or remove.  Captions are not part
@@ -592,7 +593,11 @@ finish (CpDiagram *self)
         {
           CpGrid grid = g_array_index (presentation->grids, CpGrid, i);
 
+          /* Tables of words, such as score cards, belong to the window. */
+          if (grid.words != NULL)
+            continue;
           grid.title = grid.description = NULL;
+          grid.names = NULL;
           g_array_append_val (self->grids, grid);
         }
     }

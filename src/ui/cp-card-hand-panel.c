@@ -1076,7 +1076,9 @@ cp_card_hand_panel_show (CpCardHandPanel    *self,
   clear_area (self->others, NULL);
   clear_area (self->piles, NULL);
 
-  fill_hands (self, table, n_seats, names);
+  /* A game without hands shows no empty ones. */
+  if (!table->no_hands)
+    fill_hands (self, table, n_seats, names);
   any = fill_table (self, table, n_seats, names);
   fill_piles (self, table);
 

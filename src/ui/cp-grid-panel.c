@@ -7,6 +7,8 @@
  * at random and to seal it: the panel then emits "action-chosen" with
  * the legal action the choice stands for.  From the keyboard, the arrows
  * move a frame over the cells and Space or Enter choose the framed one.
+ * A table of words (a score card) is a grid of labels, each cell named
+ * for screen readers by its row's and its column's headings.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -41,10 +43,7 @@ static guint signals[N_SIGNALS];
 static void
 grid_clear (gpointer data)
 {
-  CpGrid *grid = data;
-
-  g_free (grid->title);
-  g_free (grid->description);
+  cp_grid_clear (data);
 }
 
 static void
@@ -186,18 +185,107 @@ new_button (CpGridPanel *self, const char *label, const CpGrid *grid, GCallback 
   return button;
 }
 
+/* What screen readers say of a cell of a table of words: its row's
+ * heading, then what the game says it holds, or its column's heading and
+ * its text. */
+static char *
+cell_name (const CpGrid *grid, guint row, guint column)
+{
+  const char *word = cp_grid_get_word (grid, row, column);
+  const char *name = cp_grid_get_name (grid, row, column);
+
+  if (!g_str_equal (name, word))
+    /* Translators: a cell of a table beside the board, for screen readers:
+     * its row's heading (such as a player's name), then what the game
+     * says the cell holds, such as "Alice, Hole 3: 4" */
+    return g_strdup_printf (_("%s, %s"), cp_grid_get_word (grid, row, 0), name);
+  /* Translators: a cell of a table beside the board, for screen
+   * readers: its row's heading (such as a player's name), its column's
+   * (such as "Hole 3") and its text, such as "Alice, Hole 3: 4" */
+  return g_strdup_printf (_("%s, %s: %s"), cp_grid_get_word (grid, row, 0), cp_grid_get_name (grid, 0, column),
+                          *word != '\0' ? word : _("empty"));
+}
+
+/* A cell of a table of words: a heading, or a text named after its
+ * row's and its column's headings. */
+static GtkWidget *
+word_label_new (const CpGrid *grid, guint row, guint column)
+{
+  const char *word = cp_grid_get_word (grid, row, column);
+  GtkWidget *label = gtk_label_new (word);
+  g_autofree char *name = NULL;
+
+  gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0 : 0.5);
+  gtk_widget_set_hexpand (label, column == 0);
+  /* A margin inside the card the table is drawn on. */
+  gtk_widget_set_margin_top (label, row == 0 ? 6 : 0);
+  gtk_widget_set_margin_bottom (label, row == grid->n_rows ? 6 : 0);
+  gtk_widget_set_margin_start (label, column == 0 ? 8 : 0);
+  gtk_widget_set_margin_end (label, column == grid->n_columns ? 8 : 0);
+  if (row == 0 || column == 0)
+    {
+      gtk_widget_add_css_class (label, "caption-heading");
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
+      if (row == 0 && column > 0)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        cp_grid_get_name (grid, row, column), -1);
+      return label;
+    }
+  gtk_widget_add_css_class (label, "numeric");
+  /* The columns of numbers keep one width. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 2);
+  if (*word == '\0')
+    /* An empty cell still shows where it is. */
+    gtk_label_set_text (GTK_LABEL (label), "·");
+  /* A mark such as a penalty's is told in words when pointed at. */
+  if (!g_str_equal (cp_grid_get_name (grid, row, column), word))
+    gtk_widget_set_tooltip_text (label, cp_grid_get_name (grid, row, column));
+  name = cell_name (grid, row, column);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  return label;
+}
+
+/* A table of words, in a grid of labels. */
+static void
+add_words (CpGridPanel *self, const CpGrid *grid)
+{
+  GtkWidget *table = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (table), 6);
+  gtk_grid_set_row_spacing (GTK_GRID (table), 4);
+  gtk_widget_add_css_class (table, "card");
+  gtk_widget_add_css_class (table, "words-table");
+  gtk_widget_set_halign (table, GTK_ALIGN_START);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (table),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, grid->title,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, grid->description ? grid->description : "",
+                                  -1);
+  for (guint row = 0; row <= grid->n_rows; row++)
+    for (guint column = 0; column <= grid->n_columns; column++)
+      gtk_grid_attach (GTK_GRID (table), word_label_new (grid, row, column), (int) column, (int) row, 1, 1);
+  gtk_box_append (GTK_BOX (self), table);
+}
+
 /* A table with its title, and what filling it in takes. */
 static void
 add_table (CpGridPanel *self, const CpGrid *grid)
 {
   GtkWidget *title = gtk_label_new (grid->title);
-  GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *area;
 
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_max_width_chars (GTK_LABEL (title), 20);
   gtk_widget_add_css_class (title, "heading");
   gtk_box_append (GTK_BOX (self), title);
+  if (grid->words != NULL)
+    {
+      add_words (self, grid);
+      return;
+    }
+
+  area = gtk_drawing_area_new ();
 
   g_object_set_data (G_OBJECT (area), "panel", self);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), TABLE_WIDTH);
@@ -290,8 +378,7 @@ cp_grid_panel_show (CpGridPanel *self, const CpPresentation *presentation, const
     {
       CpGrid grid = g_array_index (presentation->grids, CpGrid, i);
 
-      grid.title = g_strdup (grid.title);
-      grid.description = g_strdup (grid.description);
+      cp_grid_copy_strings (&grid);
       /* Only a table of the seat at the screen is filled in. */
       grid.choosing = grid.choosing && may_choose (legal, &grid.action);
       g_array_append_val (self->grids, grid);

@@ -1,7 +1,8 @@
 /* cp-players-panel.c: the players, whose turn it is, and what they lost
  *
- * A row a seat: the player's colour, name, a mark for whose turn it is and
- * what the game's presentation puts beside the seat: the pieces it has
+ * A row a seat: the player's colour (where seats have one), name, a mark
+ * for whose turn it is and what the game's presentation puts beside the
+ * seat: the pieces it has
  * lost, drawn faintly when they are gone for good, a score, dice; below, a
  * line on the state of the game (to move, check, the result).
  *
@@ -108,7 +109,8 @@ seat_subtitle (CpGame *game, guint seat)
   const char *colour = cp_colour_name (cp_player_get_colour (player));
   g_autoptr (GString) text = g_string_new (NULL);
 
-  if (g_strcmp0 (name, colour) != 0 && g_strcmp0 (name, cp_rules_seat_name (rules, seat)) != 0)
+  if (cp_rules_seats_coloured (rules) && g_strcmp0 (name, colour) != 0
+      && g_strcmp0 (name, cp_rules_seat_name (rules, seat)) != 0)
     g_string_append (text, colour);
   for (guint other = 0; other < cp_game_get_n_seats (game); other++)
     if (cp_rules_partners (rules, seat, other))
@@ -156,6 +158,8 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       gtk_widget_set_valign (seat->swatch, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (seat->swatch, "seat-mark");
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->swatch), draw_swatch, seat, NULL);
+      /* A seat without a colour shows none. */
+      gtk_widget_set_visible (seat->swatch, cp_rules_seats_coloured (cp_game_get_rules (game)));
       adw_action_row_add_prefix (ADW_ACTION_ROW (seat->row), seat->swatch);
 
       seat->lost = gtk_drawing_area_new ();

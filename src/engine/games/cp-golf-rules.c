@@ -69,6 +69,9 @@ typedef struct {
   CpCard cards[MAX_CARDS];        /* the cards of the hole */
   guint8 bids[CP_MAX_SEATS];
   guint8 par;                     /* 0: none within MAX_BID moves */
+  guint8 n_way;                   /* a shortest way from the hole's start, as the */
+  guint8 way[2 * MAX_BID];        /* reveal carried it: from and to cells */
+  guint8 on_way;                  /* whether the moves made so far follow it */
   guint8 demonstrator;            /* CP_NO_SEAT when nobody demonstrates */
   CpSeatMask tried;               /* seats that demonstrated this hole */
   guint8 moves_made;
@@ -274,14 +277,16 @@ chance (const CpState *state, CpChance *request)
     }
 }
 
-/* Par of the hole, or the deal of the day: what a due REVEAL shows. */
-static guint32
-work_out (const CpState *state, GCancellable *cancellable)
+/* Par of the hole, with a shortest way as the cells of the action, or
+ * the deal of the day: what a due REVEAL shows. */
+static void
+work_out (const CpState *state, GCancellable *cancellable, CpAction *action)
 {
   const GolfState *st = GOLF_STATE (state);
   CpGolfPosition position;
   CpGolfSolution solution;
 
+  action->value = 0;
   if (st->stage == STAGE_LAY_OUT || st->stage == STAGE_SHUFFLE)
     {
       g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
@@ -289,14 +294,21 @@ work_out (const CpState *state, GCancellable *cancellable)
                                + g_date_time_get_day_of_month (now));
 
       /* Deals of different days differ; the same day deals alike. */
-      return cp_random_draw (day, st->stage == STAGE_LAY_OUT ? 0 : 1, G_MAXUINT32);
+      action->value = cp_random_draw (day, st->stage == STAGE_LAY_OUT ? 0 : 1, G_MAXUINT32);
+      return;
     }
   if (st->stage != STAGE_REVEAL && st->stage != STAGE_BIDDING)
-    return 0;
+    return;
   get_position (st, &position);
   if (cp_golf_solve (&position, MAX_BID, cancellable, &solution) != CP_GOLF_FOUND)
-    return 0;
-  return solution.n_moves + 1u;
+    return;
+  action->value = solution.n_moves + 1u;
+  action->n_cells = (guint8) (2 * solution.n_moves);
+  for (guint i = 0; i < solution.n_moves; i++)
+    {
+      action->cells[2 * i] = solution.moves[i].from;
+      action->cells[2 * i + 1] = solution.moves[i].to;
+    }
 }
 
 /* The seat after @seat that is still in the game. */
@@ -333,6 +345,8 @@ start_hole (GolfState *st)
     }
   memset (st->bids, BID_NONE, sizeof st->bids);
   st->par = 0;
+  st->n_way = 0;
+  st->on_way = TRUE;
   st->demonstrator = CP_NO_SEAT;
   st->tried = 0;
   st->scored = 0;
@@ -462,6 +476,7 @@ put_back_start (GolfState *st)
   st->capturer = NO_CELL;
   st->moves_made = 0;
   st->n_captured = 0;
+  st->on_way = TRUE;
 }
 
 static void
@@ -535,11 +550,44 @@ demonstration_succeeded (GolfState *st)
     finish_hole (st);
 }
 
-static void
-reveal (GolfState *st, guint32 value)
+/* Whether the @n moves of @way lead from the hole's start to its end
+ * in par moves: a record may carry anything. */
+static gboolean
+is_shortest_way (const GolfState *st, const guint8 *way, guint n)
 {
-  st->par = (guint8) MIN (value, MAX_BID + 1u);
+  CpGolfPosition position;
+
+  if (st->par == 0 || n != st->par - 1u)
+    return FALSE;
+  get_position (st, &position);
+  for (guint i = 0; i < n; i++)
+    {
+      CpGolfMove moves[CP_GOLF_MAX_MOVES], *found = NULL;
+      guint n_moves = cp_golf_position_moves (&position, moves);
+
+      for (guint m = 0; m < n_moves && found == NULL; m++)
+        if (moves[m].from == way[2 * i] && moves[m].to == way[2 * i + 1])
+          found = &moves[m];
+      if (found == NULL || cp_golf_position_is_solved (&position))
+        return FALSE;
+      cp_golf_position_make (&position, found);
+    }
+  return cp_golf_position_is_solved (&position);
+}
+
+/* Par is shown, and kept with the way that proves it for hints. */
+static void
+reveal (GolfState *st, const CpAction *action)
+{
+  st->par = (guint8) MIN (action->value, MAX_BID + 1u);
   st->pars[st->hole] = st->par;
+  st->n_way = 0;
+  if (action->n_cells % 2 == 0 && is_shortest_way (st, action->cells, action->n_cells / 2u))
+    {
+      st->n_way = action->n_cells / 2u;
+      memcpy (st->way, action->cells, action->n_cells);
+    }
+  st->on_way = TRUE;
   call_demonstrator (st);
 }
 
@@ -726,6 +774,8 @@ demonstrate (GolfState *st, const CpAction *action)
   guint8 victim = code_of_piece (&st->base.cells[move.to]);
 
   get_position (st, &position);
+  st->on_way = st->on_way && st->moves_made < st->n_way && st->way[2 * st->moves_made] == move.from
+               && st->way[2 * st->moves_made + 1] == move.to;
   cp_golf_position_make (&position, &move);
   set_cell (&st->base, move.to, code_of_piece (&st->base.cells[move.from]));
   set_cell (&st->base, move.from, 0);
@@ -764,7 +814,7 @@ make (CpState *state, const CpAction *action, CpUndo *undo)
     case CP_ACTION_SHUFFLE:
     case CP_ACTION_REVEAL:
       if (action->type == CP_ACTION_REVEAL && (st->stage == STAGE_REVEAL || st->stage == STAGE_BIDDING))
-        reveal (st, action->value);
+        reveal (st, action);
       else if (action->type == CP_ACTION_REVEAL && st->stage != STAGE_LAY_OUT && st->stage != STAGE_SHUFFLE)
         pass_over (st);
       else if (st->stage == STAGE_LAY_OUT)
@@ -944,6 +994,8 @@ golf_cards (const CpState *state, CpCardTable *table)
     cp_hand_add (&table->discard, cp_deck_peek (&st->discard, i));
   table->has_draw_pile = TRUE;
   table->has_discard = TRUE;
+  /* The cards of a hole lie in front of the dealer: nobody holds any. */
+  table->no_hands = TRUE;
   table->draw_pile = (guint8) cp_deck_count (&st->pile);
 }
 
@@ -983,6 +1035,12 @@ prompt (const GolfState *st, guint seat)
     case STAGE_RETURN:
       return g_strdup (_("Put the captured pieces back on empty cells"));
     case STAGE_DIFFICULTY:
+      if (st->base.n_seats == 1)
+        /* Translators: a player alone made par of a Chess Golf hole */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "You made par: deal %u card from the next hole on, or keep it",
+                                             "You made par: deal %u cards from the next hole on, or keep them",
+                                             st->n_draw + 1u), st->n_draw + 1u);
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            "Everyone bid alike: deal %u card from the next hole on, or keep it",
                                            "Everyone bid alike: deal %u cards from the next hole on, or keep them",
@@ -992,45 +1050,138 @@ prompt (const GolfState *st, guint seat)
     }
 }
 
-/* The score card beside each player: the score of each hole played, a
- * mark on a penalty, the total, and par of the holes revealed so far. */
+/* Whether par of @hole is shown: from the reveal of the hole on. */
+static gboolean
+par_known (const GolfState *st, guint hole)
+{
+  return hole < st->hole || (hole == st->hole && st->stage > STAGE_REVEAL);
+}
+
+/* Whether @seat's score of @hole is known: as soon as it is made. */
+static gboolean
+score_known (const GolfState *st, guint hole, guint seat)
+{
+  return hole < st->played || (hole == st->hole && (st->scored & CP_SEAT_BIT (seat)));
+}
+
+/* The score card's row of par: a blank for holes not revealed yet, a
+ * cross for a hole with no way within the longest bid. */
+static void
+present_par_row (const GolfState *st, CpGrid *grid)
+{
+  guint total = 0;
+  gboolean any = FALSE;
+
+  cp_grid_set_word (grid, 1, 0, _("Par"), NULL);
+  for (guint hole = 0; hole < N_HOLES; hole++)
+    {
+      g_autofree char *word = NULL;
+      g_autofree char *name = NULL;
+
+      if (!par_known (st, hole))
+        {
+          /* Translators: a cell of a Chess Golf score card, for par of a hole not revealed yet */
+          name = g_strdup_printf (_("Hole %u: not known yet"), hole + 1);
+          cp_grid_set_word (grid, 1, hole + 1, "", name);
+          continue;
+        }
+      total += st->pars[hole] > 0 ? st->pars[hole] - 1u : 0;
+      any = TRUE;
+      word = st->pars[hole] > 0 ? g_strdup_printf ("%u", st->pars[hole] - 1u) : g_strdup ("×");
+      if (st->pars[hole] > 0)
+        /* Translators: a cell of a Chess Golf score card */
+        name = g_strdup_printf (_("Hole %u: %u"), hole + 1, st->pars[hole] - 1u);
+      else
+        {
+          g_autofree char *none = par_text (0);
+
+          /* Translators: a cell of a Chess Golf score card; %s: "none within 10 moves" */
+          name = g_strdup_printf (_("Hole %u: %s"), hole + 1, none);
+        }
+      cp_grid_set_word (grid, 1, hole + 1, word, name);
+    }
+  {
+    g_autofree char *word = g_strdup_printf ("%u", total);
+    /* Translators: a total on a Chess Golf score card */
+    g_autofree char *name = g_strdup_printf (_("Total: %u"), total);
+
+    /* No total before any par is known. */
+    if (any)
+      cp_grid_set_word (grid, 1, N_HOLES + 1, word, name);
+  }
+}
+
+/* A player's row: the score of each hole, a mark on a penalty, the
+ * total; the row's heading is the player's name. */
+static guint
+present_score_row (const GolfState *st, CpGrid *grid, guint seat)
+{
+  guint row = seat + 2, total = 0;
+  gboolean any = FALSE;
+  g_autofree char *word = NULL;
+
+  grid->row_seat[row - 1] = (guint8) seat;
+  for (guint hole = 0; hole < N_HOLES; hole++)
+    {
+      gboolean penalty = (st->failed[hole] & CP_SEAT_BIT (seat)) != 0;
+      g_autofree char *score = NULL;
+      g_autofree char *name = NULL;
+
+      if (!score_known (st, hole, seat))
+        continue;
+      total += st->scores[hole][seat];
+      any = TRUE;
+      score = g_strdup_printf ("%u%s", st->scores[hole][seat], penalty ? "!" : "");
+      if (penalty)
+        /* Translators: a cell of a Chess Golf score card: a score that holds a penalty */
+        name = g_strdup_printf (_("Hole %u: %u, with a penalty"), hole + 1, st->scores[hole][seat]);
+      else
+        /* Translators: a cell of a Chess Golf score card */
+        name = g_strdup_printf (_("Hole %u: %u"), hole + 1, st->scores[hole][seat]);
+      cp_grid_set_word (grid, row, hole + 1, score, name);
+    }
+  word = g_strdup_printf ("%u", total);
+  {
+    /* Translators: a total on a Chess Golf score card */
+    g_autofree char *name = g_strdup_printf (_("Total: %u"), total);
+
+    if (any)
+      cp_grid_set_word (grid, row, N_HOLES + 1, word, name);
+  }
+  return total;
+}
+
+/* The score card: a column for each hole and the total, a row for par
+ * and one for each player.  A score shows as soon as it is known, par
+ * from the reveal of its hole on. */
 static void
 present_scores (const GolfState *st, CpPresentation *out)
 {
-  guint par_total = 0;
+  CpGrid *grid = cp_presentation_add_grid (out, CP_NO_SEAT, _("Score card"));
 
+  cp_grid_init_words (grid, st->base.n_seats + 1, N_HOLES + 1);
   for (guint hole = 0; hole < N_HOLES; hole++)
-    if (hole < st->hole || (hole == st->hole && st->stage > STAGE_REVEAL))
-      par_total += st->pars[hole] > 0 ? st->pars[hole] - 1u : 0;
+    {
+      g_autofree char *number = g_strdup_printf ("%u", hole + 1);
+      /* Translators: the heading of a column of a Chess Golf score card, for screen readers */
+      g_autofree char *name = g_strdup_printf (_("Hole %u"), hole + 1);
+
+      cp_grid_set_word (grid, 0, hole + 1, number, name);
+    }
+  /* Translators: the heading of the last column of a Chess Golf score card */
+  cp_grid_set_word (grid, 0, N_HOLES + 1, C_("score card", "Total"), NULL);
+  present_par_row (st, grid);
   for (guint seat = 0; seat < st->base.n_seats; seat++)
     {
-      g_autoptr (GString) card = g_string_new (NULL);
-      guint total = 0;
-      CpSideItem *item;
+      guint total = present_score_row (st, grid, seat);
 
-      for (guint hole = 0; hole < N_HOLES; hole++)
-        {
-          /* A score shows as soon as it is known. */
-          gboolean done = hole < st->played || (hole == st->hole && (st->scored & CP_SEAT_BIT (seat)));
-
-          total += done ? st->scores[hole][seat] : 0;
-          if (done)
-            g_string_append_printf (card, "%u%s ", st->scores[hole][seat],
-                                    (st->failed[hole] & CP_SEAT_BIT (seat)) ? "!" : "");
-          else
-            g_string_append (card, "·");
-        }
-      if (!g_str_has_suffix (card->str, " "))
-        g_string_append_c (card, ' ');
-      item = cp_presentation_add_side (out, CP_SIDE_TEXT, seat);
-      /* Translators: a Chess Golf score card: the score of each hole, the
-       * total, and the total of par */
-      item->text = g_strdup_printf (_("%s= %u, par %u"), card->str, total, par_total);
       /* No pieces are anyone's: none are shown as lost. */
       cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
       /* Translators: a player's Chess Golf score in words */
       out->side_description[seat] = g_strdup_printf (_("Total %u after %u of 9 holes"), total, st->played);
     }
+  /* Translators: the Chess Golf score card in words */
+  grid->description = g_strdup_printf (_("Holes played: %u of 9"), st->played);
 }
 
 static void
@@ -1096,38 +1247,60 @@ present (const CpState *state, G_GNUC_UNUSED const CpState *start, guint viewer,
     }
 }
 
-/* For hints: during a demonstration, the first move of a shortest way
- * from here; while bidding, par. */
+/* The hint to a demonstrator: the next move of a shortest way from here
+ * within the moves bid, or giving up when there is none.  Par is proven
+ * and the reveal kept a shortest way from the hole's start: while the
+ * moves made follow it, its next move is the hint (what is left of a
+ * shortest way is a shortest way from where it leads); a bid below par
+ * has no way at all.  Off that way, a search from here finds one. */
+static gboolean
+advise_demonstration (const GolfState *st, guint seat, GCancellable *cancellable, CpAction *action)
+{
+  CpGolfPosition position;
+  CpGolfSolution solution;
+  guint bid = bid_number (st->bids[seat]), budget = bid - st->moves_made;
+
+  if (st->par == 0 || bid < st->par - 1u)
+    {
+      cp_action_init (action, CP_ACTION_PASS, seat);
+      return TRUE;
+    }
+  get_position (st, &position);
+  if (st->on_way && st->moves_made < st->n_way)
+    {
+      solution.n_moves = 1;
+      solution.moves[0] = (CpGolfMove) { st->way[2 * st->moves_made], st->way[2 * st->moves_made + 1] };
+    }
+  else if (cp_golf_solve (&position, budget, cancellable, &solution) != CP_GOLF_FOUND || solution.n_moves == 0)
+    {
+      cp_action_init (action, CP_ACTION_PASS, seat);
+      return !g_cancellable_is_cancelled (cancellable);
+    }
+  cp_action_init_move (action, seat, solution.moves[0].from, solution.moves[0].to);
+  if (position.cells[solution.moves[0].to] != 0)
+    action->flags |= CP_ACTION_FLAG_CAPTURE;
+  return TRUE;
+}
+
+/* For hints: during a demonstration, the next move of a shortest way
+ * from here; while bidding, par, which is not proven before the reveal. */
 static gboolean
 advise (const CpState *state, guint seat, GCancellable *cancellable, CpAction *action)
 {
   const GolfState *st = GOLF_STATE (state);
   CpGolfPosition position;
   CpGolfSolution solution;
-  guint budget;
 
   if (!(pending (state) & CP_SEAT_BIT (seat)))
     return FALSE;
-  get_position (st, &position);
-  if (st->stage == STAGE_BIDDING)
-    {
-      cp_action_init (action, CP_ACTION_COMMIT, seat);
-      action->visible = CP_SEAT_BIT (seat);
-      action->value = cp_golf_solve (&position, MAX_BID, cancellable, &solution) == CP_GOLF_FOUND
-                      ? solution.n_moves : 0;
-      return !g_cancellable_is_cancelled (cancellable);
-    }
-  if (st->stage != STAGE_DEMONSTRATE)
+  if (st->stage == STAGE_DEMONSTRATE)
+    return advise_demonstration (st, seat, cancellable, action);
+  if (st->stage != STAGE_BIDDING)
     return FALSE;
-  budget = bid_number (st->bids[seat]) - st->moves_made;
-  if (cp_golf_solve (&position, budget, cancellable, &solution) != CP_GOLF_FOUND || solution.n_moves == 0)
-    cp_action_init (action, CP_ACTION_PASS, seat);
-  else
-    {
-      cp_action_init_move (action, seat, solution.moves[0].from, solution.moves[0].to);
-      if (position.cells[solution.moves[0].to] != 0)
-        action->flags |= CP_ACTION_FLAG_CAPTURE;
-    }
+  get_position (st, &position);
+  cp_action_init (action, CP_ACTION_COMMIT, seat);
+  action->visible = CP_SEAT_BIT (seat);
+  action->value = cp_golf_solve (&position, MAX_BID, cancellable, &solution) == CP_GOLF_FOUND ? solution.n_moves : 0;
   return !g_cancellable_is_cancelled (cancellable);
 }
 

@@ -32,6 +32,8 @@ typedef struct {
   guint8 draw_pile;             /* cards left to draw */
   guint8 has_draw_pile;         /* whether the game has a draw pile */
   guint8 has_discard;           /* whether the game has a discard pile */
+  guint8 no_hands;              /* whether the game has no hands: the cards
+                                 * lie on the table and in the piles only */
   guint8 current_seat;          /* the seat of `current` */
   CpCard current;               /* the card being carried out, or CP_CARD_NONE */
   guint8 up_role;               /* CpCardUpRole */

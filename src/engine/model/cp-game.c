@@ -723,6 +723,22 @@ add_board_marks (CpPresentation *out, CpBoard *board)
     }
 }
 
+/* Heads the rows of tables of words that belong to a seat with the name
+ * of its player. */
+static void
+name_grid_rows (CpGame *self, CpPresentation *out)
+{
+  for (guint i = 0; i < out->grids->len; i++)
+    {
+      CpGrid *grid = &g_array_index (out->grids, CpGrid, i);
+
+      for (guint row = 0; grid->words != NULL && row < grid->n_rows; row++)
+        if (grid->row_seat[row] < self->players->len)
+          cp_grid_set_word (grid, row + 1, 0,
+                            cp_player_get_name (cp_game_get_player (self, grid->row_seat[row])), NULL);
+    }
+}
+
 /**
  * cp_game_present:
  * @view: a view of @self at its replay cursor
@@ -751,6 +767,7 @@ cp_game_present (CpGame *self, CpView *view)
   add_board_marks (out, state->board);
   if (self->rules->present != NULL)
     self->rules->present (state, start, viewer, out);
+  name_grid_rows (self, out);
   for (guint i = 0; i < out->side->len; i++)
     if (g_array_index (out->side, CpSideItem, i).kind == CP_SIDE_PIECES)
       has_pieces |= CP_SEAT_BIT (g_array_index (out->side, CpSideItem, i).seat);

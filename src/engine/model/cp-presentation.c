@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "cp-presentation.h"
@@ -26,10 +27,7 @@ side_clear (gpointer data)
 static void
 grid_clear (gpointer data)
 {
-  CpGrid *grid = data;
-
-  g_free (grid->title);
-  g_free (grid->description);
+  cp_grid_clear (data);
 }
 
 static void
@@ -224,6 +222,100 @@ cp_presentation_add_grid (CpPresentation *self, guint seat, const char *title)
 
   g_array_append_val (self->grids, grid);
   return &g_array_index (self->grids, CpGrid, self->grids->len - 1);
+}
+
+/**
+ * cp_grid_init_words:
+ *
+ * Makes @grid a table of words of @n_rows rows (CP_GRID_MAX at most) and
+ * @n_columns columns besides the headings, every text empty and no row
+ * headed by a player's name.
+ */
+void
+cp_grid_init_words (CpGrid *grid, guint n_rows, guint n_columns)
+{
+  guint n = (MIN (n_rows, CP_GRID_MAX) + 1) * (MIN (n_columns, G_MAXUINT8) + 1);
+
+  g_strfreev (grid->words);
+  g_strfreev (grid->names);
+  grid->n_rows = (guint8) MIN (n_rows, CP_GRID_MAX);
+  grid->n_columns = (guint8) MIN (n_columns, G_MAXUINT8);
+  grid->words = g_new0 (char *, n + 1);
+  grid->names = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      grid->words[i] = g_strdup ("");
+      grid->names[i] = g_strdup ("");
+    }
+  memset (grid->row_seat, CP_NO_SEAT, sizeof grid->row_seat);
+}
+
+static char **
+word_at (char **table, const CpGrid *grid, guint row, guint column)
+{
+  g_return_val_if_fail (table != NULL && row <= grid->n_rows && column <= grid->n_columns, NULL);
+  return &table[row * (grid->n_columns + 1u) + column];
+}
+
+/**
+ * cp_grid_set_word:
+ * @row: the row, 0 for the headings along the top
+ * @column: the column, 0 for the headings down the side
+ * @name: (nullable): words for screen readers when @word does not say it all
+ *
+ * Sets the text of a cell of a table of words.
+ */
+void
+cp_grid_set_word (CpGrid *grid, guint row, guint column, const char *word, const char *name)
+{
+  char **slot = word_at (grid->words, grid, row, column);
+
+  if (slot == NULL)
+    return;
+  g_free (*slot);
+  *slot = g_strdup (word);
+  slot = word_at (grid->names, grid, row, column);
+  g_free (*slot);
+  *slot = g_strdup (name ? name : "");
+}
+
+/* The text of a cell of a table of words ("" when empty). */
+const char *
+cp_grid_get_word (const CpGrid *grid, guint row, guint column)
+{
+  char **slot = word_at (grid->words, grid, row, column);
+
+  return slot ? *slot : "";
+}
+
+/* The words for screen readers of a cell: its text unless the game said
+ * more. */
+const char *
+cp_grid_get_name (const CpGrid *grid, guint row, guint column)
+{
+  char **slot = word_at (grid->names, grid, row, column);
+
+  return slot && **slot != '\0' ? *slot : cp_grid_get_word (grid, row, column);
+}
+
+/* Gives a copy of @grid (a plain copy of the struct) strings of its own. */
+void
+cp_grid_copy_strings (CpGrid *grid)
+{
+  grid->title = g_strdup (grid->title);
+  grid->description = g_strdup (grid->description);
+  grid->words = g_strdupv (grid->words);
+  grid->names = g_strdupv (grid->names);
+}
+
+/* Frees the strings of @grid. */
+void
+cp_grid_clear (CpGrid *grid)
+{
+  g_clear_pointer (&grid->title, g_free);
+  g_clear_pointer (&grid->description, g_free);
+  g_clear_pointer (&grid->words, g_strfreev);
+  g_clear_pointer (&grid->names, g_strfreev);
 }
 
 /**

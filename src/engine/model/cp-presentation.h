@@ -93,7 +93,12 @@ typedef enum {
  * each cell, such as which capture move each piece has.  When `choosing`,
  * the seat at the screen fills it in with one circle in each row and
  * each column, starting from the circles given, and plays `action` with
- * the value cp_grid_value() gives for the columns circled. */
+ * the value cp_grid_value() gives for the columns circled.
+ *
+ * Or a table of words, such as a score card, when `words` is set
+ * (cp_grid_init_words()): headings along the top and down the side and a
+ * short text in each cell, any number of columns, CP_GRID_MAX rows at
+ * most.  A row may be headed by the name of the player of a seat. */
 typedef struct {
   char *title;
   char *description;    /* the table in words */
@@ -104,6 +109,13 @@ typedef struct {
   guint8 marks[CP_GRID_MAX][CP_GRID_MAX];  /* CpGridMark, maybe | CP_GRID_FAINT */
   gboolean choosing;
   CpAction action;      /* choosing: the action to play, value aside */
+  char **words;         /* a table of words: (n_rows + 1) × (n_columns + 1)
+                         * texts row after row, the headings first (row and
+                         * column 0); "" for an empty cell; or NULL */
+  char **names;         /* words: each cell's words for screen readers, in the
+                         * same order, "" where the text says it all */
+  guint8 row_seat[CP_GRID_MAX]; /* words: the seat whose player's name heads
+                                 * the row, or CP_NO_SEAT */
 } CpGrid;
 
 /* How the move list numbers the actions of the log. */
@@ -164,6 +176,22 @@ void            cp_presentation_set_prompt  (CpPresentation *self,
 CpGrid         *cp_presentation_add_grid    (CpPresentation *self,
                                              guint           seat,
                                              const char     *title);
+void            cp_grid_init_words          (CpGrid         *grid,
+                                             guint           n_rows,
+                                             guint           n_columns);
+void            cp_grid_set_word            (CpGrid         *grid,
+                                             guint           row,
+                                             guint           column,
+                                             const char     *word,
+                                             const char     *name);
+const char     *cp_grid_get_word            (const CpGrid   *grid,
+                                             guint           row,
+                                             guint           column);
+const char     *cp_grid_get_name            (const CpGrid   *grid,
+                                             guint           row,
+                                             guint           column);
+void            cp_grid_copy_strings        (CpGrid         *grid);
+void            cp_grid_clear               (CpGrid         *grid);
 guint32         cp_grid_value               (const CpGrid   *grid,
                                              const guint8   *columns);
 gboolean        cp_grid_columns             (const CpGrid   *grid,

@@ -337,6 +337,19 @@ cp_rules_seat_name (const CpRules *rules, guint seat)
 }
 
 /**
+ * cp_rules_seats_coloured:
+ *
+ * Whether a seat's colour means something: it is that of its pieces,
+ * unless the pieces belong to no player (Chess Golf), and then the seats
+ * go without colours on the screen.
+ */
+gboolean
+cp_rules_seats_coloured (const CpRules *rules)
+{
+  return rules->piece_colours == NULL;
+}
+
+/**
  * cp_rules_partners:
  *
  * Whether two different seats play in one team.

@@ -151,16 +151,18 @@ struct _CpRules {
    * points are -1 for a piece that scores none.  May be NULL. */
   void       (*attributes) (const CpState *state, CpPieceKind kind, int values[]);
 
-  /* The value of a due CP_ACTION_REVEAL that the rules work out rather
-   * than draw (the par of a Chess Golf hole, which a solver proves).  It
-   * may take long: a session calls it in a worker thread, and it stops
-   * early, giving anything, once @cancellable is cancelled (which may be
-   * NULL).  NULL: such actions carry 0. */
-  guint32    (*work_out) (const CpState *state, GCancellable *cancellable);
+  /* Fills in the value of a due CP_ACTION_REVEAL, @action, that the
+   * rules work out rather than draw (the par of a Chess Golf hole, which
+   * a solver proves), and maybe its cells with what was found on the way
+   * (a shortest solution), for `advise` to use later.  It may take long:
+   * a session calls it in a worker thread, and it stops early, giving
+   * anything, once @cancellable is cancelled (which may be NULL).  NULL:
+   * such actions carry 0. */
+  void       (*work_out) (const CpState *state, GCancellable *cancellable, CpAction *action);
   /* An exactly best action for @seat, which is to act, worked out in the
    * caller's thread (a hint: the next move of a shortest solution);
-   * FALSE: the rules have no advice here, or @cancellable was cancelled.
-   * May be NULL. */
+   * FALSE: the rules have no advice here, or @cancellable was cancelled
+   * before it was worked out.  May be NULL. */
   gboolean   (*advise)   (const CpState *state, guint seat, GCancellable *cancellable,
                           CpAction *action);
 
@@ -184,6 +186,7 @@ const CpRules        *cp_rules_lookup (const char *id);
 
 const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
 const char           *cp_rules_seat_name   (const CpRules *rules, guint seat);
+gboolean              cp_rules_seats_coloured (const CpRules *rules);
 gboolean              cp_rules_partners    (const CpRules *rules, guint seat, guint other);
 void                  cp_rules_register    (const CpRules *rules);
 GHashTable           *cp_rules_resolve_options (const CpRules *rules,

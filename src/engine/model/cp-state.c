@@ -212,7 +212,7 @@ cp_state_draw_chance (const CpState *state, guint64 seed, guint index, GCancella
   if (request.type == CP_ACTION_REVEAL)
     {
       if (state->rules->work_out != NULL)
-        action->value = state->rules->work_out (state, cancellable);
+        state->rules->work_out (state, cancellable, action);
       return FALSE;
     }
   action->value = cp_random_draw (seed, index, request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
