@@ -722,6 +722,68 @@ test_bad_text (void)
   assert_not_read (other, "Nxd5", "the cards on the stacks do not allow that capture");
 }
 
+/* Plays the first legal action of the player to move of @type: a move
+ * from @from, or a card that is not a king's. */
+static guint
+play_first (CpGame *game, CpActionType type, const char *from)
+{
+  const CpState *state = cp_game_get_state (game);
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, state->to_move, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      CpAction *a = &legal.items[i];
+      CpCard c = CP_CARD_NONE;
+      CpPieceKind kind = CP_PIECE_NONE;
+
+      if (a->type == CP_ACTION_PLAY_CARD)
+        {
+          cp_card_unpack (a->value, &c);
+          cp_card_get_piece (c, &kind, NULL);
+        }
+      if (a->type != type || (from != NULL && a->cells[0] != cp_test_cell (from)) || kind == CP_PIECE_KING)
+        continue;
+      cp_test_play_action (game, *a);
+      return cp_game_get_n_actions (game) - 1;
+    }
+  g_error ("no action of type %s", cp_action_type_to_id (type));
+}
+
+/* A turn stands in one place of the move list: White's king move and
+ * card, then Black's card and the pawn's capture, which the card on
+ * White's stack allows (a pawn card, or a wild one). */
+static void
+test_numbering (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("cooperative", 2, 1, "colours=seated",
+                                               "fen=4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1", NULL);
+  guint first = cp_game_get_n_actions (game), n;
+  g_autofree CpActionNumber *numbers = NULL;
+  static const CpActionNumber expected[] = {
+    { 1, WHITE, FALSE }, { 1, WHITE, TRUE }, { 1, BLACK, FALSE }, { 1, BLACK, TRUE }, { 2, WHITE, FALSE },
+  };
+
+  play_first (game, CP_ACTION_MOVE, "e1");
+  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
+  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  play_first (game, CP_ACTION_MOVE, "e5");
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+
+  n = cp_game_get_n_actions (game);
+  g_assert_cmpuint (n - first, ==, G_N_ELEMENTS (expected));
+  numbers = g_new (CpActionNumber, n - first);
+  cp_game_number_actions (game, first, n - first, numbers);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_assert_cmpuint (numbers[i].round, ==, expected[i].round);
+      g_assert_cmpuint (numbers[i].place, ==, expected[i].place);
+      g_assert_cmpint (numbers[i].joins, ==, expected[i].joins);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -757,6 +819,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cooperative/perft-command", test_perft_command);
   g_test_add_func ("/cooperative/record", test_record);
   g_test_add_func ("/cooperative/move-text", test_move_text);
+  g_test_add_func ("/cooperative/numbering", test_numbering);
   g_test_add_func ("/cooperative/bad-text", test_bad_text);
   g_test_add_func ("/cooperative/best-scores", test_best_scores);
   g_test_add_func ("/cooperative/session-score", test_session_score);
