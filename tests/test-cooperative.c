@@ -617,6 +617,173 @@ test_session_score (void)
   g_assert_not_reached ();
 }
 
+/* Every legal action of @state is read back from its text in every
+ * notation as itself. */
+static void
+assert_legal_read_back (const CpState *state)
+{
+  static const CpNotation notations[] = {
+    CP_NOTATION_SAN, CP_NOTATION_LAN, CP_NOTATION_FIGURINE, CP_NOTATION_COMPUTER,
+    CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL,
+  };
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, state->to_move, &legal);
+  g_assert_cmpuint (legal.len, >, 0);
+  for (guint i = 0; i < legal.len; i++)
+    for (guint n = 0; n < G_N_ELEMENTS (notations); n++)
+      {
+        g_autofree char *text = cp_state_format (state, &legal.items[i], notations[n]);
+        g_autoptr (GError) error = NULL;
+        CpAction back;
+
+        if (!cp_state_parse (state, text, &back, &error))
+          g_error ("“%s” is not read back: %s", text, error->message);
+        g_assert_true (cp_action_same (&back, &legal.items[i]));
+      }
+}
+
+/* Reads @text and plays it; the action read is written as @written. */
+static void
+play_text (CpState *state, const char *text, const char *written)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *again = NULL;
+  CpAction action;
+
+  assert_legal_read_back (state);
+  if (!cp_state_parse (state, text, &action, &error))
+    g_error ("“%s” is not read: %s", text, error->message);
+  again = cp_state_format (state, &action, CP_NOTATION_SAN);
+  g_assert_cmpstr (again, ==, written);
+  g_assert_true (cp_state_apply (state, &action, &error));
+  g_assert_no_error (error);
+}
+
+/* The first example of the rules played from text: as the move list
+ * writes it, and shorter, a card by its corner or its id and a capture
+ * without its card. */
+static void
+test_move_text (void)
+{
+  g_autoptr (CpState) state = arranged (EXAMPLE_FEN, "10H QH 8H", "8S 9S KS", "2H 2S", "", "3H");
+  g_autoptr (CpState) again = arranged (EXAMPLE_FEN, "10H QH 8H", "8S 9S KS", "2H 2S", "", "3H");
+
+  play_text (state, "Be6", "Be6");
+  play_text (state, "plays 9♠ (bishop)", "plays 9♠ (bishop)");
+  play_text (state, "Bxd5 (2♠)", "Bxd5 (2♠)");
+  play_text (state, "Bxe4", "Bxe4 (2♥)");
+  g_assert_cmpuint (cp_state_pending (state), ==, CP_SEAT_BIT (WHITE));
+  assert_legal_read_back (state);
+
+  play_text (again, "c8e6", "Be6");
+  play_text (again, "9S", "plays 9♠ (bishop)");
+  play_text (again, " Bxd5 ", "Bxd5 (2♠)");
+  play_text (again, "pass", "ends the turn");
+  play_text (state, "a3", "a3");
+  play_text (state, "Q♥", "plays Q♥ (queen)");
+}
+
+/* What cannot be read says why. */
+static void
+assert_not_read (const CpState *state, const char *text, const char *why)
+{
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  g_assert_false (cp_state_parse (state, text, &action, &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, why) == NULL)
+    g_error ("“%s”: “%s” does not say “%s”", text, error->message, why);
+}
+
+static void
+test_bad_text (void)
+{
+  g_autoptr (CpState) state = arranged (EXAMPLE_FEN, "10H QH 8H", "8S 9S KS", "2H 2S", "", "3H");
+  g_autoptr (CpState) other = arranged ("4k3/8/8/3p4/2B5/2N5/8/4K3 w - - 0 1", "9H 8H 10H", "KS QS 3S", "", "2C", "");
+
+  assert_not_read (state, "", "No move was given");
+  assert_not_read (state, "Qz9", "not a legal move");
+  assert_not_read (state, "Qxd5", "a capture comes only after a card is played");
+  assert_not_read (state, "plays 10♥ (rook)", "that card is not in your hand");
+  assert_not_read (state, "7C", "that card is not in your hand");
+  g_free (move (state, "c8", "e6", CP_PIECE_NONE));
+  assert_not_read (state, "Bf5", "only one move that takes nothing");
+  play (state, "9S");
+  assert_not_read (state, "KS", "your card for this turn is played already");
+  assert_not_read (state, "Qxd5", "every move of a turn is made with the same piece");
+  assert_not_read (state, "Nf6", "a move that takes nothing comes before the card");
+
+  /* The card played is a bishop's: the bishop may take the pawn, the
+   * knight may not. */
+  play (other, "9H");
+  g_assert_true (can_move (other, "c4", "d5"));
+  assert_not_read (other, "Nxd5", "the cards on the stacks do not allow that capture");
+}
+
+/* Plays the first legal action of the player to move of @type: a move
+ * from @from, or a card that is not a king's. */
+static guint
+play_first (CpGame *game, CpActionType type, const char *from)
+{
+  const CpState *state = cp_game_get_state (game);
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, state->to_move, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      CpAction *a = &legal.items[i];
+      CpCard c = CP_CARD_NONE;
+      CpPieceKind kind = CP_PIECE_NONE;
+
+      if (a->type == CP_ACTION_PLAY_CARD)
+        {
+          cp_card_unpack (a->value, &c);
+          cp_card_get_piece (c, &kind, NULL);
+        }
+      if (a->type != type || (from != NULL && a->cells[0] != cp_test_cell (from)) || kind == CP_PIECE_KING)
+        continue;
+      cp_test_play_action (game, *a);
+      return cp_game_get_n_actions (game) - 1;
+    }
+  g_error ("no action of type %s", cp_action_type_to_id (type));
+}
+
+/* A turn stands in one place of the move list: White's king move and
+ * card, then Black's card and the pawn's capture, which the card on
+ * White's stack allows (a pawn card, or a wild one). */
+static void
+test_numbering (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("cooperative", 2, 1, "colours=seated",
+                                               "fen=4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1", NULL);
+  guint first = cp_game_get_n_actions (game), n;
+  g_autofree CpActionNumber *numbers = NULL;
+  static const CpActionNumber expected[] = {
+    { 1, WHITE, FALSE }, { 1, WHITE, TRUE }, { 1, BLACK, FALSE }, { 1, BLACK, TRUE }, { 2, WHITE, FALSE },
+  };
+
+  play_first (game, CP_ACTION_MOVE, "e1");
+  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
+  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  play_first (game, CP_ACTION_MOVE, "e5");
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+
+  n = cp_game_get_n_actions (game);
+  g_assert_cmpuint (n - first, ==, G_N_ELEMENTS (expected));
+  numbers = g_new (CpActionNumber, n - first);
+  cp_game_number_actions (game, first, n - first, numbers);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_assert_cmpuint (numbers[i].round, ==, expected[i].round);
+      g_assert_cmpuint (numbers[i].place, ==, expected[i].place);
+      g_assert_cmpint (numbers[i].joins, ==, expected[i].joins);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -651,6 +818,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/cooperative/perft", test_perft);
   g_test_add_func ("/cooperative/perft-command", test_perft_command);
   g_test_add_func ("/cooperative/record", test_record);
+  g_test_add_func ("/cooperative/move-text", test_move_text);
+  g_test_add_func ("/cooperative/numbering", test_numbering);
+  g_test_add_func ("/cooperative/bad-text", test_bad_text);
   g_test_add_func ("/cooperative/best-scores", test_best_scores);
   g_test_add_func ("/cooperative/session-score", test_session_score);
   status = g_test_run ();

@@ -10,6 +10,7 @@
 #include "cp-chess-state.h"
 #include "cp-test-util.h"
 #include "cp-record.h"
+#include "cp-brute-synchronous.h"
 
 enum { WHITE, BLACK };
 
@@ -412,6 +413,93 @@ test_perft (void)
   g_assert_cmpuint (cp_state_perft (rooks, 2), ==, 16 * 16);
 }
 
+/* Positions where the moves of a turn run into each other: swaps,
+ * pieces passing through each other, two pieces landing on one cell,
+ * captures of pieces that moved away, kings meeting pieces, castling and
+ * promotion among them, and exchanges of blows after them. */
+static const char *const colliding[] = {
+  /* Rooks on one file: swap, pass through, meet; blows on the file. */
+  "3r3k/8/8/8/8/8/8/3R3K w - - 0 1",
+  /* Pawns that take each other, bishops and a knight guarding the cells. */
+  "4k3/8/2n2b2/3p4/4P3/2B2N2/8/4K3 w - - 0 1",
+  /* Knights that can land on one cell (a4, e4), queens that can too. */
+  "4k3/8/8/2n1q3/8/2N1Q3/8/4K3 w - - 0 1",
+  /* A king that may step where an enemy pawn steps. */
+  "4k3/8/8/8/3p4/8/4K3/8 w - - 0 1",
+  /* Castling both ways beside rooks that can strike the castled rooks. */
+  "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1",
+  /* A king in check that may take the checker, which may leave. */
+  "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1",
+  /* Promotion by taking a rook that may move away, onto guarded cells. */
+  "3r3k/4P3/8/8/8/8/5p2/K1R5 w - - 0 1",
+  /* Many pieces facing each other across the centre. */
+  "r1bqk2r/ppp2ppp/2n2n2/2bpp3/2BPP3/2N2N2/PPP2PPP/R1BQK2R w KQkq - 0 1",
+};
+
+/* The engine's counts against the tests' own counter, at depths 1 to 3:
+ * the sealed moves of White and Black, then the first choice after them
+ * (a blow or a pass, or White's next move). */
+static void
+test_perft_collisions (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (colliding); i++)
+    {
+      g_autofree char *option = g_strconcat ("fen=", colliding[i], NULL);
+      g_autoptr (CpState) state = cp_test_new_state ("synchronous", 2, option, NULL);
+
+      for (guint depth = 1; depth <= 3; depth++)
+        {
+          guint64 engine = cp_state_perft (state, depth);
+          guint64 brute = brute_synchronous_perft (colliding[i], depth);
+
+          if (engine != brute)
+            g_error ("%s at depth %u: the engine counts %" G_GUINT64_FORMAT ", the tests' counter %"
+                     G_GUINT64_FORMAT, colliding[i], depth, engine, brute);
+        }
+    }
+}
+
+/* One step deeper, where blows follow blows, in all but the largest
+ * position. */
+static void
+test_perft_blows (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (colliding) - 1; i++)
+    {
+      g_autofree char *option = g_strconcat ("fen=", colliding[i], NULL);
+      g_autoptr (CpState) state = cp_test_new_state ("synchronous", 2, option, NULL);
+
+      g_assert_cmpuint (cp_state_perft (state, 4), ==, brute_synchronous_perft (colliding[i], 4));
+    }
+}
+
+/* The command line counts as the engine does. */
+static void
+test_perft_command_line (void)
+{
+  const char *program = g_getenv ("CP_PROGRAM");
+
+  if (program == NULL)
+    {
+      g_test_skip ("CP_PROGRAM is not set");
+      return;
+    }
+  for (guint i = 0; i < 3; i++)
+    for (guint depth = 1; depth <= 3; depth++)
+      {
+        g_autofree char *depth_text = g_strdup_printf ("%u", depth);
+        const char *argv[] = { program, "--perft", depth_text, "--variant", "synchronous", "--fen", colliding[i], NULL };
+        g_autofree char *out = NULL;
+        g_autoptr (GError) error = NULL;
+        int status;
+
+        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                                     NULL, &status, &error));
+        g_assert_no_error (error);
+        g_assert_cmpuint (g_ascii_strtoull (out, NULL, 10), ==, brute_synchronous_perft (colliding[i], depth));
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -429,5 +517,8 @@ main (int argc, char **argv)
   g_test_add_func ("/synchronous/repetition", test_repetition);
   g_test_add_func ("/synchronous/sealed-record", test_sealed_record);
   g_test_add_func ("/synchronous/perft", test_perft);
+  g_test_add_func ("/synchronous/perft-collisions", test_perft_collisions);
+  g_test_add_func ("/synchronous/perft-blows", test_perft_blows);
+  g_test_add_func ("/synchronous/perft-command-line", test_perft_command_line);
   return g_test_run ();
 }

@@ -1890,6 +1890,119 @@ test_print (void)
   destroy (window);
 }
 
+/* Plays the first legal action of the player to move of @type: a move
+ * from @from, or a card that is not a king's. */
+static guint
+play_first (CpGame *game, CpActionType type, const char *from)
+{
+  const CpState *state = cp_game_get_state (game);
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, state->to_move, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      CpAction *a = &legal.items[i];
+      CpCard c = CP_CARD_NONE;
+      CpPieceKind kind = CP_PIECE_NONE;
+      guint cell;
+
+      if (a->type == CP_ACTION_PLAY_CARD)
+        {
+          cp_card_unpack (a->value, &c);
+          cp_card_get_piece (c, &kind, NULL);
+        }
+      if (a->type != type || kind == CP_PIECE_KING
+          || (from != NULL && (!cp_board_parse_cell (state->board, from, &cell, NULL) || a->cells[0] != cell)))
+        continue;
+      g_assert_true (cp_game_play (game, a, NULL));
+      iterate ();
+      return cp_game_get_n_actions (game) - 1;
+    }
+  g_error ("no action of type %s", cp_action_type_to_id (type));
+}
+
+/* The button of the move list with @text, mapped or not: the curtain
+ * may cover the list between the players' turns. */
+static GtkButton *
+find_cell_button (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_BUTTON (widget) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (widget)))
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (widget)))), text) == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = find_cell_button (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A turn of Cooperative Chess stands in one cell of a numbered row: a
+ * move and a card, then the partner's card and capture beside them.  The
+ * cell shows the last of them when clicked, and is marked while the
+ * board shows any. */
+static void
+test_whole_turn_rows (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
+  guint actions[4];
+  g_autoptr (GString) row = g_string_new ("1.");
+  GtkButton *cell;
+
+  g_hash_table_insert (options, "colours", "seated");
+  g_hash_table_insert (options, "fen", "4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1");
+  game = cp_game_new ("cooperative", options, 2, 1, NULL);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  actions[0] = play_first (game, CP_ACTION_MOVE, "e1");
+  actions[1] = play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  actions[2] = play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  actions[3] = play_first (game, CP_ACTION_MOVE, "e5");
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autofree char *text = cp_game_format_action_for (game, actions[i], CP_NOTATION_SAN, CP_VIEW_ALL);
+
+      g_string_append_printf (row, i == 0 || i == 2 ? " %s" : ", %s", text);
+      g_assert_cmpuint (cp_move_list_get_action_row (list, actions[i]), ==,
+                        cp_move_list_get_action_row (list, actions[0]));
+    }
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, actions[0])), ==, row->str);
+
+  /* White's cell: its two parts in one button, which shows the end of
+   * the turn; while the board shows the first part, that part is marked. */
+  draw (window);
+  {
+    g_autofree char *move = cp_game_format_action_for (game, actions[0], CP_NOTATION_SAN, CP_VIEW_ALL);
+    g_autofree char *card = cp_game_format_action_for (game, actions[1], CP_NOTATION_SAN, CP_VIEW_ALL);
+    g_autofree char *both = g_strdup_printf ("%s, %s", move, card);
+    g_autofree char *marked = NULL;
+    GtkWidget *label;
+
+    cell = find_cell_button (GTK_WIDGET (list), both);
+    g_assert_nonnull (cell);
+    g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (cell), "current"));
+    g_signal_emit_by_name (cell, "clicked");
+    iterate ();
+    g_assert_cmpuint (cp_game_get_cursor (game), ==, actions[1] + 1);
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (cell), "current"));
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+    iterate ();
+    g_assert_cmpuint (cp_game_get_cursor (game), ==, actions[0] + 1);
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (cell), "current"));
+    label = gtk_button_get_child (cell);
+    marked = g_strdup_printf ("<b>%s</b>, %s", move, card);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, marked);
+  }
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1940,6 +2053,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/hint", test_hint);
   g_test_add_func ("/window/move-rows", test_move_rows);
+  g_test_add_func ("/window/whole-turn-rows", test_whole_turn_rows);
   g_test_add_func ("/window/three-rounds", test_three_rounds);
   g_test_add_func ("/window/prompt-and-refusals", test_prompt_and_refusals);
   g_test_add_func ("/window/dialog-fits-choices", test_dialog_fits_choices);

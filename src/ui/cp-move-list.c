@@ -32,7 +32,8 @@ typedef struct {
   RowKind kind;
   guint round;
   guint first;                  /* the row's first action */
-  guint cells[CP_MAX_SEATS];    /* ROW_MOVES: the action of each column */
+  guint cells[CP_MAX_SEATS];    /* ROW_MOVES: the first action of each column */
+  guint last[CP_MAX_SEATS];     /* and its last: a turn of several actions */
 } Row;
 
 /* An action as the list shows it. */
@@ -150,6 +151,31 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
                                     shown->text);
 }
 
+/* The actions of column @c of @row in words, one after the other (a
+ * cell holds actions that follow each other in the log); with
+ * @label, numbered or named as the first of them is alone.  With
+ * @markup, as Pango markup that shows @current in bold. */
+static char *
+cell_text (CpMoveList *self, const Row *row, guint c, gboolean label, gboolean markup, guint current)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = row->cells[c]; i <= row->last[c]; i++)
+    {
+      const Shown *shown = get_shown (self, i);
+      const char *part = label && i == row->cells[c] ? shown->label : shown->text;
+      g_autofree char *escaped = markup ? g_markup_escape_text (part, -1) : NULL;
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (markup && i == current)
+        g_string_append_printf (text, "<b>%s</b>", escaped);
+      else
+        g_string_append (text, markup ? escaped : part);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* The text of a row of moves: its number, and its moves in their
  * columns, an ellipsis for each empty column before the first. */
 static char *
@@ -162,7 +188,11 @@ moves_text (CpMoveList *self, const Row *row)
   for (guint c = 0; c < self->columns; c++)
     {
       if (row->cells[c] != NO_ACTION)
-        g_string_append_printf (text, " %s", get_shown (self, row->cells[c])->text);
+        {
+          g_autofree char *cell = cell_text (self, row, c, FALSE, FALSE, NO_ACTION);
+
+          g_string_append_printf (text, " %s", cell);
+        }
       else if (!started)
         g_string_append (text, " …");
       started = started || row->cells[c] != NO_ACTION;
@@ -180,7 +210,8 @@ row_text (CpMoveList *self, const Row *row)
 
 /* Sorts the actions from @first on into rows, appended to `row_data`.
  * A move joins the row before it when that row holds its round and its
- * column is to the right of the row's moves. */
+ * column is to the right of the row's moves, or when it is one more part
+ * of the turn in the row's last column. */
 static void
 arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
 {
@@ -192,23 +223,30 @@ arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
       const CpActionNumber *number = &numbers[i - first];
       Row row = { .first = i };
 
+      if (open != NULL && number->joins && number->round == open->round && number->place == last_column
+          && open->cells[last_column] != NO_ACTION && !is_note (self, i))
+        {
+          open->last[last_column] = i;
+          get_shown (self, i)->row = self->row_data->len - 1;
+          continue;
+        }
       if (open != NULL && number->round == open->round && number->place > last_column
           && number->place < self->columns && !is_note (self, i))
         {
-          open->cells[number->place] = i;
+          open->cells[number->place] = open->last[number->place] = i;
           last_column = number->place;
           get_shown (self, i)->row = self->row_data->len - 1;
           continue;
         }
       for (guint c = 0; c < CP_MAX_SEATS; c++)
-        row.cells[c] = NO_ACTION;
+        row.cells[c] = row.last[c] = NO_ACTION;
       if (is_note (self, i))
         row.kind = ROW_NOTE;
       else if (number->round > 0 && number->place < self->columns)
         {
           row.kind = ROW_MOVES;
           row.round = number->round;
-          row.cells[number->place] = i;
+          row.cells[number->place] = row.last[number->place] = i;
           last_column = number->place;
         }
       else
@@ -260,24 +298,55 @@ item_button (GtkListItem *item, int column)
   g_return_val_if_reached (NULL);
 }
 
-/* Shows action @index in @button: a move in its @column, or a whole line. */
+/* Shows action @index in @button as a whole line. */
 static void
-show_button (CpMoveList *self, GtkWidget *button, guint index, gboolean column, const char *empty)
+show_button (CpMoveList *self, GtkWidget *button, guint index, const char *text, const char *markup,
+             const char *name, gboolean current)
 {
   GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
-  gboolean current = index != NO_ACTION && index == self->current;
-  const Shown *shown = index != NO_ACTION ? get_shown (self, index) : NULL;
 
-  gtk_label_set_text (GTK_LABEL (label), shown == NULL ? empty : column ? shown->text : shown->label);
-  gtk_widget_set_sensitive (button, shown != NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  shown ? shown->label : "", -1);
+  if (markup != NULL)
+    gtk_label_set_markup (GTK_LABEL (label), markup);
+  else
+    gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_sensitive (button, index != NO_ACTION);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_SELECTED, current, -1);
   if (current)
     gtk_widget_add_css_class (button, "current");
   else
     gtk_widget_remove_css_class (button, "current");
   g_object_set_data (G_OBJECT (button), "action", GUINT_TO_POINTER (index));
+}
+
+static void
+show_line (CpMoveList *self, GtkWidget *button, guint index)
+{
+  const Shown *shown = get_shown (self, index);
+
+  show_button (self, button, index, shown->label, NULL, shown->label, index == self->current);
+}
+
+/* Shows the actions of column @c of @row in @button; a click there shows
+ * the position after the last of them. */
+static void
+show_cell (CpMoveList *self, GtkWidget *button, const Row *row, guint c, const char *empty)
+{
+  guint first = row->cells[c], last = row->last[c];
+  gboolean current = first != NO_ACTION && self->current >= first && self->current <= last;
+  g_autofree char *text = NULL, *markup = NULL, *name = NULL;
+
+  if (first == NO_ACTION)
+    {
+      show_button (self, button, NO_ACTION, empty, NULL, "", FALSE);
+      return;
+    }
+  text = cell_text (self, row, c, FALSE, FALSE, NO_ACTION);
+  name = cell_text (self, row, c, TRUE, FALSE, NO_ACTION);
+  /* While the board shows a turn half made, the part it shows is marked. */
+  if (current && self->current < last)
+    markup = cell_text (self, row, c, FALSE, TRUE, self->current);
+  show_button (self, button, last, text, markup, name, current);
 }
 
 /* Fills the row widget of @item with its row. */
@@ -303,7 +372,7 @@ show_item (CpMoveList *self, GtkListItem *item)
                                   gtk_string_list_get_string (self->rows, position), -1);
   if (row->kind != ROW_MOVES)
     {
-      show_button (self, line, row->first, FALSE, NULL);
+      show_line (self, line, row->first);
       if (row->kind == ROW_NOTE)
         gtk_widget_add_css_class (line, "chance");
       else
@@ -317,7 +386,7 @@ show_item (CpMoveList *self, GtkListItem *item)
       GtkWidget *button = item_button (item, (int) c);
 
       gtk_widget_set_visible (button, c < self->columns);
-      show_button (self, button, row->cells[c], TRUE, filled == 0 ? "…" : "");
+      show_cell (self, button, row, c, filled == 0 ? "…" : "");
       filled += row->cells[c] != NO_ACTION;
     }
 }

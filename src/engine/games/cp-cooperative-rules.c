@@ -28,6 +28,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cp-chess-rules.h"
+#include "cp-error.h"
 #include "cp-games.h"
 
 #define HAND_SIZE 3
@@ -514,6 +515,106 @@ coop_format (const CpState *state, const CpAction *action, CpNotation notation)
     }
 }
 
+/* Reading moves. */
+
+/* The short ways of writing an action that a player may type: a capture
+ * without the card it takes, a card by its corner ("9♠") or its id
+ * ("9S"), and "pass" for the end of the turn. */
+static char *
+short_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  CpCard card;
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+      return cp_chess_format (&COOP_STATE (state)->chess, action, notation);
+    case CP_ACTION_PLAY_CARD:
+      if (cp_card_unpack (action->value, &card) != 1)
+        break;
+      return notation == CP_NOTATION_COMPUTER ? g_strdup (cp_card_to_id (card)) : cp_card_short_label (card);
+    case CP_ACTION_PASS:
+      return g_strdup ("pass");
+    default:
+      break;
+    }
+  return coop_format (state, action, notation);
+}
+
+/* The card @text names, written as the move list does or shorter. */
+static gboolean
+card_named (const char *text, CpCard *card)
+{
+  g_autofree char *plain = g_strstrip (g_strdup (text));
+  const char *name = plain;
+  g_autofree char *label = NULL;
+  const char *plays = _("plays %s");
+  const char *hole = strstr (plays, "%s");
+
+  if (hole != NULL && hole > plays && strncmp (name, plays, (gsize) (hole - plays)) == 0)
+    name += hole - plays;
+  if (cp_card_from_id (name, card))
+    return TRUE;
+  for (CpSuit suit = 0; suit < CP_N_SUITS; suit++)
+    for (CpRank rank = CP_RANK_ACE; rank <= CP_RANK_KING; rank++)
+      {
+        CpCard c = cp_card_new (suit, rank);
+
+        g_clear_pointer (&label, g_free);
+        label = cp_card_short_label (c);
+        if (label != NULL && g_str_has_prefix (name, label)
+            && (name[strlen (label)] == '\0' || name[strlen (label)] == ' '))
+          {
+            *card = c;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* Why @text, which names no legal action, cannot be played. */
+static const char *
+why_not (const CoopState *st, const char *text)
+{
+  CpAction move;
+  CpCard card;
+  guint seat = st->chess.base.to_move;
+
+  if (card_named (text, &card))
+    {
+      if (!cp_hand_contains (&st->hand[seat], card))
+        return _("that card is not in your hand");
+      return _("your card for this turn is played already");
+    }
+  if (!cp_chess_parse (&st->chess, text, &move, NULL))
+    return _("it is not a legal move in this position");
+  if (!is_capture (&move))
+    return st->stage == STAGE_CAPTURE ? _("a move that takes nothing comes before the card")
+                                      : _("a turn has only one move that takes nothing, before its card");
+  if (st->stage == STAGE_MOVE)
+    return _("a capture comes only after a card is played");
+  if (st->piece != CP_NO_CELL && move.cells[0] != st->piece)
+    return _("every move of a turn is made with the same piece");
+  return _("the cards on the stacks do not allow that capture");
+}
+
+static gboolean
+coop_parse (const CpState *state, const char *text, CpAction *action, GError **error)
+{
+  const CoopState *st = COOP_STATE (state);
+  g_autofree char *plain = g_strstrip (g_strdup (text));
+
+  if (plain[0] == '\0')
+    return cp_chess_rules_parse_with (state, text, coop_format, action, error);
+  if (st->stage < STAGE_MOVE || cp_state_is_over (state))
+    return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("“%s” cannot be played: %s"), text,
+                          _("no player is to move"));
+  if (cp_chess_rules_parse_with (state, text, coop_format, action, NULL)
+      || cp_chess_rules_parse_with (state, text, short_format, action, NULL))
+    return TRUE;
+  return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("“%s” cannot be played: %s"), text, why_not (st, text));
+}
+
 /* Secrets. */
 
 static void
@@ -621,7 +722,7 @@ const CpRules cp_cooperative_rules = {
   .min_seats = 2,
   .max_seats = 2,
   .flags = CP_RULES_SECRETS | CP_RULES_CHANCE,
-  .numbering = CP_NUMBERING_TURNS,
+  .numbering = CP_NUMBERING_WHOLE_TURNS,
   .options = options,
   .n_options = G_N_ELEMENTS (options),
   .colours = colours,
@@ -634,6 +735,7 @@ const CpRules cp_cooperative_rules = {
   .make = coop_make,
   .outcome = coop_outcome,
   .format = coop_format,
+  .parse = coop_parse,
   .landing = cp_chess_rules_landing,
   .redact = coop_redact,
   .cards = coop_cards,

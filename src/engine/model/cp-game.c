@@ -840,8 +840,9 @@ number_sealed_move (const CpAction *a, guint *round, CpSeatMask *sealed)
  * moves.  Games that choose in secret together number their rounds of
  * choices, each move placed by its seat; games whose sealed choices are
  * moves number their turns, each sealed choice, move and pass placed by
- * its seat.  A game
- * of one player is not numbered.
+ * its seat.  Games that number whole turns number them as chess does,
+ * and each move, card and pass of a turn after its first joins the first
+ * in its place.  A game of one player is not numbered.
  */
 void
 cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbers)
@@ -850,7 +851,8 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
   CpSeatMask moved = 0;
   CpSeatMask sealed = 0;
   guint sealed_round = 0;
-  gboolean choosing = FALSE;
+  gboolean choosing = FALSE, in_turn = FALSE;
+  CpNumbering numbering = self->rules->numbering;
 
   g_return_if_fail (CP_IS_GAME (self));
   g_return_if_fail (from + n <= self->actions->len);
@@ -858,9 +860,12 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
   for (guint i = 0; i < from + n; i++)
     {
       const CpAction *a = &g_array_index (self->actions, CpAction, i);
-      CpActionNumber number = { 0, 0 };
+      CpActionNumber number = { 0, 0, FALSE };
+      gboolean whole = numbering == CP_NUMBERING_WHOLE_TURNS;
       gboolean move = a->type == CP_ACTION_MOVE
-                      || (a->type == CP_ACTION_PLAY_CARD && self->rules->numbering == CP_NUMBERING_TURNS);
+                      || (a->type == CP_ACTION_PLAY_CARD && (numbering == CP_NUMBERING_TURNS || whole))
+                      || (a->type == CP_ACTION_PASS && whole && a->seat < CP_MAX_SEATS);
+      gboolean joins = whole && move && in_turn && a->seat == last_seat;
 
       if (a->type == CP_ACTION_COMMIT && !choosing)
         choices++;
@@ -875,7 +880,9 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           moved |= CP_SEAT_BIT (a->seat);
           last_seat = a->seat;
         }
-      if (self->rules->numbering == CP_NUMBERING_SEALED_MOVES)
+      if (a->seat != CP_SEAT_CHANCE)
+        in_turn = move;
+      if (numbering == CP_NUMBERING_SEALED_MOVES)
         {
           number_sealed_move (a, &sealed_round, &sealed);
           if (sealed_round > 0 && a->seat < CP_MAX_SEATS
@@ -884,10 +891,11 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
         }
       else if (move && self->players->len >= 2)
         {
-          gboolean by_choices = self->rules->numbering == CP_NUMBERING_ROUNDS && choices > 0;
+          gboolean by_choices = numbering == CP_NUMBERING_ROUNDS && choices > 0;
 
           number.round = by_choices ? choices : round;
           number.place = by_choices ? a->seat : place;
+          number.joins = joins;
         }
       if (i >= from)
         numbers[i - from] = number;

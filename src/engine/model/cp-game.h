@@ -16,6 +16,8 @@ G_BEGIN_DECLS
 typedef struct {
   guint round;    /* from 1; 0 for an action that is not numbered */
   guint place;    /* the column in the round's row, from 0 */
+  gboolean joins; /* one more part of the turn of the numbered action
+                   * just before it, in the same place */
 } CpActionNumber;
 
 #define CP_TYPE_GAME (cp_game_get_type ())

@@ -125,6 +125,8 @@ typedef enum {
   CP_NUMBERING_SEALED_MOVES, /* a round for each turn of moves chosen together in
                               * secret (sealed choices of value 0); the sealed
                               * choices, moves and passes after them stay in it */
+  CP_NUMBERING_WHOLE_TURNS, /* as TURNS, and every move, card and pass of a
+                             * player's turn stands in one place */
 } CpNumbering;
 
 typedef struct {
