@@ -400,6 +400,94 @@ test_zombie_deduction (void)
   g_assert_true (seen & (G_GUINT64_CONSTANT (1) << cp_test_cell ("d5")));
 }
 
+/* Masquerade Chess: the tables a player could deduce. */
+
+/* The game @game would be had the other seat than @seat written the
+ * table @value, if @seat would see the same in it; NULL otherwise. */
+static CpGame *
+with_table (CpGame *game, guint seat, guint32 value)
+{
+  g_autoptr (CpGame) other = cp_game_new ("masquerade", cp_game_get_options (game), 2, cp_game_get_seed (game), NULL);
+  g_autoptr (CpState) seen = view_of (cp_game_get_state (game), seat);
+  g_autoptr (CpState) seen_there = NULL;
+
+  for (guint i = 0; i < cp_game_get_n_actions (game); i++)
+    {
+      CpAction a = *cp_game_get_action (game, i);
+
+      if (a.type == CP_ACTION_COMMIT && a.seat != seat)
+        a.value = value;
+      if (!cp_game_append (other, &a, NULL))
+        return NULL;
+    }
+  seen_there = view_of (cp_game_get_state (other), seat);
+  return same_state (seen, seen_there) ? g_steal_pointer (&other) : NULL;
+}
+
+/* Whether the worlds drawn for @seat in @game are the games with the
+ * tables that answer every capture tried as it was answered, each drawn
+ * now and then.  Returns how many tables those are. */
+static guint
+check_tables (CpGame *game, guint seat, GRand *rand)
+{
+  g_autoptr (CpState) start = cp_test_new_state ("masquerade", 2, NULL);
+  g_auto (CpActionList) tables = { 0 };
+  g_autoptr (GPtrArray) fits = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (CpState) view = view_of (cp_game_get_state (game), seat);
+  g_autofree guint *drawn = NULL;
+
+  cp_state_legal (start, 1 - seat, &tables);
+  g_assert_cmpuint (tables.len, ==, 120);
+  for (guint i = 0; i < tables.len; i++)
+    {
+      CpGame *other = with_table (game, seat, tables.items[i].value);
+
+      if (other != NULL)
+        g_ptr_array_add (fits, other);
+    }
+  /* The real one answers as it did. */
+  g_assert_cmpuint (fits->len, >, 0);
+  drawn = g_new0 (guint, fits->len);
+  for (guint k = 0; k < 10 * fits->len; k++)
+    {
+      g_autoptr (CpState) world = cp_state_copy (view);
+      guint found = fits->len;
+
+      world->rules->sample (world, seat, rand);
+      for (guint i = 0; i < fits->len && found == fits->len; i++)
+        if (same_state (world, cp_game_get_state (g_ptr_array_index (fits, i))))
+          found = i;
+      g_assert_cmpuint (found, <, fits->len);
+      drawn[found]++;
+    }
+  for (guint i = 0; i < fits->len; i++)
+    g_assert_cmpuint (drawn[i], >, 0);
+  return fits->len;
+}
+
+static void
+test_masquerade_tables (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (29);
+  guint checked = 0, fewest = 120;
+
+  for (guint64 seed = 1; seed <= 3; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("masquerade", 2, seed, NULL);
+
+      while (play_randomly (game, rand, 9) && cp_game_get_n_actions (game) < 60)
+        {
+          guint seat = (guint) __builtin_ctz (cp_game_get_pending (game));
+
+          fewest = MIN (fewest, check_tables (game, seat, rand));
+          checked++;
+        }
+    }
+  g_test_message ("%u views; %u tables at the fewest", checked, fewest);
+  /* The answers ruled some tables out. */
+  g_assert_cmpuint (fewest, <, 120);
+}
+
 /* The search itself. */
 
 
@@ -539,6 +627,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/fairness", test_fairness);
   g_test_add_func ("/mcts/sample-keeps-view", test_sample_keeps_view);
   g_test_add_func ("/mcts/zombie-deduction", test_zombie_deduction);
+  g_test_add_func ("/mcts/masquerade-tables", test_masquerade_tables);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);

@@ -475,6 +475,45 @@ masquerade_redact (CpState *state, guint seat)
       memset (st->table[s], 0, sizeof st->table[s]);
 }
 
+/* Fills rows @row and on of @table, each with a move not yet @used that
+ * @excluded allows, in every way; keeps one of the tables made, each with
+ * the same chance (@n counts them). */
+static void
+pick_table (const guint8 *excluded, guint row, guint used, guint8 *table, guint *n, guint8 *chosen,
+            GRand *rand)
+{
+  if (row == N_KINDS)
+    {
+      if (g_rand_int_range (rand, 0, (gint32) ++*n) == 0)
+        memcpy (chosen, table, CP_N_PIECE_KINDS);
+      return;
+    }
+  for (guint c = 0; c < N_KINDS; c++)
+    if (!(used & (1u << c)) && !(excluded[kinds[row]] & KIND_BIT (kinds[c])))
+      {
+        table[kinds[row]] = kinds[c];
+        pick_table (excluded, row + 1, used | (1u << c), table, n, chosen, rand);
+      }
+}
+
+/* A world @seat's view allows: the table the other seat wrote for @seat's
+ * pieces is any of one move for each kind that gives every capture tried
+ * so far the answer it had (the moves the answers ruled out are public),
+ * each with the same chance.  A table not written yet stays unwritten. */
+static void
+masquerade_sample (CpState *state, guint seat, GRand *rand)
+{
+  MasqueradeState *st = MASQUERADE_STATE (state);
+  guint other = 1 - seat, n = 0;
+  guint8 table[CP_N_PIECE_KINDS] = { 0 }, chosen[CP_N_PIECE_KINDS] = { 0 };
+
+  if (seat > 1 || !(st->written & CP_SEAT_BIT (other)))
+    return;
+  pick_table (st->excluded[seat], 0, 0, table, &n, chosen, rand);
+  if (n > 0)
+    memcpy (st->table[other], chosen, sizeof chosen);
+}
+
 /* Presentation. */
 
 /* What follows from @excluded by the rule of one move for each kind:
@@ -662,4 +701,5 @@ const CpRules cp_masquerade_rules = {
   .landing = cp_chess_rules_landing,
   .redact = masquerade_redact,
   .present = masquerade_present,
+  .sample = masquerade_sample,
 };
