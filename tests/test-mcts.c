@@ -488,6 +488,168 @@ test_masquerade_tables (void)
   g_assert_cmpuint (fewest, <, 120);
 }
 
+/* Card games: the cards of a world drawn for a seat. */
+
+/* The cards of @table face up or in hands, as a set; FALSE if a card
+ * shows twice or one is hidden (CP_CARD_UNKNOWN). */
+static gboolean
+table_set (const CpCardTable *table, guint n_seats, guint64 *set)
+{
+  const CpHand *piles[3 * CP_MAX_SEATS + 1];
+  guint n = 0;
+
+  *set = 0;
+  for (guint s = 0; s < n_seats; s++)
+    {
+      piles[n++] = &table->hand[s];
+      piles[n++] = &table->up[s];
+      piles[n++] = &table->sealed[s];
+    }
+  piles[n++] = &table->discard;
+  for (guint i = 0; i < n; i++)
+    for (guint c = 0; c < cp_hand_count (piles[i]); c++)
+      {
+        guint64 bit = cp_card_bit (cp_hand_get (piles[i], c));
+
+        if (bit == 0 || (*set & bit))
+          return FALSE;
+        *set |= bit;
+      }
+  return TRUE;
+}
+
+/* Whether @world, drawn from @view, deals each hand as many
+ * cards as the view shows, none of them twice nor one the seat sees
+ * elsewhere, and leaves as many to draw. */
+static gboolean
+cards_fit (const CpState *view, const CpState *world)
+{
+  CpCardTable seen, dealt;
+  guint64 all;
+
+  view->rules->cards (view, &seen);
+  world->rules->cards (world, &dealt);
+  if (!table_set (&dealt, world->n_seats, &all) || seen.draw_pile != dealt.draw_pile)
+    return FALSE;
+  for (guint s = 0; s < world->n_seats; s++)
+    {
+      if (cp_hand_count (&seen.hand[s]) != cp_hand_count (&dealt.hand[s]))
+        return FALSE;
+      /* What the seat sees stays where it was. */
+      for (guint c = 0; c < cp_hand_count (&seen.hand[s]); c++)
+        if (cp_hand_get (&seen.hand[s], c) != CP_CARD_UNKNOWN
+            && cp_hand_get (&seen.hand[s], c) != cp_hand_get (&dealt.hand[s], c))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* The cards of @seat's hand in @state, as a set. */
+static guint64
+hand_set (const CpState *state, guint seat)
+{
+  CpCardTable table;
+
+  state->rules->cards (state, &table);
+  return cp_deck_get_set (&table.hand[seat].cards);
+}
+
+/* In the games with cards, a world drawn for a seat deals the cards it
+ * has not seen, and deals them differently from one world to the
+ * next. */
+static void
+test_sample_cards (void)
+{
+  static const struct {
+    const char *id;
+    const char *option;
+  } card_games[] = {
+    { "tar-pit", NULL },
+    { "tar-pit", "white-checkers=10" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (card_games); i++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+      guint looked = 0, varied = 0;
+
+      for (guint64 seed = 1; seed <= 4; seed++)
+        {
+          g_autoptr (CpGame) game = cp_test_new_game (card_games[i].id, 2, seed, card_games[i].option, NULL);
+
+          while (play_randomly (game, rand, 7) && cp_game_get_n_actions (game) < 400)
+            for (guint seat = 0; seat < 2; seat++)
+              {
+                g_autoptr (CpState) view = view_of (cp_game_get_state (game), seat);
+                guint64 first = 0;
+                gboolean differs = FALSE;
+                CpCardTable table;
+
+                view->rules->cards (view, &table);
+                for (guint k = 0; k < 8; k++)
+                  {
+                    g_autoptr (CpState) world = cp_state_copy (view);
+
+                    world->rules->sample (world, seat, rand);
+                    g_assert_true (cards_fit (view, world));
+                    if (k == 0)
+                      first = hand_set (world, 1 - seat);
+                    differs |= hand_set (world, 1 - seat) != first;
+                  }
+                /* Unless the other holds nothing or all there is. */
+                if (cp_hand_count (&table.hand[1 - seat]) > 0 && table.draw_pile > 0)
+                  looked++;
+                varied += differs;
+              }
+        }
+      g_test_message ("%s %s: %u views of a hand to guess, %u with hands that differ", card_games[i].id,
+                      card_games[i].option ? card_games[i].option : "", looked, varied);
+      g_assert_cmpuint (varied, >, looked / 2);
+    }
+}
+
+/* Tar Pit Chess: once the discard pile is shuffled into a new draw pile,
+ * the cards the other player held then are known to be in their hand
+ * until they play them. */
+static void
+test_tar_pit_reshuffle (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (23);
+  guint checked = 0;
+
+  for (guint64 seed = 1; seed <= 6 && checked < 20; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, seed, "white-checkers=12", "black-checkers=12", NULL);
+      guint64 held[2] = { 0, 0 };
+      guint shuffles = 0;  /* of the discard pile: the deal is made */
+
+      while (cp_game_get_n_actions (game) < 1500 && play_randomly (game, rand, 1))
+        {
+          guint seat = (guint) __builtin_ctz (cp_game_get_pending (game));
+          guint other = 1 - seat;
+
+          /* What each held at the last shuffle and holds still. */
+          for (guint i = cp_game_get_n_actions (game); i-- > 0 && cp_game_get_action (game, i)->seat == CP_SEAT_CHANCE;)
+            if (cp_game_get_action (game, i)->type == CP_ACTION_SHUFFLE && ++shuffles > 0)
+              held[0] = held[1] = G_MAXUINT64;
+          for (guint s = 0; s < 2; s++)
+            held[s] &= hand_set (cp_game_get_state (game), s);
+          if (shuffles == 0 || held[other] == 0)
+            continue;
+          for (guint k = 0; k < 4; k++)
+            {
+              g_autoptr (CpState) world = view_of (cp_game_get_state (game), seat);
+
+              world->rules->sample (world, seat, rand);
+              g_assert_cmphex (hand_set (world, other) & held[other], ==, held[other]);
+            }
+          checked++;
+        }
+    }
+  g_test_message ("%u views after the discard pile was shuffled", checked);
+  g_assert_cmpuint (checked, >, 0);
+}
+
 /* The search itself. */
 
 
@@ -628,6 +790,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/sample-keeps-view", test_sample_keeps_view);
   g_test_add_func ("/mcts/zombie-deduction", test_zombie_deduction);
   g_test_add_func ("/mcts/masquerade-tables", test_masquerade_tables);
+  g_test_add_func ("/mcts/sample-cards", test_sample_cards);
+  g_test_add_func ("/mcts/tar-pit-reshuffle", test_tar_pit_reshuffle);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);
