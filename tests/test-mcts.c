@@ -566,6 +566,7 @@ test_sample_cards (void)
   } card_games[] = {
     { "tar-pit", NULL },
     { "tar-pit", "white-checkers=10" },
+    { "cooperative", NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (card_games); i++)
