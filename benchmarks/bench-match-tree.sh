@@ -23,8 +23,8 @@ movetime=${CP_MATCH_MOVETIME:-300}
 opponents=${CP_MATCH_OPPONENTS:-random greedy medium}
 
 for opponent in $opponents; do
-  for game in zombie:2 two-move:2 chess-attack:2 km-three:3 km-four:4 km-teams:4 \
-              crowded-house:4 attrition:3:multi attrition:4:multi; do
+  for game in zombie:2 two-move:2 masquerade:2 tar-pit:2 chess-attack:2 km-three:3 km-four:4 \
+              km-teams:4 crowded-house:4 attrition:3:multi attrition:4:multi; do
     variant=${game%%:*}
     seats=${game#*:}
     way=${seats#*:}

@@ -80,15 +80,51 @@ redraw (const CpState *state, CpAction *a, GRand *rand)
     a->value = g_rand_int (rand);
 }
 
+/* Random results tried for one that @seat may not see, at most. */
+#define TWIN_TRIES 200000
+
+/* Draws again in @other the random result @a that @seat may not see, as
+ * made in @same, for one after which @seat sees what it saw in @same
+ * though the game differs: a shuffle that deals the seat the same cards
+ * and the others other ones.  FALSE if none was found; @a is then
+ * drawn again at random. */
+static gboolean
+redraw_unseen (CpGame *other, CpGame *same, guint seat, CpAction *a, GRand *rand)
+{
+  g_autoptr (CpState) want = view_of (cp_game_get_state (same), seat);
+  CpAction tried = *a;
+
+  for (guint i = 0; i < TWIN_TRIES; i++)
+    {
+      g_autoptr (CpState) trial = cp_state_copy (cp_game_get_state (other));
+      g_autoptr (CpState) seen = NULL;
+
+      redraw (trial, &tried, rand);
+      if (!cp_state_apply (trial, &tried, NULL))
+        continue;
+      seen = view_of (trial, seat);
+      if (same_state (seen, want) && !same_state (trial, cp_game_get_state (same)))
+        {
+          *a = tried;
+          return TRUE;
+        }
+    }
+  redraw (cp_game_get_state (other), a, rand);
+  return FALSE;
+}
+
 /* The same game with each action @seat may not see replaced by another
  * of its kind, made at random, and each random result it may not see
- * drawn again; NULL when the log no longer fits. */
+ * drawn again, one that shows the seat the same where there is such;
+ * NULL when the log no longer fits. */
 static CpGame *
 twin (CpGame *game, guint seat, GRand *rand, gboolean *changed)
 {
   const CpRules *rules = cp_game_get_rules (game);
   g_autoptr (CpGame) other = cp_game_new (rules->id, cp_game_get_options (game), cp_game_get_n_seats (game),
                                           cp_game_get_seed (game), NULL);
+  g_autoptr (CpGame) same = cp_game_new (rules->id, cp_game_get_options (game), cp_game_get_n_seats (game),
+                                         cp_game_get_seed (game), NULL);
   guint n = cp_game_get_n_actions (game);
   g_autoptr (GArray) log = g_array_new (FALSE, FALSE, sizeof (CpAction));
 
@@ -100,11 +136,12 @@ twin (CpGame *game, guint seat, GRand *rand, gboolean *changed)
       CpAction a = g_array_index (log, CpAction, i);
       gboolean hidden = !cp_action_log_visible_to ((const CpAction *) (gpointer) log->data, n, i, seat);
 
+      g_assert_true (cp_game_append (same, &a, NULL));
       if (hidden && a.seat == CP_SEAT_CHANCE)
         {
           guint32 before = a.value;
 
-          redraw (cp_game_get_state (other), &a, rand);
+          redraw_unseen (other, same, seat, &a, rand);
           *changed |= a.value != before;
         }
       else if (hidden && a.seat < CP_MAX_SEATS && a.seat != seat)
@@ -166,6 +203,40 @@ check_fair_at (CpGame *game, GRand *rand)
   return legal.len > 1 ? 2 : 1;
 }
 
+/* The games whose twins are found only with other seats, options or
+ * moves than their fewest seats, the defaults and a few moves into the
+ * game: a player of Chess Golf alone has nobody's bid to guess; a
+ * shuffle deals the same cards to one player and others to the other
+ * only now and then, when the hands are small (Tar Pit Chess), and the
+ * other's hand plays on only until they play a card (Cooperative Chess:
+ * from the start). */
+static const struct {
+  const char *id;
+  guint seats;
+  guint first;   /* random actions before the first pair */
+  const char *options[3];
+} fair_setups[] = {
+  { "golf", 2, 3, { NULL } },
+  { "tar-pit", 2, 3, { "white-checkers=2", "black-checkers=2", NULL } },
+  { "cooperative", 2, 0, { NULL } },
+};
+
+/* A game of @rules for the test of fairness; @first: random actions
+ * to play before the first look. */
+static CpGame *
+new_fair_game (const CpRules *rules, guint64 seed, guint *first)
+{
+  *first = 3;
+  for (guint i = 0; i < G_N_ELEMENTS (fair_setups); i++)
+    if (g_str_equal (fair_setups[i].id, rules->id))
+      {
+        *first = fair_setups[i].first;
+        return cp_test_new_game (rules->id, fair_setups[i].seats, seed, fair_setups[i].options[0],
+                                 fair_setups[i].options[1], NULL);
+      }
+  return cp_test_new_game (rules->id, rules->min_seats, seed, NULL);
+}
+
 static void
 test_fairness (void)
 {
@@ -181,13 +252,14 @@ test_fairness (void)
         continue;
       for (guint64 seed = 1; seed <= 12 && tried < 4; seed++)
         {
-          g_autoptr (CpGame) game = cp_test_new_game (rules[i]->id, rules[i]->min_seats, seed, NULL);
+          guint first;
+          g_autoptr (CpGame) game = new_fair_game (rules[i], seed, &first);
 
           for (guint step = 0; step < 6 && tried < 4; step++)
             {
               guint found;
 
-              if (!play_randomly (game, rand, 3 + step))
+              if (!play_randomly (game, rand, first + step))
                 break;
               found = check_fair_at (game, rand);
               tried += found > 0;
@@ -219,7 +291,10 @@ test_sample_keeps_view (void)
         continue;
       for (guint64 seed = 1; seed <= 6; seed++)
         {
-          g_autoptr (CpGame) game = cp_test_new_game (rules[i]->id, rules[i]->min_seats, seed, NULL);
+          /* Two seats at least, so that a seat has another's secrets to
+           * guess (Chess Golf). */
+          guint seats = MIN (MAX (rules[i]->min_seats, 2), rules[i]->max_seats);
+          g_autoptr (CpGame) game = cp_test_new_game (rules[i]->id, seats, seed, NULL);
 
           while (play_randomly (game, rand, 5))
             for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
@@ -326,6 +401,257 @@ test_zombie_deduction (void)
   g_assert_true (seen & (G_GUINT64_CONSTANT (1) << cp_test_cell ("b1")));
   g_assert_true (seen & (G_GUINT64_CONSTANT (1) << cp_test_cell ("h2")));
   g_assert_true (seen & (G_GUINT64_CONSTANT (1) << cp_test_cell ("d5")));
+}
+
+/* Masquerade Chess: the tables a player could deduce. */
+
+/* The game @game would be had the other seat than @seat written the
+ * table @value, if @seat would see the same in it; NULL otherwise. */
+static CpGame *
+with_table (CpGame *game, guint seat, guint32 value)
+{
+  g_autoptr (CpGame) other = cp_game_new ("masquerade", cp_game_get_options (game), 2, cp_game_get_seed (game), NULL);
+  g_autoptr (CpState) seen = view_of (cp_game_get_state (game), seat);
+  g_autoptr (CpState) seen_there = NULL;
+
+  for (guint i = 0; i < cp_game_get_n_actions (game); i++)
+    {
+      CpAction a = *cp_game_get_action (game, i);
+
+      if (a.type == CP_ACTION_COMMIT && a.seat != seat)
+        a.value = value;
+      if (!cp_game_append (other, &a, NULL))
+        return NULL;
+    }
+  seen_there = view_of (cp_game_get_state (other), seat);
+  return same_state (seen, seen_there) ? g_steal_pointer (&other) : NULL;
+}
+
+/* Whether the worlds drawn for @seat in @game are the games with the
+ * tables that answer every capture tried as it was answered, each drawn
+ * now and then.  Returns how many tables those are. */
+static guint
+check_tables (CpGame *game, guint seat, GRand *rand)
+{
+  g_autoptr (CpState) start = cp_test_new_state ("masquerade", 2, NULL);
+  g_auto (CpActionList) tables = { 0 };
+  g_autoptr (GPtrArray) fits = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (CpState) view = view_of (cp_game_get_state (game), seat);
+  g_autofree guint *drawn = NULL;
+
+  cp_state_legal (start, 1 - seat, &tables);
+  g_assert_cmpuint (tables.len, ==, 120);
+  for (guint i = 0; i < tables.len; i++)
+    {
+      CpGame *other = with_table (game, seat, tables.items[i].value);
+
+      if (other != NULL)
+        g_ptr_array_add (fits, other);
+    }
+  /* The real one answers as it did. */
+  g_assert_cmpuint (fits->len, >, 0);
+  drawn = g_new0 (guint, fits->len);
+  for (guint k = 0; k < 10 * fits->len; k++)
+    {
+      g_autoptr (CpState) world = cp_state_copy (view);
+      guint found = fits->len;
+
+      world->rules->sample (world, seat, rand);
+      for (guint i = 0; i < fits->len && found == fits->len; i++)
+        if (same_state (world, cp_game_get_state (g_ptr_array_index (fits, i))))
+          found = i;
+      g_assert_cmpuint (found, <, fits->len);
+      drawn[found]++;
+    }
+  for (guint i = 0; i < fits->len; i++)
+    g_assert_cmpuint (drawn[i], >, 0);
+  return fits->len;
+}
+
+static void
+test_masquerade_tables (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (29);
+  guint checked = 0, fewest = 120;
+
+  for (guint64 seed = 1; seed <= 3; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("masquerade", 2, seed, NULL);
+
+      while (play_randomly (game, rand, 9) && cp_game_get_n_actions (game) < 60)
+        {
+          guint seat = (guint) __builtin_ctz (cp_game_get_pending (game));
+
+          fewest = MIN (fewest, check_tables (game, seat, rand));
+          checked++;
+        }
+    }
+  g_test_message ("%u views; %u tables at the fewest", checked, fewest);
+  /* The answers ruled some tables out. */
+  g_assert_cmpuint (fewest, <, 120);
+}
+
+/* Card games: the cards of a world drawn for a seat. */
+
+/* The cards of @table face up or in hands, as a set; FALSE if a card
+ * shows twice or one is hidden (CP_CARD_UNKNOWN). */
+static gboolean
+table_set (const CpCardTable *table, guint n_seats, guint64 *set)
+{
+  const CpHand *piles[3 * CP_MAX_SEATS + 1];
+  guint n = 0;
+
+  *set = 0;
+  for (guint s = 0; s < n_seats; s++)
+    {
+      piles[n++] = &table->hand[s];
+      piles[n++] = &table->up[s];
+      piles[n++] = &table->sealed[s];
+    }
+  piles[n++] = &table->discard;
+  for (guint i = 0; i < n; i++)
+    for (guint c = 0; c < cp_hand_count (piles[i]); c++)
+      {
+        guint64 bit = cp_card_bit (cp_hand_get (piles[i], c));
+
+        if (bit == 0 || (*set & bit))
+          return FALSE;
+        *set |= bit;
+      }
+  return TRUE;
+}
+
+/* Whether @world, drawn from @view, deals each hand as many
+ * cards as the view shows, none of them twice nor one the seat sees
+ * elsewhere, and leaves as many to draw. */
+static gboolean
+cards_fit (const CpState *view, const CpState *world)
+{
+  CpCardTable seen, dealt;
+  guint64 all;
+
+  view->rules->cards (view, &seen);
+  world->rules->cards (world, &dealt);
+  if (!table_set (&dealt, world->n_seats, &all) || seen.draw_pile != dealt.draw_pile)
+    return FALSE;
+  for (guint s = 0; s < world->n_seats; s++)
+    {
+      if (cp_hand_count (&seen.hand[s]) != cp_hand_count (&dealt.hand[s]))
+        return FALSE;
+      /* What the seat sees stays where it was. */
+      for (guint c = 0; c < cp_hand_count (&seen.hand[s]); c++)
+        if (cp_hand_get (&seen.hand[s], c) != CP_CARD_UNKNOWN
+            && cp_hand_get (&seen.hand[s], c) != cp_hand_get (&dealt.hand[s], c))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* The cards of @seat's hand in @state, as a set. */
+static guint64
+hand_set (const CpState *state, guint seat)
+{
+  CpCardTable table;
+
+  state->rules->cards (state, &table);
+  return cp_deck_get_set (&table.hand[seat].cards);
+}
+
+/* In the games with cards, a world drawn for a seat deals the cards it
+ * has not seen, and deals them differently from one world to the
+ * next. */
+static void
+test_sample_cards (void)
+{
+  static const struct {
+    const char *id;
+    const char *option;
+  } card_games[] = {
+    { "tar-pit", NULL },
+    { "tar-pit", "white-checkers=10" },
+    { "cooperative", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (card_games); i++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+      guint looked = 0, varied = 0;
+
+      for (guint64 seed = 1; seed <= 4; seed++)
+        {
+          g_autoptr (CpGame) game = cp_test_new_game (card_games[i].id, 2, seed, card_games[i].option, NULL);
+
+          while (play_randomly (game, rand, 7) && cp_game_get_n_actions (game) < 400)
+            for (guint seat = 0; seat < 2; seat++)
+              {
+                g_autoptr (CpState) view = view_of (cp_game_get_state (game), seat);
+                guint64 first = 0;
+                gboolean differs = FALSE;
+                CpCardTable table;
+
+                view->rules->cards (view, &table);
+                for (guint k = 0; k < 8; k++)
+                  {
+                    g_autoptr (CpState) world = cp_state_copy (view);
+
+                    world->rules->sample (world, seat, rand);
+                    g_assert_true (cards_fit (view, world));
+                    if (k == 0)
+                      first = hand_set (world, 1 - seat);
+                    differs |= hand_set (world, 1 - seat) != first;
+                  }
+                /* Unless the other holds nothing or all there is. */
+                if (cp_hand_count (&table.hand[1 - seat]) > 0 && table.draw_pile > 0)
+                  looked++;
+                varied += differs;
+              }
+        }
+      g_test_message ("%s %s: %u views of a hand to guess, %u with hands that differ", card_games[i].id,
+                      card_games[i].option ? card_games[i].option : "", looked, varied);
+      g_assert_cmpuint (varied, >, looked / 2);
+    }
+}
+
+/* Tar Pit Chess: once the discard pile is shuffled into a new draw pile,
+ * the cards the other player held then are known to be in their hand
+ * until they play them. */
+static void
+test_tar_pit_reshuffle (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (23);
+  guint checked = 0;
+
+  for (guint64 seed = 1; seed <= 6 && checked < 20; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, seed, "white-checkers=12", "black-checkers=12", NULL);
+      guint64 held[2] = { 0, 0 };
+      guint shuffles = 0;  /* of the discard pile: the deal is made */
+
+      while (cp_game_get_n_actions (game) < 1500 && play_randomly (game, rand, 1))
+        {
+          guint seat = (guint) __builtin_ctz (cp_game_get_pending (game));
+          guint other = 1 - seat;
+
+          /* What each held at the last shuffle and holds still. */
+          for (guint i = cp_game_get_n_actions (game); i-- > 0 && cp_game_get_action (game, i)->seat == CP_SEAT_CHANCE;)
+            if (cp_game_get_action (game, i)->type == CP_ACTION_SHUFFLE && ++shuffles > 0)
+              held[0] = held[1] = G_MAXUINT64;
+          for (guint s = 0; s < 2; s++)
+            held[s] &= hand_set (cp_game_get_state (game), s);
+          if (shuffles == 0 || held[other] == 0)
+            continue;
+          for (guint k = 0; k < 4; k++)
+            {
+              g_autoptr (CpState) world = view_of (cp_game_get_state (game), seat);
+
+              world->rules->sample (world, seat, rand);
+              g_assert_cmphex (hand_set (world, other) & held[other], ==, held[other]);
+            }
+          checked++;
+        }
+    }
+  g_test_message ("%u views after the discard pile was shuffled", checked);
+  g_assert_cmpuint (checked, >, 0);
 }
 
 /* The search itself. */
@@ -467,6 +793,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/fairness", test_fairness);
   g_test_add_func ("/mcts/sample-keeps-view", test_sample_keeps_view);
   g_test_add_func ("/mcts/zombie-deduction", test_zombie_deduction);
+  g_test_add_func ("/mcts/masquerade-tables", test_masquerade_tables);
+  g_test_add_func ("/mcts/sample-cards", test_sample_cards);
+  g_test_add_func ("/mcts/tar-pit-reshuffle", test_tar_pit_reshuffle);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);

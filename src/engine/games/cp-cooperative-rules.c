@@ -627,6 +627,33 @@ coop_redact (CpState *state, guint seat)
     cp_hand_redact (&st->hand[s], seat);
 }
 
+/* A world @seat's view allows: the cards @seat has not seen (neither in
+ * its hand nor on the discard stacks or the captured pile) are shared at
+ * random between the partner's hand and the draw pile, as many as each
+ * holds. */
+static void
+coop_sample (CpState *state, guint seat, GRand *rand)
+{
+  CoopState *st = COOP_STATE (state);
+  CpHand *theirs = &st->hand[1 - seat];
+  guint held = cp_hand_count (theirs);
+  guint64 unseen;
+  CpDeck all;
+
+  if (seat > 1 || cp_hand_visible_to (theirs, seat))
+    return;
+  cp_deck_init_chess (&all, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
+  unseen = cp_deck_get_set (&all) & ~cp_deck_get_set (&st->hand[seat].cards)
+           & ~cp_deck_get_set (&st->discards[0].cards) & ~cp_deck_get_set (&st->discards[1].cards)
+           & ~cp_deck_get_set (&st->captured.cards);
+  if ((guint) __builtin_popcountll (unseen) != held + cp_deck_count (&st->draw))
+    return;
+  cp_deck_init_set (&st->draw, unseen);
+  cp_deck_shuffle (&st->draw, g_rand_int (rand));
+  cp_hand_clear (theirs);
+  draw_to (st, 1 - seat, held);
+}
+
 static void
 coop_cards (const CpState *state, CpCardTable *table)
 {
@@ -738,6 +765,7 @@ const CpRules cp_cooperative_rules = {
   .parse = coop_parse,
   .landing = cp_chess_rules_landing,
   .redact = coop_redact,
+  .sample = coop_sample,
   .cards = coop_cards,
   .present = coop_present,
   .statistics = coop_statistics,

@@ -873,6 +873,30 @@ redact (CpState *state, guint seat)
   cp_deck_redact (&st->pile);
 }
 
+/* A world @seat's view allows: the bids of the others still sealed are
+ * any they could make, drawn at random, and the draw pile holds the piece
+ * cards neither on the discard pile nor dealt for the hole, in an order
+ * drawn at random. */
+static void
+sample (CpState *state, guint seat, GRand *rand)
+{
+  GolfState *st = GOLF_STATE (state);
+  guint64 unseen;
+  CpDeck all;
+
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    if (s != seat && st->bids[s] == BID_UNKNOWN)
+      st->bids[s] = (guint8) (1 + g_rand_int_range (rand, 0, MAX_BID + 1));
+  cp_deck_init_chess (&all, CP_CHESS_DECK_PIECES);
+  unseen = cp_deck_get_set (&all) & ~cp_deck_get_set (&st->discard);
+  for (guint i = 0; i < st->n_cards; i++)
+    unseen &= ~cp_card_bit (st->cards[i]);
+  if ((guint) __builtin_popcountll (unseen) != cp_deck_count (&st->pile))
+    return;
+  cp_deck_init_set (&st->pile, unseen);
+  cp_deck_shuffle (&st->pile, g_rand_int (rand));
+}
+
 /* Words. */
 
 static char *
@@ -1330,6 +1354,7 @@ const CpRules cp_golf_rules = {
   .format = format,
   .parse = parse,
   .redact = redact,
+  .sample = sample,
   .cards = golf_cards,
   .present = present,
   .advise = advise,

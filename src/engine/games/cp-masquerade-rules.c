@@ -177,6 +177,45 @@ n_cells (const MasqueradeState *st)
   return cp_board_get_width (st->chess.base.board) * cp_board_get_height (st->chess.base.board);
 }
 
+/* The cells of the enemy pieces that one of the five capture moves at
+ * least could take from @from, in @targets, in the order of the cells:
+ * the first piece along each line (a queen's reach, which holds the
+ * king's, the rook's and the bishop's), and the knight's leaps.  Returns
+ * how many. */
+static guint
+attempt_targets (const MasqueradeState *st, guint from, guint8 *targets)
+{
+  CpBoard *board = st->chess.base.board;
+  const CpPiece *cells = st->chess.base.cells;
+  const guint8 *nb = cp_board_get_neighbours (board);
+  const guint8 *leaps;
+  guint n = 0, n_leaps;
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint c = from;
+
+      while ((c = nb[c * CP_N_DIRS + d]) != CP_NO_CELL && cells[c].kind == CP_PIECE_NONE)
+        ;
+      if (c != CP_NO_CELL && cells[c].seat != cells[from].seat)
+        targets[n++] = (guint8) c;
+    }
+  leaps = cp_board_knight_targets (board, from, &n_leaps);
+  for (guint i = 0; i < n_leaps; i++)
+    if (cells[leaps[i]].kind != CP_PIECE_NONE && cells[leaps[i]].seat != cells[from].seat)
+      targets[n++] = leaps[i];
+  /* In the order of the cells: few, so by insertion. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && targets[j - 1] > targets[j]; j--)
+      {
+        guint8 t = targets[j];
+
+        targets[j] = targets[j - 1];
+        targets[j - 1] = t;
+      }
+  return n;
+}
+
 /* The captures @seat may try: each piece above the pawn onto each enemy
  * piece one of the five capture moves could take from where it stands. */
 static void
@@ -187,16 +226,19 @@ add_attempts (const MasqueradeState *st, guint seat, CpActionList *out)
 
   for (guint from = 0; from < n; from++)
     {
+      guint8 targets[2 * CP_N_DIRS];
+      guint n_targets;
+
       if (cells[from].kind == CP_PIECE_NONE || cells[from].kind == CP_PIECE_PAWN || cells[from].seat != seat)
         continue;
-      for (guint to = 0; to < n; to++)
-        if (cells[to].kind != CP_PIECE_NONE && cells[to].seat != seat && moves_reaching (st, from, to) != 0)
-          {
-            CpAction *a = cp_action_list_add (out);
+      n_targets = attempt_targets (st, from, targets);
+      for (guint i = 0; i < n_targets; i++)
+        {
+          CpAction *a = cp_action_list_add (out);
 
-            cp_action_init_move (a, seat, from, to);
-            a->flags = CP_ACTION_FLAG_CAPTURE;
-          }
+          cp_action_init_move (a, seat, from, targets[i]);
+          a->flags = CP_ACTION_FLAG_CAPTURE;
+        }
     }
 }
 
@@ -475,6 +517,45 @@ masquerade_redact (CpState *state, guint seat)
       memset (st->table[s], 0, sizeof st->table[s]);
 }
 
+/* Fills rows @row and on of @table, each with a move not yet @used that
+ * @excluded allows, in every way; keeps one of the tables made, each with
+ * the same chance (@n counts them). */
+static void
+pick_table (const guint8 *excluded, guint row, guint used, guint8 *table, guint *n, guint8 *chosen,
+            GRand *rand)
+{
+  if (row == N_KINDS)
+    {
+      if (g_rand_int_range (rand, 0, (gint32) ++*n) == 0)
+        memcpy (chosen, table, CP_N_PIECE_KINDS);
+      return;
+    }
+  for (guint c = 0; c < N_KINDS; c++)
+    if (!(used & (1u << c)) && !(excluded[kinds[row]] & KIND_BIT (kinds[c])))
+      {
+        table[kinds[row]] = kinds[c];
+        pick_table (excluded, row + 1, used | (1u << c), table, n, chosen, rand);
+      }
+}
+
+/* A world @seat's view allows: the table the other seat wrote for @seat's
+ * pieces is any of one move for each kind that gives every capture tried
+ * so far the answer it had (the moves the answers ruled out are public),
+ * each with the same chance.  A table not written yet stays unwritten. */
+static void
+masquerade_sample (CpState *state, guint seat, GRand *rand)
+{
+  MasqueradeState *st = MASQUERADE_STATE (state);
+  guint other = 1 - seat, n = 0;
+  guint8 table[CP_N_PIECE_KINDS] = { 0 }, chosen[CP_N_PIECE_KINDS] = { 0 };
+
+  if (seat > 1 || !(st->written & CP_SEAT_BIT (other)))
+    return;
+  pick_table (st->excluded[seat], 0, 0, table, &n, chosen, rand);
+  if (n > 0)
+    memcpy (st->table[other], chosen, sizeof chosen);
+}
+
 /* Presentation. */
 
 /* What follows from @excluded by the rule of one move for each kind:
@@ -662,4 +743,5 @@ const CpRules cp_masquerade_rules = {
   .landing = cp_chess_rules_landing,
   .redact = masquerade_redact,
   .present = masquerade_present,
+  .sample = masquerade_sample,
 };

@@ -56,6 +56,8 @@ typedef struct {
   CpHand hand[2];
   CpDeck deck;       /* the draw pile, face down, top first */
   CpHand discard;    /* face up, the last card on top */
+  guint64 all;       /* every card of the game, as a set (cp_card_bit()) */
+  guint64 shuffled;  /* the cards of the draw pile when it was last shuffled */
 } TarPitState;
 
 #define TAR_PIT_STATE(s) ((TarPitState *) (s))
@@ -314,6 +316,7 @@ tar_pit_init (CpState *state, GHashTable *opts, GError **error)
         cp_card_from_id (checker_cards[colour][i], &card);
         cp_deck_put_bottom (&st->deck, card);
       }
+  st->all = st->shuffled = cp_deck_get_set (&st->deck);
   st->stage = STAGE_SHUFFLE;
   st->runner = CP_NO_CELL;
   return TRUE;
@@ -610,6 +613,7 @@ tar_pit_make (CpState *state, const CpAction *action, CpUndo *undo)
         {
           while (cp_hand_count (&st->discard) > 0)
             cp_deck_put_bottom (&st->deck, cp_hand_remove_at (&st->discard, 0));
+          st->shuffled = cp_deck_get_set (&st->deck);
           cp_deck_shuffle (&st->deck, action->value);
           go_draw (st);
           break;
@@ -872,6 +876,36 @@ tar_pit_redact (CpState *state, guint seat)
   cp_deck_redact (&st->deck);
 }
 
+/* A world @seat's view allows: the cards @seat has not seen (neither in
+ * its hand nor on the discard pile) are shared at random between the
+ * other seat's hand and the draw pile, as many as each holds.  Those
+ * that were not in the draw pile when it was last shuffled (the other
+ * seat held them then) stay in that hand. */
+static void
+tar_pit_sample (CpState *state, guint seat, GRand *rand)
+{
+  TarPitState *st = TAR_PIT_STATE (state);
+  CpHand *theirs = &st->hand[1 - seat];
+  guint held = cp_hand_count (theirs);
+  guint64 unseen, kept;
+  CpDeck rest;
+
+  if (seat > 1 || cp_hand_visible_to (theirs, seat))
+    return;
+  unseen = st->all & ~cp_deck_get_set (&st->hand[seat].cards) & ~cp_deck_get_set (&st->discard.cards);
+  if ((guint) __builtin_popcountll (unseen) != held + cp_deck_count (&st->deck))
+    return;
+  kept = unseen & ~st->shuffled;
+  if ((guint) __builtin_popcountll (kept) > held)
+    kept = 0;
+  cp_deck_init_set (&rest, unseen & ~kept);
+  cp_deck_shuffle (&rest, g_rand_int (rand));
+  cp_deck_init_set (&theirs->cards, kept);
+  while (cp_hand_count (theirs) < held)
+    cp_hand_add (theirs, cp_deck_draw (&rest));
+  st->deck = rest;
+}
+
 static void
 tar_pit_cards (const CpState *state, CpCardTable *table)
 {
@@ -1058,6 +1092,7 @@ const CpRules cp_tar_pit_rules = {
   .explain = tar_pit_explain,
   .hash = tar_pit_hash,
   .evaluate = tar_pit_evaluate,
+  .sample = tar_pit_sample,
 };
 
 /**

@@ -263,3 +263,49 @@ cp_deck_redact (CpDeck *deck)
 {
   memset (deck->cards, CP_CARD_UNKNOWN, deck->n_cards);
 }
+
+/**
+ * cp_card_bit:
+ *
+ * The bit that stands for @card in a set of cards (a #guint64); 0 for
+ * %CP_CARD_NONE, %CP_CARD_UNKNOWN or anything else that is not a card.
+ */
+guint64
+cp_card_bit (CpCard card)
+{
+  if (!cp_card_is_valid (card))
+    return 0;
+  return G_GUINT64_CONSTANT (1) << (cp_card_get_suit (card) * 16 + (card & 0xf));
+}
+
+/**
+ * cp_deck_get_set:
+ *
+ * The cards of @deck as a set (see cp_card_bit()), those whose face is
+ * hidden left out.
+ */
+guint64
+cp_deck_get_set (const CpDeck *deck)
+{
+  guint64 set = 0;
+
+  for (guint i = 0; i < deck->n_cards; i++)
+    set |= cp_card_bit (deck->cards[i]);
+  return set;
+}
+
+/**
+ * cp_deck_init_set:
+ * @deck: (out caller-allocates): the deck
+ * @set: cards, as cp_card_bit() gives them
+ *
+ * Makes a deck of the cards of @set, unshuffled: by suit, then by rank.
+ */
+void
+cp_deck_init_set (CpDeck *deck, guint64 set)
+{
+  memset (deck, 0, sizeof *deck);
+  for (guint bit = 0; bit < 64 && deck->n_cards < CP_CARD_MAX; bit++)
+    if (set & (G_GUINT64_CONSTANT (1) << bit))
+      deck->cards[deck->n_cards++] = (CpCard) ((bit / 16) << 4 | bit % 16);
+}

@@ -54,4 +54,11 @@ void      cp_deck_shuffle         (CpDeck           *deck,
                                    guint32           key);
 void      cp_deck_redact          (CpDeck           *deck);
 
+/* Cards as sets, one bit a card, for working out which cards a player
+ * has not seen. */
+guint64   cp_card_bit             (CpCard            card);
+guint64   cp_deck_get_set         (const CpDeck     *deck);
+void      cp_deck_init_set        (CpDeck           *deck,
+                                   guint64           set);
+
 G_END_DECLS
