@@ -345,13 +345,12 @@ test_score_three (void)
   g_assert_cmpuint (state->outcome.score, ==, 3);
 }
 
-/* A player who must play a card and has none loses the game for both. */
-static void
-test_out_of_cards (void)
+/* The ids of every card but the two of hearts and the two of spades. */
+static char *
+all_but_twos (void)
 {
   CpDeck deck;
-  g_autoptr (GString) rest = g_string_new (NULL);
-  g_autoptr (CpState) state = NULL;
+  GString *rest = g_string_new (NULL);
 
   cp_deck_init_chess (&deck, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
   g_assert_cmpuint (cp_deck_count (&deck), ==, 32);
@@ -362,7 +361,45 @@ test_out_of_cards (void)
       if (!g_str_equal (id, "2H") && !g_str_equal (id, "2S"))
         g_string_append_printf (rest, "%s%s", rest->len ? " " : "", id);
     }
-  state = arranged ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "2H", "2S", "", "", rest->str);
+  return g_string_free (rest, FALSE);
+}
+
+/* Computer partners weigh a position alike, higher the more kinds are
+ * gone and the more cards are left, and a finished game by its score. */
+static void
+test_evaluate (void)
+{
+  g_autoptr (CpState) start = arranged ("r5k1/p7/1n6/8/8/8/7P/4K1NR b - - 0 1", "2H 3H 4H", "10S 2S 3S", "KH", "", "");
+  g_autoptr (CpState) fewer = arranged ("r5k1/8/1n6/8/8/8/8/4K1NR b - - 0 1", "2H 3H 4H", "10S 2S 3S", "KH", "", "");
+  g_autoptr (CpState) won = arranged ("r5k1/8/1n6/8/8/8/8/4K1NR b - - 0 1", "2H 3H 4H", "10S 2S 3S", "KH", "", "");
+  g_autofree char *rest = all_but_twos ();
+  g_autoptr (CpState) lost = arranged ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "2H", "2S", "", "", rest);
+  int in_play;
+
+  g_assert_cmpint (cp_state_evaluate (start, WHITE), ==, cp_state_evaluate (start, BLACK));
+  /* The pawns gone: a point more. */
+  g_assert_cmpint (cp_state_evaluate (fewer, WHITE), >, cp_state_evaluate (start, WHITE));
+  in_play = cp_state_evaluate (won, BLACK);
+  g_free (move (won, "a8", "e8", CP_PIECE_NONE));
+  play (won, "10S");
+  g_free (move (won, "e8", "e1", CP_PIECE_NONE));
+  g_assert_cmpuint (won->outcome.score, ==, 3);
+  g_assert_cmpint (cp_state_evaluate (won, BLACK), >, cp_state_evaluate (start, BLACK));
+  g_assert_cmpint (cp_state_evaluate (won, BLACK), >, 0);
+  g_assert_cmpint (in_play, >, 0);
+  play (lost, "2H");
+  play (lost, "2S");
+  g_assert_cmpuint (lost->outcome.status, ==, CP_STATUS_LOST);
+  g_assert_cmpint (cp_state_evaluate (lost, WHITE), <, cp_state_evaluate (start, WHITE));
+  g_assert_cmpint (cp_state_evaluate (lost, WHITE), <, 0);
+}
+
+/* A player who must play a card and has none loses the game for both. */
+static void
+test_out_of_cards (void)
+{
+  g_autofree char *rest = all_but_twos ();
+  g_autoptr (CpState) state = arranged ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "2H", "2S", "", "", rest);
   g_assert_cmpuint (table (state).draw_pile, ==, 0);
   play (state, "2H");
   g_assert_cmpuint (cp_state_pending (state), ==, CP_SEAT_BIT (BLACK));
@@ -809,6 +846,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cooperative/score", test_score);
   g_test_add_func ("/cooperative/score-three", test_score_three);
   g_test_add_func ("/cooperative/out-of-cards", test_out_of_cards);
+  g_test_add_func ("/cooperative/evaluate", test_evaluate);
   g_test_add_func ("/cooperative/castling", test_castling);
   g_test_add_func ("/cooperative/castling-one-piece", test_castling_one_piece);
   g_test_add_func ("/cooperative/en-passant", test_en_passant);

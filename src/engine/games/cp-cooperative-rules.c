@@ -435,6 +435,37 @@ coop_outcome (const CpState *state, CpOutcome *outcome)
   *outcome = state->outcome;
 }
 
+/* For computer partners, the same for both: a quarter of a pawn's worth a
+ * point (a kind of piece gone from the board), a finished game its score
+ * or a loss; while it goes on, the points made, a part of a point for each
+ * kind the fewer of it is left, and a penalty as the cards that are left
+ * to play run out, which loses the game. */
+#define POINT 250
+
+static int
+coop_evaluate (const CpState *state, guint seat)
+{
+  const CoopState *st = COOP_STATE (state);
+  guint8 counts[2][CP_N_PIECE_KINDS];
+  guint cards;
+  int value = 0;
+
+  if (state->outcome.status == CP_STATUS_LOST)
+    return -100 * POINT;
+  if (state->outcome.status == CP_STATUS_WON)
+    return POINT * (int) state->outcome.score;
+  cp_state_count_pieces (state, 0, counts[0]);
+  cp_state_count_pieces (state, 1, counts[1]);
+  for (guint kind = CP_PIECE_PAWN; kind <= CP_PIECE_KING; kind++)
+    {
+      guint left = counts[0][kind] + counts[1][kind];
+
+      value += left == 0 ? POINT : POINT / 5 / left;
+    }
+  cards = cp_deck_count (&st->draw) + cp_hand_count (&st->hand[0]) + cp_hand_count (&st->hand[1]);
+  return value - 2 * POINT / (int) (1 + cards);
+}
+
 /* The score so far, in words. */
 static char *
 describe_gone (guint score)
@@ -761,6 +792,7 @@ const CpRules cp_cooperative_rules = {
   .legal = coop_legal,
   .make = coop_make,
   .outcome = coop_outcome,
+  .evaluate = coop_evaluate,
   .format = coop_format,
   .parse = coop_parse,
   .landing = cp_chess_rules_landing,

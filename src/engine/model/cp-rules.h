@@ -133,7 +133,9 @@ struct _CpRules {
    * the move count and the log do not count. */
   guint64    (*hash)     (const CpState *state);
   /* How good a position of a game in progress looks for `seat`, in
-   * hundredths of a pawn: positive when `seat` stands better. */
+   * hundredths of a pawn: positive when `seat` stands better.  In a game
+   * the players play together against the game (one team of every seat),
+   * also how good a finished game is: its score, or a loss. */
   int        (*evaluate) (const CpState *state, guint seat);
   /* Whether `make` and `unmake` may be given a CP_ACTION_PASS of the seat
    * to act, which hands the turn on without a move: never a legal action,
