@@ -1561,6 +1561,7 @@ static void
 keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
   guint seat = st->army[player], king = st->king[seat], kept = first;
+  gboolean copied = FALSE;
   Steppers before;
   CpChessState trial;
 
@@ -1580,7 +1581,6 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
   for (guint i = 0; i < before.n; i++)
     regular_reach (st, before.cells[i], CP_NO_CELL, CP_NO_CELL, &before.reach[i], &before.looked[i]);
 
-  memcpy (&trial, st, sizeof trial);
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
@@ -1611,6 +1611,9 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
         default:
           break;
         }
+      if (!copied)
+        memcpy (&trial, st, sizeof trial);
+      copied = TRUE;
       cp_chess_make (&trial, a, &undo);
       /* A move that carries no checkers and takes none leaves the same
        * pieces to step, the one it takes aside. */
