@@ -240,6 +240,54 @@ test_perft (void)
   g_assert_cmpuint (engine_perft (STACKED, 4), ==, 4727);
 }
 
+/* The moves found with masks of the board (CpChessState.masks, kept on
+ * boards of 8 by 8) are those found cell by cell without them, in every
+ * position of lines of play from positions with several stacks. */
+static void
+test_masks (void)
+{
+  static const char *const positions[] = {
+    STACKED,
+    QUEEN_MATE,
+    "r3k2r/p1ppq*pb1/bn*2pnp1/3PN3/1p2P3/2N**2Q1p/PPPB*BPPP/R3K2R w KQkq - 0 1",
+    "rn*bqkbnr/pp*p*ppppp/8/8/8/8/PP*PPPPPP/RNB*QKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n*2n2/4p3/2B*1P3/5N*2/PPPP1PPP/RNBQK2R b KQkq - 0 1",
+    "n1n5/P*PPk4/8/8/8/8/4Kppp/5N*1N w - - 0 1",
+    "8/2p*5/3p4/KP5r/1R2Pp*1k/8/6P1/8 w - - 0 1",
+  };
+  guint compared = 0;
+
+  for (guint p = 0; p < G_N_ELEMENTS (positions); p++)
+    for (guint line = 0; line < 8; line++)
+      {
+        g_autofree char *option = g_strconcat ("fen=", positions[p], NULL);
+        g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
+        g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+        g_autoptr (GRand) rand = g_rand_new_with_seed (p * 8 + line);
+
+        g_assert_true (CP_CHESS_STATE (state)->masks);
+        for (guint ply = 0; ply < 60 && !cp_state_is_over (state); ply++)
+          {
+            g_autoptr (CpState) plain = cp_state_copy (state);
+            g_auto (CpActionList) with = { 0 };
+            g_auto (CpActionList) without = { 0 };
+            guint seat = cp_state_first_pending (state);
+
+            CP_CHESS_STATE (plain)->masks = FALSE;
+            cp_state_legal (state, seat, &with);
+            cp_state_legal (plain, seat, &without);
+            g_assert_cmpuint (with.len, ==, without.len);
+            for (guint i = 0; i < with.len; i++)
+              g_assert_cmpmem (&with.items[i], sizeof with.items[i], &without.items[i], sizeof without.items[i]);
+            compared++;
+            if (with.len == 0)
+              break;
+            cp_state_apply (state, &with.items[g_rand_int_range (rand, 0, (gint32) with.len)], NULL);
+          }
+      }
+  g_assert_cmpuint (compared, >, 1000);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -249,5 +297,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/adrenaline/takeover", test_takeover);
   g_test_add_func ("/adrenaline/out-of-checkers", test_out_of_checkers);
   g_test_add_func ("/adrenaline/perft", test_perft);
+  g_test_add_func ("/adrenaline/masks", test_masks);
   return g_test_run ();
 }

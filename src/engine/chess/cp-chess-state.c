@@ -151,6 +151,15 @@ stacked (const CpPiece *p)
   return p->kind != CP_PIECE_NONE && p->checkers > 0;
 }
 
+/* Bit @c of a mask of cells (CpChessState.masks), none for CP_NO_CELL. */
+static inline guint64
+cell_bit (guint c)
+{
+  return c < 64 ? G_GUINT64_CONSTANT (1) << c : 0;
+}
+
+#define ALL_CELLS (~G_GUINT64_CONSTANT (0))
+
 static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
                                    guint ignore_b, const CpCellSet *from);
 
@@ -173,10 +182,11 @@ attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjac
 
 /* Whether an enemy of @seat on @side of the mirror, standing in @from
  * (anywhere if NULL), attacks @cell, with @ignore_a and @ignore_b taken as
- * empty and a friendly piece standing on @block. */
+ * empty and a friendly piece standing on @block.  With the masks of extra
+ * steps, only cells in @danger may be reached by them (step_danger()). */
 static gboolean
 attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
-          guint block, const CpCellSet *from, guint side)
+          guint block, const CpCellSet *from, guint side, guint64 danger)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
@@ -214,7 +224,8 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
           && (from == NULL || cp_cell_set_contains (from, targets[i])))
         return TRUE;
     }
-  return (st->features & CP_CHESS_EXTRA_STEPS) && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
+  return (st->features & CP_CHESS_EXTRA_STEPS) && (!st->masks || (cell_bit (cell) & danger))
+         && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
 }
 
 /* The side of the mirror of the piece on @cell, or 0 for an empty cell. */
@@ -244,7 +255,134 @@ seen_at (const CpChessState *st, guint c, guint ignore_a, guint ignore_b, CpCell
 static inline gboolean
 open_to (const CpChessState *st, guint seat, const CpPiece *q)
 {
-  return q->kind == CP_PIECE_NONE || cp_chess_is_enemy (st, seat, q->seat);
+  return q->kind == CP_PIECE_NONE || st->team[seat] != st->team[q->seat];
+}
+
+/* The cells from each cell of a board of 8 by 8 (CpChessState.masks):
+ * beyond it in each direction, a knight's leap away, a step away. */
+static guint64 rays[CP_N_DIRS][64], leaps[64], steps_from[64];
+
+static void
+init_rays (void)
+{
+  static gsize done = 0;
+  static const int dx[CP_N_DIRS] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+  static const int dy[CP_N_DIRS] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+  static const int kx[8] = { 1, 2, 2, 1, -1, -2, -2, -1 };
+  static const int ky[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
+
+  if (!g_once_init_enter (&done))
+    return;
+  for (int c = 0; c < 64; c++)
+    {
+      for (guint d = 0; d < CP_N_DIRS; d++)
+        for (int x = c % 8 + dx[d], y = c / 8 + dy[d]; x >= 0 && x < 8 && y >= 0 && y < 8;
+             x += dx[d], y += dy[d])
+          {
+            rays[d][c] |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
+            if (x == c % 8 + dx[d] && y == c / 8 + dy[d])
+              steps_from[c] |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
+          }
+      for (guint i = 0; i < 8; i++)
+        {
+          int x = c % 8 + kx[i], y = c / 8 + ky[i];
+
+          if (x >= 0 && x < 8 && y >= 0 && y < 8)
+            leaps[c] |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
+        }
+    }
+  g_once_init_leave (&done, 1);
+}
+
+/* The cells a piece of @kind on @from slides over, with pieces on
+ * @occupied: each line up to the first piece on it, that piece's cell
+ * included. */
+static guint64
+slide_lines (guint kind, guint from, guint64 occupied)
+{
+  guint64 lines = 0;
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    if ((slides[kind] >> d) & 1)
+      {
+        guint64 ray = rays[d][from], blockers = ray & occupied;
+
+        /* The directions N, NE, E and NW go up the cells, the others down. */
+        if (blockers != 0)
+          ray &= ~rays[d][(d <= CP_DIR_E || d == CP_DIR_NW) ? (guint) __builtin_ctzll (blockers)
+                                                            : 63u - (guint) __builtin_clzll (blockers)];
+        lines |= ray;
+      }
+  return lines;
+}
+
+/* regular_reach() of a knight, a king or a sliding piece, with the masks. */
+static void
+masked_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_b, CpCellSet *reach,
+              CpCellSet *read)
+{
+  const CpPiece *p = &st->base.cells[from];
+  guint64 empty = cell_bit (ignore_a) | cell_bit (ignore_b);
+  guint64 own = st->seat_cells[p->seat] & ~empty, taken = st->seat_cells[1 - p->seat] & ~empty;
+  guint64 to = 0, seen = 0;
+
+  if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
+    {
+      seen = p->kind == CP_PIECE_KNIGHT ? leaps[from] : steps_from[from];
+      to = seen & ~own;
+    }
+  else
+    {
+      seen = slide_lines (p->kind, from, own | taken);
+      to = seen & ~own;
+    }
+  memset (reach, 0, sizeof *reach);
+  reach->bits[0] = to;
+  if (read != NULL)
+    read->bits[0] |= seen;
+}
+
+/* regular_reach() of the piece on @from, with the masks, once the other
+ * side has moved: the pieces of its own side on @own, those of the other
+ * on @others, and en passant taking on @ep_cell. */
+static void
+reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, guint ep_cell,
+             CpCellSet *reach)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *p = &st->base.cells[from];
+  guint64 to = 0;
+
+  memset (reach, 0, sizeof *reach);
+  if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
+    to = (p->kind == CP_PIECE_KNIGHT ? leaps[from] : steps_from[from]) & ~own;
+  else if (p->kind == CP_PIECE_PAWN)
+    {
+      for (guint i = 0; i < cp_board_get_n_forward (st->base.board, p->seat); i++)
+        {
+          CpDir f = cp_board_get_forward (st->base.board, p->seat, i);
+          guint one = nb[from * CP_N_DIRS + f], two;
+
+          if (one == CP_NO_CELL || (cell_bit (one) & (own | others)))
+            continue;
+          to |= cell_bit (one);
+          two = nb[one * CP_N_DIRS + f];
+          if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED)
+              && two != CP_NO_CELL && !(cell_bit (two) & (own | others)))
+            to |= cell_bit (two);
+        }
+      for (guint d = 1; d < CP_N_DIRS; d += 2)
+        {
+          guint c = nb[from * CP_N_DIRS + d];
+
+          if (c != CP_NO_CELL && (pawn_captures (st, p->seat) & BIT (d))
+              && ((cell_bit (c) & others) || c == ep_cell))
+            to |= cell_bit (c);
+        }
+    }
+  else
+    to = slide_lines (p->kind, from, own | others) & ~own;
+  reach->bits[0] = to;
 }
 
 /* The cells the piece on @from could end its move on, taking or not,
@@ -257,6 +395,11 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
   const CpPiece *p = &st->base.cells[from];
   guint seat = p->seat;
 
+  if (st->masks && (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING || slides[p->kind] != 0))
+    {
+      masked_reach (st, from, ignore_a, ignore_b, reach, read);
+      return;
+    }
   memset (reach, 0, sizeof *reach);
   if (p->kind == CP_PIECE_KNIGHT)
     {
@@ -315,6 +458,226 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
     }
 }
 
+/* Extra steps on a board of 8 by 8 cells without holes or barriers, cell
+ * y * 8 + x on bit y * 8 + x of a 64-bit mask. */
+#define FILE_A G_GUINT64_CONSTANT (0x0101010101010101)
+#define FILE_H (FILE_A << 7)
+#define MOST_CHECKERS 62  /* more checkers than a quick test is made for */
+
+/* The cells next to a cell of @b. */
+static inline guint64
+king_neighbours (guint64 b)
+{
+  guint64 east = (b << 1) & ~FILE_A, west = (b >> 1) & ~FILE_H, row = b | east | west;
+
+  return east | west | (row << 8) | (row >> 8);
+}
+
+/* What the king steps of the piece on a cell meet on the way to a cell:
+ * the cells they may land on (the cell aimed at aside), and those where
+ * they take checkers. */
+typedef struct {
+  guint64 pass;
+  guint n_gainers, gains;
+  guint8 gainer[64], gain[64];
+} StepField;
+
+static void
+step_field (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
+            StepField *f)
+{
+  guint64 empty = G_GUINT64_CONSTANT (1) << from, gainers;
+
+  /* Cells taken as empty; then those a step may land on: empty, or with
+   * a piece of the other side but its king. */
+  if (ignore_a < 64)
+    empty |= G_GUINT64_CONSTANT (1) << ignore_a;
+  if (ignore_b < 64)
+    empty |= G_GUINT64_CONSTANT (1) << ignore_b;
+  f->pass = ~st->seat_cells[st->base.cells[from].seat] | empty;
+  for (guint s = 0; s < 2; s++)
+    if (st->king[s] < 64)
+      f->pass &= ~(G_GUINT64_CONSTANT (1) << st->king[s]) | empty;
+  f->pass &= ~cell_bit (cell);
+  f->n_gainers = f->gains = 0;
+  for (gainers = st->stacked_cells & f->pass & ~empty; gainers != 0; gainers &= gainers - 1)
+    {
+      guint c = (guint) __builtin_ctzll (gainers);
+
+      f->gainer[f->n_gainers] = (guint8) c;
+      f->gain[f->n_gainers++] = st->base.cells[c].checkers;
+      f->gains += st->base.cells[c].checkers;
+    }
+}
+
+/* The checkers the piece on @from holds on @c, a cell its move ends on. */
+static inline guint
+start_checkers (const CpChessState *st, guint from, guint c, guint ignore_a, guint ignore_b)
+{
+  const CpPiece *p = &st->base.cells[from];
+  guint v = p->checkers + seen_at (st, c, ignore_a, ignore_b, NULL)->checkers;
+
+  if (p->kind == CP_PIECE_PAWN && c == st->ep_cell)
+    v += st->base.cells[st->ep_pawn].checkers;
+  return v;
+}
+
+/* The walks of king steps of the piece on @from after its move (ending
+ * on the cells of @reach), @ignore_a and @ignore_b taken as empty and
+ * @cell, if not CP_NO_CELL, where they stop: every line of steps that
+ * reaches_by_steps() follows holds on each cell at most as many checkers
+ * as the richest walk to that cell may hold, a piece taken on the way
+ * counted each time the walk comes onto its cell.  Returns the cells the
+ * walks come onto with at least one checker, whence they may step on, or
+ * every cell when there are too many checkers to follow. */
+static guint64
+step_walks (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
+            const CpCellSet *reach)
+{
+  guint64 within[MOST_CHECKERS + 2], starts = reach->bits[0] & ~cell_bit (cell);
+  guint8 start[64], value[64];
+  guint n_starts = 0, most = 0;
+  StepField f;
+  gboolean grew;
+
+  for (guint64 b = starts; b != 0; b &= b - 1)
+    {
+      guint c = (guint) __builtin_ctzll (b);
+      guint v = start_checkers (st, from, c, ignore_a, ignore_b);
+
+      if (v == 0)
+        continue;
+      start[n_starts] = (guint8) c;
+      value[n_starts++] = (guint8) MIN (v, MOST_CHECKERS + 1);
+      most = MAX (most, v);
+    }
+  if (n_starts == 0)
+    return 0;
+  step_field (st, from, cell, ignore_a, ignore_b, &f);
+  most += f.gains;
+  if (most > MOST_CHECKERS)
+    return ~G_GUINT64_CONSTANT (0);
+  memset (within, 0, (most + 2) * sizeof within[0]);
+  for (guint i = 0; i < n_starts; i++)
+    for (guint v = 1; v <= value[i]; v++)
+      within[v] |= G_GUINT64_CONSTANT (1) << start[i];
+
+  /* Each cell holding v + 1 checkers steps on with v; a piece with g
+   * checkers taken there gives g - 1 more, so cells lower down may send
+   * the walk higher up: again until nothing grows.  Without such pieces
+   * one sweep down is all. */
+  do
+    {
+      grew = FALSE;
+      for (guint v = most; v >= 1; v--)
+        {
+          guint64 more = within[v + 1] | (king_neighbours (within[v + 1]) & f.pass);
+
+          for (guint i = 0; i < f.n_gainers; i++)
+            if (within[MAX (v + 1, (guint) f.gain[i] + 1) - f.gain[i]] & steps_from[f.gainer[i]])
+              more |= G_GUINT64_CONSTANT (1) << f.gainer[i];
+          if (more & ~within[v])
+            {
+              within[v] |= more;
+              grew = f.n_gainers > 0;
+            }
+        }
+    }
+  while (grew);
+  return within[1];
+}
+
+/* Whether reaches_by_steps() might find @cell, by step_walks(): FALSE
+ * only where it finds it not.  Where it answers FALSE, the cells it
+ * looked at are added to @read. */
+static gboolean
+may_reach_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
+                    const CpCellSet *reach, CpCellSet *read)
+{
+  guint64 walks = step_walks (st, from, cell, ignore_a, ignore_b, reach);
+
+  if (king_neighbours (walks) & cell_bit (cell))
+    return TRUE;
+  if (read != NULL)
+    {
+      read->bits[0] |= walks | king_neighbours (walks) | cell_bit (from);
+      if (st->base.cells[from].kind == CP_PIECE_PAWN)
+        cp_cell_set_add (read, st->ep_pawn < 64 ? st->ep_pawn : from);
+    }
+  return FALSE;
+}
+
+/* The cells from which the piece on @from, ending its move there with v
+ * checkers, might reach @cell with its extra steps, in toward[v] for v up
+ * to the return value (none when there are too many checkers to count):
+ * the walks of may_reach_by_steps() looked at from their end.  It holds
+ * after any move of the other side that neither carries checkers nor
+ * takes a piece with checkers: such a move leaves the checkers on the
+ * cells alone (but for the cell it ends on, with none), and the cells
+ * the steps may land on too, but for the piece it takes, whose cell the
+ * steps may land on from then on: so every piece but the kings is taken
+ * as one the steps may land on. */
+static guint
+steps_toward (const CpChessState *st, guint from, guint cell, guint64 *toward)
+{
+  guint64 target = king_neighbours (G_GUINT64_CONSTANT (1) << cell), others;
+  guint most = 0;
+  StepField f;
+  gboolean grew;
+
+  step_field (st, from, cell, CP_NO_CELL, CP_NO_CELL, &f);
+  /* The other side may take any piece but a king on its move. */
+  f.pass |= st->seat_cells[st->base.cells[from].seat] & ~cell_bit (st->king[0]) & ~cell_bit (st->king[1]);
+  others = st->stacked_cells & ~st->seat_cells[st->base.cells[from].seat];
+  for (; others != 0; others &= others - 1)
+    most = MAX (most, st->base.cells[__builtin_ctzll (others)].checkers);
+  most += st->base.cells[from].checkers + f.gains;
+  if (most > MOST_CHECKERS)
+    return 0;
+  toward[0] = 0;
+  for (guint v = 1; v <= most; v++)
+    toward[v] = target;
+  do
+    {
+      grew = FALSE;
+      for (guint v = 1; v <= most; v++)
+        {
+          guint64 more = toward[v - 1] | king_neighbours (toward[v - 1] & f.pass);
+
+          for (guint i = 0; i < f.n_gainers; i++)
+            if (toward[MIN (v - 1 + f.gain[i], most)] & (G_GUINT64_CONSTANT (1) << f.gainer[i]))
+              more |= steps_from[f.gainer[i]];
+          if (more & ~toward[v])
+            {
+              toward[v] |= more;
+              grew = TRUE;
+            }
+        }
+    }
+  while (grew);
+  return most - f.gains;
+}
+
+/* Whether the piece on @from might reach @cell with its extra steps, by
+ * the cells of steps_toward() up to @most checkers at the end of its
+ * move. */
+static gboolean
+may_step_toward (const CpChessState *st, guint from, guint cell, const guint64 *toward, guint most)
+{
+  CpCellSet reach;
+
+  regular_reach (st, from, CP_NO_CELL, CP_NO_CELL, &reach, NULL);
+  for (guint64 b = reach.bits[0] & ~(G_GUINT64_CONSTANT (1) << cell); b != 0; b &= b - 1)
+    {
+      guint c = (guint) __builtin_ctzll (b);
+      guint v = start_checkers (st, from, c, CP_NO_CELL, CP_NO_CELL);
+
+      if (v > most || (v > 0 && (toward[v] & (G_GUINT64_CONSTANT (1) << c))))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Whether the piece on @from reaches @cell with its move and then its
  * extra steps, @ignore_a and @ignore_b taken as empty.  The most checkers
  * the piece can hold on each cell are found cell by cell, the richest
@@ -336,6 +699,8 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
                                    ABS ((int) ((c) / width) - (int) (cell / width))) > (guint) (left) + gains)
 
   regular_reach (st, from, ignore_a, ignore_b, &reach, read);
+  if (st->masks && !may_reach_by_steps (st, from, cell, ignore_a, ignore_b, &reach, read))
+    return FALSE;
   memset (best, 0xff, n_cells * sizeof best[0]);
   for (guint c = cp_cell_set_next (&reach, 0); c != CP_NO_CELL; c = cp_cell_set_next (&reach, c + 1))
     if (c != cell)
@@ -375,7 +740,7 @@ reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a
             continue;
           q = seen_at (st, to, CP_NO_CELL, CP_NO_CELL, read);
           taken = q->kind != CP_PIECE_NONE && to != from && to != ignore_a && to != ignore_b;
-          if (taken && (!cp_chess_is_enemy (st, p->seat, q->seat) || q->kind == CP_PIECE_KING))
+          if (taken && (st->team[p->seat] == st->team[q->seat] || q->kind == CP_PIECE_KING))
             continue;
           left = best[at] - 1 + (taken ? q->checkers : 0);
           if (left > best[to])
@@ -416,6 +781,61 @@ might_take (const CpChessState *st, guint width, guint from, guint target)
     }
 }
 
+/* The pieces on @attackers that may take extra steps against a side
+ * with the stacks on @stacks, as step_starters() finds them: with
+ * checkers, or might_take() one of those stacks.  Returns how many. */
+static guint
+starters_of_masks (const CpChessState *st, guint64 stacks, guint64 attackers, guint8 *starters)
+{
+  guint64 leap = 0, step = 0, beside = 0, straight = 0, slant = 0;
+  guint n = 0;
+
+  /* might_take() of every stack at once: where a knight, a king, a pawn
+   * and a piece sliding along ranks and files or diagonals might take
+   * one. */
+  for (; stacks != 0; stacks &= stacks - 1)
+    {
+      guint c = (guint) __builtin_ctzll (stacks);
+
+      leap |= leaps[c];
+      step |= steps_from[c];
+      beside |= steps_from[c] & ~(FILE_A << (c % 8));
+      straight |= rays[CP_DIR_N][c] | rays[CP_DIR_E][c] | rays[CP_DIR_S][c] | rays[CP_DIR_W][c];
+      slant |= rays[CP_DIR_NE][c] | rays[CP_DIR_SE][c] | rays[CP_DIR_SW][c] | rays[CP_DIR_NW][c];
+    }
+  for (; attackers != 0; attackers &= attackers - 1)
+    {
+      guint c = (guint) __builtin_ctzll (attackers);
+      guint kind = st->base.cells[c].kind;
+      guint64 may = kind == CP_PIECE_KNIGHT ? leap
+                    : kind == CP_PIECE_KING ? step
+                    : kind == CP_PIECE_PAWN ? beside
+                    : ((slides[kind] & ORTHOGONAL) ? straight : 0) | ((slides[kind] & DIAGONAL) ? slant : 0);
+
+      if (((st->stacked_cells | may) >> c) & 1)
+        starters[n++] = (guint8) c;
+    }
+  return n;
+}
+
+/* step_starters() with the masks of the pieces. */
+static guint
+masked_step_starters (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
+                      const CpCellSet *from, guint8 *starters, guint *gains)
+{
+  guint64 aside = cell_bit (cell) | cell_bit (ignore_a) | cell_bit (ignore_b);
+  guint64 stacks = st->stacked_cells & st->seat_cells[seat] & ~aside;
+  guint64 attackers = st->seat_cells[1 - seat] & ~aside;
+
+  if (from != NULL)
+    attackers &= from->bits[0];
+  if (st->base.out & BIT (1 - seat))
+    attackers = 0;
+  for (guint64 m = stacks; m != 0; m &= m - 1)
+    *gains += st->base.cells[__builtin_ctzll (m)].checkers;
+  return starters_of_masks (st, stacks, attackers, starters);
+}
+
 /* The enemies of @seat, standing in @from (anywhere if NULL), that may
  * take extra steps towards @cell after their move: with checkers of their
  * own, or with those of a piece of @seat's side that they take with the
@@ -433,6 +853,8 @@ step_starters (const CpChessState *st, guint cell, guint seat, guint ignore_a, g
   *gains = 0;
   if (st->stacks == 0)
     return 0;
+  if (st->masks)
+    return masked_step_starters (st, cell, seat, ignore_a, ignore_b, from, starters, gains);
   for (guint c = 0; c < n_cells; c++)
     {
       const CpPiece *p = &st->base.cells[c];
@@ -474,6 +896,30 @@ extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_
   return FALSE;
 }
 
+/* The cells where enemies of @seat might come with extra steps, with
+ * @ignore_a and @ignore_b taken as empty: step_walks() of each piece that
+ * may take them, with no cell where the walks stop.  On other cells
+ * extra_step_attack() finds no attack with those cells empty. */
+static guint64
+step_danger (const CpChessState *st, guint seat, guint ignore_a, guint ignore_b)
+{
+  guint8 starters[CP_MAX_CELLS];
+  guint gains, n;
+  guint64 danger = 0;
+
+  if (!st->masks)
+    return ALL_CELLS;
+  n = step_starters (st, CP_NO_CELL, seat, ignore_a, ignore_b, NULL, starters, &gains);
+  for (guint i = 0; i < n; i++)
+    {
+      CpCellSet reach;
+
+      regular_reach (st, starters[i], ignore_a, ignore_b, &reach, NULL);
+      danger |= king_neighbours (step_walks (st, starters[i], CP_NO_CELL, ignore_a, ignore_b, &reach));
+    }
+  return danger;
+}
+
 /**
  * cp_chess_attacked:
  * @cell: the cell looked at
@@ -489,7 +935,7 @@ cp_chess_attacked (const CpChessState *st, guint cell, guint by_enemies_of,
                    guint ignore_a, guint ignore_b)
 {
   return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, CP_NO_CELL, NULL,
-                   side_of_cell (st, cell));
+                   side_of_cell (st, cell), ALL_CELLS);
 }
 
 /**
@@ -506,7 +952,7 @@ gboolean
 cp_chess_attacked_on (const CpChessState *st, guint cell, guint by_enemies_of, guint side,
                       guint ignore_a, guint ignore_b, guint block)
 {
-  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, block, NULL, side);
+  return attacked (st, cell, by_enemies_of, ignore_a, ignore_b, block, NULL, side, ALL_CELLS);
 }
 
 /**
@@ -520,7 +966,7 @@ cp_chess_attacked_from (const CpChessState *st, guint cell, guint by_enemies_of,
                         const CpCellSet *from)
 {
   return attacked (st, cell, by_enemies_of, CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, from,
-                   side_of_cell (st, cell));
+                   side_of_cell (st, cell), ALL_CELLS);
 }
 
 gboolean
@@ -664,7 +1110,7 @@ en_passant_safe (const CpChessState *st, guint seat, guint from, guint side)
 
   if (king == CP_NO_CELL || !(st->features & CP_CHESS_CHECK) || side_of_cell (st, king) != side)
     return TRUE;
-  return !attacked (st, king, seat, from, st->ep_pawn, st->ep_cell, NULL, side);
+  return !attacked (st, king, seat, from, st->ep_pawn, st->ep_cell, NULL, side, ALL_CELLS);
 }
 
 static void
@@ -735,7 +1181,8 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
     {
       const CpCastleRight *right = &st->castle[seat][side];
       guint kto, rx, rto, lo, hi;
-      gboolean ok = TRUE;
+      gboolean ok = TRUE, danger_known = FALSE;
+      guint64 danger = ALL_CELLS;
 
       if (right->rook == CP_NO_CELL || cells[right->rook].kind != CP_PIECE_ROOK
           || cells[right->rook].seat != seat || !present (st, &cells[right->rook], mirror)
@@ -763,9 +1210,14 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
               || (c != king && c != right->rook
                   && (present (st, &cells[c], mirror) || (landing && cells[c].kind != CP_PIECE_NONE))))
             ok = FALSE;
-          else if (king_path && (st->features & CP_CHESS_CHECK)
-                   && attacked (st, c, seat, king, right->rook, CP_NO_CELL, NULL, mirror))
-            ok = FALSE;
+          else if (king_path && (st->features & CP_CHESS_CHECK))
+            {
+              if (!danger_known)
+                danger = (st->features & CP_CHESS_EXTRA_STEPS) ? step_danger (st, seat, king, right->rook)
+                                                                : ALL_CELLS;
+              danger_known = TRUE;
+              ok = !attacked (st, c, seat, king, right->rook, CP_NO_CELL, NULL, mirror, danger);
+            }
         }
       if (ok)
         add_move (out, seat, king, right->rook, CP_ACTION_FLAG_CASTLE, 0);
@@ -853,6 +1305,8 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
   const CpPiece *cells = st->base.cells;
   gboolean safety = (st->features & CP_CHESS_CHECK) != 0;
   guint side = side_of_cell (st, from);
+  guint64 danger = safety && (st->features & CP_CHESS_EXTRA_STEPS) ? step_danger (st, seat, from, CP_NO_CELL)
+                                                                   : ALL_CELLS;
 
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
@@ -862,7 +1316,7 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
         continue;
       if (cells[to].kind != CP_PIECE_NONE && !capturable (st, seat, &cells[to], side))
         continue;
-      if (safety && attacked (st, to, seat, from, CP_NO_CELL, CP_NO_CELL, NULL, side))
+      if (safety && attacked (st, to, seat, from, CP_NO_CELL, CP_NO_CELL, NULL, side, danger))
         continue;
       add_move (out, seat, from, to, cells[to].kind ? CP_ACTION_FLAG_CAPTURE : 0, 0);
     }
@@ -875,7 +1329,221 @@ typedef struct {
   guint8 cells[CP_MAX_CELLS];
   gboolean reaches[CP_MAX_CELLS];
   CpCellSet read[CP_MAX_CELLS];
+  CpCellSet reach[CP_MAX_CELLS];
+  CpCellSet looked[CP_MAX_CELLS];  /* the cells the moves of reach[] looked at */
+  /* with the masks, for each of the first 64: steps_toward() once needed */
+  guint8 most[64];
+  guint64 toward_done;
+  guint8 checkers[64];  /* with the masks: the checkers on each cell */
+  guint64 toward[64][MOST_CHECKERS + 2];
 } Steppers;
+
+/* Whether a search that looked at the cells of @read is untouched by a
+ * move that changed the cells of @changed, and after which en passant
+ * takes on @ep_cell. */
+static gboolean
+untouched (const CpCellSet *read, const guint changed[4], guint ep_cell)
+{
+  for (guint c = 0; c < 4; c++)
+    if (changed[c] != CP_NO_CELL && cp_cell_set_contains (read, changed[c]))
+      return FALSE;
+  return ep_cell == CP_NO_CELL || !cp_cell_set_contains (read, ep_cell);
+}
+
+/* Whether the move that made @trial from @st leaves the search of
+ * reaches_by_steps() for stepper @b as it was: a move that neither takes
+ * nor carries checkers leaves a cell the extra steps may land on open to
+ * them, with no checkers to take there, or empties it; so the search
+ * finds what it found before if the move of the stepper ends on the same
+ * cells with the same checkers. */
+static gboolean
+same_reach (const CpChessState *st, const CpChessState *trial, const Steppers *before, guint b)
+{
+  guint from = before->cells[b];
+  CpCellSet reach;
+
+  regular_reach (trial, from, CP_NO_CELL, CP_NO_CELL, &reach, NULL);
+  if (memcmp (&reach, &before->reach[b], sizeof reach) != 0)
+    return FALSE;
+  /* A pawn taking en passant holds the checkers of the pawn taken too. */
+  return st->base.cells[from].kind != CP_PIECE_PAWN
+         || ((st->ep_cell == CP_NO_CELL || !cp_cell_set_contains (&reach, st->ep_cell))
+             && (trial->ep_cell == CP_NO_CELL || !cp_cell_set_contains (&reach, trial->ep_cell)));
+}
+
+typedef enum {
+  SAFETY_UNKNOWN,
+  SAFETY_SAFE,
+  SAFETY_UNSAFE,
+} Safety;
+
+/* The cell the double step @a passes, as cp_chess_make() finds it. */
+static guint
+passed_cell (const CpChessState *st, const CpAction *a)
+{
+  const guint8 *nb = neighbours (st);
+  guint from = a->cells[0], to = a->cells[1];
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint mid = nb[from * CP_N_DIRS + d];
+
+      if (mid != CP_NO_CELL && nb[mid * CP_N_DIRS + d] == to)
+        return mid;
+    }
+  return CP_NO_CELL;
+}
+
+/* The safety of the king after @a, where the move neither takes nor
+ * carries checkers and touches no cell the move of any stepper looked
+ * at: the stepper's move ends where it did, with the same checkers, and
+ * its extra steps meet the same (see same_reach()); unknown otherwise. */
+static Safety
+quiet_move_safety (const CpChessState *st, const Steppers *before, const CpAction *a)
+{
+  guint ep = (a->flags & CP_ACTION_FLAG_DOUBLE) ? passed_cell (st, a) : CP_NO_CELL;
+  guint changed[4] = { a->cells[0], a->cells[1], st->ep_cell, ep };
+  Safety safety = SAFETY_SAFE;
+
+  if ((a->flags & (CP_ACTION_FLAG_CAPTURE | CP_ACTION_FLAG_CASTLE)) || stacked (&st->base.cells[a->cells[0]])
+      || ((a->flags & CP_ACTION_FLAG_DOUBLE) && ep == CP_NO_CELL))
+    return SAFETY_UNKNOWN;
+  for (guint b = 0; b < before->n; b++)
+    if (!untouched (&before->looked[b], changed, CP_NO_CELL))
+      safety = SAFETY_UNKNOWN;
+    else if (before->reaches[b])
+      return SAFETY_UNSAFE;
+  return safety;
+}
+
+/* The safety of the king after @a, a move with the masks that takes no
+ * piece with checkers, without making it: the pieces that may step after
+ * it are found on the masks, and each one that stepped before with a
+ * search untouched by the move finds what it found then (the checkers
+ * they may take on the way are as many); unknown where another one
+ * steps. */
+static Safety
+read_move_safety (const CpChessState *st, const Steppers *before, const CpAction *a, guint king)
+{
+  guint from = a->cells[0], to = a->cells[1];
+  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
+  guint ep = (a->flags & CP_ACTION_FLAG_DOUBLE) ? passed_cell (st, a) : CP_NO_CELL;
+  guint changed[4] = { from, to, taken, st->ep_cell };
+  guint side = st->base.cells[from].seat;
+  guint64 stacks = st->stacked_cells & st->seat_cells[side] & ~cell_bit (from);
+  guint64 attackers = st->seat_cells[1 - side] & ~cell_bit (taken) & ~cell_bit (king);
+  guint8 after[64];
+  guint n_after;
+
+  if (((a->flags & CP_ACTION_FLAG_DOUBLE) && ep == CP_NO_CELL) || stacked (&st->base.cells[taken])
+      || (st->base.out & BIT (1 - side)))
+    return SAFETY_UNKNOWN;
+  if (stacked (&st->base.cells[from]))
+    stacks |= cell_bit (to);
+  n_after = starters_of_masks (st, stacks & ~cell_bit (king), attackers, after);
+  for (guint s = 0, b = 0; s < n_after; s++)
+    {
+      while (b < before->n && before->cells[b] < after[s])
+        b++;
+      if (b >= before->n || before->cells[b] != after[s] || !untouched (&before->read[b], changed, ep))
+        return SAFETY_UNKNOWN;
+      if (before->reaches[b])
+        return SAFETY_UNSAFE;
+    }
+  return SAFETY_SAFE;
+}
+
+/* The cells of steps_toward() for stepper @b, found once needed, and
+ * the most checkers they hold at the end of its move, 0 for none. */
+static guint
+toward_of (const CpChessState *st, Steppers *before, guint b, guint king)
+{
+  if (!(before->toward_done >> b & 1))
+    {
+      before->most[b] = (guint8) steps_toward (st, before->cells[b], king, before->toward[b]);
+      before->toward_done |= G_GUINT64_CONSTANT (1) << b;
+    }
+  return before->most[b];
+}
+
+/* Whether steps_toward() of stepper @b shows that it cannot reach @king
+ * after a move that neither carries checkers nor takes a piece with
+ * checkers: the pieces of its own side on @own and of the other on
+ * @others then, en passant taking on @ep_cell (with a pawn without
+ * checkers), and @checkers telling the checkers on each cell. */
+static gboolean
+cannot_step_toward (const CpChessState *st, Steppers *before, guint b, guint king, guint64 own,
+                    guint64 others, guint ep_cell, const guint8 *checkers)
+{
+  guint cell = before->cells[b], most = toward_of (st, before, b, king);
+  CpCellSet reach;
+
+  if (most == 0)
+    return FALSE;
+  reach_after (st, cell, own, others, ep_cell, &reach);
+  for (guint64 m = reach.bits[0] & ~cell_bit (king); m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctzll (m);
+      guint v = st->base.cells[cell].checkers + checkers[c];
+
+      if (v > most || (v > 0 && (before->toward[b][v] & cell_bit (c))))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The safety of the king after @a, a move with the masks that neither
+ * carries checkers nor takes a piece with checkers, without making it:
+ * the same pieces may step after it, but for one it takes.  Each one
+ * untouched by a quiet move finds what it found before; the others, where
+ * their move ends now, are looked at by steps_toward().  Unknown where
+ * some stepper might reach the king. */
+static Safety
+plain_move_safety (const CpChessState *st, Steppers *before, const CpAction *a, guint king)
+{
+  guint from = a->cells[0], to = a->cells[1];
+  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
+  guint ep = (a->flags & CP_ACTION_FLAG_DOUBLE) ? passed_cell (st, a) : CP_NO_CELL;
+  guint changed[4] = { from, to, taken, st->ep_cell };
+  gboolean quiet = !(a->flags & CP_ACTION_FLAG_CAPTURE);
+  guint side = st->base.cells[from].seat;
+  guint64 mine = (st->seat_cells[side] & ~cell_bit (from)) | cell_bit (to);
+  guint64 theirs = st->seat_cells[1 - side] & ~cell_bit (taken);
+  guint8 checkers[64];
+  Safety safety = SAFETY_SAFE;
+
+  if (((a->flags & CP_ACTION_FLAG_DOUBLE) && ep == CP_NO_CELL) || stacked (&st->base.cells[from])
+      || stacked (&st->base.cells[taken]) || before->n > 64)
+    return SAFETY_UNKNOWN;
+  memcpy (checkers, before->checkers, sizeof checkers);
+  checkers[from] = checkers[to] = checkers[taken] = 0;
+  for (guint b = 0; b < before->n; b++)
+    {
+      if (before->cells[b] == taken)
+        continue;
+      if (quiet && untouched (&before->looked[b], changed, ep))
+        {
+          if (before->reaches[b])
+            return SAFETY_UNSAFE;
+          continue;
+        }
+      if (!cannot_step_toward (st, before, b, king, theirs, mine, ep, checkers))
+        safety = SAFETY_UNKNOWN;
+    }
+  return safety;
+}
+
+/* Whether the piece on the cell of stepper @b might reach @king by its
+ * extra steps after the move that made @trial, one that neither carries
+ * checkers nor takes a piece with checkers. */
+static gboolean
+stepper_may_reach (const CpChessState *st, const CpChessState *trial, Steppers *before, guint b,
+                   guint king)
+{
+  guint most = toward_of (st, before, b, king);
+
+  return most == 0 || may_step_toward (trial, before->cells[b], king, before->toward[b], most);
+}
 
 /* With extra steps, checks and pins reach further than lines from the
  * king show: while any piece has checkers, the moves of pieces other than
@@ -883,13 +1551,17 @@ typedef struct {
  *
  * A move changes few cells.  A piece that could step towards the king
  * before the move, with as many checkers to take on the way, and whose
- * search neither reached the king nor looked at any of those cells, still
- * cannot after it; only the others are searched again.  (Checks along
- * lines the generator has seen to already.) */
+ * search did not look at any of those cells, finds what it found before;
+ * so does one whose own move ends on the same cells after a move that
+ * neither takes nor carries checkers.  With the masks, most moves are
+ * judged so, or by steps_toward(), without being made; only the others
+ * are made and searched again.  (Checks along lines the generator has
+ * seen to already.) */
 static void
 keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
   guint seat = st->army[player], king = st->king[seat], kept = first;
+  gboolean copied = FALSE;
   Steppers before;
   CpChessState trial;
 
@@ -901,7 +1573,14 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
     before.reaches[i] = reaches_by_steps (st, before.cells[i], king, CP_NO_CELL, CP_NO_CELL,
                                            before.gains, &before.read[i]);
 
-  memcpy (&trial, st, sizeof trial);
+  before.toward_done = 0;
+  if (st->masks)
+    for (guint c = 0; c < 64; c++)
+      before.checkers[c] = st->base.cells[c].kind != CP_PIECE_NONE ? st->base.cells[c].checkers : 0;
+  memset (before.looked, 0, before.n * sizeof before.looked[0]);
+  for (guint i = 0; i < before.n; i++)
+    regular_reach (st, before.cells[i], CP_NO_CELL, CP_NO_CELL, &before.reach[i], &before.looked[i]);
+
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
@@ -909,7 +1588,8 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
       guint changed[4] = { a->cells[0], a->cells[1], taken, st->ep_cell };
       guint8 after[CP_MAX_CELLS];
       guint n_after = 0, gains;
-      gboolean safe = TRUE;
+      gboolean safe = TRUE, plain = FALSE, quiet = FALSE;
+      Safety safety;
       CpUndo undo;
 
       if (a->cells[0] == king)
@@ -917,12 +1597,31 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
           out->items[kept++] = *a;
           continue;
         }
+      safety = st->masks ? plain_move_safety (st, &before, a, king) : quiet_move_safety (st, &before, a);
+      if (safety == SAFETY_UNKNOWN && st->masks)
+        safety = read_move_safety (st, &before, a, king);
+      switch (safety)
+        {
+        case SAFETY_SAFE:
+          out->items[kept++] = *a;
+          continue;
+        case SAFETY_UNSAFE:
+          continue;
+        case SAFETY_UNKNOWN:
+        default:
+          break;
+        }
+      if (!copied)
+        memcpy (&trial, st, sizeof trial);
+      copied = TRUE;
       cp_chess_make (&trial, a, &undo);
       /* A move that carries no checkers and takes none leaves the same
        * pieces to step, the one it takes aside. */
       if (!stacked (&st->base.cells[a->cells[0]]) && !stacked (&st->base.cells[taken]))
         {
           gains = before.gains;
+          plain = TRUE;
+          quiet = !(a->flags & CP_ACTION_FLAG_CAPTURE);
           for (guint s = 0; s < before.n; s++)
             if (before.cells[s] != taken)
               after[n_after++] = before.cells[s];
@@ -932,16 +1631,20 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
 
       for (guint s = 0, b = 0; s < n_after && safe; s++)
         {
-          gboolean same = gains == before.gains;
+          gboolean known;
 
           while (b < before.n && before.cells[b] < after[s])
             b++;
-          same = same && b < before.n && before.cells[b] == after[s] && !before.reaches[b];
-          for (guint c = 0; c < G_N_ELEMENTS (changed) && same; c++)
-            same = changed[c] == CP_NO_CELL || !cp_cell_set_contains (&before.read[b], changed[c]);
-          same = same && (trial.ep_cell == CP_NO_CELL || !cp_cell_set_contains (&before.read[b], trial.ep_cell));
-          if (!same)
-            safe = !reaches_by_steps (&trial, after[s], king, CP_NO_CELL, CP_NO_CELL, gains, NULL);
+          known = b < before.n && before.cells[b] == after[s];
+          if (known && ((gains == before.gains && untouched (&before.read[b], changed, trial.ep_cell))
+                        || (quiet && same_reach (st, &trial, &before, b))))
+            {
+              safe = !before.reaches[b];
+              continue;
+            }
+          if (known && plain && st->masks && b < 64 && !stepper_may_reach (st, &trial, &before, b, king))
+            continue;
+          safe = !reaches_by_steps (&trial, after[s], king, CP_NO_CELL, CP_NO_CELL, gains, NULL);
         }
       cp_chess_unmake (&trial, a, &undo);
       if (safe)
@@ -1191,8 +1894,20 @@ cp_chess_compute_hash (const CpChessState *st)
 static inline void
 put_piece (CpChessState *st, guint cell, const CpPiece *p)
 {
-  st->stacks += stacked (p) - stacked (&st->base.cells[cell]);
-  st->base.cells[cell] = *p;
+  CpPiece *old = &st->base.cells[cell];
+
+  st->stacks += stacked (p) - stacked (old);
+  if (st->masks)
+    {
+      guint64 bit = G_GUINT64_CONSTANT (1) << cell;
+
+      if (old->kind != CP_PIECE_NONE)
+        st->seat_cells[old->seat] &= ~bit;
+      if (p->kind != CP_PIECE_NONE)
+        st->seat_cells[p->seat] |= bit;
+      st->stacked_cells = stacked (p) ? st->stacked_cells | bit : st->stacked_cells & ~bit;
+    }
+  *old = *p;
 }
 
 static void
@@ -1673,6 +2388,29 @@ cp_chess_state_add_castle_right (CpChessState *st, guint seat, guint rook_cell)
   };
 }
 
+/* Whether @board has 8 by 8 cells, without holes or barriers. */
+static gboolean
+plain_board (CpBoard *board)
+{
+  const guint8 *nb = cp_board_get_neighbours (board);
+  static const int dx[CP_N_DIRS] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+  static const int dy[CP_N_DIRS] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+
+  if (cp_board_get_width (board) != 8 || cp_board_get_height (board) != 8
+      || cp_board_get_n_cells (board) != 64)
+    return FALSE;
+  for (int c = 0; c < 64; c++)
+    for (guint d = 0; d < CP_N_DIRS; d++)
+      {
+        int x = c % 8 + dx[d], y = c / 8 + dy[d];
+        guint want = x < 0 || x >= 8 || y < 0 || y >= 8 ? CP_NO_CELL : (guint) (y * 8 + x);
+
+        if (nb[c * CP_N_DIRS + d] != want)
+          return FALSE;
+      }
+  return TRUE;
+}
+
 /**
  * cp_chess_state_finish_setup:
  *
@@ -1690,13 +2428,25 @@ cp_chess_state_finish_setup (CpChessState *st)
       st->king[s] = (guint8) find_king (st, s);
       st->pawn_captures[s] = compute_pawn_captures (board, s);
     }
+  st->masks = (st->features & CP_CHESS_EXTRA_STEPS) && st->base.n_seats == 2 && st->team[0] != st->team[1]
+              && plain_board (board);
+  if (st->masks)
+    init_rays ();
   st->stacks = 0;
+  memset (st->seat_cells, 0, sizeof st->seat_cells);
+  st->stacked_cells = 0;
   for (guint c = 0; c < n_cells; c++)
     {
       CpPiece *p = &st->base.cells[c];
       int start;
 
       st->stacks += stacked (p);
+      if (st->masks && p->kind != CP_PIECE_NONE)
+        {
+          st->seat_cells[p->seat] |= G_GUINT64_CONSTANT (1) << c;
+          if (stacked (p))
+            st->stacked_cells |= G_GUINT64_CONSTANT (1) << c;
+        }
       if (p->kind != CP_PIECE_PAWN || st->base.n_seats != 2)
         continue;
       start = st->home_rank[p->seat] + (p->seat == 0 ? 1 : -1);

@@ -62,6 +62,10 @@ typedef struct {
   guint16 halfmove;                   /* plies since the last capture or pawn move */
   guint16 fullmove;                   /* starts at 1, counts the first seat's moves */
   guint8 stacks;                      /* pieces with checkers under them */
+  guint8 masks;                       /* extra steps between two seats on 8 by 8 cells without
+                                       * holes or barriers: the masks below are kept */
+  guint64 seat_cells[2];              /* with masks: bit c for a piece of the seat on cell c */
+  guint64 stacked_cells;              /* with masks: the pieces with checkers */
   guint64 hash;
   guint64 history[CP_CHESS_HISTORY];  /* history[ply % N]: hash after that ply */
   CpCellSet promotion_zone[CP_MAX_SEATS];
