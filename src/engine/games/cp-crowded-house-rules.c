@@ -31,6 +31,11 @@ static const char *const seat_names[] = {
   N_("White, king side"), N_("Black, king side"), N_("White, queen side"), N_("Black, queen side"),
 };
 
+/* The chess evaluation's bonus for the side to move. */
+#define TEMPO 10
+/* What a king that the next player could take costs its team. */
+#define KING_THREATENED 60
+
 /* White's players against Black's. */
 static const guint8 teams[] = { 0, 1, 0, 1 };
 
@@ -274,6 +279,24 @@ crowded_house_explain (const CpState *state, guint seat, guint cell)
   return NULL;
 }
 
+/* For computer players: the position as chess sees it from the side of
+ * the seat's army, for both partners alike, and a king the next player
+ * could take as a great danger for its team.  The chess evaluation gives
+ * the side to move a small bonus; here each army moves twice a round. */
+static int
+crowded_house_evaluate (const CpState *state, guint seat)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  guint army = st->army[seat], mover = st->army[state->to_move];
+  int score = cp_chess_evaluate (st, army);
+
+  if (state->to_move >= WHITE_QUEEN_SIDE && mover == army)
+    score += 2 * TEMPO;
+  if (threatened (st, state->to_move))
+    score += mover == army ? -KING_THREATENED : KING_THREATENED;
+  return score;
+}
+
 const CpRules cp_crowded_house_rules = {
   .id = "crowded-house",
   .name = N_("Crowded House"),
@@ -297,4 +320,5 @@ const CpRules cp_crowded_house_rules = {
   .check_cell = crowded_house_check_cell,
   .present = crowded_house_present,
   .explain = crowded_house_explain,
+  .evaluate = crowded_house_evaluate,
 };
