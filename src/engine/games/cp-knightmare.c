@@ -583,8 +583,8 @@ cp_knightmare_present (const CpState *state, const CpState *start, guint viewer,
  * Each seat in play is weighed on its own: its pieces at their usual
  * worth, its pawns by how near they are to promoting, and its king by
  * the danger it is in (in check, the cells around it that enemies
- * attack, the cells it could flee to) and its most valuable piece that an
- * enemy attacks.  A seat that is out weighs nothing: its pieces are
+ * attack, the cells it could flee to) and its most valuable piece other
+ * than a pawn that an enemy attacks.  A seat that is out weighs nothing: its pieces are
  * inert obstacles anyone may take.  Each game's evaluation hook then
  * sets a seat's strength against the others' (each for themselves) or a
  * team's against the other team's. */
@@ -596,22 +596,33 @@ static const int pawn_race[] = { 0, 90, 45, 22, 10, 4, 0, 0, 0 };
 #define KING_CELL_FREE 4
 #define NO_FLIGHT 40
 
-static int
-pawn_advance (const CpChessState *st, guint seat, guint cell)
+/* The ranks and files of the cells where @seat's pawns promote, one bit
+ * each; the promotion zones of these games are whole ranks and files. */
+static void
+promotion_lines (const CpChessState *st, guint seat, guint width, guint *ranks, guint *files)
 {
-  CpBoard *board = st->base.board;
   const CpCellSet *zone = &st->promotion_zone[seat];
-  int x = (int) cp_board_cell_x (board, cell), y = (int) cp_board_cell_y (board, cell);
-  guint best = G_N_ELEMENTS (pawn_race) - 1;
 
+  *ranks = *files = 0;
   for (guint c = cp_cell_set_next (zone, 0); c != CP_NO_CELL; c = cp_cell_set_next (zone, c + 1))
     {
-      guint d = (guint) MAX (ABS ((int) cp_board_cell_x (board, c) - x),
-                             ABS ((int) cp_board_cell_y (board, c) - y));
-
-      best = MIN (best, d);
+      *ranks |= 1u << (c / width);
+      *files |= 1u << (c % width);
     }
-  return pawn_race[best];
+}
+
+/* How near a pawn on @cell is to a rank or file of @ranks and @files
+ * where it promotes, as a bonus. */
+static int
+pawn_advance (guint cell, guint width, guint ranks, guint files)
+{
+  guint x = cell % width, y = cell / width, best = G_N_ELEMENTS (pawn_race) - 1;
+
+  for (; ranks != 0; ranks &= ranks - 1)
+    best = MIN (best, (guint) ABS (__builtin_ctz (ranks) - (int) y));
+  for (; files != 0; files &= files - 1)
+    best = MIN (best, (guint) ABS (__builtin_ctz (files) - (int) x));
+  return pawn_race[MIN (best, G_N_ELEMENTS (pawn_race) - 1)];
 }
 
 /* The danger @seat's king is in, as a cost. */
@@ -654,10 +665,14 @@ void
 cp_knightmare_strengths (const CpState *state, int strength[CP_MAX_SEATS])
 {
   const CpChessState *st = CP_CHESS_STATE (state);
+  guint width = cp_board_get_width (state->board);
+  guint ranks[CP_MAX_SEATS] = { 0 }, files[CP_MAX_SEATS] = { 0 };
   int threatened[CP_MAX_SEATS] = { 0 };
 
   for (guint s = 0; s < CP_MAX_SEATS; s++)
     strength[s] = 0;
+  for (guint s = 0; s < state->n_seats; s++)
+    promotion_lines (st, s, width, &ranks[s], &files[s]);
   for (guint c = 0; c < cp_board_get_n_cells (state->board); c++)
     {
       const CpPiece *p = &state->cells[c];
@@ -669,8 +684,8 @@ cp_knightmare_strengths (const CpState *state, int strength[CP_MAX_SEATS])
       worth = cp_piece_kind_value (p->kind);
       strength[p->seat] += worth;
       if (p->kind == CP_PIECE_PAWN)
-        strength[p->seat] += pawn_advance (st, p->seat, c);
-      if (worth > threatened[p->seat] && cp_chess_attacked (st, c, p->seat, CP_NO_CELL, CP_NO_CELL))
+        strength[p->seat] += pawn_advance (c, width, ranks[p->seat], files[p->seat]);
+      else if (worth > threatened[p->seat] && cp_chess_attacked (st, c, p->seat, CP_NO_CELL, CP_NO_CELL))
         threatened[p->seat] = worth;
     }
   for (guint s = 0; s < state->n_seats; s++)
