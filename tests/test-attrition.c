@@ -956,6 +956,40 @@ test_scripted_games_reload (void)
     }
 }
 
+/* The evaluation with three players: a knight that another can take
+ * before it moves away is as good as lost, and the one to take it stands
+ * better for it; taking any other knight counts. */
+static void
+test_evaluation (void)
+{
+  g_autoptr (CpGame) threat = cp_test_new_game ("attrition", 3, 1, "variant=multi", "starts=white", NULL);
+  g_autoptr (CpGame) apart = cp_test_new_game ("attrition", 3, 1, "variant=multi", "starts=white", NULL);
+  g_autoptr (CpGame) late = cp_test_new_game ("attrition", 3, 1, "variant=multi", "starts=white", NULL);
+  const CpState *a, *b, *c;
+  int before;
+
+  /* White to move, a knight's move from Black's knight or not. */
+  cp_test_play (threat, "Nd4 Nf5 Na8");
+  cp_test_play (apart, "Nd4 Nh6 Na8");
+  a = cp_game_get_state (threat);
+  b = cp_game_get_state (apart);
+  g_assert_cmpint (cp_state_evaluate (a, 1), <, cp_state_evaluate (b, 1) - 100);
+  g_assert_cmpint (cp_state_evaluate (a, 0), >, cp_state_evaluate (b, 0) + 50);
+  g_assert_cmpint (cp_state_evaluate (a, 1), <, cp_state_evaluate (a, 2));
+
+  /* Black to move in the same spot: now White's knight is in danger. */
+  cp_test_play (late, "Nb3 Nf5 Na8 b3-d4");
+  c = cp_game_get_state (late);
+  g_assert_cmpuint (to_move (late), ==, 1);
+  g_assert_cmpint (cp_state_evaluate (c, 0), <, cp_state_evaluate (c, 2) - 100);
+  g_assert_cmpint (cp_state_evaluate (c, 1), >, cp_state_evaluate (a, 1) + 100);
+
+  /* Taking Black's knight, not the strongest other, still helps White. */
+  before = cp_state_evaluate (b, 0);
+  cp_test_play (threat, "d4xf5");
+  g_assert_cmpint (cp_state_evaluate (cp_game_get_state (threat), 0), >, before);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -981,6 +1015,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/attrition/sudden-death/stuck-piece-waits", test_sudden_death_stuck_piece_waits);
   g_test_add_func ("/attrition/multi/three", test_three_players);
   g_test_add_func ("/attrition/multi/four", test_four_players);
+  g_test_add_func ("/attrition/multi/evaluation", test_evaluation);
   g_test_add_func ("/attrition/multi/resign", test_resigning_in_multi);
   g_test_add_func ("/attrition/multi/resign-leaves-one", test_resigning_leaves_one_who_can_move);
   g_test_add_func ("/attrition/notation", test_notation);

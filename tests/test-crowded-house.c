@@ -267,6 +267,37 @@ test_resignation (void)
   g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (WALTER) | CP_SEAT_BIT (WINNIE));
 }
 
+/* The evaluation: partners share one figure and the other team has the
+ * opposite, whichever partner is to move; a lost queen and a king the
+ * next player could take count against their team. */
+static void
+test_evaluation (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
+  int start = cp_state_evaluate (state, WALTER), threatened, safe;
+
+  g_assert_cmpint (cp_state_evaluate (state, WINNIE), ==, start);
+  g_assert_cmpint (cp_state_evaluate (state, BETTY), ==, -start);
+  g_assert_cmpint (cp_state_evaluate (state, BOB), ==, -start);
+  state->to_move = WINNIE;
+  g_assert_cmpint (cp_state_evaluate (state, WALTER), ==, start);
+  g_assert_cmpint (cp_state_evaluate (state, BOB), ==, -start);
+  state->to_move = BOB;
+  g_assert_cmpint (cp_state_evaluate (state, BOB), ==, start);
+  state->to_move = WALTER;
+
+  memset (&state->cells[cell ("d8")], 0, sizeof (CpPiece));
+  g_assert_cmpint (cp_state_evaluate (state, WALTER), >, start + 500);
+  g_assert_cmpint (cp_state_evaluate (state, BOB), <, -start - 500);
+
+  /* Betty, next, could take Walter's king from h1, but not from h3. */
+  setup (state, "Ke1 Pa3", "Kh8 Rh1", WALTER);
+  threatened = cp_state_evaluate (state, WALTER);
+  setup (state, "Ke1 Pa3", "Kh8 Rh3", WALTER);
+  safe = cp_state_evaluate (state, WALTER);
+  g_assert_cmpint (threatened, <, safe - 30);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -279,5 +310,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/crowded-house/en-passant", test_en_passant);
   g_test_add_func ("/crowded-house/checkmate", test_checkmate);
   g_test_add_func ("/crowded-house/resignation", test_resignation);
+  g_test_add_func ("/crowded-house/evaluation", test_evaluation);
   return g_test_run ();
 }

@@ -629,6 +629,77 @@ test_teams (void)
   g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (RED));
 }
 
+/* The evaluation of the four-player games: equal armies weigh the same,
+ * losses and dangers weigh against their seat, and a player out of the
+ * game weighs nothing. */
+static void
+test_four_evaluation (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
+  int start = cp_state_evaluate (state, WHITE), checked, safe;
+
+  for (guint seat = 0; seat < 4; seat++)
+    g_assert_cmpint (cp_state_evaluate (state, seat), ==, start);
+
+  /* Black without its queen: worse for Black, better for the others. */
+  memset (&state->cells[cell ("g7")], 0, sizeof (CpPiece));
+  ready (state, WHITE);
+  g_assert_cmpint (cp_state_evaluate (state, WHITE), >, start);
+  g_assert_cmpint (cp_state_evaluate (state, RED), >, start);
+  g_assert_cmpint (cp_state_evaluate (state, BLACK), <, start - 500);
+  g_assert_cmpint (cp_state_evaluate (state, BLACK), <, cp_state_evaluate (state, BROWN));
+
+  /* Brown out: its pieces count for nobody, which helps the others. */
+  {
+    int before = cp_state_evaluate (state, WHITE);
+
+    state->out = CP_SEAT_BIT (BROWN);
+    g_assert_cmpint (cp_state_evaluate (state, WHITE), >, before);
+    g_assert_cmpint (cp_state_evaluate (state, BROWN), ==, CP_KNIGHTMARE_OUT);
+    state->out = 0;
+  }
+
+  /* The same rook of Black checking White's king, or far from it. */
+  four_corners (state, BLACK, "Ra4");
+  state->to_move = WHITE;
+  g_assert_true (cp_chess_in_check (CP_CHESS_STATE (state), WHITE));
+  checked = cp_state_evaluate (state, WHITE);
+  four_corners (state, BLACK, "Rg4");
+  state->to_move = WHITE;
+  safe = cp_state_evaluate (state, WHITE);
+  g_assert_cmpint (checked, <, safe);
+}
+
+/* The team game's evaluation: partners share one figure, the other team
+ * the opposite, and a partner's loss counts for the whole team. */
+static void
+test_teams_evaluation (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-teams", 4, NULL);
+  int start = cp_state_evaluate (state, WHITE);
+
+  g_assert_cmpint (cp_state_evaluate (state, RED), ==, start);
+  g_assert_cmpint (cp_state_evaluate (state, BLACK), ==, -start);
+  g_assert_cmpint (cp_state_evaluate (state, BROWN), ==, -start);
+
+  /* Red loses its queen. */
+  memset (&state->cells[cell ("g2")], 0, sizeof (CpPiece));
+  ready (state, WHITE);
+  g_assert_cmpint (cp_state_evaluate (state, WHITE), <, start - 500);
+  g_assert_cmpint (cp_state_evaluate (state, RED), ==, cp_state_evaluate (state, WHITE));
+  g_assert_cmpint (cp_state_evaluate (state, BLACK), ==, -cp_state_evaluate (state, WHITE));
+  g_assert_cmpint (cp_state_evaluate (state, BROWN), >, -start + 500);
+
+  /* Black out: Brown's team is down to Brown's army. */
+  {
+    int before = cp_state_evaluate (state, BROWN);
+
+    state->out = CP_SEAT_BIT (BLACK);
+    g_assert_cmpint (cp_state_evaluate (state, BROWN), <, before - 1000);
+    g_assert_cmpint (cp_state_evaluate (state, WHITE), ==, -cp_state_evaluate (state, BROWN));
+  }
+}
+
 static guint64
 mix (guint64 *seed)
 {
@@ -824,6 +895,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/knightmare/four/pawns", test_four_pawns);
   g_test_add_func ("/knightmare/teams", test_teams);
   g_test_add_func ("/knightmare/cards", test_cards);
+  g_test_add_func ("/knightmare/four/evaluation", test_four_evaluation);
+  g_test_add_func ("/knightmare/teams/evaluation", test_teams_evaluation);
   g_test_add_data_func ("/knightmare/reload/km-three", "km-three", test_random_games_reload);
   g_test_add_data_func ("/knightmare/reload/km-four", "km-four", test_random_games_reload);
   g_test_add_data_func ("/knightmare/reload/km-teams", "km-teams", test_random_games_reload);

@@ -12,6 +12,7 @@
 
 #include "cp-computer-player.h"
 #include "cp-engine.h"
+#include "cp-knightmare.h"
 #include "cp-mcts.h"
 #include "cp-test-util.h"
 
@@ -674,6 +675,49 @@ test_mate_in_one (void)
   g_assert_cmpuint (info.nodes, >=, limits.nodes);
 }
 
+/* Far ahead, the search still tells a gain from standing still: White,
+ * two queens and a knight up in four-player chess, takes Black's rook,
+ * which attacks a queen, or does as well by the evaluation, on nearly
+ * every seed. */
+static void
+test_far_ahead (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
+  static const char *const armies[4] = { "Ka8 Qb7 Qc6 Nb6", "Kh8 Re7", "Kh1", "Ka1" };
+  g_auto (CpActionList) legal = { 0 };
+  int taking = G_MININT;
+  guint good = 0;
+
+  memset (state->cells, 0, sizeof state->cells);
+  for (guint seat = 0; seat < 4; seat++)
+    cp_knightmare_place (CP_KNIGHTMARE_STATE (state), seat, armies[seat]);
+  state->to_move = 0;
+  cp_chess_state_finish_setup (CP_CHESS_STATE (state));
+  cp_state_legal (state, 0, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].flags & CP_ACTION_FLAG_CAPTURE)
+      {
+        g_autoptr (CpState) trial = cp_state_copy (state);
+
+        g_assert_true (cp_state_apply (trial, &legal.items[i], NULL));
+        taking = MAX (taking, cp_state_evaluate (trial, 0));
+      }
+  g_assert_cmpint (taking, >, cp_state_evaluate (state, 0) + 300);
+
+  for (guint32 seed = 1; seed <= 8; seed++)
+    {
+      g_autoptr (CpMcts) mcts = cp_mcts_new ();
+      g_autoptr (CpState) after = cp_state_copy (state);
+      CpSearchLimits limits = { .nodes = 5 * BUDGET };
+      CpAction best;
+
+      g_assert_true (cp_mcts_run (mcts, state, 0, &limits, seed, NULL, &best, NULL));
+      g_assert_true (cp_state_apply (after, &best, NULL));
+      good += after->out != 0 || cp_state_evaluate (after, 0) >= taking - 60;
+    }
+  g_assert_cmpuint (good, >=, 6);
+}
+
 /* The games of the tree search, and Chess Attack, whose dice it draws
  * as chance nodes: id, seats and an option. */
 static const struct {
@@ -797,6 +841,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/sample-cards", test_sample_cards);
   g_test_add_func ("/mcts/tar-pit-reshuffle", test_tar_pit_reshuffle);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
+  g_test_add_func ("/mcts/far-ahead", test_far_ahead);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);
   g_test_add_func ("/mcts/cancel", test_cancel);

@@ -25,8 +25,10 @@
  * depend on what they cannot know.  At the first new action the walk
  * leaves the tree for a short rollout: each seat plays the best, by the
  * game's evaluation hook, of a few of its actions (captures first), and
- * the position reached is weighed by the evaluation hook for every seat.
- * The rewards, between 0 and 1, go back up the path, each seat's to the
+ * the position reached is weighed by the evaluation hook for every seat,
+ * from where that seat stood at the root: a side far ahead or far behind
+ * still tells a better line from a worse one.  The rewards, between 0 and
+ * 1, go back up the path, each seat's to the
  * actions it chose: per-seat rewards for three and four players, one
  * reward for both partners of a team game.
  *
@@ -90,6 +92,8 @@ struct _CpMcts
   GRand *rand;
   CpState *work;
   CpState *trial;
+  double centre[CP_MAX_SEATS];   /* each seat's score at the root */
+  double draw;                   /* the score a draw is worth */
   guint32 path[MAX_DEPTH * CP_MAX_SEATS];
   guint n_path;
   guint64 made;
@@ -249,64 +253,89 @@ won (const CpMcts *self, CpSeatMask winners, guint seat)
   return FALSE;
 }
 
-static void
-team_rewards (CpMcts *self, const CpState *state, double *reward)
+/* What the evaluation makes of @state for each seat in play, in
+ * hundredths of a pawn: for two seats, the first seat's evaluation and
+ * its opposite; for teams, half the lead of the best of the seat's team
+ * over the best of the others; otherwise each seat's own evaluation.
+ * Returns the seats in play whose team is still in play. */
+static CpSeatMask
+scores (CpMcts *self, const CpState *state, double *score)
 {
-  int best[CP_MAX_SEATS];
+  CpSeatMask live = 0;
 
-  for (guint t = 0; t < CP_MAX_SEATS; t++)
-    best[t] = G_MININT;
   for (guint s = 0; s < self->n_seats; s++)
     if (!(state->out & CP_SEAT_BIT (s)))
-      best[self->rules->teams[s]] = MAX (best[self->rules->teams[s]], cp_state_evaluate (state, s));
-  for (guint s = 0; s < self->n_seats; s++)
+      live |= CP_SEAT_BIT (s);
+  if (self->rules->teams != NULL)
     {
-      guint team = self->rules->teams[s];
-      int others = G_MININT;
+      int best[CP_MAX_SEATS];
+      CpSeatMask teams_in = 0;
 
       for (guint t = 0; t < CP_MAX_SEATS; t++)
-        if (t != team)
-          others = MAX (others, best[t]);
-      reward[s] = best[team] == G_MININT ? 0.0
-                  : others == G_MININT ? 1.0
-                  : sigmoid ((best[team] - others) / (2 * EVAL_SCALE));
+        best[t] = G_MININT;
+      for (guint s = 0; s < self->n_seats; s++)
+        if (live & CP_SEAT_BIT (s))
+          {
+            best[self->rules->teams[s]] = MAX (best[self->rules->teams[s]], cp_state_evaluate (state, s));
+            teams_in |= CP_SEAT_BIT (self->rules->teams[s]);
+          }
+      live = 0;
+      for (guint s = 0; s < self->n_seats; s++)
+        {
+          guint team = self->rules->teams[s];
+          int others = G_MININT;
+
+          for (guint t = 0; t < CP_MAX_SEATS; t++)
+            if (t != team)
+              others = MAX (others, best[t]);
+          if (!(teams_in & CP_SEAT_BIT (team)))
+            continue;
+          live |= CP_SEAT_BIT (s);
+          /* No other team in play: as good as won. */
+          score[s] = others == G_MININT ? 100 * EVAL_SCALE : (best[team] - (double) others) / 2;
+        }
+      return live;
     }
+  if (self->n_seats == 2)
+    {
+      score[0] = cp_state_evaluate (state, 0);
+      score[1] = -score[0];
+      return CP_SEAT_BIT (0) | CP_SEAT_BIT (1);
+    }
+  for (guint s = 0; s < self->n_seats; s++)
+    if (live & CP_SEAT_BIT (s))
+      score[s] = cp_state_evaluate (state, s);
+  return live;
 }
 
 /* The reward of each seat for @state: the result of a finished game,
- * otherwise what the evaluation makes of the position. */
+ * otherwise what the evaluation makes of the position, measured from
+ * where the seat stood at the root, so that a side far ahead or behind
+ * still tells better from worse. */
 static void
 rewards (CpMcts *self, const CpState *state, double *reward)
 {
+  double score[CP_MAX_SEATS];
+  CpSeatMask live;
+
   if (state->outcome.status == CP_STATUS_WON)
     {
       for (guint s = 0; s < self->n_seats; s++)
         reward[s] = won (self, state->outcome.winners, s) ? 1.0 : 0.0;
       return;
     }
-  /* A draw shares the point among the sides, as a match counts it: for
-   * three or four players it is worth less than standing level with the
-   * strongest other, from where one may still win. */
+  /* A draw counts as standing level with the others, for three or four
+   * players each for themselves as standing where the reward is a share
+   * of the point. */
   if (state->outcome.status == CP_STATUS_DRAWN)
     {
       for (guint s = 0; s < self->n_seats; s++)
-        reward[s] = self->rules->teams != NULL ? 0.5 : 1.0 / self->n_seats;
+        reward[s] = sigmoid ((self->draw - self->centre[s]) / EVAL_SCALE);
       return;
     }
-  if (self->rules->teams != NULL)
-    {
-      team_rewards (self, state, reward);
-      return;
-    }
-  if (self->n_seats == 2)
-    {
-      reward[0] = sigmoid (cp_state_evaluate (state, 0) / EVAL_SCALE);
-      reward[1] = 1.0 - reward[0];
-      return;
-    }
+  live = scores (self, state, score);
   for (guint s = 0; s < self->n_seats; s++)
-    reward[s] = (state->out & CP_SEAT_BIT (s)) ? 0.0
-                : sigmoid (cp_state_evaluate (state, s) / EVAL_SCALE);
+    reward[s] = (live & CP_SEAT_BIT (s)) ? sigmoid ((score[s] - self->centre[s]) / EVAL_SCALE) : 0.0;
 }
 
 /* Rollouts. */
@@ -617,6 +646,26 @@ iterate (CpMcts *self, const CpState *root)
   backup (self, reward);
 }
 
+/* Where each seat stands in @root, the root of the search; a draw is
+ * worth standing level, or for three or four players each for
+ * themselves a share of the point. */
+static void
+centre (CpMcts *self, const CpState *root)
+{
+  double score[CP_MAX_SEATS];
+  CpSeatMask live;
+
+  self->draw = self->rules->teams == NULL && self->n_seats > 2 ? -EVAL_SCALE * log (self->n_seats - 1.0) : 0.0;
+  if (root->outcome.status != CP_STATUS_PLAYING)
+    {
+      memset (self->centre, 0, sizeof self->centre);
+      return;
+    }
+  live = scores (self, root, score);
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    self->centre[s] = s < self->n_seats && (live & CP_SEAT_BIT (s)) ? score[s] : 0.0;
+}
+
 static void
 begin (CpMcts *self, const CpState *view, guint seat, guint32 seed)
 {
@@ -628,6 +677,11 @@ begin (CpMcts *self, const CpState *view, guint seat, guint32 seed)
   self->work = g_malloc (view->rules->state_size);
   self->trial = g_malloc (view->rules->state_size);
   self->made = 0;
+  /* The root as one world of those the view allows. */
+  memcpy (self->work, view, view->rules->state_size);
+  if (self->rules->sample != NULL)
+    self->rules->sample (self->work, seat, self->rand);
+  centre (self, self->work);
   g_array_set_size (self->nodes, 0);
   g_array_set_size (self->edges, 1);     /* index 0: none */
   g_array_set_size (self->children, 1);

@@ -24,9 +24,10 @@
 
 /* Files larger than this are not read for checking. */
 #define MAX_VALIDATE_SIZE (64 * 1024 * 1024)
-/* A game of a match that has not ended after this many actions is drawn:
- * some games, such as Chivalry, need not end. */
-#define MATCH_ACTION_CAP 500
+/* A game of a match that has not ended after this many actions a seat is
+ * drawn: some games, such as Chivalry, need not end.  Counted by seat,
+ * so that a game of four gives each player as many moves as one of two. */
+#define MATCH_ACTIONS_A_SEAT 250
 
 static const GOptionEntry entries[] = {
   { "list-games", 0, 0, G_OPTION_ARG_NONE, NULL,
@@ -362,7 +363,7 @@ match_result (Match *m, CpGame *game, const guint *player_of)
       for (guint s = 0; s < n; s++)
         m->points[player_of[s]] += 1.0 / n;
       /* Translators: the end of a match's game that went on too long */
-      return g_strdup_printf (_("drawn: stopped after %u actions"), MATCH_ACTION_CAP);
+      return g_strdup_printf (_("drawn: stopped after %u actions"), MATCH_ACTIONS_A_SEAT * n);
     }
   if (outcome->status == CP_STATUS_DRAWN || n_winners == 0)
     {
@@ -399,7 +400,7 @@ match_game (Match *m, const char *variant, GHashTable *options, guint index, gin
       g_string_append_printf (seats, "%s%s=p%u", s ? " " : "",
                               cp_rules_seat_name (cp_game_get_rules (game), s), player_of[s] + 1);
     }
-  while (cp_game_get_n_actions (game) < MATCH_ACTION_CAP)
+  while (cp_game_get_n_actions (game) < MATCH_ACTIONS_A_SEAT * m->n_players)
     {
       cp_game_resolve_chance (game);
       if (cp_game_get_pending (game) == 0)

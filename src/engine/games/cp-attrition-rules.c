@@ -479,7 +479,11 @@ attrition_outcome (const CpState *state, CpOutcome *outcome)
 
 /* Evaluation for computer players: the cells each piece can still land
  * on, and those it could reach from there, which the markers close one
- * by one; a piece with nowhere to go is as good as lost. */
+ * by one; a piece with nowhere to go is as good as lost, and so is one
+ * that another piece can take first. */
+
+/* A piece on the board, before its freedom is counted. */
+#define PIECE_WORTH 200
 
 static int
 piece_freedom (const AttritionState *st, guint from)
@@ -503,21 +507,73 @@ piece_freedom (const AttritionState *st, guint from)
   return moves == 0 ? -300 : 12 * moves + 2 * onward;
 }
 
+/* How many turns from now @seat first moves @piece: 0 when it is the one
+ * to move now, a whole round when it has moved this turn. */
+static guint
+turns_until (const AttritionState *st, guint seat, guint piece)
+{
+  guint n = st->base.n_seats;
+
+  for (guint i = 0; i < n; i++)
+    if (st->order[(st->turn + i) % n] == seat)
+      return i == 0 && (st->moved & (1u << piece)) ? n : i;
+  return n;
+}
+
+/* The worth of each piece, lowered for a piece that another can take
+ * before it moves away: a knight's move apart, the one that moves first
+ * takes the other, surely when it is to move now. */
+static void
+piece_worths (const AttritionState *st, int worth[CP_MAX_SEATS][MAX_PIECES])
+{
+  CpBoard *board = st->base.board;
+
+  for (guint s = 0; s < st->base.n_seats; s++)
+    for (guint i = 0; i < st->n_pieces; i++)
+      worth[s][i] = st->at[s][i] == CP_NO_CELL ? 0 : PIECE_WORTH + piece_freedom (st, st->at[s][i]);
+  if (!st->ready || !st->moving)
+    return;
+  for (guint s = 0; s < st->base.n_seats; s++)
+    for (guint i = 0; i < st->n_pieces; i++)
+      {
+        guint n, mine;
+        const guint8 *targets;
+
+        if (st->at[s][i] == CP_NO_CELL)
+          continue;
+        mine = turns_until (st, s, i);
+        targets = cp_board_knight_targets (board, st->at[s][i], &n);
+        for (guint t = 0; t < n; t++)
+          {
+            const CpPiece *p = &st->base.cells[targets[t]];
+            guint o = p->seat;
+
+            if (CP_PIECE_IS_EMPTY (p) || o == s || o >= st->base.n_seats)
+              continue;
+            for (guint j = 0; j < st->n_pieces; j++)
+              if (st->at[o][j] == targets[t] && turns_until (st, o, j) > mine)
+                worth[o][j] = MIN (worth[o][j], mine == 0 ? 0 : worth[o][j] / 4);
+          }
+      }
+}
+
 static int
 attrition_evaluate (const CpState *state, guint seat)
 {
   AttritionState copy;
   const AttritionState *st = settled (state, &copy);
-  int score[CP_MAX_SEATS] = { 0 }, best = G_MININT;
+  int worth[CP_MAX_SEATS][MAX_PIECES], score[CP_MAX_SEATS] = { 0 }, others = 0;
 
+  piece_worths (st, worth);
   for (guint s = 0; s < state->n_seats; s++)
     for (guint i = 0; i < st->n_pieces; i++)
-      if (st->at[s][i] != CP_NO_CELL)
-        score[s] += 200 + piece_freedom (st, st->at[s][i]);
+      score[s] += worth[s][i];
+  /* What any other player loses counts, shared among them: in a game of
+   * three or four, taking anyone's knight helps. */
   for (guint s = 0; s < state->n_seats; s++)
     if (s != seat && !(st->base.out & CP_SEAT_BIT (s)))
-      best = MAX (best, score[s]);
-  return score[seat] - (best == G_MININT ? 0 : best);
+      others += score[s];
+  return score[seat] - others / MAX ((int) state->n_seats - 1, 1);
 }
 
 /* Appends the letter of @kind in the user's language: the letters of

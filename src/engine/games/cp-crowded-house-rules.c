@@ -31,6 +31,11 @@ static const char *const seat_names[] = {
   N_("White, king side"), N_("Black, king side"), N_("White, queen side"), N_("Black, queen side"),
 };
 
+/* The chess evaluation's bonus for the side to move. */
+#define TEMPO 10
+/* What a king that the next player could take costs its team. */
+#define KING_THREATENED 60
+
 /* White's players against Black's. */
 static const guint8 teams[] = { 0, 1, 0, 1 };
 
@@ -39,12 +44,29 @@ static const CpPieceKind back_rank[8] = {
   CP_PIECE_KING, CP_PIECE_BISHOP, CP_PIECE_KNIGHT, CP_PIECE_ROOK,
 };
 
-/* The half of the board of @seat: files e to h on the king side, a to d
- * on the queen side. */
+/* The halves of the board: the king side, files e to h, and the queen
+ * side, files a to d; the zones of the board hold the same, for the
+ * cards and the screen. */
+static const CpCellSet *
+halves (void)
+{
+  static CpCellSet sides[2];
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint cell = 0; cell < 64; cell++)
+        cp_cell_set_add (&sides[cell % 8 < 4], cell);
+      g_once_init_leave (&done, 1);
+    }
+  return sides;
+}
+
+/* The half of the board of @seat. */
 static const CpCellSet *
 half (const CpState *state, guint seat)
 {
-  return cp_board_get_zone (state->board, seat < WHITE_QUEEN_SIDE ? "king-side" : "queen-side");
+  return &halves ()[seat >= WHITE_QUEEN_SIDE];
 }
 
 static CpBoard *
@@ -55,12 +77,9 @@ crowded_house_board (void)
   if (g_once_init_enter (&board))
     {
       CpBoard *b = cp_board_new (8, 8);
-      CpCellSet sides[2] = { { { 0 } }, { { 0 } } };
 
-      for (guint cell = 0; cell < 64; cell++)
-        cp_cell_set_add (&sides[cell % 8 < 4], cell);
-      cp_board_add_zone (b, "king-side", &sides[0]);
-      cp_board_add_zone (b, "queen-side", &sides[1]);
+      cp_board_add_zone (b, "king-side", &halves ()[0]);
+      cp_board_add_zone (b, "queen-side", &halves ()[1]);
       g_once_init_leave (&board, (gsize) b);
     }
   return g_object_ref ((CpBoard *) board);
@@ -125,22 +144,23 @@ castling_path_safe (const CpChessState *st, guint seat, const CpAction *move)
   return TRUE;
 }
 
+/* Adds to @out the legal moves of @seat, to move in @state; only the
+ * first one found when @first_only. */
 static void
-crowded_house_legal (const CpState *state, guint seat, CpActionList *out)
+add_legal (const CpState *state, guint seat, gboolean first_only, CpActionList *out)
 {
   const CpChessState *st = CP_CHESS_STATE (state);
   const CpCellSet *mine = half (state, seat);
   g_auto (CpActionList) moves = { 0 };
   g_autoptr (CpState) trial = NULL;
 
-  if (seat != state->to_move)
-    return;
   cp_chess_legal (st, seat, &moves);
   /* Each move is tried on one copy of the position and taken back. */
   trial = cp_state_copy (state);
   for (guint i = 0; i < moves.len; i++)
     {
       const CpAction *move = &moves.items[i];
+      gboolean safe;
       CpUndo undo;
 
       if (!cp_cell_set_contains (mine, move->cells[0])
@@ -149,19 +169,31 @@ crowded_house_legal (const CpState *state, guint seat, CpActionList *out)
       if ((move->flags & CP_ACTION_FLAG_CASTLE) && !castling_path_safe (st, seat, move))
         continue;
       cp_chess_make (CP_CHESS_STATE (trial), move, &undo);
-      if (!threatened (CP_CHESS_STATE (trial), seat))
-        cp_action_list_append (out, move);
+      safe = !threatened (CP_CHESS_STATE (trial), seat);
       cp_chess_unmake (CP_CHESS_STATE (trial), move, &undo);
+      if (safe)
+        {
+          cp_action_list_append (out, move);
+          if (first_only)
+            return;
+        }
     }
 }
 
-/* Whether @seat has a move. */
+static void
+crowded_house_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  if (seat == state->to_move)
+    add_legal (state, seat, FALSE, out);
+}
+
+/* Whether the seat to move has a move. */
 static gboolean
-can_move (const CpState *state, guint seat)
+can_move (const CpState *state)
 {
   g_auto (CpActionList) moves = { 0 };
 
-  crowded_house_legal (state, seat, &moves);
+  add_legal (state, state->to_move, TRUE, &moves);
   return moves.len > 0;
 }
 
@@ -175,7 +207,7 @@ crowded_house_make (CpState *state, const CpAction *action, CpUndo *undo)
     {
       CpAction pass;
 
-      if (can_move (state, state->to_move) || threatened (CP_CHESS_STATE (state), state->to_move))
+      if (can_move (state) || threatened (CP_CHESS_STATE (state), state->to_move))
         return;
       cp_action_init (&pass, CP_ACTION_PASS, state->to_move);
       cp_chess_make (CP_CHESS_STATE (state), &pass, NULL);
@@ -186,8 +218,8 @@ static void
 crowded_house_outcome (const CpState *state, CpOutcome *outcome)
 {
   const CpChessState *st = CP_CHESS_STATE (state);
-  g_auto (CpActionList) moves = { 0 };
   CpSeatMask team[2] = { CP_SEAT_BIT (0) | CP_SEAT_BIT (2), CP_SEAT_BIT (1) | CP_SEAT_BIT (3) };
+  gboolean stuck;
 
   if (state->outcome.status != CP_STATUS_PLAYING)
     {
@@ -202,10 +234,10 @@ crowded_house_outcome (const CpState *state, CpOutcome *outcome)
                                team[(state->out & team[0]) != 0] };
       return;
     }
-  crowded_house_legal (state, state->to_move, &moves);
-  if (moves.len == 0 && threatened (st, state->to_move))
+  stuck = !can_move (state);
+  if (stuck && threatened (st, state->to_move))
     *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE, team[(state->to_move + 1) % 2] };
-  else if (moves.len == 0)
+  else if (stuck)
     *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_STALEMATE, 0 };
   else if (cp_chess_insufficient_material (st))
     *outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_INSUFFICIENT_MATERIAL, 0 };
@@ -274,6 +306,24 @@ crowded_house_explain (const CpState *state, guint seat, guint cell)
   return NULL;
 }
 
+/* For computer players: the position as chess sees it from the side of
+ * the seat's army, for both partners alike, and a king the next player
+ * could take as a great danger for its team.  The chess evaluation gives
+ * the side to move a small bonus; here each army moves twice a round. */
+static int
+crowded_house_evaluate (const CpState *state, guint seat)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  guint army = st->army[seat], mover = st->army[state->to_move];
+  int score = cp_chess_evaluate (st, army);
+
+  if (state->to_move >= WHITE_QUEEN_SIDE && mover == army)
+    score += 2 * TEMPO;
+  if (threatened (st, state->to_move))
+    score += mover == army ? -KING_THREATENED : KING_THREATENED;
+  return score;
+}
+
 const CpRules cp_crowded_house_rules = {
   .id = "crowded-house",
   .name = N_("Crowded House"),
@@ -297,4 +347,5 @@ const CpRules cp_crowded_house_rules = {
   .check_cell = crowded_house_check_cell,
   .present = crowded_house_present,
   .explain = crowded_house_explain,
+  .evaluate = crowded_house_evaluate,
 };

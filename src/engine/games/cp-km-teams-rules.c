@@ -42,6 +42,20 @@ km_teams_init (CpState *state, GHashTable *options, GError **error)
   return TRUE;
 }
 
+/* For computer players: the strength of the seat's team, the partners
+ * still in play added up, less the other team's. */
+static int
+km_teams_evaluate (const CpState *state, guint seat)
+{
+  int strength[CP_MAX_SEATS], score = 0;
+
+  cp_knightmare_strengths (state, strength);
+  for (guint s = 0; s < state->n_seats; s++)
+    if (!(state->out & CP_SEAT_BIT (s)))
+      score += teams[s] == teams[seat] ? strength[s] : -strength[s];
+  return score;
+}
+
 const CpRules cp_km_teams_rules = {
   .id = "km-teams",
   .name = N_("Four-Player Team Chess"),
@@ -54,5 +68,6 @@ const CpRules cp_km_teams_rules = {
   .init = km_teams_init,
   .legal = cp_knightmare_legal,
   .make = cp_knightmare_make,
+  .evaluate = km_teams_evaluate,
   CP_KNIGHTMARE_SHARED_HOOKS,
 };

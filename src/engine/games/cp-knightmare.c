@@ -577,3 +577,118 @@ cp_knightmare_present (const CpState *state, const CpState *start, guint viewer,
   if (st->note_phase == CP_NOTE_PHASE_NONE)
     cp_presentation_set_prompt (out, cp_chess_rules_prompt (&st->chess.base, viewer));
 }
+
+/* Evaluation for computer players.
+ *
+ * Each seat in play is weighed on its own: its pieces at their usual
+ * worth, its pawns by how near they are to promoting, and its king by
+ * the danger it is in (in check, the cells around it that enemies
+ * attack, the cells it could flee to) and its most valuable piece other
+ * than a pawn that an enemy attacks.  A seat that is out weighs nothing: its pieces are
+ * inert obstacles anyone may take.  Each game's evaluation hook then
+ * sets a seat's strength against the others' (each for themselves) or a
+ * team's against the other team's. */
+
+/* Pawns by their distance, in king steps, to a cell where they promote. */
+static const int pawn_race[] = { 0, 90, 45, 22, 10, 4, 0, 0, 0 };
+#define IN_CHECK 50
+#define KING_CELL_ATTACKED 14
+#define KING_CELL_FREE 4
+#define NO_FLIGHT 40
+
+/* The ranks and files of the cells where @seat's pawns promote, one bit
+ * each; the promotion zones of these games are whole ranks and files. */
+static void
+promotion_lines (const CpChessState *st, guint seat, guint width, guint *ranks, guint *files)
+{
+  const CpCellSet *zone = &st->promotion_zone[seat];
+
+  *ranks = *files = 0;
+  for (guint c = cp_cell_set_next (zone, 0); c != CP_NO_CELL; c = cp_cell_set_next (zone, c + 1))
+    {
+      *ranks |= 1u << (c / width);
+      *files |= 1u << (c % width);
+    }
+}
+
+/* How near a pawn on @cell is to a rank or file of @ranks and @files
+ * where it promotes, as a bonus. */
+static int
+pawn_advance (guint cell, guint width, guint ranks, guint files)
+{
+  guint x = cell % width, y = cell / width, best = G_N_ELEMENTS (pawn_race) - 1;
+
+  for (; ranks != 0; ranks &= ranks - 1)
+    best = MIN (best, (guint) ABS (__builtin_ctz (ranks) - (int) y));
+  for (; files != 0; files &= files - 1)
+    best = MIN (best, (guint) ABS (__builtin_ctz (files) - (int) x));
+  return pawn_race[MIN (best, G_N_ELEMENTS (pawn_race) - 1)];
+}
+
+/* The danger @seat's king is in, as a cost. */
+static int
+king_danger (const CpChessState *st, guint seat)
+{
+  const guint8 *nb = cp_board_get_neighbours (st->base.board);
+  guint king = st->king[st->army[seat]];
+  int cost = 0, flight = 0;
+
+  if (king == CP_NO_CELL)
+    return 0;
+  if (cp_chess_attacked (st, king, seat, CP_NO_CELL, CP_NO_CELL))
+    cost += IN_CHECK;
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint to = nb[king * CP_N_DIRS + d];
+      const CpPiece *p;
+
+      if (to == CP_NO_CELL)
+        continue;
+      p = &st->base.cells[to];
+      if (cp_chess_attacked (st, to, seat, king, CP_NO_CELL))
+        cost += KING_CELL_ATTACKED;
+      else if (p->kind == CP_PIECE_NONE || cp_chess_is_enemy (st, seat, p->seat))
+        flight++;
+    }
+  return cost + (flight == 0 ? NO_FLIGHT : -KING_CELL_FREE * MIN (flight, 3));
+}
+
+/**
+ * cp_knightmare_strengths:
+ * @strength: (out): the strength of each seat, in hundredths of a pawn;
+ *   CP_KNIGHTMARE_OUT for a seat that is out
+ *
+ * How strong each seat of a Knightmare game stands on its own, for the
+ * games' evaluation hooks.
+ */
+void
+cp_knightmare_strengths (const CpState *state, int strength[CP_MAX_SEATS])
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  guint width = cp_board_get_width (state->board);
+  guint ranks[CP_MAX_SEATS] = { 0 }, files[CP_MAX_SEATS] = { 0 };
+  int threatened[CP_MAX_SEATS] = { 0 };
+
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    strength[s] = 0;
+  for (guint s = 0; s < state->n_seats; s++)
+    promotion_lines (st, s, width, &ranks[s], &files[s]);
+  for (guint c = 0; c < cp_board_get_n_cells (state->board); c++)
+    {
+      const CpPiece *p = &state->cells[c];
+      int worth;
+
+      if (p->kind == CP_PIECE_NONE || p->kind == CP_PIECE_KING || p->seat >= state->n_seats
+          || (state->out & CP_SEAT_BIT (p->seat)))
+        continue;
+      worth = cp_piece_kind_value (p->kind);
+      strength[p->seat] += worth;
+      if (p->kind == CP_PIECE_PAWN)
+        strength[p->seat] += pawn_advance (c, width, ranks[p->seat], files[p->seat]);
+      else if (worth > threatened[p->seat] && cp_chess_attacked (st, c, p->seat, CP_NO_CELL, CP_NO_CELL))
+        threatened[p->seat] = worth;
+    }
+  for (guint s = 0; s < state->n_seats; s++)
+    strength[s] = (state->out & CP_SEAT_BIT (s)) ? CP_KNIGHTMARE_OUT
+                  : strength[s] - threatened[s] / 3 - king_danger (st, s);
+}

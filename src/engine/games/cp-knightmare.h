@@ -30,6 +30,9 @@ typedef struct {
 
 #define CP_KNIGHTMARE_STATE(s) ((CpKnightmareState *) (s))
 
+/* The strength of a seat that is out of the game, for the evaluation. */
+#define CP_KNIGHTMARE_OUT (-4000)
+
 /* The one option: whether cards are recorded. */
 extern const CpOptionSpec cp_knightmare_options[1];
 
@@ -91,5 +94,7 @@ void        cp_knightmare_present     (const CpState  *state,
                                        const CpState  *start,
                                        guint           viewer,
                                        CpPresentation *out);
+void        cp_knightmare_strengths   (const CpState  *state,
+                                       int             strength[CP_MAX_SEATS]);
 
 G_END_DECLS
