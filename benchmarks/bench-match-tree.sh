@@ -6,11 +6,13 @@
 #
 # Plays PROGRAM --match in each game the tree search (src/ai/cp-mcts.c)
 # plays, and in Chess Attack: hard in one seat, the opponent's level in
-# every other, seats going round.  Prints each match's time a move and
-# score line.  CP_MATCH_GAMES sets the games of each match (default 2),
-# CP_MATCH_MOVETIME the milliseconds a move of the medium and hard
-# players (default 300) and CP_MATCH_OPPONENTS the levels to play
-# against (default "random greedy medium").  Prints figures; fails only
+# every other, seats going round; and in Cooperative Chess, two partners
+# of one level against the game.  Prints each match's time a move and
+# score line, or the partners' mean score.  CP_MATCH_GAMES sets the
+# games of each match (default 2), CP_MATCH_MOVETIME the milliseconds a
+# move of the medium and hard players (default 300) and
+# CP_MATCH_OPPONENTS the levels to play against (default "random greedy
+# medium").  Prints figures; fails only
 # when something does not work.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -44,4 +46,12 @@ for opponent in $opponents; do
     "$program" --variant "$variant" $option --players "$seats" --match "$players" \
       --games "$games" --movetime "$movetime" --seed 1 | tail -n 2
   done
+done
+
+# Cooperative Chess: two partners of one level against the game, the
+# mean score of each level's pairs.
+for level in hard $opponents; do
+  printf 'cooperative %s,%s:\n' "$level" "$level"
+  "$program" --variant cooperative --match "$level,$level" --games "$games" --movetime "$movetime" \
+    --seed 1 | tail -n 1
 done

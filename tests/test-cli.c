@@ -69,6 +69,28 @@ test_list_games (void)
     }
 }
 
+/* A match of a game the players play together: each game is lost by all
+ * or won by both, and the last line gives the mean score over them. */
+static void
+test_match_together (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  guint n;
+  double mean = -1;
+
+  run (&r, "--match", "random,random", "--variant", "cooperative", "--games", "3", "--seed", "5", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (g_strchomp (r.out), "\n", -1);
+  n = g_strv_length (lines);
+  g_assert_cmpuint (n, ==, 6);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (strstr (lines[i], "lost by all: ") != NULL || strstr (lines[i], "won by p1, p2: ") != NULL
+                   || strstr (lines[i], "won by p2, p1: ") != NULL);
+  g_assert_cmpint (sscanf (lines[n - 1], "mean-score=%lf games-scored=3", &mean), ==, 1);
+  g_assert_cmpfloat (mean, >=, 0);
+}
+
 static void
 test_perft (void)
 {
@@ -383,6 +405,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/cli/list-games", test_list_games);
   g_test_add_func ("/cli/perft", test_perft);
+  g_test_add_func ("/cli/match-together", test_match_together);
   g_test_add_func ("/cli/divide", test_divide);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/numbers", test_numbers);

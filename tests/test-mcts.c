@@ -12,6 +12,7 @@
 
 #include "cp-computer-player.h"
 #include "cp-engine.h"
+#include "cp-games.h"
 #include "cp-knightmare.h"
 #include "cp-mcts.h"
 #include "cp-test-util.h"
@@ -718,6 +719,40 @@ test_far_ahead (void)
   g_assert_cmpuint (good, >=, 6);
 }
 
+/* Cooperative Chess: White has played the rook's card, and Black's pawn
+ * card on top of Black's stack lets the rook take the last pawn on the
+ * board, a point for the partners, or White may end the turn; the draw
+ * pile is full.  The partners play for the common score, so the computer
+ * takes it. */
+static void
+test_partners_play_for_points (void)
+{
+  guint taken = 0;
+
+  for (guint32 seed = 1; seed <= 4; seed++)
+    {
+      g_autoptr (CpState) state = cp_test_new_state ("cooperative", 2, "colours=seated",
+                                                     "fen=4k3/8/8/8/8/8/p7/R3K3 w - - 0 1", NULL);
+      const char *const piles[5] = { "10H 3H 4H", "8S 9S 5C", "", "2S", "" };
+      g_autoptr (CpMcts) mcts = cp_mcts_new ();
+      CpSearchLimits limits = { .nodes = BUDGET };
+      g_auto (CpActionList) legal = { 0 };
+      CpAction best;
+      gboolean played = FALSE;
+
+      cp_cooperative_arrange (state, piles);
+      cp_state_legal (state, 0, &legal);
+      for (guint i = 0; i < legal.len && !played; i++)
+        if (legal.items[i].type == CP_ACTION_PLAY_CARD && g_str_equal (cp_card_to_id (legal.items[i].value), "10H"))
+          played = cp_state_apply (state, &legal.items[i], NULL);
+      g_assert_true (played);
+      g_assert_cmpuint (state->to_move, ==, 0);
+      g_assert_true (cp_mcts_run (mcts, state, 0, &limits, seed, NULL, &best, NULL));
+      taken += best.type == CP_ACTION_MOVE && (best.flags & CP_ACTION_FLAG_CAPTURE);
+    }
+  g_assert_cmpuint (taken, ==, 4);
+}
+
 /* The games of the tree search, and Chess Attack, whose dice it draws
  * as chance nodes: id, seats and an option. */
 static const struct {
@@ -842,6 +877,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/tar-pit-reshuffle", test_tar_pit_reshuffle);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/far-ahead", test_far_ahead);
+  g_test_add_func ("/mcts/partners-play-for-points", test_partners_play_for_points);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);
   g_test_add_func ("/mcts/cancel", test_cancel);

@@ -92,6 +92,7 @@ struct _CpMcts
   GRand *rand;
   CpState *work;
   CpState *trial;
+  gboolean together;              /* every seat plays with the others against the game */
   double centre[CP_MAX_SEATS];   /* each seat's score at the root */
   double draw;                   /* the score a draw is worth */
   guint32 path[MAX_DEPTH * CP_MAX_SEATS];
@@ -253,15 +254,33 @@ won (const CpMcts *self, CpSeatMask winners, guint seat)
   return FALSE;
 }
 
+/* Whether all @n_seats of @rules are one team, against the game. */
+static gboolean
+played_together (const CpRules *rules, guint n_seats)
+{
+  for (guint s = 1; s < n_seats; s++)
+    if (!cp_rules_partners (rules, 0, s))
+      return FALSE;
+  return n_seats > 1;
+}
+
 /* What the evaluation makes of @state for each seat in play, in
  * hundredths of a pawn: for two seats, the first seat's evaluation and
  * its opposite; for teams, half the lead of the best of the seat's team
- * over the best of the others; otherwise each seat's own evaluation.
- * Returns the seats in play whose team is still in play. */
+ * over the best of the others; for players together against the game,
+ * and otherwise, each seat's own evaluation.  Returns the seats in play
+ * whose team is still in play. */
 static CpSeatMask
 scores (CpMcts *self, const CpState *state, double *score)
 {
   CpSeatMask live = 0;
+
+  if (self->together)
+    {
+      for (guint s = 0; s < self->n_seats; s++)
+        score[s] = cp_state_evaluate (state, s);
+      return self->everyone;
+    }
 
   for (guint s = 0; s < self->n_seats; s++)
     if (!(state->out & CP_SEAT_BIT (s)))
@@ -311,14 +330,16 @@ scores (CpMcts *self, const CpState *state, double *score)
 /* The reward of each seat for @state: the result of a finished game,
  * otherwise what the evaluation makes of the position, measured from
  * where the seat stood at the root, so that a side far ahead or behind
- * still tells better from worse. */
+ * still tells better from worse.  Players together against the game win
+ * or lose together, and a win is worth its score: the evaluation weighs
+ * finished games too. */
 static void
 rewards (CpMcts *self, const CpState *state, double *reward)
 {
   double score[CP_MAX_SEATS];
   CpSeatMask live;
 
-  if (state->outcome.status == CP_STATUS_WON)
+  if (state->outcome.status == CP_STATUS_WON && !self->together)
     {
       for (guint s = 0; s < self->n_seats; s++)
         reward[s] = won (self, state->outcome.winners, s) ? 1.0 : 0.0;
@@ -327,7 +348,7 @@ rewards (CpMcts *self, const CpState *state, double *reward)
   /* A draw counts as standing level with the others, for three or four
    * players each for themselves as standing where the reward is a share
    * of the point. */
-  if (state->outcome.status == CP_STATUS_DRAWN)
+  if (state->outcome.status == CP_STATUS_DRAWN && !self->together)
     {
       for (guint s = 0; s < self->n_seats; s++)
         reward[s] = sigmoid ((self->draw - self->centre[s]) / EVAL_SCALE);
@@ -656,6 +677,7 @@ centre (CpMcts *self, const CpState *root)
   CpSeatMask live;
 
   self->draw = self->rules->teams == NULL && self->n_seats > 2 ? -EVAL_SCALE * log (self->n_seats - 1.0) : 0.0;
+  self->together = played_together (self->rules, self->n_seats);
   if (root->outcome.status != CP_STATUS_PLAYING)
     {
       memset (self->centre, 0, sizeof self->centre);

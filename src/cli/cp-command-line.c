@@ -312,6 +312,8 @@ typedef struct {
   gint64 thought[CP_MAX_SEATS];       /* each player's time, in microseconds */
   gint64 longest_of[CP_MAX_SEATS];
   guint moves[CP_MAX_SEATS];
+  guint scored;        /* the games with a score, such as Cooperative Chess's, or lost by all */
+  guint score;         /* their scores together */
 } Match;
 
 static void
@@ -365,6 +367,14 @@ match_result (Match *m, CpGame *game, const guint *player_of)
       /* Translators: the end of a match's game that went on too long */
       return g_strdup_printf (_("drawn: stopped after %u actions"), MATCH_ACTIONS_A_SEAT * n);
     }
+  if (outcome->scored || outcome->status == CP_STATUS_LOST)
+    {
+      m->scored++;
+      m->score += outcome->scored ? outcome->score : 0;
+    }
+  if (outcome->status == CP_STATUS_LOST)
+    /* Translators: a match's game that every player lost together, and why */
+    return g_strdup_printf (_("lost by all: %s"), cp_end_reason_describe (outcome->reason));
   if (outcome->status == CP_STATUS_DRAWN || n_winners == 0)
     {
       for (guint s = 0; s < n; s++)
@@ -378,6 +388,12 @@ match_result (Match *m, CpGame *game, const guint *player_of)
         m->points[player_of[s]] += 1.0 / n_winners;
         g_string_append_printf (winners, "%sp%u", winners->len ? ", " : "", player_of[s] + 1);
       }
+  if (outcome->scored)
+    /* Translators: a match's game won with a score: the winners (such as
+     * "p1, p2"), why, and the score */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "won by %s: %s, %u point", "won by %s: %s, %u points",
+                                         outcome->score),
+                            winners->str, cp_end_reason_describe (outcome->reason), outcome->score);
   /* Translators: a match's game won: the winners (such as "p1"), and why */
   return g_strdup_printf (_("won by %s: %s"), winners->str, cp_end_reason_describe (outcome->reason));
 }
@@ -468,6 +484,10 @@ match (GVariantDict *dict, const char *spec)
   for (guint i = 0; i < m.n_players; i++)
     g_string_append_printf (score, " p%u=%g", i + 1, m.points[i]);
   g_print ("%s games=%d longest-move=%.2f\n", score->str, games, (double) m.longest / G_USEC_PER_SEC);
+  /* Games that the players play together against the game have a score
+   * of their own: its mean, a lost game scoring none. */
+  if (m.scored > 0)
+    g_print ("mean-score=%.2f games-scored=%u\n", (double) m.score / m.scored, m.scored);
   return 0;
 }
 
