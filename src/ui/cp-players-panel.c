@@ -2,9 +2,9 @@
  *
  * A row a seat: the player's colour (where seats have one), name, a mark
  * for whose turn it is and what the game's presentation puts beside the
- * seat: the pieces it has
- * lost, drawn faintly when they are gone for good, a score, dice; below, a
- * line on the state of the game (to move, check, the result).
+ * seat: the pieces it has lost, drawn faintly when they are gone for
+ * good, a score, dice; below, a line on the state of the game (to move,
+ * check, the result).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
