@@ -1753,6 +1753,57 @@ test_coordinates_outside (void)
       }
 }
 
+/* What a draw paints lies within its extents, which leave out the empty
+ * margins of the area but for a dragged piece; at scale 1 and 2, every
+ * board turned every way. */
+static void
+test_extents (void)
+{
+  g_autoptr (CpState) chess = chess_start_state ();
+  g_autoptr (CpState) chivalry = chivalry_state ();
+  g_autoptr (CpState) three = three_player_state ();
+  g_autoptr (CpState) four = four_player_state ();
+  const CpState *states[] = { chess, chivalry, three, four };
+  const int width = 520, height = 600;
+
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    for (guint rotation = 0; rotation < 4; rotation++)
+      for (int scale = 1; scale <= 2; scale++)
+        {
+          g_autoptr (CpBoardRenderer) renderer = new_renderer (states[i]);
+          cairo_surface_t *surface;
+          CpRect extents;
+          guint n_ink = 0;
+
+          cp_board_renderer_set_rotation (renderer, rotation);
+          g_assert_true (cp_board_renderer_get_extents (renderer, width, height, scale, &extents));
+          g_assert_cmpfloat (extents.x, >=, 0);
+          g_assert_cmpfloat (extents.y, >=, 0);
+          g_assert_cmpfloat (extents.x + extents.width, <=, width);
+          g_assert_cmpfloat (extents.y + extents.height, <=, height);
+          /* A margin above and below: the area is taller than wide. */
+          g_assert_cmpfloat (extents.height, <, height);
+          surface = render (renderer, width, height, scale);
+          for (int y = 0; y < height * scale; y++)
+            for (int x = 0; x < width * scale; x++)
+              if (device_pixel (surface, x, y).a > 0)
+                {
+                  n_ink++;
+                  g_assert_cmpfloat (x, >=, extents.x * scale);
+                  g_assert_cmpfloat (x + 1, <=, (extents.x + extents.width) * scale);
+                  g_assert_cmpfloat (y, >=, extents.y * scale);
+                  g_assert_cmpfloat (y + 1, <=, (extents.y + extents.height) * scale);
+                }
+          g_assert_cmpuint (n_ink, >, 0);
+          cairo_surface_destroy (surface);
+
+          cp_board_renderer_set_drag (renderer, cell (states[i]->board, i == 1 ? "G1" : "d4"), 3, 3);
+          g_assert_true (cp_board_renderer_get_extents (renderer, width, height, scale, &extents));
+          g_assert_cmpfloat (extents.width, ==, width);
+          g_assert_cmpfloat (extents.height, ==, height);
+        }
+}
+
 /* How far the ink of a piece reaches, as a share of its square. */
 static void
 ink_extent (cairo_surface_t *surface, double *share_w, double *share_h)
@@ -1870,6 +1921,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/theme/ids", test_theme_ids);
+  g_test_add_func ("/render/board/extents", test_extents);
   g_test_add_func ("/render/describe-marks", test_describe_marks);
   g_test_add_func ("/render/board/cell-colours", test_cell_colours);
   g_test_add_func ("/render/board/kings", test_kings);

@@ -1567,6 +1567,7 @@ test_panel_folds (void)
       g_assert_true (adw_flap_get_folded (window->flap) == (widths[i] < 900));
       /* The button that brings the folded panel back is there only then. */
       g_assert_true (gtk_widget_get_visible (window->panel_button) == (widths[i] < 900));
+      g_assert_true (gtk_widget_has_css_class (window->panel, "background") == (widths[i] < 900));
       g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &board));
       if (widths[i] < 900)
         g_assert_cmpfloat (board.size.width, >=, widths[i] - 50);

@@ -685,6 +685,43 @@ cp_board_renderer_cell_rect (CpBoardRenderer *self,
   return TRUE;
 }
 
+/**
+ * cp_board_renderer_get_extents:
+ *
+ * The part of an area of @width x @height that a draw at @scale paints:
+ * the board and its frame, in whole device pixels, or the whole area
+ * while a piece is dragged, which follows the pointer anywhere.
+ *
+ * Returns: %FALSE when a draw paints nothing
+ */
+gboolean
+cp_board_renderer_get_extents (CpBoardRenderer *self,
+                               double           width,
+                               double           height,
+                               double           scale,
+                               CpRect          *rect)
+{
+  Layout layout;
+
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+
+  if (scale <= 0)
+    scale = 1;
+  if (!compute_layout (self, width, height, scale, &layout))
+    return FALSE;
+  if (self->drag_cell != CP_NO_CELL)
+    {
+      *rect = (CpRect) { 0, 0, width, height };
+      return TRUE;
+    }
+  rect->x = MAX (0, floor ((layout.x0 - layout.frame) * scale) / scale);
+  rect->y = MAX (0, floor ((layout.y0 - layout.frame) * scale) / scale);
+  rect->width = MIN (width, ceil ((layout.x0 + layout.cols * layout.cell + layout.frame) * scale) / scale) - rect->x;
+  rect->height = MIN (height, ceil ((layout.y0 + layout.rows * layout.cell + layout.frame) * scale) / scale) - rect->y;
+  return TRUE;
+}
+
 guint
 cp_board_renderer_count_drawn_cells (CpBoardRenderer *self)
 {

@@ -137,6 +137,11 @@ gboolean   cp_board_renderer_cell_rect              (CpBoardRenderer  *self,
                                                      double            height,
                                                      guint             cell,
                                                      CpRect           *rect);
+gboolean   cp_board_renderer_get_extents            (CpBoardRenderer  *self,
+                                                     double            width,
+                                                     double            height,
+                                                     double            scale,
+                                                     CpRect           *rect);
 guint      cp_board_renderer_count_drawn_cells      (CpBoardRenderer  *self);
 
 G_END_DECLS

@@ -558,12 +558,17 @@ cp_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   CpBoardView *self = CP_BOARD_VIEW (widget);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  CpRect painted;
   cairo_t *cr;
 
-  if (self->state == NULL || width <= 0 || height <= 0)
+  /* Only the board is painted, not the empty margins around it: the
+   * smaller the picture, the sooner it is on the screen. */
+  if (self->state == NULL || width <= 0 || height <= 0
+      || !cp_board_renderer_get_extents (self->renderer, width, height, scale, &painted))
     return;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cp_board_renderer_draw (self->renderer, cr, width, height, gtk_widget_get_scale_factor (widget));
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (painted.x, painted.y, painted.width, painted.height));
+  cp_board_renderer_draw (self->renderer, cr, width, height, scale);
   cairo_destroy (cr);
 }
 

@@ -39,6 +39,7 @@ struct _CpWindow
   GtkWidget *ready_button;
   AdwFlap *flap;
   GtkWidget *panel_button;
+  GtkWidget *panel;
   GtkMenuButton *menu_button;
   GMenuModel *primary_menu;
   CpBoardView *board;

@@ -806,6 +806,12 @@ apply_fold (gpointer data)
   adw_flap_set_fold_policy (self->flap, width < FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS
                                                            : ADW_FLAP_FOLD_POLICY_AUTO);
   gtk_widget_set_visible (self->panel_button, adw_flap_get_folded (self->flap));
+  /* Beside the board the panel lies on the window's own background;
+   * folded over the board, it needs one of its own. */
+  if (adw_flap_get_folded (self->flap))
+    gtk_widget_add_css_class (self->panel, "background");
+  else
+    gtk_widget_remove_css_class (self->panel, "background");
   return G_SOURCE_REMOVE;
 }
 
@@ -859,6 +865,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, ready_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, panel);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board);
