@@ -199,6 +199,34 @@ cp_test_play_action_at (CpGame *game, CpAction action, const char *file, int lin
 }
 
 guint
+cp_test_play_first (CpGame *game, CpActionType type, const char *from)
+{
+  const CpState *state = cp_game_get_state (game);
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, state->to_move, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      CpAction *a = &legal.items[i];
+      CpCard c = CP_CARD_NONE;
+      CpPieceKind kind = CP_PIECE_NONE;
+      guint cell;
+
+      if (a->type == CP_ACTION_PLAY_CARD)
+        {
+          cp_card_unpack (a->value, &c);
+          cp_card_get_piece (c, &kind, NULL);
+        }
+      if (a->type != type || kind == CP_PIECE_KING
+          || (from != NULL && (!cp_board_parse_cell (state->board, from, &cell, NULL) || a->cells[0] != cell)))
+        continue;
+      cp_test_play_action (game, *a);
+      return cp_game_get_n_actions (game) - 1;
+    }
+  g_error ("no action of type %s", cp_action_type_to_id (type));
+}
+
+guint
 cp_test_cell (const char *name)
 {
   g_assert_true (name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8' && name[2] == '\0');

@@ -60,5 +60,11 @@ void      cp_test_play_action_at   (CpGame            *game,
                                     const char        *file,
                                     int                line,
                                     const char        *func);
+/* Plays the first legal action of the player to move of @type: a move
+ * from the cell named @from, or a card that is not a king's; returns its
+ * index in the log. */
+guint     cp_test_play_first       (CpGame            *game,
+                                    CpActionType       type,
+                                    const char        *from);
 
 G_END_DECLS

@@ -759,34 +759,6 @@ test_bad_text (void)
   assert_not_read (other, "Nxd5", "the cards on the stacks do not allow that capture");
 }
 
-/* Plays the first legal action of the player to move of @type: a move
- * from @from, or a card that is not a king's. */
-static guint
-play_first (CpGame *game, CpActionType type, const char *from)
-{
-  const CpState *state = cp_game_get_state (game);
-  g_auto (CpActionList) legal = { 0 };
-
-  cp_state_legal (state, state->to_move, &legal);
-  for (guint i = 0; i < legal.len; i++)
-    {
-      CpAction *a = &legal.items[i];
-      CpCard c = CP_CARD_NONE;
-      CpPieceKind kind = CP_PIECE_NONE;
-
-      if (a->type == CP_ACTION_PLAY_CARD)
-        {
-          cp_card_unpack (a->value, &c);
-          cp_card_get_piece (c, &kind, NULL);
-        }
-      if (a->type != type || (from != NULL && a->cells[0] != cp_test_cell (from)) || kind == CP_PIECE_KING)
-        continue;
-      cp_test_play_action (game, *a);
-      return cp_game_get_n_actions (game) - 1;
-    }
-  g_error ("no action of type %s", cp_action_type_to_id (type));
-}
-
 /* A turn stands in one place of the move list: White's king move and
  * card, then Black's card and the pawn's capture, which the card on
  * White's stack allows (a pawn card, or a wild one). */
@@ -801,13 +773,13 @@ test_numbering (void)
     { 1, WHITE, FALSE }, { 1, WHITE, TRUE }, { 1, BLACK, FALSE }, { 1, BLACK, TRUE }, { 2, WHITE, FALSE },
   };
 
-  play_first (game, CP_ACTION_MOVE, "e1");
-  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  cp_test_play_first (game, CP_ACTION_MOVE, "e1");
+  cp_test_play_first (game, CP_ACTION_PLAY_CARD, NULL);
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
-  play_first (game, CP_ACTION_PLAY_CARD, NULL);
-  play_first (game, CP_ACTION_MOVE, "e5");
+  cp_test_play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  cp_test_play_first (game, CP_ACTION_MOVE, "e5");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
-  play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  cp_test_play_first (game, CP_ACTION_PLAY_CARD, NULL);
 
   n = cp_game_get_n_actions (game);
   g_assert_cmpuint (n - first, ==, G_N_ELEMENTS (expected));

@@ -22,6 +22,7 @@
 #include "cp-rules-view.h"
 #include "cp-table-row.h"
 #include "cp-stack-game.h"
+#include "cp-test-util.h"
 #include "cp-window-private.h"
 
 static CpApplication *app;
@@ -1891,37 +1892,6 @@ test_print (void)
   destroy (window);
 }
 
-/* Plays the first legal action of the player to move of @type: a move
- * from @from, or a card that is not a king's. */
-static guint
-play_first (CpGame *game, CpActionType type, const char *from)
-{
-  const CpState *state = cp_game_get_state (game);
-  g_auto (CpActionList) legal = { 0 };
-
-  cp_state_legal (state, state->to_move, &legal);
-  for (guint i = 0; i < legal.len; i++)
-    {
-      CpAction *a = &legal.items[i];
-      CpCard c = CP_CARD_NONE;
-      CpPieceKind kind = CP_PIECE_NONE;
-      guint cell;
-
-      if (a->type == CP_ACTION_PLAY_CARD)
-        {
-          cp_card_unpack (a->value, &c);
-          cp_card_get_piece (c, &kind, NULL);
-        }
-      if (a->type != type || kind == CP_PIECE_KING
-          || (from != NULL && (!cp_board_parse_cell (state->board, from, &cell, NULL) || a->cells[0] != cell)))
-        continue;
-      g_assert_true (cp_game_play (game, a, NULL));
-      iterate ();
-      return cp_game_get_n_actions (game) - 1;
-    }
-  g_error ("no action of type %s", cp_action_type_to_id (type));
-}
-
 /* The button of the move list with @text, mapped or not: the curtain
  * may cover the list between the players' turns. */
 static GtkButton *
@@ -1961,10 +1931,11 @@ test_whole_turn_rows (void)
   cp_game_resolve_chance (game);
   cp_window_set_game (window, game, NULL);
   iterate ();
-  actions[0] = play_first (game, CP_ACTION_MOVE, "e1");
-  actions[1] = play_first (game, CP_ACTION_PLAY_CARD, NULL);
-  actions[2] = play_first (game, CP_ACTION_PLAY_CARD, NULL);
-  actions[3] = play_first (game, CP_ACTION_MOVE, "e5");
+  actions[0] = cp_test_play_first (game, CP_ACTION_MOVE, "e1");
+  actions[1] = cp_test_play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  actions[2] = cp_test_play_first (game, CP_ACTION_PLAY_CARD, NULL);
+  actions[3] = cp_test_play_first (game, CP_ACTION_MOVE, "e5");
+  iterate ();
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
       g_autofree char *text = cp_game_format_action_for (game, actions[i], CP_NOTATION_SAN, CP_VIEW_ALL);
