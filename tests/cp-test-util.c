@@ -198,6 +198,34 @@ cp_test_play_action_at (CpGame *game, CpAction action, const char *file, int lin
     }
 }
 
+guint64
+cp_test_perft_command (const char *variant, guint depth, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *arg;
+  va_list args;
+  int status;
+
+  g_assert_nonnull (g_getenv ("CP_PROGRAM"));
+  g_ptr_array_add (argv, g_strdup (g_getenv ("CP_PROGRAM")));
+  g_ptr_array_add (argv, g_strdup ("--perft"));
+  g_ptr_array_add (argv, g_strdup_printf ("%u", depth));
+  g_ptr_array_add (argv, g_strdup ("--variant"));
+  g_ptr_array_add (argv, g_strdup (variant));
+  va_start (args, depth);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, g_strdup (arg));
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_ascii_strtoull (out, NULL, 10);
+}
+
 guint
 cp_test_play_first (CpGame *game, CpActionType type, const char *from)
 {

@@ -60,6 +60,12 @@ void      cp_test_play_action_at   (CpGame            *game,
                                     const char        *file,
                                     int                line,
                                     const char        *func);
+/* Runs the program that CP_PROGRAM names with --perft @depth --variant
+ * @variant and the further arguments up to NULL, and returns the count
+ * it prints; it must succeed. */
+guint64   cp_test_perft_command    (const char        *variant,
+                                    guint              depth,
+                                    ...) G_GNUC_NULL_TERMINATED;
 /* Plays the first legal action of the player to move of @type: a move
  * from the cell named @from, or a card that is not a king's; returns its
  * index in the log. */

@@ -477,27 +477,15 @@ test_perft_blows (void)
 static void
 test_perft_command_line (void)
 {
-  const char *program = g_getenv ("CP_PROGRAM");
-
-  if (program == NULL)
+  if (g_getenv ("CP_PROGRAM") == NULL)
     {
       g_test_skip ("CP_PROGRAM is not set");
       return;
     }
   for (guint i = 0; i < 3; i++)
     for (guint depth = 1; depth <= 3; depth++)
-      {
-        g_autofree char *depth_text = g_strdup_printf ("%u", depth);
-        const char *argv[] = { program, "--perft", depth_text, "--variant", "synchronous", "--fen", colliding[i], NULL };
-        g_autofree char *out = NULL;
-        g_autoptr (GError) error = NULL;
-        int status;
-
-        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
-                                     NULL, &status, &error));
-        g_assert_no_error (error);
-        g_assert_cmpuint (g_ascii_strtoull (out, NULL, 10), ==, brute_synchronous_perft (colliding[i], depth));
-      }
+      g_assert_cmpuint (cp_test_perft_command ("synchronous", depth, "--fen", colliding[i], NULL), ==,
+                        brute_synchronous_perft (colliding[i], depth));
 }
 
 int

@@ -501,28 +501,16 @@ test_perft (void)
 static void
 test_perft_command_line (void)
 {
-  const char *program = g_getenv ("CP_PROGRAM");
   g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, 1, NULL);
   g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
 
-  if (program == NULL)
+  if (g_getenv ("CP_PROGRAM") == NULL)
     {
       g_test_skip ("CP_PROGRAM is not set");
       return;
     }
   for (guint depth = 1; depth <= 3; depth++)
-    {
-      g_autofree char *depth_text = g_strdup_printf ("%u", depth);
-      const char *argv[] = { program, "--perft", depth_text, "--variant", "tar-pit", "--seed", "1", NULL };
-      g_autofree char *out = NULL;
-      g_autoptr (GError) error = NULL;
-      int status;
-
-      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
-                                   NULL, &status, &error));
-      g_assert_no_error (error);
-      g_assert_cmpuint (g_ascii_strtoull (out, NULL, 10), ==, cp_state_perft (state, depth));
-    }
+    g_assert_cmpuint (cp_test_perft_command ("tar-pit", depth, "--seed", "1", NULL), ==, cp_state_perft (state, depth));
   compare_counts (state, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "", 6, 6, 3);
 }
 
