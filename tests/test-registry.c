@@ -648,6 +648,46 @@ write_corpus (const Entry *entry, GPtrArray *runs, const char *dir)
     }
 }
 
+/* Where players take turns, the move list's numbers give each seat one
+ * place, the places of a round rise, and a round holds the moves of more
+ * than one player: the table goes round the seats in the order they
+ * play, also when one is out. */
+static void
+check_numbering (CpGame *game)
+{
+  const CpRules *rules = cp_game_get_rules (game);
+  guint n = cp_game_get_n_actions (game), moves = 0, rounds = 0, last_round = 0, last_place = 0;
+  guint place_of[CP_MAX_SEATS];
+  g_autofree CpActionNumber *numbers = g_new0 (CpActionNumber, MAX (n, 1));
+
+  if (cp_game_get_n_seats (game) < 2
+      || (rules->numbering != CP_NUMBERING_TURNS && rules->numbering != CP_NUMBERING_WHOLE_TURNS))
+    return;
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    place_of[s] = CP_NO_SEAT;
+  cp_game_number_actions (game, 0, n, numbers);
+  for (guint i = 0; i < n; i++)
+    {
+      guint seat = cp_game_get_action (game, i)->seat;
+
+      if (numbers[i].round == 0 || numbers[i].joins)
+        continue;
+      g_assert_cmpuint (numbers[i].place, <, cp_game_get_n_seats (game));
+      if (place_of[seat] == CP_NO_SEAT)
+        place_of[seat] = numbers[i].place;
+      g_assert_cmpuint (numbers[i].place, ==, place_of[seat]);
+      if (numbers[i].round != last_round)
+        rounds++;
+      else
+        g_assert_cmpuint (numbers[i].place, >=, last_place);
+      last_round = numbers[i].round;
+      last_place = numbers[i].place;
+      moves++;
+    }
+  if (moves >= 12)
+    g_assert_cmpuint (2 * rounds, <, moves + moves / 2);
+}
+
 /* Saving and loading: the same log, outcome and final state. */
 static void
 test_records (gconstpointer data)
@@ -700,6 +740,7 @@ test_records (gconstpointer data)
         }
       g_assert_cmpmem (cp_game_get_outcome (back), sizeof (CpOutcome), &run->outcome, sizeof (CpOutcome));
       assert_same_state (cp_game_get_state (back), cp_game_get_state (game), "a record loaded");
+      check_numbering (game);
 
       /* Once through a file as well. */
       if (r == 0)

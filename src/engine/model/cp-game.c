@@ -825,6 +825,51 @@ number_sealed_move (const CpAction *a, guint *round, CpSeatMask *sealed)
   *sealed |= CP_SEAT_BIT (a->seat);
 }
 
+/* Whether @a counts as a move of the move list's numbered rows. */
+static gboolean
+numbered_move (const CpAction *a, CpNumbering numbering)
+{
+  gboolean whole = numbering == CP_NUMBERING_WHOLE_TURNS;
+
+  return a->type == CP_ACTION_MOVE
+         || (a->type == CP_ACTION_PLAY_CARD && (numbering == CP_NUMBERING_TURNS || whole))
+         || (a->type == CP_ACTION_PASS && whole && a->seat < CP_MAX_SEATS);
+}
+
+/* The column of each seat in numbered rows: the seats in the order they
+ * take turns, as the log shows it (the seat that first moved after each
+ * seat), from the first seat round; a seat that never moved after another
+ * comes last, in seat order. */
+static void
+turn_columns (CpGame *self, guint n, guint *column)
+{
+  guint next[CP_MAX_SEATS], last = CP_NO_SEAT, seat, c = 0;
+  CpSeatMask placed = 0;
+
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    next[s] = CP_NO_SEAT;
+  for (guint i = 0; i < n; i++)
+    {
+      const CpAction *a = &g_array_index (self->actions, CpAction, i);
+
+      if (!numbered_move (a, self->rules->numbering) || a->seat >= CP_MAX_SEATS || a->seat == last)
+        continue;
+      if (last != CP_NO_SEAT && next[last] == CP_NO_SEAT)
+        next[last] = a->seat;
+      last = a->seat;
+    }
+  for (seat = 0; seat < CP_MAX_SEATS && !(placed & CP_SEAT_BIT (seat)); seat = next[seat])
+    {
+      column[seat] = c++;
+      placed |= CP_SEAT_BIT (seat);
+      if (next[seat] == CP_NO_SEAT)
+        break;
+    }
+  for (seat = 0; seat < CP_MAX_SEATS; seat++)
+    if (!(placed & CP_SEAT_BIT (seat)))
+      column[seat] = c++;
+}
+
 /**
  * cp_game_number_actions:
  * @from: the first action to number
@@ -833,10 +878,12 @@ number_sealed_move (const CpAction *a, guint *round, CpSeatMask *sealed)
  *
  * Numbers the actions from @from on for the move list: each move gets
  * its round and its place in the round, other actions round 0.  Where
- * players take turns, a round ends when a player who moved in it moves
- * again, so two players number their moves as chess does and three or
- * four players number the rounds of the table, whoever is left; a turn of
- * several moves keeps one place.  Cards played face up in turn count as
+ * players take turns, each seat has its place, in the order the seats
+ * take turns from the first seat round, and a round ends when a player
+ * who moved in it moves again or one placed before the last to move does:
+ * two players number their moves as chess does, a first move of Black's
+ * too, and three or four players the rounds of the table, a player who is
+ * out leaving a gap; a turn of several moves keeps one place.  Cards played face up in turn count as
  * moves.  Games that choose in secret together number their rounds of
  * choices, each move placed by its seat; games whose sealed choices are
  * moves number their turns, each sealed choice, move and pass placed by
@@ -848,6 +895,7 @@ void
 cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbers)
 {
   guint round = 0, place = 0, choices = 0, last_seat = CP_NO_SEAT;
+  guint column[CP_MAX_SEATS];
   CpSeatMask moved = 0;
   CpSeatMask sealed = 0;
   guint sealed_round = 0;
@@ -857,26 +905,25 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
   g_return_if_fail (CP_IS_GAME (self));
   g_return_if_fail (from + n <= self->actions->len);
 
+  turn_columns (self, self->actions->len, column);
   for (guint i = 0; i < from + n; i++)
     {
       const CpAction *a = &g_array_index (self->actions, CpAction, i);
       CpActionNumber number = { 0, 0, FALSE };
       gboolean whole = numbering == CP_NUMBERING_WHOLE_TURNS;
-      gboolean move = a->type == CP_ACTION_MOVE
-                      || (a->type == CP_ACTION_PLAY_CARD && (numbering == CP_NUMBERING_TURNS || whole))
-                      || (a->type == CP_ACTION_PASS && whole && a->seat < CP_MAX_SEATS);
+      gboolean move = numbered_move (a, numbering);
       gboolean joins = whole && move && in_turn && a->seat == last_seat;
 
       if (a->type == CP_ACTION_COMMIT && !choosing)
         choices++;
       choosing = a->type == CP_ACTION_COMMIT;
-      if (move && a->seat != last_seat)
+      if (move && a->seat != last_seat && a->seat < CP_MAX_SEATS)
         {
-          if (moved & CP_SEAT_BIT (a->seat))
+          if ((moved & CP_SEAT_BIT (a->seat)) || (moved != 0 && column[a->seat] < place))
             moved = 0;
           if (moved == 0)
             round++;
-          place = (guint) __builtin_popcount (moved);
+          place = column[a->seat];
           moved |= CP_SEAT_BIT (a->seat);
           last_seat = a->seat;
         }
