@@ -692,3 +692,31 @@ cp_knightmare_strengths (const CpState *state, int strength[CP_MAX_SEATS])
     strength[s] = (state->out & CP_SEAT_BIT (s)) ? CP_KNIGHTMARE_OUT
                   : strength[s] - threatened[s] / 3 - king_danger (st, s);
 }
+
+/**
+ * cp_knightmare_lead:
+ *
+ * For the games each for themselves: @seat's strength less the others'
+ * shared among them, so that what any of them loses counts, and a player
+ * put out of the game most.  Over the second half of the plies the
+ * seventy-five-move rule allows without a capture or a pawn move, the
+ * lead fades, to half of it at the rule, so that a side ahead takes or
+ * pushes a pawn before its lead is drawn away.  Before, it does not, lest
+ * a search put off a capture to the end of the line it looks at.
+ */
+int
+cp_knightmare_lead (const CpState *state, guint seat)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  int strength[CP_MAX_SEATS], others = 0, lead, limit;
+
+  if (state->out & CP_SEAT_BIT (seat))
+    return CP_KNIGHTMARE_OUT;
+  cp_knightmare_strengths (state, strength);
+  for (guint s = 0; s < state->n_seats; s++)
+    if (s != seat && !(state->out & CP_SEAT_BIT (s)))
+      others += strength[s];
+  lead = strength[seat] - others / MAX ((int) state->n_seats - 1, 1);
+  limit = 75 * (int) state->n_seats;
+  return lead - lead * CLAMP ((int) st->halfmove - limit / 2, 0, limit / 2) / limit;
+}
