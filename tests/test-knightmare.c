@@ -702,6 +702,38 @@ test_lead_fades (void)
   g_assert_cmpint (cp_state_evaluate (state, WHITE), ==, fresh);
 }
 
+/* Far ahead of everyone, White hunts the bare kings: Black's king on the
+ * edge, as much in danger as in the middle, weighs better for White; not
+ * while Black still has a queen to fight with. */
+static void
+hunt_position (CpState *state, const char *black)
+{
+  clear (state);
+  put (state, WHITE, "Ka8 Rb8 Nb6");
+  put (state, BLACK, black);
+  put (state, RED, "Kh1");
+  put (state, BROWN, "Ka1");
+  ready (state, WHITE);
+}
+
+static void
+test_hunt (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
+  int middle, edge;
+
+  hunt_position (state, "Kf4");
+  middle = cp_state_evaluate (state, WHITE);
+  hunt_position (state, "Kh4");
+  edge = cp_state_evaluate (state, WHITE);
+  g_assert_cmpint (edge, >, middle);
+
+  hunt_position (state, "Kf4 Qd2");
+  middle = cp_state_evaluate (state, WHITE);
+  hunt_position (state, "Kh4 Qd2");
+  g_assert_cmpint (cp_state_evaluate (state, WHITE), ==, middle);
+}
+
 /* The team game's evaluation: partners share one figure, the other team
  * the opposite, and a partner's loss counts for the whole team. */
 static void
@@ -929,6 +961,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/knightmare/cards", test_cards);
   g_test_add_func ("/knightmare/four/evaluation", test_four_evaluation);
   g_test_add_func ("/knightmare/four/lead-fades", test_lead_fades);
+  g_test_add_func ("/knightmare/four/hunt", test_hunt);
   g_test_add_func ("/knightmare/teams/evaluation", test_teams_evaluation);
   g_test_add_data_func ("/knightmare/reload/km-three", "km-three", test_random_games_reload);
   g_test_add_data_func ("/knightmare/reload/km-four", "km-four", test_random_games_reload);
