@@ -974,6 +974,9 @@ test_evaluation (void)
   a = cp_game_get_state (threat);
   b = cp_game_get_state (apart);
   g_assert_cmpint (cp_state_evaluate (a, 1), <, cp_state_evaluate (b, 1) - 100);
+  /* A piece as good as lost is the game as good as lost: it weighs more
+   * than a rook does in chess, to the computer players' search. */
+  g_assert_cmpint (cp_state_evaluate (a, 1), <, cp_state_evaluate (b, 1) - cp_piece_kind_value (CP_PIECE_ROOK));
   g_assert_cmpint (cp_state_evaluate (a, 0), >, cp_state_evaluate (b, 0) + 50);
   g_assert_cmpint (cp_state_evaluate (a, 1), <, cp_state_evaluate (a, 2));
 

@@ -670,6 +670,70 @@ test_four_evaluation (void)
   g_assert_cmpint (checked, <, safe);
 }
 
+/* A lead fades as the seventy-five-move rule draws near, over the second
+ * half of the plies it allows, to half of the lead at the rule, and comes
+ * back whole after a capture or a pawn move: a side ahead is drawn to
+ * make one. */
+static void
+test_lead_fades (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
+  int fresh, late, behind, behind_late;
+
+  memset (&state->cells[cell ("g7")], 0, sizeof (CpPiece));
+  ready (state, WHITE);
+  fresh = cp_state_evaluate (state, WHITE);
+  behind = cp_state_evaluate (state, BLACK);
+  g_assert_cmpint (fresh, >, 100);
+  g_assert_cmpint (behind, <, -100);
+
+  CP_CHESS_STATE (state)->halfmove = 200;
+  late = cp_state_evaluate (state, WHITE);
+  behind_late = cp_state_evaluate (state, BLACK);
+  g_assert_cmpint (late, <, fresh);
+  g_assert_cmpint (late, >, fresh / 2);
+  g_assert_cmpint (behind_late, >, behind);
+
+  CP_CHESS_STATE (state)->halfmove = 75 * 4;
+  g_assert_cmpint (cp_state_evaluate (state, WHITE), ==, fresh - fresh / 2);
+  CP_CHESS_STATE (state)->halfmove = 75 * 2;
+  g_assert_cmpint (cp_state_evaluate (state, WHITE), ==, fresh);
+  CP_CHESS_STATE (state)->halfmove = 0;
+  g_assert_cmpint (cp_state_evaluate (state, WHITE), ==, fresh);
+}
+
+/* Far ahead of everyone, White hunts the bare kings: Black's king on the
+ * edge, as much in danger as in the middle, weighs better for White; not
+ * while Black still has a queen to fight with. */
+static void
+hunt_position (CpState *state, const char *black)
+{
+  clear (state);
+  put (state, WHITE, "Ka8 Rb8 Nb6");
+  put (state, BLACK, black);
+  put (state, RED, "Kh1");
+  put (state, BROWN, "Ka1");
+  ready (state, WHITE);
+}
+
+static void
+test_hunt (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
+  int middle, edge;
+
+  hunt_position (state, "Kf4");
+  middle = cp_state_evaluate (state, WHITE);
+  hunt_position (state, "Kh4");
+  edge = cp_state_evaluate (state, WHITE);
+  g_assert_cmpint (edge, >, middle);
+
+  hunt_position (state, "Kf4 Qd2");
+  middle = cp_state_evaluate (state, WHITE);
+  hunt_position (state, "Kh4 Qd2");
+  g_assert_cmpint (cp_state_evaluate (state, WHITE), ==, middle);
+}
+
 /* The team game's evaluation: partners share one figure, the other team
  * the opposite, and a partner's loss counts for the whole team. */
 static void
@@ -896,6 +960,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/knightmare/teams", test_teams);
   g_test_add_func ("/knightmare/cards", test_cards);
   g_test_add_func ("/knightmare/four/evaluation", test_four_evaluation);
+  g_test_add_func ("/knightmare/four/lead-fades", test_lead_fades);
+  g_test_add_func ("/knightmare/four/hunt", test_hunt);
   g_test_add_func ("/knightmare/teams/evaluation", test_teams_evaluation);
   g_test_add_data_func ("/knightmare/reload/km-three", "km-three", test_random_games_reload);
   g_test_add_data_func ("/knightmare/reload/km-four", "km-four", test_random_games_reload);

@@ -484,6 +484,10 @@ attrition_outcome (const CpState *state, CpOutcome *outcome)
 
 /* A piece on the board, before its freedom is counted. */
 #define PIECE_WORTH 200
+/* The figures above made larger, to the scale of the search's hundredths
+ * of a pawn: here a lost piece is the game lost, and a move more or less
+ * to go to may decide it. */
+#define EVAL_GAIN 4
 
 static int
 piece_freedom (const AttritionState *st, guint from)
@@ -573,7 +577,7 @@ attrition_evaluate (const CpState *state, guint seat)
   for (guint s = 0; s < state->n_seats; s++)
     if (s != seat && !(st->base.out & CP_SEAT_BIT (s)))
       others += score[s];
-  return score[seat] - others / MAX ((int) state->n_seats - 1, 1);
+  return (score[seat] - others / MAX ((int) state->n_seats - 1, 1)) * EVAL_GAIN;
 }
 
 /* Appends the letter of @kind in the user's language: the letters of

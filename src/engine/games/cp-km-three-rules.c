@@ -144,21 +144,11 @@ km_three_make (CpState *state, const CpAction *action, CpUndo *undo)
     p->flags &= (guint8) ~CP_PIECE_FLAG_MIDLINE;
 }
 
-/* For computer players: the seat's strength less the others' shared
- * among them, so that what any of them loses counts, and a player put out
- * of the game most. */
+/* For computer players: the seat's lead over the others. */
 static int
 km_three_evaluate (const CpState *state, guint seat)
 {
-  int strength[CP_MAX_SEATS], others = 0;
-
-  if (state->out & CP_SEAT_BIT (seat))
-    return CP_KNIGHTMARE_OUT;
-  cp_knightmare_strengths (state, strength);
-  for (guint s = 0; s < state->n_seats; s++)
-    if (s != seat && !(state->out & CP_SEAT_BIT (s)))
-      others += strength[s];
-  return strength[seat] - others / MAX ((int) state->n_seats - 1, 1);
+  return cp_knightmare_lead (state, seat);
 }
 
 const CpRules cp_km_three_rules = {

@@ -692,3 +692,86 @@ cp_knightmare_strengths (const CpState *state, int strength[CP_MAX_SEATS])
     strength[s] = (state->out & CP_SEAT_BIT (s)) ? CP_KNIGHTMARE_OUT
                   : strength[s] - threatened[s] / 3 - king_danger (st, s);
 }
+
+/* Far ahead of every other seat, a seat hunts the kings of those left
+ * with little: each the nearer the edge of the board and to its own
+ * king, the better for it, so that it drives them to be mated rather
+ * than wander. */
+#define HUNT_MARGIN 600
+/* The most a seat whose king is hunted has left: a minor piece or a few
+ * pawns. */
+#define HUNT_PREY 350
+#define HUNT_EDGE 10
+#define HUNT_NEAR 4
+
+/* How far @cell is from the middle of @board, in king steps. */
+static int
+from_middle (CpBoard *board, guint cell)
+{
+  int w = (int) cp_board_get_width (board), h = (int) cp_board_get_height (board);
+  int x = (int) cp_board_cell_x (board, cell), y = (int) cp_board_cell_y (board, cell);
+
+  return MAX (ABS (2 * x - (w - 1)), ABS (2 * y - (h - 1))) / 2;
+}
+
+static int
+apart (CpBoard *board, guint a, guint b)
+{
+  return MAX (ABS ((int) cp_board_cell_x (board, a) - (int) cp_board_cell_x (board, b)),
+              ABS ((int) cp_board_cell_y (board, a) - (int) cp_board_cell_y (board, b)));
+}
+
+/* What hunting the other kings is worth to @seat, whose strength is in
+ * @strength with the others'. */
+static int
+hunt (const CpChessState *st, guint seat, const int *strength)
+{
+  CpBoard *board = st->base.board;
+  guint king = st->king[st->army[seat]];
+  int bonus = 0;
+
+  for (guint s = 0; s < st->base.n_seats; s++)
+    if (s != seat && !(st->base.out & CP_SEAT_BIT (s)) && strength[seat] - strength[s] < HUNT_MARGIN)
+      return 0;
+  for (guint s = 0; s < st->base.n_seats; s++)
+    {
+      guint other = st->king[st->army[s]];
+
+      if (s == seat || (st->base.out & CP_SEAT_BIT (s)) || other == CP_NO_CELL
+          || strength[s] > HUNT_PREY)
+        continue;
+      bonus += HUNT_EDGE * from_middle (board, other);
+      if (king != CP_NO_CELL)
+        bonus += HUNT_NEAR * (8 - MIN (apart (board, king, other), 8));
+    }
+  return bonus;
+}
+
+/**
+ * cp_knightmare_lead:
+ *
+ * For the games each for themselves: @seat's strength less the others'
+ * shared among them, so that what any of them loses counts, and a player
+ * put out of the game most; far ahead of all, the other kings hunted
+ * down.  Over the second half of the plies the
+ * seventy-five-move rule allows without a capture or a pawn move, the
+ * lead fades, to half of it at the rule, so that a side ahead takes or
+ * pushes a pawn before its lead is drawn away.  Before, it does not, lest
+ * a search put off a capture to the end of the line it looks at.
+ */
+int
+cp_knightmare_lead (const CpState *state, guint seat)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  int strength[CP_MAX_SEATS], others = 0, lead, limit;
+
+  if (state->out & CP_SEAT_BIT (seat))
+    return CP_KNIGHTMARE_OUT;
+  cp_knightmare_strengths (state, strength);
+  for (guint s = 0; s < state->n_seats; s++)
+    if (s != seat && !(state->out & CP_SEAT_BIT (s)))
+      others += strength[s];
+  lead = strength[seat] - others / MAX ((int) state->n_seats - 1, 1) + hunt (st, seat, strength);
+  limit = 75 * (int) state->n_seats;
+  return lead - lead * CLAMP ((int) st->halfmove - limit / 2, 0, limit / 2) / limit;
+}

@@ -96,5 +96,7 @@ void        cp_knightmare_present     (const CpState  *state,
                                        CpPresentation *out);
 void        cp_knightmare_strengths   (const CpState  *state,
                                        int             strength[CP_MAX_SEATS]);
+int         cp_knightmare_lead        (const CpState  *state,
+                                       guint           seat);
 
 G_END_DECLS
