@@ -572,19 +572,58 @@ cp_game_redo (CpGame *self)
   return any;
 }
 
+/* The mark of check of the move at @index, in a game whose rules mark
+ * whole turns: the turn is followed to its end, and the mark goes on its
+ * last move; "" for other actions and for a turn not over yet. */
+static const char *
+turn_mark (CpGame *self, guint index, const CpState *before)
+{
+  const CpAction *action = &g_array_index (self->actions, CpAction, index);
+  g_autoptr (CpState) state = NULL;
+
+  if (before->rules->turn_mark == NULL || action->type != CP_ACTION_MOVE
+      || action->seat >= before->n_seats)
+    return "";
+  state = cp_state_copy (before);
+  for (guint i = index; i < self->actions->len; i++)
+    {
+      const CpAction *next = &g_array_index (self->actions, CpAction, i);
+      const char *mark;
+
+      if (i > index && next->type == CP_ACTION_MOVE && next->seat == action->seat)
+        return "";
+      if (!cp_state_apply (state, next, NULL))
+        return "";
+      mark = before->rules->turn_mark (state, action->seat);
+      if (mark != NULL)
+        return mark;
+    }
+  return "";
+}
+
+static char *
+format_at (CpGame *self, guint index, const CpAction *action, CpNotation notation)
+{
+  g_autoptr (CpState) before = replay_to (self, index);
+  g_autofree char *text = cp_state_format (before, action, notation);
+
+  if (notation == CP_NOTATION_COMPUTER)
+    return g_steal_pointer (&text);
+  return g_strconcat (text, turn_mark (self, index, before), NULL);
+}
+
 /**
  * cp_game_format_action:
  *
- * The action at @index written in @notation, in the position it was made.
+ * The action at @index written in @notation, in the position it was made,
+ * with the mark of the check that its turn gives when it is the turn's
+ * last move.
  */
 char *
 cp_game_format_action (CpGame *self, guint index, CpNotation notation)
 {
-  g_autoptr (CpState) before = NULL;
-
   g_return_val_if_fail (index < self->actions->len, NULL);
-  before = replay_to (self, index);
-  return cp_state_format (before, &g_array_index (self->actions, CpAction, index), notation);
+  return format_at (self, index, &g_array_index (self->actions, CpAction, index), notation);
 }
 
 /**
@@ -596,7 +635,6 @@ cp_game_format_action (CpGame *self, guint index, CpNotation notation)
 char *
 cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint seat)
 {
-  g_autoptr (CpState) before = NULL;
   CpAction action;
 
   g_return_val_if_fail (index < self->actions->len, NULL);
@@ -604,8 +642,7 @@ cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint
   if (seat != CP_VIEW_ALL
       && !cp_action_log_visible_to ((const CpAction *) self->actions->data, self->actions->len, index, seat))
     cp_action_redact (&action);
-  before = replay_to (self, index);
-  return cp_state_format (before, &action, notation);
+  return format_at (self, index, &action, notation);
 }
 
 /* The state after the whole log. */
