@@ -605,7 +605,13 @@ static char *
 format_at (CpGame *self, guint index, const CpAction *action, CpNotation notation)
 {
   g_autoptr (CpState) before = replay_to (self, index);
-  g_autofree char *text = cp_state_format (before, action, notation);
+  const char *names[CP_MAX_SEATS] = { NULL };
+  g_autofree char *text = NULL;
+
+  /* The seats the text refers to are named by their players. */
+  for (guint seat = 0; seat < before->n_seats && seat < CP_MAX_SEATS; seat++)
+    names[seat] = cp_player_get_name (cp_game_get_player (self, seat));
+  text = cp_state_format_named (before, action, notation, names);
 
   if (notation == CP_NOTATION_COMPUTER)
     return g_steal_pointer (&text);
