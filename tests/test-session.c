@@ -507,6 +507,36 @@ test_worked_out_in_thread (void)
   cp_session_discard (session);
 }
 
+/* In the past, the prompt says what was to be done there, but no button
+ * offers to do it: Chess Golf's bids show at the end only. */
+static void
+test_no_buttons_in_the_past (void)
+{
+  g_autoptr (CpGame) game = new_game ("golf");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (GError) error = NULL;
+  guint n = cp_game_get_n_actions (game);
+
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, >, 0);
+  g_assert_true (cp_session_press_button (session, "bid-3", &error));
+  while (cp_session_is_thinking (session))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n + 2);
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, >, 0);
+
+  cp_session_set_cursor (session, n);
+  g_assert_nonnull (cp_session_get_presentation (session)->prompt);
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, ==, 0);
+  g_assert_null (cp_session_get_presentation (session)->timeout_button);
+  g_assert_false (cp_session_press_button (session, "bid-3", &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n + 2);
+
+  cp_session_set_cursor (session, n + 2);
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, >, 0);
+  cp_session_discard (session);
+}
+
 /* Playing on from the past drops the later moves; Undo brings them back,
  * Redo drops them again. */
 static void
@@ -708,6 +738,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/board-marks", test_board_marks);
   g_test_add_func ("/session/agent-cancelled", test_agent_cancelled);
   g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
+  g_test_add_func ("/session/no-buttons-in-the-past", test_no_buttons_in_the_past);
   g_test_add_func ("/session/save", test_save);
   g_test_add_func ("/session/registered-game", test_registered_game);
   g_test_add_func ("/session/hint", test_hint);
