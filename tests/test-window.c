@@ -2003,6 +2003,29 @@ test_whole_turn_rows (void)
   destroy (window);
 }
 
+/* Cooperative Chess names the button that plays a card from the hand
+ * after where the card goes: onto the player's own stack. */
+static void
+test_card_button_label (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  g_hash_table_insert (options, "colours", "seated");
+  game = cp_game_new ("cooperative", options, 2, 1, NULL);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  ready (window);
+  g_assert_nonnull (cp_session_get_presentation (window->session)->prompt);
+  collect_by_class (GTK_WIDGET (window->hand), "suggested-action", found);
+  g_assert_cmpuint (found->len, ==, 1);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (found->pdata[0])), ==, "_Play on Stack");
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2032,6 +2055,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/promotion-chooser", test_promotion_chooser);
   g_test_add_func ("/window/replay", test_replay);
   g_test_add_func ("/window/continue-from-past", test_continue_from_past);
+  g_test_add_func ("/window/card-button-label", test_card_button_label);
   g_test_add_func ("/window/save-and-open", test_save_and_open);
   g_test_add_func ("/window/broken-record", test_broken_record);
   g_test_add_func ("/window/hostile-files", test_hostile_files);

@@ -284,6 +284,9 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
             choosable[n_choosable++] = cards[c];
         }
     }
+  /* The game may say where the cards chosen go. */
+  if (label != NULL && presentation->card_button != NULL)
+    label = presentation->card_button;
   for (guint seat = 0; seat < n_seats; seat++)
     names[seat] = cp_player_get_name (cp_game_get_player (game, seat));
   cp_card_hand_panel_show (self->hand, &presentation->cards, n_seats, names,
