@@ -651,6 +651,30 @@ cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint
   return format_at (self, index, &action, notation);
 }
 
+/**
+ * cp_game_count_settled:
+ *
+ * How many actions from the start of the log are written as they will
+ * stay: all but the last move of a turn not over yet, whose mark of check
+ * waits for the end of the turn, and what follows it.
+ */
+guint
+cp_game_count_settled (CpGame *self)
+{
+  g_return_val_if_fail (CP_IS_GAME (self), 0);
+
+  if (self->rules->turn_mark == NULL)
+    return self->actions->len;
+  for (guint i = self->actions->len; i-- > 0;)
+    {
+      const CpAction *action = &g_array_index (self->actions, CpAction, i);
+
+      if (action->type == CP_ACTION_MOVE && action->seat < self->state->n_seats)
+        return self->rules->turn_mark (self->state, action->seat) != NULL ? self->actions->len : i;
+    }
+  return self->actions->len;
+}
+
 /* The state after the whole log. */
 const CpState *
 cp_game_get_state (CpGame *self)
