@@ -62,6 +62,24 @@ test_bishop_capture (void)
   g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, 0);
 }
 
+/* A capture that checks is marked, not the checker that ends the turn;
+ * and only once the turn is over. */
+static void
+test_check_mark (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, NULL);
+  g_autofree char *early = NULL, *capture = NULL, *placed = NULL;
+
+  cp_test_play (game, "e4 d5 Bb5 c6 Bxc6");
+  early = last_text (game);
+  g_assert_cmpstr (early, ==, "Bxc6");
+  cp_test_play (game, "@h7");
+  capture = cp_game_format_action (game, cp_game_get_n_actions (game) - 2, CP_NOTATION_SAN);
+  placed = last_text (game);
+  g_assert_cmpstr (capture, ==, "Bxc6+");
+  g_assert_cmpstr (placed, ==, "@h7");
+}
+
 /* The second example: checkmate by extra steps, with the reason the
  * rules give for each cell around the king. */
 static void
@@ -293,6 +311,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/adrenaline/bishop-capture", test_bishop_capture);
+  g_test_add_func ("/adrenaline/check-mark", test_check_mark);
   g_test_add_func ("/adrenaline/queen-mate", test_queen_mate);
   g_test_add_func ("/adrenaline/takeover", test_takeover);
   g_test_add_func ("/adrenaline/out-of-checkers", test_out_of_checkers);

@@ -517,6 +517,35 @@ test_score_card (void)
   g_assert_cmpstr (cp_grid_get_word (card, 2, 10), ==, "");
 }
 
+/* The dealer drawn at random is named in the move text by their
+ * player's name, and by the seat's name where no players are known. */
+static void
+test_dealer_named (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 3, 7, NULL);
+  static const char *const names[] = { "Ada", "Ben", "Cleo" };
+  const CpAction *roll = NULL;
+  guint index;
+
+  for (guint seat = 0; seat < 3; seat++)
+    cp_player_set_name (cp_game_get_player (game, seat), names[seat]);
+  for (index = 0; index < cp_game_get_n_actions (game); index++)
+    if ((roll = cp_game_get_action (game, index))->type == CP_ACTION_ROLL)
+      break;
+  g_assert_cmpuint (index, <, cp_game_get_n_actions (game));
+  g_assert_cmpuint (roll->value, <, 3);
+  {
+    g_autofree char *text = cp_game_format_action (game, index, CP_NOTATION_SAN);
+    g_autofree char *wanted = g_strdup_printf ("%s deals first", names[roll->value]);
+    g_autoptr (CpState) before = cp_game_state_at (game, index);
+    g_autofree char *plain = cp_state_format (before, roll, CP_NOTATION_SAN);
+    g_autofree char *seat = g_strdup_printf ("%s deals first", cp_rules_seat_name (before->rules, roll->value));
+
+    g_assert_cmpstr (text, ==, wanted);
+    g_assert_cmpstr (plain, ==, seat);
+  }
+}
+
 /* Three players: a failed demonstration, a success, a wrong
  * "impossible", and the deal passing on. */
 static void
@@ -919,6 +948,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/golf/borrowing", test_borrowing);
+  g_test_add_func ("/golf/dealer-named", test_dealer_named);
   g_test_add_func ("/golf/example", test_example);
   g_test_add_func ("/golf/special-step", test_special_step);
   g_test_add_func ("/golf/three-cards", test_three_cards);

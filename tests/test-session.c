@@ -226,6 +226,72 @@ test_curtain (void)
   cp_session_discard (session);
 }
 
+/* Whether @action, played now, leaves another seat something to do
+ * within the turn of the seat that plays it. */
+static gboolean
+hands_over_within_turn (const CpState *state, const CpAction *action)
+{
+  g_autoptr (CpState) after = cp_state_copy (state);
+  guint next;
+
+  g_assert_true (cp_state_apply (after, action, NULL));
+  next = cp_state_first_pending (after);
+  return after->to_move == action->seat && next < after->n_seats && next != action->seat;
+}
+
+/* Tar Pit Chess: when a player must give back a checker in the middle of
+ * the other's turn, the curtain says what they are to do, in the words
+ * of the prompt they then see; at the start of a turn, it says nothing
+ * more than that the turn is theirs. */
+static void
+test_curtain_prompt (void)
+{
+  g_autoptr (CpGame) game = new_game ("tar-pit");
+  g_autoptr (CpSession) session = NULL;
+  g_autofree char *opening = NULL, *prompt = NULL;
+  gboolean handed = FALSE;
+
+  session = cp_session_new (game, NULL);
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
+  opening = cp_session_get_curtain_prompt (session);
+  g_assert_null (opening);
+  g_clear_object (&session);
+
+  /* Any actions, until a card makes the other seat give a checker back. */
+  for (guint step = 0; step < 400 && !handed; step++)
+    {
+      const CpState *state = cp_game_get_state (game);
+      g_auto (CpActionList) legal = { 0 };
+      guint seat = cp_state_first_pending (state), chosen = 0;
+
+      g_assert_cmpuint (seat, <, 2);
+      cp_state_legal (state, seat, &legal);
+      g_assert_cmpuint (legal.len, >, 0);
+      for (guint i = 0; i < legal.len; i++)
+        if (legal.items[i].type == CP_ACTION_PLAY_CARD && hands_over_within_turn (state, &legal.items[i]))
+          {
+            chosen = i;
+            handed = TRUE;
+            break;
+          }
+      if (!handed)
+        chosen = (step * 7) % legal.len;
+      cp_test_play_action (game, legal.items[chosen]);
+    }
+  g_assert_true (handed);
+
+  session = cp_session_new (game, NULL);
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1 - cp_game_get_state (game)->to_move);
+  prompt = cp_session_get_curtain_prompt (session);
+  g_assert_nonnull (prompt);
+  g_assert_nonnull (strstr (prompt, "give back"));
+  /* Nothing of it shows before the player is at the screen. */
+  g_assert_null (cp_session_get_presentation (session)->prompt);
+  cp_session_take_screen (session);
+  g_assert_cmpstr (cp_session_get_presentation (session)->prompt, ==, prompt);
+  cp_session_discard (session);
+}
+
 /* Where both players choose at once, each chooses behind the curtain,
  * even when nothing secret stands yet: the other may not watch the choice
  * being made. */
@@ -441,6 +507,36 @@ test_worked_out_in_thread (void)
   cp_session_discard (session);
 }
 
+/* In the past, the prompt says what was to be done there, but no button
+ * offers to do it: Chess Golf's bids show at the end only. */
+static void
+test_no_buttons_in_the_past (void)
+{
+  g_autoptr (CpGame) game = new_game ("golf");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (GError) error = NULL;
+  guint n = cp_game_get_n_actions (game);
+
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, >, 0);
+  g_assert_true (cp_session_press_button (session, "bid-3", &error));
+  while (cp_session_is_thinking (session))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n + 2);
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, >, 0);
+
+  cp_session_set_cursor (session, n);
+  g_assert_nonnull (cp_session_get_presentation (session)->prompt);
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, ==, 0);
+  g_assert_null (cp_session_get_presentation (session)->timeout_button);
+  g_assert_false (cp_session_press_button (session, "bid-3", &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n + 2);
+
+  cp_session_set_cursor (session, n + 2);
+  g_assert_cmpuint (cp_session_get_presentation (session)->buttons->len, >, 0);
+  cp_session_discard (session);
+}
+
 /* Playing on from the past drops the later moves; Undo brings them back,
  * Redo drops them again. */
 static void
@@ -635,12 +731,14 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/session/open-game", test_open_game);
   g_test_add_func ("/session/curtain", test_curtain);
+  g_test_add_func ("/session/curtain-prompt", test_curtain_prompt);
   g_test_add_func ("/session/curtain-for-sealed-choices", test_curtain_for_sealed_choices);
   g_test_add_func ("/session/agent-plays", test_agent_plays);
   g_test_add_func ("/session/prompts-and-reasons", test_prompts_and_reasons);
   g_test_add_func ("/session/board-marks", test_board_marks);
   g_test_add_func ("/session/agent-cancelled", test_agent_cancelled);
   g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
+  g_test_add_func ("/session/no-buttons-in-the-past", test_no_buttons_in_the_past);
   g_test_add_func ("/session/save", test_save);
   g_test_add_func ("/session/registered-game", test_registered_game);
   g_test_add_func ("/session/hint", test_hint);

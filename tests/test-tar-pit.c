@@ -405,9 +405,35 @@ test_last_rank (void)
     g_assert_cmpuint (legal.len, ==, 1);
     text = cp_state_format (state, &legal.items[0], CP_NOTATION_SAN);
   }
-  g_assert_cmpstr (text, ==, "draws a card+");
+  /* The draw ends the turn, but the mark of check is not its own. */
+  g_assert_cmpstr (text, ==, "draws a card");
   cp_test_play_state (state, "draw");
   g_assert_cmpuint (state->rules->check_cell (state), ==, cp_test_cell ("e8"));
+}
+
+/* The mark of mate goes on the move that gives it, not on the action
+ * that ends the turn, and only once the turn is over. */
+static void
+test_mate_mark (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, 5, NULL);
+  guint n;
+  g_autofree char *early = NULL, *move = NULL, *pass = NULL, *lan = NULL, *computer = NULL;
+
+  cp_test_play (game, "f3 pass e5 pass g4 pass Qh4");
+  n = cp_game_get_n_actions (game);
+  early = cp_game_format_action (game, n - 1, CP_NOTATION_SAN);
+  g_assert_cmpstr (early, ==, "Qh4");
+  cp_test_play (game, "pass");
+  g_assert_cmpint (cp_game_get_outcome (game)->reason, ==, CP_END_CHECKMATE);
+  move = cp_game_format_action (game, n - 1, CP_NOTATION_SAN);
+  pass = cp_game_format_action_for (game, n, CP_NOTATION_SAN, 0);
+  lan = cp_game_format_action_for (game, n - 1, CP_NOTATION_LAN, 0);
+  computer = cp_game_format_action (game, n - 1, CP_NOTATION_COMPUTER);
+  g_assert_cmpstr (move, ==, "Qh4#");
+  g_assert_cmpstr (pass, ==, "no card");
+  g_assert_cmpstr (lan, ==, "Qd8-h4#");
+  g_assert_cmpstr (computer, ==, "d8h4");
 }
 
 /* A game played at random until the draw pile runs out: the discard pile
@@ -562,6 +588,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tar-pit/deal", test_deal);
   g_test_add_func ("/tar-pit/example", test_example);
+  g_test_add_func ("/tar-pit/mate-mark", test_mate_mark);
   g_test_add_func ("/tar-pit/example-pawn-card", test_example_pawn_card);
   g_test_add_func ("/tar-pit/combining", test_combining);
   g_test_add_func ("/tar-pit/checker-cards", test_checker_cards);

@@ -1975,6 +1975,75 @@ test_whole_turn_rows (void)
   destroy (window);
 }
 
+/* Cooperative Chess names the button that plays a card from the hand
+ * after where the card goes: onto the player's own stack. */
+static void
+test_card_button_label (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  g_hash_table_insert (options, "colours", "seated");
+  game = cp_game_new ("cooperative", options, 2, 1, NULL);
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  ready (window);
+  g_assert_nonnull (cp_session_get_presentation (window->session)->prompt);
+  collect_by_class (GTK_WIDGET (window->hand), "suggested-action", found);
+  g_assert_cmpuint (found->len, ==, 1);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (found->pdata[0])), ==, "_Play on Stack");
+  destroy (window);
+}
+
+/* Plays the actions of @moves, written as the game reads them and
+ * separated by spaces, as they come. */
+static void
+play_texts (CpGame *game, const char *moves)
+{
+  g_auto (GStrv) words = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      CpAction action;
+
+      g_assert_true (cp_state_parse (cp_game_get_state (game), words[i], &action, &error));
+      g_assert_no_error (error);
+      g_assert_true (cp_game_play (game, &action, &error));
+      iterate ();
+    }
+}
+
+/* Tar Pit Chess in the move list: the move that mates is written again
+ * with its mark once the turn that it opens is over. */
+static void
+test_mark_when_turn_ends (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("tar-pit", NULL, 2, 5, NULL);
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET ((window)->moves));
+  guint queen;
+
+  cp_game_resolve_chance (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  play_texts (game, "f3 pass e5 pass g4 pass Qh4");
+  queen = cp_game_get_n_actions (game) - 1;
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4");
+  play_texts (game, "pass");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4#");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen + 1)), ==,
+                   "Black no card");
+  /* Taken back, the end of the turn takes the mark with it. */
+  cp_game_truncate (game, queen + 1);
+  iterate ();
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4");
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2004,6 +2073,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/promotion-chooser", test_promotion_chooser);
   g_test_add_func ("/window/replay", test_replay);
   g_test_add_func ("/window/continue-from-past", test_continue_from_past);
+  g_test_add_func ("/window/card-button-label", test_card_button_label);
+  g_test_add_func ("/window/mark-when-turn-ends", test_mark_when_turn_ends);
   g_test_add_func ("/window/save-and-open", test_save_and_open);
   g_test_add_func ("/window/broken-record", test_broken_record);
   g_test_add_func ("/window/hostile-files", test_hostile_files);

@@ -234,6 +234,8 @@ test_horde (void)
   /* White's turn: one ordinary move, or the horde. */
   g_assert_true (can_move (game, "h4", "h5"));
   cp_test_play (game, "Nf6+");
+  /* The check is marked once the turn is over, on its last move. */
+  assert_text (game, 1, WHITE, "Nf6");
   /* The horde goes on: only the other zombie may move, or the turn ends. */
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
   g_assert_false (can_move (game, "h4", "h5"));
@@ -243,6 +245,7 @@ test_horde (void)
   cp_game_play (game, &pass, &error);
   g_assert_no_error (error);
   assert_text (game, 2, BLACK, "ends the zombies’ turn");
+  assert_text (game, 3, BLACK, "Nf6+");
   assert_text (game, 1, BLACK, "the zombie on h8 is destroyed (knight), no zombie on e8, check");
   g_assert_cmpint (at (game, "h8")->kind, ==, CP_PIECE_NONE);
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));

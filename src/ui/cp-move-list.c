@@ -62,6 +62,7 @@ struct _CpMoveList
   guint viewer;              /* the seat whose knowledge the rows show */
   guint columns;             /* of numbered rows */
   guint current;             /* the action at the replay cursor, or NO_ACTION */
+  guint settled;             /* the actions shown that later ones cannot change */
   guint scroll_source;
 };
 
@@ -461,9 +462,12 @@ sync_rows (CpMoveList *self, gboolean all)
   guint same = 0, row, first;
   g_autofree CpActionNumber *numbers = NULL;
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  /* The texts of a turn not over when written, or not over now, may
+   * have changed. */
+  guint settled = self->game != NULL ? MIN (self->settled, cp_game_count_settled (self->game)) : 0;
 
   if (!all)
-    while (same < n && same < self->shown->len
+    while (same < n && same < self->shown->len && same < settled
            && cp_action_same (cp_game_get_action (self->game, same), &get_shown (self, same)->action))
       same++;
   /* A reveal unseals the choices before it: every row is written again. */
@@ -494,6 +498,8 @@ sync_rows (CpMoveList *self, gboolean all)
   g_ptr_array_add (texts, NULL);
   gtk_string_list_splice (self->rows, row, g_list_model_get_n_items (G_LIST_MODEL (self->rows)) - row,
                           (const char *const *) texts->pdata);
+  /* A move whose turn goes on is written again once the turn ends. */
+  self->settled = self->game != NULL ? cp_game_count_settled (self->game) : 0;
   cursor_changed (self);
 }
 

@@ -122,10 +122,19 @@ show_curtain (CpWindow *self, guint seat)
   const char *name = cp_player_get_name (cp_game_get_player (cp_session_get_game (self->session), seat));
   /* Translators: %s is a player's name */
   g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
-  /* Translators: %s is a player's name */
-  g_autofree char *body = g_strdup_printf (_("It is %s’s turn. The game stays covered until %s "
-                                             "is at the screen, so that nobody sees what is not "
-                                             "theirs to see."), name, name);
+  g_autofree char *prompt = cp_session_get_curtain_prompt (self->session);
+  g_autofree char *body = NULL;
+
+  /* What is pending may be less than a turn: the rules' prompt says what. */
+  if (prompt != NULL)
+    /* Translators: %s is a player's name; then what the rules ask of them */
+    body = g_strdup_printf (_("%s is to act: %s. The game stays covered until %s is at the screen, "
+                              "so that nobody sees what is not theirs to see."), name, prompt, name);
+  else
+    /* Translators: %s is a player's name */
+    body = g_strdup_printf (_("It is %s’s turn. The game stays covered until %s "
+                              "is at the screen, so that nobody sees what is not "
+                              "theirs to see."), name, name);
 
   adw_status_page_set_title (self->curtain, title);
   if (self->curtain_note != NULL)
@@ -275,6 +284,9 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
             choosable[n_choosable++] = cards[c];
         }
     }
+  /* The game may say where the cards chosen go. */
+  if (label != NULL && presentation->card_button != NULL)
+    label = presentation->card_button;
   for (guint seat = 0; seat < n_seats; seat++)
     names[seat] = cp_player_get_name (cp_game_get_player (game, seat));
   cp_card_hand_panel_show (self->hand, &presentation->cards, n_seats, names,

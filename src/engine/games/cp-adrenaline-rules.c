@@ -287,17 +287,18 @@ adrenaline_check_cell (const CpState *state)
   return ADRENALINE_STATE (state)->stage == STAGE_MOVE ? cp_chess_rules_check_cell (state) : CP_NO_CELL;
 }
 
-/* "+" or "#" when @action ends the turn with the other side in check. */
+/* "+" or "#" once the turn of @seat is over with the other side in
+ * check; the mark goes on the last move or step of that turn. */
 static const char *
-check_mark (const CpState *before, const CpAction *action)
+adrenaline_turn_mark (const CpState *state, guint seat)
 {
-  g_autoptr (CpState) after = cp_state_copy (before);
   CpOutcome outcome;
 
-  adrenaline_make (after, action, NULL);
-  if (after->to_move == before->to_move || !cp_chess_in_check (CP_CHESS_STATE (after), after->to_move))
+  if (state->to_move == seat || ADRENALINE_STATE (state)->stage != STAGE_MOVE)
+    return NULL;
+  if (!cp_chess_in_check (CP_CHESS_STATE (state), state->to_move))
     return "";
-  adrenaline_outcome (after, &outcome);
+  adrenaline_outcome (state, &outcome);
   return outcome.reason == CP_END_CHECKMATE ? "#" : "+";
 }
 
@@ -357,17 +358,6 @@ plain_format (const CpState *state, const CpAction *action, CpNotation notation)
     default:
       return g_strdup (cp_action_type_to_id (action->type));
     }
-}
-
-static char *
-adrenaline_format (const CpState *state, const CpAction *action, CpNotation notation)
-{
-  g_autofree char *text = plain_format (state, action, notation);
-
-  if (action->type != CP_ACTION_MOVE && action->type != CP_ACTION_PASS
-      && action->type != CP_ACTION_ADD_CHECKER)
-    return g_steal_pointer (&text);
-  return g_strconcat (text, check_mark (state, action), NULL);
 }
 
 static gboolean
@@ -484,10 +474,11 @@ const CpRules cp_adrenaline_rules = {
   .make = adrenaline_make,
   .outcome = adrenaline_outcome,
   .claimable = adrenaline_claimable,
-  .format = adrenaline_format,
+  .format = plain_format,
   .parse = adrenaline_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = adrenaline_check_cell,
+  .turn_mark = adrenaline_turn_mark,
   .present = adrenaline_present,
   .hash = adrenaline_hash,
   .evaluate = adrenaline_evaluate,

@@ -760,6 +760,9 @@ coop_present (const CpState *state, const CpState *start, guint viewer, CpPresen
   out->side_description[1] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card left to play",
                                                            "%u cards left to play", left),
                                               left);
+  /* Translators: Cooperative Chess: the button that plays the card chosen
+   * in the hand onto the player's own discard stack */
+  out->card_button = g_strdup (_("_Play on Stack"));
   if (actor < 2 && !cp_state_is_over (state))
     {
       cp_presentation_set_prompt (out, coop_prompt (st, actor));

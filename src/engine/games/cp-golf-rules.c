@@ -945,8 +945,12 @@ format (const CpState *state, const CpAction *action, CpNotation notation)
         }
       return g_strdup (_("a player who left is passed over"));
     case CP_ACTION_ROLL:
-      /* Translators: %u: the number of the player drawn to deal first */
-      return g_strdup_printf (_("player %u deals first"), action->value + 1);
+      {
+        g_autofree char *dealer = cp_seat_reference (action->value);
+
+        /* Translators: %s: the player drawn to deal first */
+        return g_strdup_printf (_("%s deals first"), dealer);
+      }
     case CP_ACTION_COMMIT:
       if (action->flags & CP_ACTION_FLAG_REDACTED)
         return g_strdup (_("bids in secret"));

@@ -804,30 +804,20 @@ plain_format (const CpState *state, const CpAction *action, CpNotation notation)
     }
 }
 
-/* "+" or "#" when @action ends the turn with the other side in check. */
+/* "+" or "#" once the turn of @seat is over with the other side in
+ * check; the mark goes on the move of that turn. */
 static const char *
-check_mark (const CpState *before, const CpAction *action)
+tar_pit_turn_mark (const CpState *state, guint seat)
 {
-  g_autoptr (CpState) after = NULL;
+  const TarPitState *st = TAR_PIT_STATE (state);
   CpOutcome outcome;
 
-  if (action->seat == CP_SEAT_CHANCE)
+  if (state->to_move == seat || st->stage != STAGE_MOVE)
+    return NULL;
+  if (!in_check (st, state->to_move))
     return "";
-  after = cp_state_copy (before);
-  tar_pit_make (after, action, NULL);
-  if (after->to_move == before->to_move || TAR_PIT_STATE (after)->stage != STAGE_MOVE
-      || !in_check (TAR_PIT_STATE (after), after->to_move))
-    return "";
-  tar_pit_outcome (after, &outcome);
+  tar_pit_outcome (state, &outcome);
   return outcome.reason == CP_END_CHECKMATE ? "#" : "+";
-}
-
-static char *
-tar_pit_format (const CpState *state, const CpAction *action, CpNotation notation)
-{
-  g_autofree char *text = plain_format (state, action, notation);
-
-  return g_strconcat (text, check_mark (state, action), NULL);
 }
 
 static gboolean
@@ -1082,10 +1072,11 @@ const CpRules cp_tar_pit_rules = {
   .legal = tar_pit_legal,
   .make = tar_pit_make,
   .outcome = tar_pit_outcome,
-  .format = tar_pit_format,
+  .format = plain_format,
   .parse = tar_pit_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = tar_pit_check_cell,
+  .turn_mark = tar_pit_turn_mark,
   .redact = tar_pit_redact,
   .cards = tar_pit_cards,
   .present = tar_pit_present,

@@ -388,6 +388,21 @@ zombie_check_cell (const CpState *state)
   return turn_starts (ZOMBIE_STATE (state)) ? cp_chess_rules_check_cell (state) : CP_NO_CELL;
 }
 
+/* "+" or "#" once the turn of @seat is over, its zombies seen to and its
+ * captures buried, with the other side in check. */
+static const char *
+zombie_turn_mark (const CpState *state, guint seat)
+{
+  CpOutcome outcome;
+
+  if (state->to_move == seat || !turn_starts (ZOMBIE_STATE (state)))
+    return NULL;
+  if (!cp_chess_in_check (CP_CHESS_STATE (state), state->to_move))
+    return "";
+  zombie_outcome (state, &outcome);
+  return outcome.reason == CP_END_CHECKMATE ? "#" : "+";
+}
+
 /* Whether the other seat has no move once the turn that ended in @after
  * has passed to it.  Burials still to be made change nothing on the
  * board, so they do not matter. */
@@ -461,7 +476,12 @@ zombie_format (const CpState *state, const CpAction *action, CpNotation notation
   switch (action->type)
     {
     case CP_ACTION_MOVE:
-      return cp_chess_format (&st->chess, action, notation);
+      {
+        /* The mark of check goes on the turn's last move (zombie_turn_mark). */
+        g_autofree char *move = cp_chess_format (&st->chess, action, notation);
+
+        return cp_chess_strip_marks (move);
+      }
     case CP_ACTION_PASS:
       return g_strdup (_("ends the zombies’ turn"));
     case CP_ACTION_REVEAL:
@@ -635,6 +655,7 @@ const CpRules cp_zombie_rules = {
   .parse = cp_chess_rules_parse,
   .landing = cp_chess_rules_landing,
   .check_cell = zombie_check_cell,
+  .turn_mark = zombie_turn_mark,
   .redact = zombie_redact,
   .present = zombie_present,
   .sample = zombie_sample,

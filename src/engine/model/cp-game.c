@@ -572,19 +572,64 @@ cp_game_redo (CpGame *self)
   return any;
 }
 
+/* The mark of check of the move at @index, in a game whose rules mark
+ * whole turns: the turn is followed to its end, and the mark goes on its
+ * last move; "" for other actions and for a turn not over yet. */
+static const char *
+turn_mark (CpGame *self, guint index, const CpState *before)
+{
+  const CpAction *action = &g_array_index (self->actions, CpAction, index);
+  g_autoptr (CpState) state = NULL;
+
+  if (before->rules->turn_mark == NULL || action->type != CP_ACTION_MOVE
+      || action->seat >= before->n_seats)
+    return "";
+  state = cp_state_copy (before);
+  for (guint i = index; i < self->actions->len; i++)
+    {
+      const CpAction *next = &g_array_index (self->actions, CpAction, i);
+      const char *mark;
+
+      if (i > index && next->type == CP_ACTION_MOVE && next->seat == action->seat)
+        return "";
+      if (!cp_state_apply (state, next, NULL))
+        return "";
+      mark = before->rules->turn_mark (state, action->seat);
+      if (mark != NULL)
+        return mark;
+    }
+  return "";
+}
+
+static char *
+format_at (CpGame *self, guint index, const CpAction *action, CpNotation notation)
+{
+  g_autoptr (CpState) before = replay_to (self, index);
+  const char *names[CP_MAX_SEATS] = { NULL };
+  g_autofree char *text = NULL;
+
+  /* The seats the text refers to are named by their players. */
+  for (guint seat = 0; seat < before->n_seats && seat < CP_MAX_SEATS; seat++)
+    names[seat] = cp_player_get_name (cp_game_get_player (self, seat));
+  text = cp_state_format_named (before, action, notation, names);
+
+  if (notation == CP_NOTATION_COMPUTER)
+    return g_steal_pointer (&text);
+  return g_strconcat (text, turn_mark (self, index, before), NULL);
+}
+
 /**
  * cp_game_format_action:
  *
- * The action at @index written in @notation, in the position it was made.
+ * The action at @index written in @notation, in the position it was made,
+ * with the mark of the check that its turn gives when it is the turn's
+ * last move.
  */
 char *
 cp_game_format_action (CpGame *self, guint index, CpNotation notation)
 {
-  g_autoptr (CpState) before = NULL;
-
   g_return_val_if_fail (index < self->actions->len, NULL);
-  before = replay_to (self, index);
-  return cp_state_format (before, &g_array_index (self->actions, CpAction, index), notation);
+  return format_at (self, index, &g_array_index (self->actions, CpAction, index), notation);
 }
 
 /**
@@ -596,7 +641,6 @@ cp_game_format_action (CpGame *self, guint index, CpNotation notation)
 char *
 cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint seat)
 {
-  g_autoptr (CpState) before = NULL;
   CpAction action;
 
   g_return_val_if_fail (index < self->actions->len, NULL);
@@ -604,8 +648,31 @@ cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint
   if (seat != CP_VIEW_ALL
       && !cp_action_log_visible_to ((const CpAction *) self->actions->data, self->actions->len, index, seat))
     cp_action_redact (&action);
-  before = replay_to (self, index);
-  return cp_state_format (before, &action, notation);
+  return format_at (self, index, &action, notation);
+}
+
+/**
+ * cp_game_count_settled:
+ *
+ * How many actions from the start of the log are written as they will
+ * stay: all but the last move of a turn not over yet, whose mark of check
+ * waits for the end of the turn, and what follows it.
+ */
+guint
+cp_game_count_settled (CpGame *self)
+{
+  g_return_val_if_fail (CP_IS_GAME (self), 0);
+
+  if (self->rules->turn_mark == NULL)
+    return self->actions->len;
+  for (guint i = self->actions->len; i-- > 0;)
+    {
+      const CpAction *action = &g_array_index (self->actions, CpAction, i);
+
+      if (action->type == CP_ACTION_MOVE && action->seat < self->state->n_seats)
+        return self->rules->turn_mark (self->state, action->seat) != NULL ? self->actions->len : i;
+    }
+  return self->actions->len;
 }
 
 /* The state after the whole log. */

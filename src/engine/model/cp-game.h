@@ -75,6 +75,7 @@ char           *cp_game_format_action_for (CpGame        *self,
                                           guint           index,
                                           CpNotation      notation,
                                           guint           seat);
+guint           cp_game_count_settled    (CpGame         *self);
 
 /* States. */
 const CpState  *cp_game_get_state        (CpGame         *self);

@@ -79,6 +79,7 @@ cp_presentation_free (CpPresentation *self)
     g_free (self->side_description[i]);
   g_free (self->prompt);
   g_free (self->card_note);
+  g_free (self->card_button);
   g_free (self->timeout_button);
   g_free (self);
 }

@@ -138,6 +138,10 @@ typedef struct {
   GArray *buttons;       /* CpButton */
   gboolean has_cards;    /* whether `cards` holds the game's cards */
   CpCardTable cards;
+  char *card_button;     /* the label, with its mnemonic, of the button that
+                          * plays the cards chosen in the hand, where the game
+                          * says where they go (Cooperative Chess: onto the
+                          * player's own stack); NULL: the screen says how */
   guint8 card_note_stage;   /* CpCardNoteStage */
   guint8 card_note_seat;    /* the seat the stage belongs to */
   char *card_note;          /* the card named this turn, or NULL */

@@ -107,6 +107,12 @@ struct _CpRules {
   guint      (*landing)  (const CpState *state, const CpAction *action);
   /* The cell of a king in check, to show; CP_NO_CELL if none.  May be NULL. */
   guint      (*check_cell) (const CpState *state);
+  /* For games whose turns have several actions: "+" or "#" when the turn
+   * of @seat, over in @state, leaves a player in check or mated, "" when
+   * not, NULL while that turn goes on.  The mark then goes on the last
+   * move of the turn (cp_game_format_action()), and `format` writes
+   * none.  May be NULL: `format` marks each move. */
+  const char *(*turn_mark) (const CpState *state, guint seat);
   /* Hides what `seat` may not see; may be NULL for games without secrets. */
   void       (*redact)   (CpState *state, guint seat);
   /* Fills in where the cards lie, for a game with cards; NULL otherwise.

@@ -433,8 +433,55 @@ cp_state_apply_logged (CpState *state, CpAction *action, GError **error)
   return TRUE;
 }
 
+/* A seat named in a move's text: this byte, then the seat as one byte. */
+#define SEAT_REFERENCE '\x1b'
+
+/**
+ * cp_seat_reference:
+ *
+ * A seat named in the text of an action, for the rules' `format`: the
+ * text given out names the seat as the rules do, or by its player's name
+ * when it is written for a game (cp_game_format_action()).
+ *
+ * Returns: (transfer full): the reference, to put into the text
+ */
 char *
-cp_state_format (const CpState *state, const CpAction *action, CpNotation notation)
+cp_seat_reference (guint seat)
+{
+  g_return_val_if_fail (seat < CP_MAX_SEATS, g_strdup (""));
+
+  return g_strdup_printf ("%c%c", SEAT_REFERENCE, (char) ('0' + seat));
+}
+
+/* @text with the seats it refers to named: by @names, or as the rules
+ * name them. */
+static char *
+name_seats (const CpState *state, char *text, const char *const *names)
+{
+  GString *out;
+
+  if (strchr (text, SEAT_REFERENCE) == NULL)
+    return text;
+  out = g_string_new (NULL);
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guint seat;
+
+      if (*p != SEAT_REFERENCE || p[1] == '\0')
+        {
+          g_string_append_c (out, *p);
+          continue;
+        }
+      seat = (guint) (*++p - '0');
+      if (seat < state->n_seats)
+        g_string_append (out, names != NULL ? names[seat] : cp_rules_seat_name (state->rules, seat));
+    }
+  g_free (text);
+  return g_string_free (out, FALSE);
+}
+
+static char *
+format_action (const CpState *state, const CpAction *action, CpNotation notation)
 {
   const char *seat = seat_label (action->seat);
 
@@ -470,7 +517,7 @@ cp_state_format (const CpState *state, const CpAction *action, CpNotation notati
         g_autofree char *text = NULL;
 
         cp_action_get_hinted (action, &suggested);
-        text = cp_state_format (state, &suggested, notation);
+        text = format_action (state, &suggested, notation);
         /* Translators: %s: the move a computer player suggested, such as "Nf3" */
         return g_strdup_printf (_("takes a hint: %s"), text);
       }
@@ -482,6 +529,27 @@ cp_state_format (const CpState *state, const CpAction *action, CpNotation notati
   if (seat == NULL)
     return g_strdup (cp_action_type_to_id (action->type));
   return g_strdup_printf ("%s %s", seat, cp_action_type_to_id (action->type));
+}
+
+/**
+ * cp_state_format_named:
+ * @names: (nullable): the names of the seats, such as those of the
+ *   players; NULL: as the rules name them
+ *
+ * The action written in @notation, the seats it refers to named by
+ * @names.
+ */
+char *
+cp_state_format_named (const CpState *state, const CpAction *action, CpNotation notation,
+                       const char *const *names)
+{
+  return name_seats (state, format_action (state, action, notation), names);
+}
+
+char *
+cp_state_format (const CpState *state, const CpAction *action, CpNotation notation)
+{
+  return cp_state_format_named (state, action, notation, NULL);
 }
 
 /**

@@ -113,6 +113,11 @@ gboolean    cp_state_apply_logged (CpState     *state,
 char       *cp_state_format     (const CpState *state,
                                  const CpAction *action,
                                  CpNotation     notation);
+char       *cp_state_format_named (const CpState *state,
+                                 const CpAction *action,
+                                 CpNotation     notation,
+                                 const char *const *names);
+char       *cp_seat_reference   (guint          seat);
 gboolean    cp_state_parse      (const CpState *state,
                                  const char    *text,
                                  CpAction      *action,

@@ -281,10 +281,13 @@ refresh (CpSession *self)
   self->view = cp_game_view (self->game, self->screen_seat);
   self->presentation = cp_game_present (self->game, self->view);
   list_legal (self, cp_view_get_state (self->view));
-  /* The prompt and its buttons speak to a person who may act now. */
+  /* The prompt and its buttons speak to a person who may act now; in
+   * the past, the prompt says what was to be done, but no button offers
+   * to do it. */
   if (self->legal.len == 0)
+    cp_presentation_set_prompt (self->presentation, NULL);
+  if (self->legal.len == 0 || !cp_game_cursor_at_end (self->game))
     {
-      cp_presentation_set_prompt (self->presentation, NULL);
       g_array_set_size (self->presentation->buttons, 0);
       g_clear_pointer (&self->presentation->timeout_button, g_free);
     }
@@ -755,6 +758,32 @@ guint
 cp_session_get_curtain_seat (CpSession *self)
 {
   return self->curtain_seat;
+}
+
+/**
+ * cp_session_get_curtain_prompt:
+ *
+ * What the rules ask of the seat the curtain waits for: a whole turn or
+ * a part of one (giving something back, a choice), in the words of the
+ * prompt that seat will see.
+ *
+ * Returns: (transfer full) (nullable): the prompt, or NULL when there is
+ * no curtain or the rules say nothing more than that a turn is due
+ */
+char *
+cp_session_get_curtain_prompt (CpSession *self)
+{
+  g_autoptr (CpView) view = NULL;
+  g_autoptr (CpPresentation) presentation = NULL;
+
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
+  if (self->curtain_seat == CP_NO_SEAT
+      || !(cp_state_pending (cp_view_get_state (self->view)) & CP_SEAT_BIT (self->curtain_seat)))
+    return NULL;
+  view = cp_game_view (self->game, self->curtain_seat);
+  presentation = cp_game_present (self->game, view);
+  return g_steal_pointer (&presentation->prompt);
 }
 
 /* The person the curtain waited for is at the screen. */

@@ -34,6 +34,7 @@ void            cp_session_discard         (CpSession      *self);
 /* Who is at the screen. */
 guint           cp_session_get_screen_seat (CpSession      *self);
 guint           cp_session_get_curtain_seat (CpSession     *self);
+char           *cp_session_get_curtain_prompt (CpSession   *self);
 void            cp_session_take_screen     (CpSession      *self);
 void            cp_session_set_agent       (CpSession      *self,
                                             guint           seat,
