@@ -28,9 +28,11 @@
  * the position reached is weighed by the evaluation hook for every seat,
  * from where that seat stood at the root: a side far ahead or far behind
  * still tells a better line from a worse one.  The rewards, between 0 and
- * 1, go back up the path, each seat's to the
- * actions it chose: per-seat rewards for three and four players, one
- * reward for both partners of a team game.
+ * 1, go back up the path, each seat's to the actions it chose: per-seat
+ * rewards for three and four players, one reward for both partners of a
+ * team game, and for players together against the game one reward that
+ * the evaluation gives finished games too, so that a win is worth its
+ * score.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -92,7 +94,7 @@ struct _CpMcts
   GRand *rand;
   CpState *work;
   CpState *trial;
-  gboolean together;              /* every seat plays with the others against the game */
+  gboolean together;             /* every seat plays with the others against the game */
   double centre[CP_MAX_SEATS];   /* each seat's score at the root */
   double draw;                   /* the score a draw is worth */
   guint32 path[MAX_DEPTH * CP_MAX_SEATS];
