@@ -38,13 +38,6 @@ km_four_init (CpState *state, GHashTable *options, GError **error)
   return TRUE;
 }
 
-/* For computer players: the seat's lead over the others. */
-static int
-km_four_evaluate (const CpState *state, guint seat)
-{
-  return cp_knightmare_lead (state, seat);
-}
-
 const CpRules cp_km_four_rules = {
   .id = "km-four",
   .name = N_("Four-Player Chess"),
@@ -56,6 +49,6 @@ const CpRules cp_km_four_rules = {
   .init = km_four_init,
   .legal = cp_knightmare_legal,
   .make = cp_knightmare_make,
-  .evaluate = km_four_evaluate,
+  .evaluate = cp_knightmare_lead,
   CP_KNIGHTMARE_SHARED_HOOKS,
 };

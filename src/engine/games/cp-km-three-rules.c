@@ -144,13 +144,6 @@ km_three_make (CpState *state, const CpAction *action, CpUndo *undo)
     p->flags &= (guint8) ~CP_PIECE_FLAG_MIDLINE;
 }
 
-/* For computer players: the seat's lead over the others. */
-static int
-km_three_evaluate (const CpState *state, guint seat)
-{
-  return cp_knightmare_lead (state, seat);
-}
-
 const CpRules cp_km_three_rules = {
   .id = "km-three",
   .name = N_("Three-Player Chess"),
@@ -162,6 +155,6 @@ const CpRules cp_km_three_rules = {
   .init = km_three_init,
   .legal = km_three_legal,
   .make = km_three_make,
-  .evaluate = km_three_evaluate,
+  .evaluate = cp_knightmare_lead,
   CP_KNIGHTMARE_SHARED_HOOKS,
 };

@@ -908,14 +908,14 @@ numbered_move (const CpAction *a, CpNumbering numbering)
  * seat), from the first seat round; a seat that never moved after another
  * comes last, in seat order. */
 static void
-turn_columns (CpGame *self, guint n, guint *column)
+turn_columns (CpGame *self, guint *column)
 {
   guint next[CP_MAX_SEATS], last = CP_NO_SEAT, seat, c = 0;
   CpSeatMask placed = 0;
 
   for (guint s = 0; s < CP_MAX_SEATS; s++)
     next[s] = CP_NO_SEAT;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < self->actions->len; i++)
     {
       const CpAction *a = &g_array_index (self->actions, CpAction, i);
 
@@ -972,7 +972,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
   g_return_if_fail (CP_IS_GAME (self));
   g_return_if_fail (from + n <= self->actions->len);
 
-  turn_columns (self, self->actions->len, column);
+  turn_columns (self, column);
   for (guint i = 0; i < from + n; i++)
     {
       const CpAction *a = &g_array_index (self->actions, CpAction, i);
