@@ -272,19 +272,22 @@ test_masks (void)
     "r1bqkb1r/pppp1ppp/2n*2n2/4p3/2B*1P3/5N*2/PPPP1PPP/RNBQK2R b KQkq - 0 1",
     "n1n5/P*PPk4/8/8/8/8/4Kppp/5N*1N w - - 0 1",
     "8/2p*5/3p4/KP5r/1R2Pp*1k/8/6P1/8 w - - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p*1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBP*PP/R3K2R w KQkq - 0 1",
+    "r1bqk*b1r/p*ppp1ppp/2n*2n2/4p*3/2B1P3/5N*2/P*PPP1PPP/RNBQK*2R b KQkq - 0 1",
   };
   guint compared = 0;
 
   for (guint p = 0; p < G_N_ELEMENTS (positions); p++)
-    for (guint line = 0; line < 8; line++)
+    for (guint line = 0; line < 16; line++)
       {
         g_autofree char *option = g_strconcat ("fen=", positions[p], NULL);
         g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
         g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
-        g_autoptr (GRand) rand = g_rand_new_with_seed (p * 8 + line);
+        g_autoptr (GRand) rand = g_rand_new_with_seed (p * 16 + line);
 
         g_assert_true (CP_CHESS_STATE (state)->masks);
-        for (guint ply = 0; ply < 60 && !cp_state_is_over (state); ply++)
+        for (guint ply = 0; ply < 200 && !cp_state_is_over (state); ply++)
           {
             g_autoptr (CpState) plain = cp_state_copy (state);
             g_auto (CpActionList) with = { 0 };
@@ -306,6 +309,32 @@ test_masks (void)
   g_assert_cmpuint (compared, >, 1000);
 }
 
+/* A walk that must take three pieces in the right order to reach the
+ * king: after 1... Qb8, the knight on a3 goes to b5 with two checkers and
+ * steps to b6, a7 (taking one checker), b8 (two), c7 (one), d8 and e8.
+ * So the queen may not go to b8; the counter that tries every walk
+ * agrees. */
+static void
+test_ordered_walk (void)
+{
+  const char *fen = "3q**kr1Q/p*rp*p1p2/4p*3/n7/1N1bP*1P1/N**1B*b3P/P*P3P2/R5KR b - - 4 17";
+  g_autofree char *option = g_strconcat ("fen=", fen, NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
+  g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, 1, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      g_autofree char *text = cp_state_format (state, &legal.items[i], CP_NOTATION_LAN);
+
+      g_assert_cmpstr (text, !=, "Qd8-b8");
+    }
+  g_assert_cmpuint (legal.len, ==, 4);
+  for (guint depth = 1; depth <= 3; depth++)
+    g_assert_cmpuint (engine_perft (fen, depth), ==, brute_perft (BRUTE_ADRENALINE, fen, depth));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -317,5 +346,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/adrenaline/out-of-checkers", test_out_of_checkers);
   g_test_add_func ("/adrenaline/perft", test_perft);
   g_test_add_func ("/adrenaline/masks", test_masks);
+  g_test_add_func ("/adrenaline/ordered-walk", test_ordered_walk);
   return g_test_run ();
 }

@@ -260,7 +260,7 @@ open_to (const CpChessState *st, guint seat, const CpPiece *q)
 
 /* The cells from each cell of a board of 8 by 8 (CpChessState.masks):
  * beyond it in each direction, a knight's leap away, a step away. */
-static guint64 rays[CP_N_DIRS][64], leaps[64], steps_from[64];
+static guint64 rays[CP_N_DIRS][64], leaps[64], steps_from[64], straight_lines[64], slant_lines[64];
 
 static void
 init_rays (void)
@@ -290,6 +290,8 @@ init_rays (void)
           if (x >= 0 && x < 8 && y >= 0 && y < 8)
             leaps[c] |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
         }
+      straight_lines[c] = rays[CP_DIR_N][c] | rays[CP_DIR_E][c] | rays[CP_DIR_S][c] | rays[CP_DIR_W][c];
+      slant_lines[c] = rays[CP_DIR_NE][c] | rays[CP_DIR_SE][c] | rays[CP_DIR_SW][c] | rays[CP_DIR_NW][c];
     }
   g_once_init_leave (&done, 1);
 }
@@ -607,155 +609,154 @@ may_reach_by_steps (const CpChessState *st, guint from, guint cell, guint ignore
   return FALSE;
 }
 
-/* The cells from which the piece on @from, ending its move there with v
- * checkers, might reach @cell with its extra steps, in toward[v] for v up
- * to the return value (none when there are too many checkers to count):
- * the walks of may_reach_by_steps() looked at from their end.  It holds
- * after any move of the other side that neither carries checkers nor
- * takes a piece with checkers: such a move leaves the checkers on the
- * cells alone (but for the cell it ends on, with none), and the cells
- * the steps may land on too, but for the piece it takes, whose cell the
- * steps may land on from then on: so every piece but the kings is taken
- * as one the steps may land on. */
-static guint
-steps_toward (const CpChessState *st, guint from, guint cell, guint64 *toward)
+/* A walk of extra steps under way: where it stands, the checkers it
+ * holds, and which pieces with checkers it has taken (each bit a piece
+ * of Walker.gainers). */
+typedef struct {
+  guint8 cell, left;
+  guint64 taken;
+} WalkState;
+
+#define WALK_STATES 2048
+
+typedef struct {
+  const CpChessState *st;
+  guint from, cell, ignore_a, ignore_b, gains, width;
+  CpCellSet *read;
+  guint8 gainer_of[CP_MAX_CELLS];  /* the bit of a piece with checkers on a cell, or 0xff */
+  guint n_gainers;
+  /* The states met so far on each cell, linked through next[]. */
+  gint16 first[CP_MAX_CELLS];
+  gint16 next[WALK_STATES];
+  WalkState met[WALK_STATES];
+  guint n_met;
+} Walker;
+
+/* Whether the walk may go on from @to with @left checkers: not too far
+ * from the cell aimed at for all the checkers it may still get. */
+static inline gboolean
+walker_near (const Walker *w, guint to, guint left)
 {
-  guint64 target = king_neighbours (G_GUINT64_CONSTANT (1) << cell), others;
-  guint most = 0;
-  StepField f;
-  gboolean grew;
+  guint dx = (guint) ABS ((int) (to % w->width) - (int) (w->cell % w->width));
+  guint dy = (guint) ABS ((int) (to / w->width) - (int) (w->cell / w->width));
 
-  step_field (st, from, cell, CP_NO_CELL, CP_NO_CELL, &f);
-  /* The other side may take any piece but a king on its move. */
-  f.pass |= st->seat_cells[st->base.cells[from].seat] & ~cell_bit (st->king[0]) & ~cell_bit (st->king[1]);
-  others = st->stacked_cells & ~st->seat_cells[st->base.cells[from].seat];
-  for (; others != 0; others &= others - 1)
-    most = MAX (most, st->base.cells[__builtin_ctzll (others)].checkers);
-  most += st->base.cells[from].checkers + f.gains;
-  if (most > MOST_CHECKERS)
-    return 0;
-  toward[0] = 0;
-  for (guint v = 1; v <= most; v++)
-    toward[v] = target;
-  do
-    {
-      grew = FALSE;
-      for (guint v = 1; v <= most; v++)
-        {
-          guint64 more = toward[v - 1] | king_neighbours (toward[v - 1] & f.pass);
-
-          for (guint i = 0; i < f.n_gainers; i++)
-            if (toward[MIN (v - 1 + f.gain[i], most)] & (G_GUINT64_CONSTANT (1) << f.gainer[i]))
-              more |= steps_from[f.gainer[i]];
-          if (more & ~toward[v])
-            {
-              toward[v] |= more;
-              grew = TRUE;
-            }
-        }
-    }
-  while (grew);
-  return most - f.gains;
+  return MAX (dx, dy) <= left + w->gains;
 }
 
-/* Whether the piece on @from might reach @cell with its extra steps, by
- * the cells of steps_toward() up to @most checkers at the end of its
- * move. */
+/* Notes the walk @s; FALSE if a walk met before on its cell holds as
+ * many checkers or more, having taken no more pieces: @s finds nothing
+ * that one did not. */
 static gboolean
-may_step_toward (const CpChessState *st, guint from, guint cell, const guint64 *toward, guint most)
+walker_note (Walker *w, const WalkState *s)
 {
-  CpCellSet reach;
-
-  regular_reach (st, from, CP_NO_CELL, CP_NO_CELL, &reach, NULL);
-  for (guint64 b = reach.bits[0] & ~(G_GUINT64_CONSTANT (1) << cell); b != 0; b &= b - 1)
+  for (gint16 i = w->first[s->cell]; i >= 0; i = w->next[i])
+    if (w->met[i].left >= s->left && (w->met[i].taken & ~s->taken) == 0)
+      return FALSE;
+  if (w->n_met < WALK_STATES)
     {
-      guint c = (guint) __builtin_ctzll (b);
-      guint v = start_checkers (st, from, c, CP_NO_CELL, CP_NO_CELL);
+      w->met[w->n_met] = *s;
+      w->next[w->n_met] = w->first[s->cell];
+      w->first[s->cell] = (gint16) w->n_met++;
+    }
+  return TRUE;
+}
 
-      if (v > most || (v > 0 && (toward[v] & (G_GUINT64_CONSTANT (1) << c))))
+/* Whether a walk from @s reaches the cell aimed at: every way is tried,
+ * but ways no better than one tried before. */
+static gboolean
+walker_go (Walker *w, const WalkState *s)
+{
+  const guint8 *nb = neighbours (w->st);
+  const CpPiece *p = &w->st->base.cells[w->from];
+
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint to = nb[s->cell * CP_N_DIRS + d];
+      const CpPiece *q;
+      WalkState n;
+
+      if (to == w->cell)
+        return TRUE;
+      if (to == CP_NO_CELL)
+        continue;
+      q = seen_at (w->st, to, w->ignore_a, w->ignore_b, w->read);
+      n = (WalkState) { (guint8) to, (guint8) (s->left - 1), s->taken };
+      if (q->kind != CP_PIECE_NONE && to != w->from)
+        {
+          if (w->st->team[p->seat] == w->st->team[q->seat] || q->kind == CP_PIECE_KING)
+            continue;
+          if (w->gainer_of[to] != 0xff && !((s->taken >> w->gainer_of[to]) & 1))
+            {
+              n.left = (guint8) MIN (n.left + q->checkers, G_MAXUINT8);
+              n.taken |= G_GUINT64_CONSTANT (1) << w->gainer_of[to];
+            }
+        }
+      if (n.left >= 1 && walker_near (w, to, n.left) && walker_note (w, &n) && walker_go (w, &n))
         return TRUE;
     }
   return FALSE;
 }
 
 /* Whether the piece on @from reaches @cell with its move and then its
- * extra steps, @ignore_a and @ignore_b taken as empty.  The most checkers
- * the piece can hold on each cell are found cell by cell, the richest
- * first; a cell is counted once, so a piece taken is taken once. */
+ * extra steps, @ignore_a and @ignore_b taken as empty.  Every walk is
+ * tried, each piece with checkers taken once, but those that stand
+ * where another stood with as many checkers or more, having taken no
+ * more pieces.  @gains bounds the checkers the walks may take on the
+ * way; with @quick, may_reach_by_steps() is asked first. */
+static gboolean
+search_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
+              guint gains, gboolean quick, CpCellSet *read)
+{
+  const CpPiece *cells = st->base.cells, *p = &cells[from];
+  guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
+  Walker *w = g_newa (Walker, 1);
+  CpCellSet reach;
+
+  regular_reach (st, from, ignore_a, ignore_b, &reach, read);
+  if (quick && !may_reach_by_steps (st, from, cell, ignore_a, ignore_b, &reach, read))
+    return FALSE;
+  *w = (Walker) { st, from, cell, ignore_a, ignore_b, gains, cp_board_get_width (st->base.board), read };
+  /* The pieces with checkers that the walks may take, 64 at most (a
+   * board holds fewer). */
+  for (guint c = 0; c < n_cells; c++)
+    {
+      const CpPiece *q = &cells[c];
+
+      w->first[c] = -1;
+      w->gainer_of[c] = 0xff;
+      if (stacked (q) && c != from && c != ignore_a && c != ignore_b && w->n_gainers < 64
+          && st->team[q->seat] != st->team[p->seat])
+        w->gainer_of[c] = (guint8) w->n_gainers++;
+    }
+  for (guint c = cp_cell_set_next (&reach, 0); c != CP_NO_CELL; c = cp_cell_set_next (&reach, c + 1))
+    {
+      guint left = p->checkers + seen_at (st, c, ignore_a, ignore_b, read)->checkers;
+      WalkState s = { (guint8) c, 0, 0 };
+
+      if (c == cell)
+        continue;
+      if (w->gainer_of[c] != 0xff)
+        s.taken |= G_GUINT64_CONSTANT (1) << w->gainer_of[c];
+      /* A pawn taking en passant gets the checkers of the pawn it takes. */
+      if (p->kind == CP_PIECE_PAWN && c == st->ep_cell && st->ep_pawn < n_cells)
+        {
+          left += seen_at (st, st->ep_pawn, CP_NO_CELL, CP_NO_CELL, read)->checkers;
+          if (w->gainer_of[st->ep_pawn] != 0xff)
+            s.taken |= G_GUINT64_CONSTANT (1) << w->gainer_of[st->ep_pawn];
+        }
+      s.left = (guint8) MIN (left, G_MAXUINT8);
+      if (s.left >= 1 && walker_near (w, c, s.left) && walker_note (w, &s) && walker_go (w, &s))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* search_steps(), quick with the masks. */
 static gboolean
 reaches_by_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
                   guint gains, CpCellSet *read)
 {
-  const guint8 *nb = neighbours (st);
-  const CpPiece *cells = st->base.cells, *p = &cells[from];
-  guint width = cp_board_get_width (st->base.board);
-  guint n_cells = width * cp_board_get_height (st->base.board);
-  int best[CP_MAX_CELLS];
-  guint8 open[CP_MAX_CELLS];
-  guint n_open = 0;
-  CpCellSet reach, done = { { 0 } }, waiting = { { 0 } };
-
-#define FAR(c, left) ((guint) MAX (ABS ((int) ((c) % width) - (int) (cell % width)), \
-                                   ABS ((int) ((c) / width) - (int) (cell / width))) > (guint) (left) + gains)
-
-  regular_reach (st, from, ignore_a, ignore_b, &reach, read);
-  if (st->masks && !may_reach_by_steps (st, from, cell, ignore_a, ignore_b, &reach, read))
-    return FALSE;
-  memset (best, 0xff, n_cells * sizeof best[0]);
-  for (guint c = cp_cell_set_next (&reach, 0); c != CP_NO_CELL; c = cp_cell_set_next (&reach, c + 1))
-    if (c != cell)
-      best[c] = p->checkers + seen_at (st, c, ignore_a, ignore_b, read)->checkers;
-  /* A pawn taking en passant gets the checkers of the pawn it takes. */
-  if (p->kind == CP_PIECE_PAWN && st->ep_cell < n_cells && best[st->ep_cell] >= 0)
-    best[st->ep_cell] += seen_at (st, st->ep_pawn, CP_NO_CELL, CP_NO_CELL, read)->checkers;
-  /* The cells to step on from, but those too far for every checker
-   * there is. */
-  for (guint c = cp_cell_set_next (&reach, 0); c != CP_NO_CELL; c = cp_cell_set_next (&reach, c + 1))
-    if (best[c] >= 1 && !FAR (c, best[c]))
-      {
-        open[n_open++] = (guint8) c;
-        cp_cell_set_add (&waiting, c);
-      }
-
-  while (n_open > 0)
-    {
-      guint pick = 0, at;
-
-      for (guint i = 1; i < n_open; i++)
-        if (best[open[i]] > best[open[pick]])
-          pick = i;
-      at = open[pick];
-      open[pick] = open[--n_open];
-      cp_cell_set_add (&done, at);
-      for (guint d = 0; d < CP_N_DIRS; d++)
-        {
-          guint to = nb[at * CP_N_DIRS + d];
-          const CpPiece *q;
-          gboolean taken;
-          int left;
-
-          if (to == cell)
-            return TRUE;
-          if (to == CP_NO_CELL || cp_cell_set_contains (&done, to))
-            continue;
-          q = seen_at (st, to, CP_NO_CELL, CP_NO_CELL, read);
-          taken = q->kind != CP_PIECE_NONE && to != from && to != ignore_a && to != ignore_b;
-          if (taken && (st->team[p->seat] == st->team[q->seat] || q->kind == CP_PIECE_KING))
-            continue;
-          left = best[at] - 1 + (taken ? q->checkers : 0);
-          if (left > best[to])
-            {
-              best[to] = left;
-              if (left >= 1 && !FAR (to, left) && !cp_cell_set_contains (&waiting, to))
-                {
-                  open[n_open++] = (guint8) to;
-                  cp_cell_set_add (&waiting, to);
-                }
-            }
-        }
-    }
-  return FALSE;
-#undef FAR
+  return search_steps (st, from, cell, ignore_a, ignore_b, gains, st->masks, read);
 }
 
 /* Whether the piece on @from might take on @target with its move, by
@@ -781,41 +782,82 @@ might_take (const CpChessState *st, guint width, guint from, guint target)
     }
 }
 
-/* The pieces on @attackers that may take extra steps against a side
- * with the stacks on @stacks, as step_starters() finds them: with
- * checkers, or might_take() one of those stacks.  Returns how many. */
-static guint
-starters_of_masks (const CpChessState *st, guint64 stacks, guint64 attackers, guint8 *starters)
+/* Pieces by what they might take with their move (might_take()): the
+ * knights by leaps, the kings by steps, the pawns beside them (en
+ * passant takes beside) and the others along ranks and files or
+ * diagonals; and those with checkers. */
+typedef struct {
+  guint64 stacked, knights, kings, pawns, straight, slant;
+} Attackers;
+
+static void
+sort_attackers (const CpChessState *st, guint64 attackers, Attackers *a)
 {
-  guint64 leap = 0, step = 0, beside = 0, straight = 0, slant = 0;
-  guint n = 0;
-
-  /* might_take() of every stack at once: where a knight, a king, a pawn
-   * and a piece sliding along ranks and files or diagonals might take
-   * one. */
-  for (; stacks != 0; stacks &= stacks - 1)
-    {
-      guint c = (guint) __builtin_ctzll (stacks);
-
-      leap |= leaps[c];
-      step |= steps_from[c];
-      beside |= steps_from[c] & ~(FILE_A << (c % 8));
-      straight |= rays[CP_DIR_N][c] | rays[CP_DIR_E][c] | rays[CP_DIR_S][c] | rays[CP_DIR_W][c];
-      slant |= rays[CP_DIR_NE][c] | rays[CP_DIR_SE][c] | rays[CP_DIR_SW][c] | rays[CP_DIR_NW][c];
-    }
+  memset (a, 0, sizeof *a);
+  a->stacked = attackers & st->stacked_cells;
   for (; attackers != 0; attackers &= attackers - 1)
     {
       guint c = (guint) __builtin_ctzll (attackers);
       guint kind = st->base.cells[c].kind;
-      guint64 may = kind == CP_PIECE_KNIGHT ? leap
-                    : kind == CP_PIECE_KING ? step
-                    : kind == CP_PIECE_PAWN ? beside
-                    : ((slides[kind] & ORTHOGONAL) ? straight : 0) | ((slides[kind] & DIAGONAL) ? slant : 0);
 
-      if (((st->stacked_cells | may) >> c) & 1)
-        starters[n++] = (guint8) c;
+      if (kind == CP_PIECE_KNIGHT)
+        a->knights |= cell_bit (c);
+      else if (kind == CP_PIECE_KING)
+        a->kings |= cell_bit (c);
+      else if (kind == CP_PIECE_PAWN)
+        a->pawns |= cell_bit (c);
+      else
+        {
+          if (slides[kind] & ORTHOGONAL)
+            a->straight |= cell_bit (c);
+          if (slides[kind] & DIAGONAL)
+            a->slant |= cell_bit (c);
+        }
     }
+}
+
+/* The pieces of @a that might take on @c. */
+static inline guint64
+might_take_on (const Attackers *a, guint c)
+{
+  return (leaps[c] & a->knights) | (steps_from[c] & a->kings)
+         | (steps_from[c] & ~(FILE_A << (c % 8)) & a->pawns) | (straight_lines[c] & a->straight)
+         | (slant_lines[c] & a->slant);
+}
+
+/* The pieces of @a that may take extra steps against a side with the
+ * stacks on @stacks: with checkers, or might_take() one of those stacks. */
+static guint64
+stepping_attackers (const Attackers *a, guint64 stacks)
+{
+  guint64 starters = a->stacked;
+
+  for (; stacks != 0; stacks &= stacks - 1)
+    starters |= might_take_on (a, (guint) __builtin_ctzll (stacks));
+  return starters;
+}
+
+/* The cells of @mask in @cells, lowest first.  Returns how many. */
+static guint
+list_cells (guint64 mask, guint8 *cells)
+{
+  guint n = 0;
+
+  for (; mask != 0; mask &= mask - 1)
+    cells[n++] = (guint8) __builtin_ctzll (mask);
   return n;
+}
+
+/* The pieces on @attackers that may take extra steps against a side
+ * with the stacks on @stacks, as step_starters() finds them.  Returns
+ * how many. */
+static guint
+starters_of_masks (const CpChessState *st, guint64 stacks, guint64 attackers, guint8 *starters)
+{
+  Attackers a;
+
+  sort_attackers (st, attackers, &a);
+  return list_cells (stepping_attackers (&a, stacks), starters);
 }
 
 /* step_starters() with the masks of the pieces. */
@@ -1331,11 +1373,6 @@ typedef struct {
   CpCellSet read[CP_MAX_CELLS];
   CpCellSet reach[CP_MAX_CELLS];
   CpCellSet looked[CP_MAX_CELLS];  /* the cells the moves of reach[] looked at */
-  /* with the masks, for each of the first 64: steps_toward() once needed */
-  guint8 most[64];
-  guint64 toward_done;
-  guint8 checkers[64];  /* with the masks: the checkers on each cell */
-  guint64 toward[64][MOST_CHECKERS + 2];
 } Steppers;
 
 /* Whether a search that looked at the cells of @read is untouched by a
@@ -1416,147 +1453,392 @@ quiet_move_safety (const CpChessState *st, const Steppers *before, const CpActio
   return safety;
 }
 
-/* The safety of the king after @a, a move with the masks that takes no
- * piece with checkers, without making it: the pieces that may step after
- * it are found on the masks, and each one that stepped before with a
- * search untouched by the move finds what it found then (the checkers
- * they may take on the way are as many); unknown where another one
- * steps. */
-static Safety
-read_move_safety (const CpChessState *st, const Steppers *before, const CpAction *a, guint king)
-{
-  guint from = a->cells[0], to = a->cells[1];
-  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
-  guint ep = (a->flags & CP_ACTION_FLAG_DOUBLE) ? passed_cell (st, a) : CP_NO_CELL;
-  guint changed[4] = { from, to, taken, st->ep_cell };
-  guint side = st->base.cells[from].seat;
-  guint64 stacks = st->stacked_cells & st->seat_cells[side] & ~cell_bit (from);
-  guint64 attackers = st->seat_cells[1 - side] & ~cell_bit (taken) & ~cell_bit (king);
-  guint8 after[64];
-  guint n_after;
+/* Legal moves with the masks.  Each move is judged on the cells it
+ * leaves (a Field), mostly without making it.  For the king, tables tell
+ * from which cells a piece holding v checkers reaches it by king steps:
+ * surely (sure[v], through empty cells and the king's own pieces, no
+ * checkers taken on the way) or perhaps (may[v], with the checkers of
+ * the king's pieces taken each time a walk comes onto them, and more
+ * cells open than there are).  A piece of the other side whose move ends
+ * on a cell of sure[v] with v checkers reaches the king, one whose move
+ * ends on no cell of may[v] does not, and between the two the move is
+ * made and search_steps() decides. */
 
-  if (((a->flags & CP_ACTION_FLAG_DOUBLE) && ep == CP_NO_CELL) || stacked (&st->base.cells[taken])
-      || (st->base.out & BIT (1 - side)))
-    return SAFETY_UNKNOWN;
-  if (stacked (&st->base.cells[from]))
-    stacks |= cell_bit (to);
-  n_after = starters_of_masks (st, stacks & ~cell_bit (king), attackers, after);
-  for (guint s = 0, b = 0; s < n_after; s++)
-    {
-      while (b < before->n && before->cells[b] < after[s])
-        b++;
-      if (b >= before->n || before->cells[b] != after[s] || !untouched (&before->read[b], changed, ep))
-        return SAFETY_UNKNOWN;
-      if (before->reaches[b])
-        return SAFETY_UNSAFE;
-    }
-  return SAFETY_SAFE;
+/* The cells after a move of the side of the king, which changes the
+ * checkers of one cell at most: where it ends. */
+typedef struct {
+  guint64 mine, theirs;  /* the pieces of the king's side, of the other */
+  guint64 stacked;       /* the pieces with checkers */
+  guint ep_cell, ep_pawn;
+  guint changed, count;  /* a cell whose checkers the move changed, and how many it holds */
+} Field;
+
+typedef enum {
+  VERDICT_CLEAR,  /* the piece does not reach the king */
+  VERDICT_MAYBE,  /* a search must tell */
+  VERDICT_SURE,   /* it does */
+} Verdict;
+
+static inline guint
+field_checkers (const CpChessState *st, const Field *f, guint c)
+{
+  if (c == f->changed)
+    return f->count;
+  return (f->stacked >> c) & 1 ? st->base.cells[c].checkers : 0;
 }
 
-/* The cells of steps_toward() for stepper @b, found once needed, and
- * the most checkers they hold at the end of its move, 0 for none. */
-static guint
-toward_of (const CpChessState *st, Steppers *before, guint b, guint king)
+/* toward[v] for v up to @top: the cells from which a walk holding v
+ * checkers reaches @king, stepping over @pass and, with @gains, taking
+ * the checkers of the king's pieces each time it comes onto them. */
+static void
+fill_toward (const CpChessState *st, const Field *f, guint king, guint64 pass, gboolean gains,
+             guint top, guint64 *toward)
 {
-  if (!(before->toward_done >> b & 1))
+  guint8 gainer[64], gain[64];
+  guint n = 0;
+  gboolean grew;
+
+  if (gains)
+    for (guint64 m = f->mine & f->stacked & ~cell_bit (king); m != 0; m &= m - 1)
+      {
+        guint c = (guint) __builtin_ctzll (m);
+
+        gainer[n] = (guint8) c;
+        gain[n++] = (guint8) MIN (field_checkers (st, f, c), top);
+      }
+  toward[0] = 0;
+  for (guint v = 1; v <= top; v++)
+    toward[v] = steps_from[king];
+  do
     {
-      before->most[b] = (guint8) steps_toward (st, before->cells[b], king, before->toward[b]);
-      before->toward_done |= G_GUINT64_CONSTANT (1) << b;
+      grew = FALSE;
+      for (guint v = 1; v <= top; v++)
+        {
+          guint64 more = toward[v - 1] | king_neighbours (toward[v - 1] & pass);
+
+          for (guint i = 0; i < n; i++)
+            if ((toward[MIN (v - 1 + gain[i], top)] >> gainer[i]) & 1)
+              more |= steps_from[gainer[i]];
+          if (more & ~toward[v])
+            {
+              toward[v] |= more;
+              grew = TRUE;
+            }
+          else if (n == 0 && v > 1)
+            {
+              /* Without checkers to take, the walks grow no more. */
+              for (guint w = v + 1; w <= top; w++)
+                toward[w] = toward[v];
+              break;
+            }
+        }
     }
-  return before->most[b];
+  while (grew && n > 0);
 }
 
-/* Whether steps_toward() of stepper @b shows that it cannot reach @king
- * after a move that neither carries checkers nor takes a piece with
- * checkers: the pieces of its own side on @own and of the other on
- * @others then, en passant taking on @ep_cell (with a pawn without
- * checkers), and @checkers telling the checkers on each cell. */
-static gboolean
-cannot_step_toward (const CpChessState *st, Steppers *before, guint b, guint king, guint64 own,
-                    guint64 others, guint ep_cell, const guint8 *checkers)
+/* Where the move of a piece of the other side may end with checkers:
+ * on the cells of @plain with its own, @own, and on each of @cell with
+ * @value. */
+typedef struct {
+  guint own;
+  guint64 plain;
+  guint n;
+  guint8 cell[64], value[64];
+} Landings;
+
+static void
+find_landings (const CpChessState *st, const Field *f, guint p, guint king, Landings *l)
 {
-  guint cell = before->cells[b], most = toward_of (st, before, b, king);
+  const CpPiece *piece = &st->base.cells[p];
+  guint64 to, special;
   CpCellSet reach;
 
-  if (most == 0)
-    return FALSE;
-  reach_after (st, cell, own, others, ep_cell, &reach);
-  for (guint64 m = reach.bits[0] & ~cell_bit (king); m != 0; m &= m - 1)
+  l->own = (f->stacked >> p) & 1 ? piece->checkers : 0;
+  l->n = 0;
+  reach_after (st, p, f->theirs, f->mine, f->ep_cell, &reach);
+  to = reach.bits[0] & ~cell_bit (king);
+  special = to & f->stacked;
+  if (piece->kind == CP_PIECE_PAWN && f->ep_cell != CP_NO_CELL)
+    special |= to & cell_bit (f->ep_cell);
+  l->plain = l->own > 0 ? to & ~special : 0;
+  for (; special != 0; special &= special - 1)
     {
-      guint c = (guint) __builtin_ctzll (m);
-      guint v = st->base.cells[cell].checkers + checkers[c];
+      guint c = (guint) __builtin_ctzll (special);
+      guint v = l->own + field_checkers (st, f, c);
 
-      if (v > most || (v > 0 && (before->toward[b][v] & cell_bit (c))))
-        return FALSE;
+      if (c == f->ep_cell && piece->kind == CP_PIECE_PAWN)
+        v += field_checkers (st, f, f->ep_pawn);
+      if (v == 0)
+        continue;
+      l->cell[l->n] = (guint8) c;
+      l->value[l->n++] = (guint8) v;
     }
-  return TRUE;
 }
 
-/* The safety of the king after @a, a move with the masks that neither
- * carries checkers nor takes a piece with checkers, without making it:
- * the same pieces may step after it, but for one it takes.  Each one
- * untouched by a quiet move finds what it found before; the others, where
- * their move ends now, are looked at by steps_toward().  Unknown where
- * some stepper might reach the king. */
-static Safety
-plain_move_safety (const CpChessState *st, Steppers *before, const CpAction *a, guint king)
+/* Whether the move ending on @l reaches the king, by the tables @sure
+ * and @may. */
+static Verdict
+judge_landings (const Landings *l, const guint64 *sure, const guint64 *may)
+{
+  Verdict verdict = VERDICT_CLEAR;
+
+  if (l->plain & sure[l->own])
+    return VERDICT_SURE;
+  if (l->plain & may[l->own])
+    verdict = VERDICT_MAYBE;
+  for (guint i = 0; i < l->n; i++)
+    {
+      if ((sure[l->value[i]] >> l->cell[i]) & 1)
+        return VERDICT_SURE;
+      if ((may[l->value[i]] >> l->cell[i]) & 1)
+        verdict = VERDICT_MAYBE;
+    }
+  return verdict;
+}
+
+/* Whether the piece of the other side on @p reaches @king with its move
+ * and extra steps on the cells of @f, by the tables @sure and @may. */
+static Verdict
+judge_stepper (const CpChessState *st, const guint64 *sure, const guint64 *may, const Field *f, guint p,
+               guint king)
+{
+  Landings l;
+
+  find_landings (st, f, p, king, &l);
+  return judge_landings (&l, sure, may);
+}
+
+/* The cells of the other side's piece on @p whose change may change
+ * where its move ends: a sliding piece's lines up to the first piece on
+ * each. */
+static guint64
+stepper_lines (const CpChessState *st, guint p)
+{
+  const CpPiece *piece = &st->base.cells[p];
+
+  switch (piece->kind)
+    {
+    case CP_PIECE_KNIGHT:
+      return leaps[p];
+    case CP_PIECE_KING:
+      return steps_from[p];
+    case CP_PIECE_PAWN:
+      /* its steps and takes, and a double step on its file */
+      return steps_from[p] | (king_neighbours (steps_from[p]) & (FILE_A << (p % 8)));
+    default:
+      return slide_lines (piece->kind, p, st->seat_cells[0] | st->seat_cells[1]);
+    }
+}
+
+/* The cells after @a, a move of @st's side to move. */
+static void
+field_after (const CpChessState *st, const Field *before, const CpAction *a, Field *f)
 {
   guint from = a->cells[0], to = a->cells[1];
   guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
-  guint ep = (a->flags & CP_ACTION_FLAG_DOUBLE) ? passed_cell (st, a) : CP_NO_CELL;
-  guint changed[4] = { from, to, taken, st->ep_cell };
-  gboolean quiet = !(a->flags & CP_ACTION_FLAG_CAPTURE);
-  guint side = st->base.cells[from].seat;
-  guint64 mine = (st->seat_cells[side] & ~cell_bit (from)) | cell_bit (to);
-  guint64 theirs = st->seat_cells[1 - side] & ~cell_bit (taken);
-  guint8 checkers[64];
-  Safety safety = SAFETY_SAFE;
+  guint count = field_checkers (st, before, from) + field_checkers (st, before, taken);
 
-  if (((a->flags & CP_ACTION_FLAG_DOUBLE) && ep == CP_NO_CELL) || stacked (&st->base.cells[from])
-      || stacked (&st->base.cells[taken]) || before->n > 64)
-    return SAFETY_UNKNOWN;
-  memcpy (checkers, before->checkers, sizeof checkers);
-  checkers[from] = checkers[to] = checkers[taken] = 0;
-  for (guint b = 0; b < before->n; b++)
+  f->mine = (before->mine & ~cell_bit (from)) | cell_bit (to);
+  f->theirs = before->theirs & ~cell_bit (taken);
+  f->stacked = before->stacked & ~cell_bit (from) & ~cell_bit (taken);
+  if (count > 0)
+    f->stacked |= cell_bit (to);
+  f->changed = to;
+  f->count = count;
+  f->ep_cell = f->ep_pawn = CP_NO_CELL;
+  if (a->flags & CP_ACTION_FLAG_DOUBLE)
     {
-      if (before->cells[b] == taken)
-        continue;
-      if (quiet && untouched (&before->looked[b], changed, ep))
-        {
-          if (before->reaches[b])
-            return SAFETY_UNSAFE;
-          continue;
-        }
-      if (!cannot_step_toward (st, before, b, king, theirs, mine, ep, checkers))
-        safety = SAFETY_UNKNOWN;
+      f->ep_cell = passed_cell (st, a);
+      f->ep_pawn = to;
     }
-  return safety;
 }
 
-/* Whether the piece on the cell of stepper @b might reach @king by its
- * extra steps after the move that made @trial, one that neither carries
- * checkers nor takes a piece with checkers. */
-static gboolean
-stepper_may_reach (const CpChessState *st, const CpChessState *trial, Steppers *before, guint b,
-                   guint king)
-{
-  guint most = toward_of (st, before, b, king);
+/* What the side to move faces from extra steps before it moves. */
+typedef struct {
+  guint king, top;        /* top: all the checkers on the board; no walk holds more */
+  guint gains;            /* the checkers under the king's side, which walks may take */
+  gboolean known;         /* FALSE with more checkers than the tables hold */
+  Field field;
+  Attackers attackers;
+  guint64 starters;       /* the pieces that may step */
+  guint n;
+  guint8 cells[64];       /* the cells of the starters, */
+  guint64 lines[64];      /* the cells that change where their moves end, */
+  Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
+  guint64 sure[MOST_CHECKERS + 1];
+  guint64 may[MOST_CHECKERS + 1];
+  gboolean opened_done;   /* may[] with the cells of all pieces the side may take open: */
+  guint64 may_opened[MOST_CHECKERS + 1];
+} Steps;
 
-  return most == 0 || may_step_toward (trial, before->cells[b], king, before->toward[b], most);
+static void
+look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
+{
+  s->king = king;
+  s->top = s->gains = 0;
+  for (guint64 m = st->stacked_cells; m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctzll (m);
+
+      s->top += st->base.cells[c].checkers;
+      if ((st->seat_cells[seat] >> c) & 1 && c != king)
+        s->gains += st->base.cells[c].checkers;
+    }
+  s->known = s->top <= MOST_CHECKERS;
+  s->field = (Field) { st->seat_cells[seat], st->seat_cells[1 - seat], st->stacked_cells,
+                       CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, 0 };
+  sort_attackers (st, s->field.theirs, &s->attackers);
+  s->starters = stepping_attackers (&s->attackers, s->field.mine & s->field.stacked & ~cell_bit (king));
+  s->n = list_cells (s->starters, s->cells);
+  s->opened_done = FALSE;
+  if (s->known)
+    {
+      fill_toward (st, &s->field, king, ~s->field.theirs, FALSE, s->top, s->sure);
+      fill_toward (st, &s->field, king, ~s->field.theirs | s->starters, TRUE, s->top, s->may);
+    }
+  for (guint i = 0; i < s->n; i++)
+    {
+      s->lines[i] = stepper_lines (st, s->cells[i]);
+      s->verdicts[i] = s->known ? judge_stepper (st, s->sure, s->may, &s->field, s->cells[i], king)
+                                : VERDICT_MAYBE;
+      if (s->verdicts[i] == VERDICT_MAYBE)
+        s->verdicts[i] = search_steps (st, s->cells[i], king, CP_NO_CELL, CP_NO_CELL, s->gains, FALSE, NULL)
+                           ? VERDICT_SURE : VERDICT_CLEAR;
+    }
+}
+
+/* may[] with the cells of every piece that a move of @out takes open
+ * too: for moves that take a piece on the walks. */
+static const guint64 *
+may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint first)
+{
+  guint64 open = ~s->field.theirs | s->starters;
+
+  if (s->opened_done)
+    return s->may_opened;
+  for (guint i = first; i < out->len; i++)
+    if (out->items[i].flags & CP_ACTION_FLAG_CAPTURE)
+      open |= cell_bit ((out->items[i].flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : out->items[i].cells[1]);
+  fill_toward (st, &s->field, s->king, open, TRUE, s->top, s->may_opened);
+  s->opened_done = TRUE;
+  return s->may_opened;
+}
+
+/* Whether @a, the move out->items[@i], leaves the king safe from extra
+ * steps: judged on the cells the move leaves and, where unsure, by making
+ * it on @trial (a copy of @st, made once needed). */
+static gboolean
+safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guint first, guint i,
+                 CpChessState *trial, gboolean *copied)
+{
+  const CpAction *a = &out->items[i];
+  guint from = a->cells[0], to = a->cells[1], king = s->king;
+  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
+  guint64 changed = cell_bit (from) | cell_bit (to) | cell_bit (taken);
+  gboolean carried = ((s->field.stacked >> from) & 1) || ((s->field.stacked >> taken) & 1);
+  gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0;
+  guint64 starters = s->starters & ~cell_bit (taken), again[MOST_CHECKERS + 1];
+  const guint64 *may = s->may;
+  guint8 unsure[64];
+  guint n_unsure = 0;
+  Field f;
+  CpUndo undo;
+  gboolean safe = TRUE;
+
+  field_after (st, &s->field, a, &f);
+  if (!s->known)
+    n_unsure = list_cells (starters, unsure);
+  else if (carried)
+    {
+      /* The stacks change, and with them the pieces that may step and
+       * the walks; a walk that surely reached the king before a piece
+       * was taken still does. */
+      Landings *landings = g_newa (Landings, 64);
+      guint n = 0, with = 0;
+
+      starters = stepping_attackers (&s->attackers, f.mine & f.stacked & ~cell_bit (king)) & f.theirs;
+      for (guint64 m = starters; m != 0; m &= m - 1, n++)
+        {
+          find_landings (st, &f, (guint) __builtin_ctzll (m), king, &landings[n]);
+          if (judge_landings (&landings[n], s->sure, s->sure) == VERDICT_SURE)
+            return FALSE;
+          with += landings[n].plain != 0 || landings[n].n > 0;
+        }
+      if (with > 0)
+        fill_toward (st, &f, king, ~f.theirs | starters, TRUE, s->top, again);
+      n = 0;
+      for (guint64 m = starters; m != 0 && with > 0; m &= m - 1, n++)
+        if (judge_landings (&landings[n], s->sure, again) == VERDICT_MAYBE)
+          unsure[n_unsure++] = (guint8) __builtin_ctzll (m);
+    }
+  else
+    {
+      /* A piece taken on the walks opens its cell to them. */
+      gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
+
+      if (opened)
+        may = may_opened (st, s, out, first);
+      for (guint b = 0; b < s->n; b++)
+        {
+          guint p = s->cells[b];
+          Verdict verdict = s->verdicts[b];
+
+          if (p == taken)
+            continue;
+          /* Off the lines of the piece, a move that carries no checkers
+           * and opens no walk leaves what the piece finds as it was. */
+          if (opened || (changed & s->lines[b]) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
+            verdict = judge_stepper (st, s->sure, may, &f, p, king);
+          if (verdict == VERDICT_SURE)
+            return FALSE;
+          if (verdict == VERDICT_MAYBE)
+            unsure[n_unsure++] = (guint8) p;
+        }
+    }
+  if (n_unsure == 0)
+    return TRUE;
+  if (!*copied)
+    memcpy (trial, st, sizeof *trial);
+  *copied = TRUE;
+  cp_chess_make (trial, a, &undo);
+  /* A piece taken adds its checkers to those the walks may take. */
+  for (guint u = 0; u < n_unsure && safe; u++)
+    safe = !search_steps (trial, unsure[u], king, CP_NO_CELL, CP_NO_CELL, s->gains + field_checkers (st, &s->field, taken),
+                          FALSE, NULL);
+  cp_chess_unmake (trial, a, &undo);
+  return safe;
+}
+
+/* keep_safe_moves() with the masks. */
+static void
+keep_safe_moves_masked (const CpChessState *st, guint player, guint first, CpActionList *out)
+{
+  guint seat = st->army[player], king = st->king[seat], kept = first;
+  gboolean copied = FALSE;
+  CpChessState trial;
+  Steps s;
+
+  if (st->base.out & BIT (1 - seat))
+    return;
+  look_at_steps (st, seat, king, &s);
+  for (guint i = first; i < out->len; i++)
+    if (out->items[i].cells[0] == king || safe_from_steps (st, &s, out, first, i, &trial, &copied))
+      out->items[kept++] = out->items[i];
+  out->len = kept;
 }
 
 /* With extra steps, checks and pins reach further than lines from the
  * king show: while any piece has checkers, the moves of pieces other than
- * the king (whose cells are tested as it is generated) are tried.
+ * the king (whose cells are tested as it is generated) are tried.  With
+ * the masks, keep_safe_moves_masked() judges them.
  *
  * A move changes few cells.  A piece that could step towards the king
  * before the move, with as many checkers to take on the way, and whose
  * search did not look at any of those cells, finds what it found before;
  * so does one whose own move ends on the same cells after a move that
- * neither takes nor carries checkers.  With the masks, most moves are
- * judged so, or by steps_toward(), without being made; only the others
- * are made and searched again.  (Checks along lines the generator has
- * seen to already.) */
+ * neither takes nor carries checkers.  Only the other moves are made and
+ * searched again.  (Checks along lines the generator has seen to
+ * already.) */
 static void
 keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
@@ -1567,16 +1849,16 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
 
   if (st->stacks == 0)
     return;
+  if (st->masks)
+    {
+      keep_safe_moves_masked (st, player, first, out);
+      return;
+    }
   before.n = step_starters (st, king, seat, CP_NO_CELL, CP_NO_CELL, NULL, before.cells, &before.gains);
   memset (before.read, 0, before.n * sizeof before.read[0]);
   for (guint i = 0; i < before.n; i++)
     before.reaches[i] = reaches_by_steps (st, before.cells[i], king, CP_NO_CELL, CP_NO_CELL,
                                            before.gains, &before.read[i]);
-
-  before.toward_done = 0;
-  if (st->masks)
-    for (guint c = 0; c < 64; c++)
-      before.checkers[c] = st->base.cells[c].kind != CP_PIECE_NONE ? st->base.cells[c].checkers : 0;
   memset (before.looked, 0, before.n * sizeof before.looked[0]);
   for (guint i = 0; i < before.n; i++)
     regular_reach (st, before.cells[i], CP_NO_CELL, CP_NO_CELL, &before.reach[i], &before.looked[i]);
@@ -1588,7 +1870,7 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
       guint changed[4] = { a->cells[0], a->cells[1], taken, st->ep_cell };
       guint8 after[CP_MAX_CELLS];
       guint n_after = 0, gains;
-      gboolean safe = TRUE, plain = FALSE, quiet = FALSE;
+      gboolean safe = TRUE, quiet = FALSE;
       Safety safety;
       CpUndo undo;
 
@@ -1597,9 +1879,7 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
           out->items[kept++] = *a;
           continue;
         }
-      safety = st->masks ? plain_move_safety (st, &before, a, king) : quiet_move_safety (st, &before, a);
-      if (safety == SAFETY_UNKNOWN && st->masks)
-        safety = read_move_safety (st, &before, a, king);
+      safety = quiet_move_safety (st, &before, a);
       switch (safety)
         {
         case SAFETY_SAFE:
@@ -1620,7 +1900,6 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
       if (!stacked (&st->base.cells[a->cells[0]]) && !stacked (&st->base.cells[taken]))
         {
           gains = before.gains;
-          plain = TRUE;
           quiet = !(a->flags & CP_ACTION_FLAG_CAPTURE);
           for (guint s = 0; s < before.n; s++)
             if (before.cells[s] != taken)
@@ -1642,8 +1921,6 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
               safe = !before.reaches[b];
               continue;
             }
-          if (known && plain && st->masks && b < 64 && !stepper_may_reach (st, &trial, &before, b, king))
-            continue;
           safe = !reaches_by_steps (&trial, after[s], king, CP_NO_CELL, CP_NO_CELL, gains, NULL);
         }
       cp_chess_unmake (&trial, a, &undo);
