@@ -715,7 +715,15 @@ search_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, gu
   regular_reach (st, from, ignore_a, ignore_b, &reach, read);
   if (quick && !may_reach_by_steps (st, from, cell, ignore_a, ignore_b, &reach, read))
     return FALSE;
-  *w = (Walker) { st, from, cell, ignore_a, ignore_b, gains, cp_board_get_width (st->base.board), read };
+  w->st = st;
+  w->from = from;
+  w->cell = cell;
+  w->ignore_a = ignore_a;
+  w->ignore_b = ignore_b;
+  w->gains = gains;
+  w->width = cp_board_get_width (st->base.board);
+  w->read = read;
+  w->n_gainers = w->n_met = 0;
   /* The pieces with checkers that the walks may take, 64 at most (a
    * board holds fewer). */
   for (guint c = 0; c < n_cells; c++)
@@ -1223,7 +1231,7 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
     {
       const CpCastleRight *right = &st->castle[seat][side];
       guint kto, rx, rto, lo, hi;
-      gboolean ok = TRUE, danger_known = FALSE;
+      gboolean ok = TRUE;
       guint64 danger = ALL_CELLS;
 
       if (right->rook == CP_NO_CELL || cells[right->rook].kind != CP_PIECE_ROOK
@@ -1238,28 +1246,25 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
 
       /* Every cell either piece passes over or lands on must be empty but
        * for the two pieces themselves (beyond the mirror, the cells they
-       * land on); the king may not pass through or land on an attacked
-       * cell, where the castling rook no longer shields it. */
+       * land on); then the king may not pass through or land on an
+       * attacked cell, where the castling rook no longer shields it. */
       for (guint x = lo; x <= hi && ok; x++)
         {
           guint c = cp_board_cell_at (board, (int) x, (int) y);
-          gboolean king_path = between (x, kx, kto);
           gboolean landing = c == right->king_to || c == right->rook_to;
 
-          if (!king_path && !between (x, rx, rto))
+          if (!between (x, kx, kto) && !between (x, rx, rto))
             continue;
-          if (c == CP_NO_CELL
-              || (c != king && c != right->rook
-                  && (present (st, &cells[c], mirror) || (landing && cells[c].kind != CP_PIECE_NONE))))
-            ok = FALSE;
-          else if (king_path && (st->features & CP_CHESS_CHECK))
-            {
-              if (!danger_known)
-                danger = (st->features & CP_CHESS_EXTRA_STEPS) ? step_danger (st, seat, king, right->rook)
-                                                                : ALL_CELLS;
-              danger_known = TRUE;
-              ok = !attacked (st, c, seat, king, right->rook, CP_NO_CELL, NULL, mirror, danger);
-            }
+          ok = c != CP_NO_CELL
+               && (c == king || c == right->rook
+                   || (!present (st, &cells[c], mirror) && !(landing && cells[c].kind != CP_PIECE_NONE)));
+        }
+      for (guint x = MIN (kx, kto); x <= MAX (kx, kto) && ok && (st->features & CP_CHESS_CHECK); x++)
+        {
+          if (x == MIN (kx, kto))
+            danger = (st->features & CP_CHESS_EXTRA_STEPS) ? step_danger (st, seat, king, right->rook) : ALL_CELLS;
+          ok = !attacked (st, cp_board_cell_at (board, (int) x, (int) y), seat, king, right->rook, CP_NO_CELL,
+                          NULL, mirror, danger);
         }
       if (ok)
         add_move (out, seat, king, right->rook, CP_ACTION_FLAG_CASTLE, 0);
@@ -1487,53 +1492,72 @@ field_checkers (const CpChessState *st, const Field *f, guint c)
   return (f->stacked >> c) & 1 ? st->base.cells[c].checkers : 0;
 }
 
-/* toward[v] for v up to @top: the cells from which a walk holding v
- * checkers reaches @king, stepping over @pass and, with @gains, taking
- * the checkers of the king's pieces each time it comes onto them. */
-static void
-fill_toward (const CpChessState *st, const Field *f, guint king, guint64 pass, gboolean gains,
-             guint top, guint64 *toward)
+/* The pieces of the king's side with checkers, which walks take: their
+ * cells in @gainer and checkers in @gain.  Returns how many. */
+static guint
+field_gainers (const CpChessState *st, const Field *f, guint king, guint top, guint8 *gainer, guint8 *gain)
 {
-  guint8 gainer[64], gain[64];
   guint n = 0;
-  gboolean grew;
 
-  if (gains)
-    for (guint64 m = f->mine & f->stacked & ~cell_bit (king); m != 0; m &= m - 1)
-      {
-        guint c = (guint) __builtin_ctzll (m);
-
-        gainer[n] = (guint8) c;
-        gain[n++] = (guint8) MIN (field_checkers (st, f, c), top);
-      }
-  toward[0] = 0;
-  for (guint v = 1; v <= top; v++)
-    toward[v] = steps_from[king];
-  do
+  for (guint64 m = f->mine & f->stacked & ~cell_bit (king); m != 0; m &= m - 1)
     {
-      grew = FALSE;
-      for (guint v = 1; v <= top; v++)
-        {
-          guint64 more = toward[v - 1] | king_neighbours (toward[v - 1] & pass);
+      guint c = (guint) __builtin_ctzll (m);
 
-          for (guint i = 0; i < n; i++)
-            if ((toward[MIN (v - 1 + gain[i], top)] >> gainer[i]) & 1)
-              more |= steps_from[gainer[i]];
-          if (more & ~toward[v])
-            {
-              toward[v] |= more;
-              grew = TRUE;
-            }
-          else if (n == 0 && v > 1)
-            {
-              /* Without checkers to take, the walks grow no more. */
-              for (guint w = v + 1; w <= top; w++)
-                toward[w] = toward[v];
-              break;
-            }
-        }
+      gainer[n] = (guint8) c;
+      gain[n++] = (guint8) MIN (field_checkers (st, f, c), top);
     }
-  while (grew && n > 0);
+  return n;
+}
+
+/* toward[v] for v up to @top: the cells from which a walk holding v
+ * checkers reaches @king, stepping over @pass and taking the @gain
+ * checkers on each of the @n cells of @gainer each time it comes onto
+ * it. */
+static void
+fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain, guint n, guint top,
+             guint64 *toward)
+{
+  guint reached[64];  /* the lowest level holding each gainer so far, or none */
+  guint v = 1;
+
+  for (guint i = 0; i < n; i++)
+    reached[i] = G_MAXUINT;
+  toward[0] = 0;
+  while (v <= top)
+    {
+      guint64 t = steps_from[king] | toward[v - 1] | king_neighbours (toward[v - 1] & pass);
+      guint again = v + 1;
+      gboolean settled = v > 1;
+
+      /* Onto a gainer in toward[u] from a cell holding u + 1 - gain. */
+      for (guint i = 0; i < n; i++)
+        if (reached[i] != G_MAXUINT && v + gain[i] > reached[i])
+          t |= steps_from[gainer[i]];
+      toward[v] = t;
+      for (guint i = 0; i < n; i++)
+        {
+          if (reached[i] > v && ((t >> gainer[i]) & 1))
+            {
+              /* Levels from v + 1 - gain on step onto it: again from there. */
+              reached[i] = v;
+              again = MIN (again, v + 1 - MIN (gain[i], v));
+            }
+          settled &= reached[i] == G_MAXUINT || v + gain[i] > reached[i];
+        }
+      if (again <= v)
+        {
+          v = again;
+          continue;
+        }
+      if (settled && t == toward[v - 1])
+        {
+          /* Nothing new comes in: the walks grow no more. */
+          for (guint w = v + 1; w <= top; w++)
+            toward[w] = t;
+          break;
+        }
+      v++;
+    }
 }
 
 /* Where the move of a piece of the other side may end with checkers:
@@ -1664,9 +1688,12 @@ typedef struct {
   guint n;
   guint8 cells[64];       /* the cells of the starters, */
   guint64 lines[64];      /* the cells that change where their moves end, */
+  Landings landings[64];  /* where they end, */
   Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
   guint64 sure[MOST_CHECKERS + 1];
   guint64 may[MOST_CHECKERS + 1];
+  guint n_gainers;        /* the stacks of the king's side */
+  guint8 gainer[64], gain[64];
   gboolean opened_done;   /* may[] with the cells of all pieces the side may take open: */
   guint64 may_opened[MOST_CHECKERS + 1];
 } Steps;
@@ -1693,14 +1720,15 @@ look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
   s->opened_done = FALSE;
   if (s->known)
     {
-      fill_toward (st, &s->field, king, ~s->field.theirs, FALSE, s->top, s->sure);
-      fill_toward (st, &s->field, king, ~s->field.theirs | s->starters, TRUE, s->top, s->may);
+      s->n_gainers = field_gainers (st, &s->field, king, s->top, s->gainer, s->gain);
+      fill_toward (king, ~s->field.theirs, NULL, NULL, 0, s->top, s->sure);
+      fill_toward (king, ~s->field.theirs | s->starters, s->gainer, s->gain, s->n_gainers, s->top, s->may);
     }
   for (guint i = 0; i < s->n; i++)
     {
       s->lines[i] = stepper_lines (st, s->cells[i]);
-      s->verdicts[i] = s->known ? judge_stepper (st, s->sure, s->may, &s->field, s->cells[i], king)
-                                : VERDICT_MAYBE;
+      find_landings (st, &s->field, s->cells[i], king, &s->landings[i]);
+      s->verdicts[i] = s->known ? judge_landings (&s->landings[i], s->sure, s->may) : VERDICT_MAYBE;
       if (s->verdicts[i] == VERDICT_MAYBE)
         s->verdicts[i] = search_steps (st, s->cells[i], king, CP_NO_CELL, CP_NO_CELL, s->gains, FALSE, NULL)
                            ? VERDICT_SURE : VERDICT_CLEAR;
@@ -1719,7 +1747,7 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
   for (guint i = first; i < out->len; i++)
     if (out->items[i].flags & CP_ACTION_FLAG_CAPTURE)
       open |= cell_bit ((out->items[i].flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : out->items[i].cells[1]);
-  fill_toward (st, &s->field, s->king, open, TRUE, s->top, s->may_opened);
+  fill_toward (s->king, open, s->gainer, s->gain, s->n_gainers, s->top, s->may_opened);
   s->opened_done = TRUE;
   return s->may_opened;
 }
@@ -1764,11 +1792,21 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
             return FALSE;
           with += landings[n].plain != 0 || landings[n].n > 0;
         }
-      if (with > 0)
-        fill_toward (st, &f, king, ~f.theirs | starters, TRUE, s->top, again);
+      /* A walk through a cell outside may[top] never reaches the king:
+       * while the move opens no such cell, adds no stack and no piece
+       * that may step there, may[] still holds every walk. */
+      if (with > 0 && (((a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1))
+                       || (((f.count > 0 ? cell_bit (to) : 0) | (starters & ~s->starters)) & s->may[s->top])))
+        {
+          guint8 gainer[64], gain[64];
+          guint n_gainers = field_gainers (st, &f, king, s->top, gainer, gain);
+
+          fill_toward (king, ~f.theirs | starters, gainer, gain, n_gainers, s->top, again);
+          may = again;
+        }
       n = 0;
       for (guint64 m = starters; m != 0 && with > 0; m &= m - 1, n++)
-        if (judge_landings (&landings[n], s->sure, again) == VERDICT_MAYBE)
+        if (judge_landings (&landings[n], s->sure, may) == VERDICT_MAYBE)
           unsure[n_unsure++] = (guint8) __builtin_ctzll (m);
     }
   else
@@ -1787,8 +1825,10 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
             continue;
           /* Off the lines of the piece, a move that carries no checkers
            * and opens no walk leaves what the piece finds as it was. */
-          if (opened || (changed & s->lines[b]) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
+          if ((changed & s->lines[b]) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
             verdict = judge_stepper (st, s->sure, may, &f, p, king);
+          else if (opened)
+            verdict = judge_landings (&s->landings[b], s->sure, may);
           if (verdict == VERDICT_SURE)
             return FALSE;
           if (verdict == VERDICT_MAYBE)
