@@ -1752,6 +1752,89 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
   return s->may_opened;
 }
 
+/* The verdicts on the pieces that may step after @a, a move that
+ * carries checkers or takes a piece with some: the stacks change, and
+ * with them the pieces that may step and the walks (a walk that surely
+ * reached the king before a piece was taken still does).  Returns FALSE
+ * if one surely reaches the king, else adds those unsure to @unsure. */
+static gboolean
+judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, guint taken, guint8 *unsure,
+                     guint *n_unsure)
+{
+  guint king = s->king, n = 0, with = 0;
+  Landings *landings = g_newa (Landings, 64);
+  const guint64 *may = s->may;
+  guint64 starters, again[MOST_CHECKERS + 1];
+  Field f;
+
+  field_after (st, &s->field, a, &f);
+  starters = stepping_attackers (&s->attackers, f.mine & f.stacked & ~cell_bit (king)) & f.theirs;
+  for (guint64 m = starters; m != 0; m &= m - 1, n++)
+    {
+      find_landings (st, &f, (guint) __builtin_ctzll (m), king, &landings[n]);
+      if (judge_landings (&landings[n], s->sure, s->sure) == VERDICT_SURE)
+        return FALSE;
+      with += landings[n].plain != 0 || landings[n].n > 0;
+    }
+  if (with == 0)
+    return TRUE;
+  /* A walk through a cell outside may[top] never reaches the king:
+   * while the move opens no such cell, adds no stack and no piece that
+   * may step there, may[] still holds every walk. */
+  if (((a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1))
+      || (((f.count > 0 ? cell_bit (a->cells[1]) : 0) | (starters & ~s->starters)) & s->may[s->top]))
+    {
+      guint8 gainer[64], gain[64];
+      guint n_gainers = field_gainers (st, &f, king, s->top, gainer, gain);
+
+      fill_toward (king, ~f.theirs | starters, gainer, gain, n_gainers, s->top, again);
+      may = again;
+    }
+  n = 0;
+  for (guint64 m = starters; m != 0; m &= m - 1, n++)
+    if (judge_landings (&landings[n], s->sure, may) == VERDICT_MAYBE)
+      unsure[(*n_unsure)++] = (guint8) __builtin_ctzll (m);
+  return TRUE;
+}
+
+/* judge_carrying_move() for a move that neither carries checkers nor
+ * takes a piece with some.  Off the lines of a piece, such a move leaves
+ * what the piece finds as it was, but for a piece it takes on the walks,
+ * whose cell it opens to them. */
+static gboolean
+judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, guint first, const CpAction *a,
+                  guint taken, guint8 *unsure, guint *n_unsure)
+{
+  guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
+  gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
+  gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0, known = FALSE;
+  const guint64 *may = opened ? may_opened (st, s, out, first) : s->may;
+  Field f;
+
+  for (guint b = 0; b < s->n; b++)
+    {
+      guint p = s->cells[b];
+      Verdict verdict = s->verdicts[b];
+
+      if (p == taken)
+        continue;
+      if ((changed & s->lines[b]) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
+        {
+          if (!known)
+            field_after (st, &s->field, a, &f);
+          known = TRUE;
+          verdict = judge_stepper (st, s->sure, may, &f, p, s->king);
+        }
+      else if (opened)
+        verdict = judge_landings (&s->landings[b], s->sure, may);
+      if (verdict == VERDICT_SURE)
+        return FALSE;
+      if (verdict == VERDICT_MAYBE)
+        unsure[(*n_unsure)++] = (guint8) p;
+    }
+  return TRUE;
+}
+
 /* Whether @a, the move out->items[@i], leaves the king safe from extra
  * steps: judged on the cells the move leaves and, where unsure, by making
  * it on @trial (a copy of @st, made once needed). */
@@ -1760,81 +1843,18 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
                  CpChessState *trial, gboolean *copied)
 {
   const CpAction *a = &out->items[i];
-  guint from = a->cells[0], to = a->cells[1], king = s->king;
-  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
-  guint64 changed = cell_bit (from) | cell_bit (to) | cell_bit (taken);
-  gboolean carried = ((s->field.stacked >> from) & 1) || ((s->field.stacked >> taken) & 1);
-  gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0;
-  guint64 starters = s->starters & ~cell_bit (taken), again[MOST_CHECKERS + 1];
-  const guint64 *may = s->may;
+  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : a->cells[1];
   guint8 unsure[64];
   guint n_unsure = 0;
-  Field f;
-  CpUndo undo;
   gboolean safe = TRUE;
+  CpUndo undo;
 
-  field_after (st, &s->field, a, &f);
   if (!s->known)
-    n_unsure = list_cells (starters, unsure);
-  else if (carried)
-    {
-      /* The stacks change, and with them the pieces that may step and
-       * the walks; a walk that surely reached the king before a piece
-       * was taken still does. */
-      Landings *landings = g_newa (Landings, 64);
-      guint n = 0, with = 0;
-
-      starters = stepping_attackers (&s->attackers, f.mine & f.stacked & ~cell_bit (king)) & f.theirs;
-      for (guint64 m = starters; m != 0; m &= m - 1, n++)
-        {
-          find_landings (st, &f, (guint) __builtin_ctzll (m), king, &landings[n]);
-          if (judge_landings (&landings[n], s->sure, s->sure) == VERDICT_SURE)
-            return FALSE;
-          with += landings[n].plain != 0 || landings[n].n > 0;
-        }
-      /* A walk through a cell outside may[top] never reaches the king:
-       * while the move opens no such cell, adds no stack and no piece
-       * that may step there, may[] still holds every walk. */
-      if (with > 0 && (((a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1))
-                       || (((f.count > 0 ? cell_bit (to) : 0) | (starters & ~s->starters)) & s->may[s->top])))
-        {
-          guint8 gainer[64], gain[64];
-          guint n_gainers = field_gainers (st, &f, king, s->top, gainer, gain);
-
-          fill_toward (king, ~f.theirs | starters, gainer, gain, n_gainers, s->top, again);
-          may = again;
-        }
-      n = 0;
-      for (guint64 m = starters; m != 0 && with > 0; m &= m - 1, n++)
-        if (judge_landings (&landings[n], s->sure, may) == VERDICT_MAYBE)
-          unsure[n_unsure++] = (guint8) __builtin_ctzll (m);
-    }
-  else
-    {
-      /* A piece taken on the walks opens its cell to them. */
-      gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
-
-      if (opened)
-        may = may_opened (st, s, out, first);
-      for (guint b = 0; b < s->n; b++)
-        {
-          guint p = s->cells[b];
-          Verdict verdict = s->verdicts[b];
-
-          if (p == taken)
-            continue;
-          /* Off the lines of the piece, a move that carries no checkers
-           * and opens no walk leaves what the piece finds as it was. */
-          if ((changed & s->lines[b]) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
-            verdict = judge_stepper (st, s->sure, may, &f, p, king);
-          else if (opened)
-            verdict = judge_landings (&s->landings[b], s->sure, may);
-          if (verdict == VERDICT_SURE)
-            return FALSE;
-          if (verdict == VERDICT_MAYBE)
-            unsure[n_unsure++] = (guint8) p;
-        }
-    }
+    n_unsure = list_cells (s->starters & ~cell_bit (taken), unsure);
+  else if ((s->field.stacked >> a->cells[0]) & 1 || (s->field.stacked >> taken) & 1
+           ? !judge_carrying_move (st, s, a, taken, unsure, &n_unsure)
+           : !judge_plain_move (st, s, out, first, a, taken, unsure, &n_unsure))
+    return FALSE;
   if (n_unsure == 0)
     return TRUE;
   if (!*copied)
@@ -1843,8 +1863,8 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
   cp_chess_make (trial, a, &undo);
   /* A piece taken adds its checkers to those the walks may take. */
   for (guint u = 0; u < n_unsure && safe; u++)
-    safe = !search_steps (trial, unsure[u], king, CP_NO_CELL, CP_NO_CELL, s->gains + field_checkers (st, &s->field, taken),
-                          FALSE, NULL);
+    safe = !search_steps (trial, unsure[u], s->king, CP_NO_CELL, CP_NO_CELL,
+                          s->gains + field_checkers (st, &s->field, taken), FALSE, NULL);
   cp_chess_unmake (trial, a, &undo);
   return safe;
 }
