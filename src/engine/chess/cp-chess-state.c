@@ -465,6 +465,7 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
 #define FILE_A G_GUINT64_CONSTANT (0x0101010101010101)
 #define FILE_H (FILE_A << 7)
 #define MOST_CHECKERS 62  /* more checkers than a quick test is made for */
+#define CORNERS G_GUINT64_CONSTANT (0x8100000000000081)
 
 /* The cells next to a cell of @b. */
 static inline guint64
@@ -1211,6 +1212,36 @@ pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *all
     }
 }
 
+/* step_danger() with the king's cell taken as empty, worked out once
+ * needed. */
+typedef struct {
+  gboolean known;
+  guint64 cells;
+} KingDanger;
+
+static guint64
+king_danger (const CpChessState *st, guint seat, KingDanger *danger)
+{
+  if (!danger->known)
+    danger->cells = step_danger (st, seat, st->king[seat], CP_NO_CELL);
+  danger->known = TRUE;
+  return danger->cells;
+}
+
+/* Whether an enemy of @seat attacks @cell, the king's cell @king taken as
+ * empty: the danger of extra steps, with the masks, looked for only once
+ * no other attack is found. */
+static gboolean
+attacked_without_king (const CpChessState *st, guint cell, guint seat, guint king, guint side,
+                       KingDanger *danger)
+{
+  if (!st->masks || !(st->features & CP_CHESS_EXTRA_STEPS))
+    return attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, ALL_CELLS);
+  return attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, 0)
+         || ((cell_bit (cell) & king_danger (st, seat, danger))
+             && extra_step_attack (st, cell, seat, king, CP_NO_CELL, NULL));
+}
+
 static gboolean
 between (guint x, guint a, guint b)
 {
@@ -1218,7 +1249,7 @@ between (guint x, guint a, guint b)
 }
 
 static void
-castling_moves (const CpChessState *st, guint seat, CpActionList *out)
+castling_moves (const CpChessState *st, guint seat, KingDanger *king_danger_cells, CpActionList *out)
 {
   const CpPiece *cells = st->base.cells;
   CpBoard *board = st->base.board;
@@ -1261,8 +1292,11 @@ castling_moves (const CpChessState *st, guint seat, CpActionList *out)
         }
       for (guint x = MIN (kx, kto); x <= MAX (kx, kto) && ok && (st->features & CP_CHESS_CHECK); x++)
         {
-          if (x == MIN (kx, kto))
-            danger = (st->features & CP_CHESS_EXTRA_STEPS) ? step_danger (st, seat, king, right->rook) : ALL_CELLS;
+          /* A rook in a corner stands on no line beyond it: emptied, its
+           * cell changes no danger. */
+          if (x == MIN (kx, kto) && (st->features & CP_CHESS_EXTRA_STEPS))
+            danger = st->masks && (cell_bit (right->rook) & CORNERS) ? king_danger (st, seat, king_danger_cells)
+                                                                     : step_danger (st, seat, king, right->rook);
           ok = !attacked (st, cp_board_cell_at (board, (int) x, (int) y), seat, king, right->rook, CP_NO_CELL,
                           NULL, mirror, danger);
         }
@@ -1346,14 +1380,12 @@ piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *al
 }
 
 static void
-king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
+king_moves (const CpChessState *st, guint seat, guint from, KingDanger *danger, CpActionList *out)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
   gboolean safety = (st->features & CP_CHESS_CHECK) != 0;
   guint side = side_of_cell (st, from);
-  guint64 danger = safety && (st->features & CP_CHESS_EXTRA_STEPS) ? step_danger (st, seat, from, CP_NO_CELL)
-                                                                   : ALL_CELLS;
 
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
@@ -1363,7 +1395,7 @@ king_moves (const CpChessState *st, guint seat, guint from, CpActionList *out)
         continue;
       if (cells[to].kind != CP_PIECE_NONE && !capturable (st, seat, &cells[to], side))
         continue;
-      if (safety && attacked (st, to, seat, from, CP_NO_CELL, CP_NO_CELL, NULL, side, danger))
+      if (safety && attacked_without_king (st, to, seat, from, side, danger))
         continue;
       add_move (out, seat, from, to, cells[to].kind ? CP_ACTION_FLAG_CAPTURE : 0, 0);
     }
@@ -2003,6 +2035,7 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
   guint seat = st->army[player], first = out->len;
   guint king = st->king[seat];
   guint king_side = king != CP_NO_CELL ? side_of_cell (st, king) : 0;
+  KingDanger danger = { FALSE, 0 };
   Restrictions r;
   CpCellSet everywhere;
 
@@ -2019,7 +2052,7 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
         continue;
       if (from == king && king != CP_NO_CELL && (st->features & CP_CHESS_CHECK))
         {
-          king_moves (st, seat, from, out);
+          king_moves (st, seat, from, &danger, out);
           continue;
         }
       /* Beyond the mirror from its king, a piece is free of checks and pins. */
@@ -2041,7 +2074,7 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
     }
 
   if ((st->features & CP_CHESS_CASTLING) && king != CP_NO_CELL && r.n_checkers == 0)
-    castling_moves (st, seat, out);
+    castling_moves (st, seat, &danger, out);
   for (guint i = first; i < out->len; i++)
     out->items[i].seat = (guint8) player;
   if ((st->features & CP_CHESS_EXTRA_STEPS) && (st->features & CP_CHESS_CHECK) && king != CP_NO_CELL)
