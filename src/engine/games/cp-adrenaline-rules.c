@@ -84,17 +84,22 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
   return TRUE;
 }
 
-static void move_piece (AdrenalineState *st, const CpAction *action);
+static void set_stack (AdrenalineState *st, guint cell, guint count);
 
-/* Whether the mover's king is safe once the extra step @action is made. */
+/* Whether the mover's king is safe once the extra step @action is made
+ * on @trial, a copy of the state, which it leaves as it was. */
 static gboolean
-safe_after (const AdrenalineState *st, const CpAction *action)
+safe_after (AdrenalineState *trial, const CpAction *action)
 {
-  AdrenalineState trial;
+  guint to = action->cells[1];
+  gboolean safe;
+  CpUndo undo;
 
-  memcpy (&trial, st, sizeof trial);
-  move_piece (&trial, action);
-  return !cp_chess_in_check (&trial.chess, action->seat);
+  cp_chess_make (&trial->chess, action, &undo);
+  set_stack (trial, to, trial->chess.base.cells[to].checkers - 1u);
+  safe = !cp_chess_in_check (&trial->chess, action->seat);
+  cp_chess_unmake (&trial->chess, action, &undo);
+  return safe;
 }
 
 /* The extra steps of the piece on the runner's cell: a king's step onto
@@ -106,7 +111,9 @@ step_actions (const AdrenalineState *st, guint seat, CpActionList *out)
   CpBoard *board = st->chess.base.board;
   const CpPiece *cells = st->chess.base.cells;
   guint from = st->runner;
+  AdrenalineState *trial = g_newa (AdrenalineState, 1);
 
+  memcpy (trial, st, sizeof *trial);
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
       guint to = cp_board_step (board, from, (CpDir) d);
@@ -127,11 +134,11 @@ step_actions (const AdrenalineState *st, guint seat, CpActionList *out)
             if (st->chess.promotions & (1u << kind))
               {
                 step.piece = (guint8) kind;
-                if (safe_after (st, &step))
+                if (safe_after (trial, &step))
                   cp_action_list_append (out, &step);
               }
         }
-      else if (safe_after (st, &step))
+      else if (safe_after (trial, &step))
         cp_action_list_append (out, &step);
     }
 }
