@@ -1719,6 +1719,7 @@ typedef struct {
   guint64 starters;       /* the pieces that may step */
   guint n;
   guint8 cells[64];       /* the cells of the starters, */
+  guint8 index_of[64];    /* (the index of the starter on a cell, or 0xff) */
   guint64 lines[64];      /* the cells that change where their moves end, */
   Landings landings[64];  /* where they end, */
   Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
@@ -1749,6 +1750,9 @@ look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
   sort_attackers (st, s->field.theirs, &s->attackers);
   s->starters = stepping_attackers (&s->attackers, s->field.mine & s->field.stacked & ~cell_bit (king));
   s->n = list_cells (s->starters, s->cells);
+  memset (s->index_of, 0xff, sizeof s->index_of);
+  for (guint i = 0; i < s->n; i++)
+    s->index_of[s->cells[i]] = (guint8) i;
   s->opened_done = FALSE;
   if (s->known)
     {
@@ -1793,8 +1797,10 @@ static gboolean
 judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, guint taken, guint8 *unsure,
                      guint *n_unsure)
 {
+  guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
   guint king = s->king, n = 0, with = 0;
-  Landings *landings = g_newa (Landings, 64);
+  Landings *found = g_newa (Landings, 64);
+  const Landings *landings[64];
   const guint64 *may = s->may;
   guint64 starters, again[MOST_CHECKERS + 1];
   Field f;
@@ -1803,10 +1809,20 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
   starters = stepping_attackers (&s->attackers, f.mine & f.stacked & ~cell_bit (king)) & f.theirs;
   for (guint64 m = starters; m != 0; m &= m - 1, n++)
     {
-      find_landings (st, &f, (guint) __builtin_ctzll (m), king, &landings[n]);
-      if (judge_landings (&landings[n], s->sure, s->sure) == VERDICT_SURE)
+      guint p = (guint) __builtin_ctzll (m), b = s->index_of[p];
+
+      /* Off its lines, the piece's move ends where it did. */
+      if (b < s->n && !(changed & s->lines[b]) && !((a->flags & CP_ACTION_FLAG_DOUBLE)
+                                                    && st->base.cells[p].kind == CP_PIECE_PAWN))
+        landings[n] = &s->landings[b];
+      else
+        {
+          find_landings (st, &f, p, king, &found[n]);
+          landings[n] = &found[n];
+        }
+      if (judge_landings (landings[n], s->sure, s->sure) == VERDICT_SURE)
         return FALSE;
-      with += landings[n].plain != 0 || landings[n].n > 0;
+      with += landings[n]->plain != 0 || landings[n]->n > 0;
     }
   if (with == 0)
     return TRUE;
@@ -1824,7 +1840,7 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
     }
   n = 0;
   for (guint64 m = starters; m != 0; m &= m - 1, n++)
-    if (judge_landings (&landings[n], s->sure, may) == VERDICT_MAYBE)
+    if (judge_landings (landings[n], s->sure, may) == VERDICT_MAYBE)
       unsure[(*n_unsure)++] = (guint8) __builtin_ctzll (m);
   return TRUE;
 }
