@@ -1592,6 +1592,35 @@ fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain,
     }
 }
 
+/* @taking: @sure, and the cells from which a walk goes the shortest way
+ * over @pass onto one of the @n cells of @gainer, takes its @gain
+ * checkers, and goes on to the king without taking any more.  The
+ * shortest way does not come onto that cell before, so the checkers are
+ * there to take; those it takes on the way are not counted. */
+static void
+fill_taking (const guint64 *sure, guint64 pass, const guint8 *gainer, const guint8 *gain, guint n, guint top,
+             guint64 *taking)
+{
+  memcpy (taking, sure, (top + 1) * sizeof *taking);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 near[MOST_CHECKERS + 1];  /* near[d]: where the piece is d steps away at most */
+      guint g = gainer[i], u = 1;
+
+      while (u <= top && !((sure[u] >> g) & 1))
+        u++;
+      if (u > top)
+        continue;
+      near[0] = 0;
+      for (guint d = 1; d <= top; d++)
+        near[d] = steps_from[g] | near[d - 1] | king_neighbours (near[d - 1] & pass);
+      /* From a cell d steps away with v checkers, v - d + gain must be u. */
+      for (guint v = 1; v <= top; v++)
+        if (v + gain[i] > u)
+          taking[v] |= near[MIN (v, v + gain[i] - u)];
+    }
+}
+
 /* Where the move of a piece of the other side may end with checkers:
  * on the cells of @plain with its own, @own, and on each of @cell with
  * @value. */
@@ -1632,13 +1661,14 @@ find_landings (const CpChessState *st, const Field *f, guint p, guint king, Land
 }
 
 /* Whether the move ending on @l reaches the king, by the tables @sure
- * and @may. */
+ * and @may, and for cells where it takes nothing, @taking (at least
+ * @sure). */
 static Verdict
-judge_landings (const Landings *l, const guint64 *sure, const guint64 *may)
+judge_landings (const Landings *l, const guint64 *taking, const guint64 *sure, const guint64 *may)
 {
   Verdict verdict = VERDICT_CLEAR;
 
-  if (l->plain & sure[l->own])
+  if (l->plain & taking[l->own])
     return VERDICT_SURE;
   if (l->plain & may[l->own])
     verdict = VERDICT_MAYBE;
@@ -1653,15 +1683,15 @@ judge_landings (const Landings *l, const guint64 *sure, const guint64 *may)
 }
 
 /* Whether the piece of the other side on @p reaches @king with its move
- * and extra steps on the cells of @f, by the tables @sure and @may. */
+ * and extra steps on the cells of @f, by the tables of judge_landings(). */
 static Verdict
-judge_stepper (const CpChessState *st, const guint64 *sure, const guint64 *may, const Field *f, guint p,
-               guint king)
+judge_stepper (const CpChessState *st, const guint64 *taking, const guint64 *sure, const guint64 *may,
+               const Field *f, guint p, guint king)
 {
   Landings l;
 
   find_landings (st, f, p, king, &l);
-  return judge_landings (&l, sure, may);
+  return judge_landings (&l, taking, sure, may);
 }
 
 /* The cells of the other side's piece on @p whose change may change
@@ -1724,6 +1754,7 @@ typedef struct {
   Landings landings[64];  /* where they end, */
   Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
   guint64 sure[MOST_CHECKERS + 1];
+  guint64 taking[MOST_CHECKERS + 1];  /* sure[] with one stack of the king's side taken */
   guint64 may[MOST_CHECKERS + 1];
   guint n_gainers;        /* the stacks of the king's side */
   guint8 gainer[64], gain[64];
@@ -1759,12 +1790,13 @@ look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
       s->n_gainers = field_gainers (st, &s->field, king, s->top, s->gainer, s->gain);
       fill_toward (king, ~s->field.theirs, NULL, NULL, 0, s->top, s->sure);
       fill_toward (king, ~s->field.theirs | s->starters, s->gainer, s->gain, s->n_gainers, s->top, s->may);
+      fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking);
     }
   for (guint i = 0; i < s->n; i++)
     {
       s->lines[i] = stepper_lines (st, s->cells[i]);
       find_landings (st, &s->field, s->cells[i], king, &s->landings[i]);
-      s->verdicts[i] = s->known ? judge_landings (&s->landings[i], s->sure, s->may) : VERDICT_MAYBE;
+      s->verdicts[i] = s->known ? judge_landings (&s->landings[i], s->taking, s->sure, s->may) : VERDICT_MAYBE;
       if (s->verdicts[i] == VERDICT_MAYBE)
         s->verdicts[i] = search_steps (st, s->cells[i], king, CP_NO_CELL, CP_NO_CELL, s->gains, FALSE, NULL)
                            ? VERDICT_SURE : VERDICT_CLEAR;
@@ -1820,7 +1852,7 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
           find_landings (st, &f, p, king, &found[n]);
           landings[n] = &found[n];
         }
-      if (judge_landings (landings[n], s->sure, s->sure) == VERDICT_SURE)
+      if (judge_landings (landings[n], s->sure, s->sure, s->sure) == VERDICT_SURE)
         return FALSE;
       with += landings[n]->plain != 0 || landings[n]->n > 0;
     }
@@ -1840,7 +1872,7 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
     }
   n = 0;
   for (guint64 m = starters; m != 0; m &= m - 1, n++)
-    if (judge_landings (landings[n], s->sure, may) == VERDICT_MAYBE)
+    if (judge_landings (landings[n], s->sure, s->sure, may) == VERDICT_MAYBE)
       unsure[(*n_unsure)++] = (guint8) __builtin_ctzll (m);
   return TRUE;
 }
@@ -1871,10 +1903,10 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
           if (!known)
             field_after (st, &s->field, a, &f);
           known = TRUE;
-          verdict = judge_stepper (st, s->sure, may, &f, p, s->king);
+          verdict = judge_stepper (st, s->taking, s->sure, may, &f, p, s->king);
         }
       else if (opened)
-        verdict = judge_landings (&s->landings[b], s->sure, may);
+        verdict = judge_landings (&s->landings[b], s->taking, s->sure, may);
       if (verdict == VERDICT_SURE)
         return FALSE;
       if (verdict == VERDICT_MAYBE)
