@@ -1239,6 +1239,58 @@ test_computer_opponent (void)
   g_rmdir (dir);
 }
 
+static const char *
+status_of (CpWindow *window)
+{
+  return cp_players_panel_get_status (CP_PLAYERS_PANEL (GTK_WIDGET ((window)->players)));
+}
+
+/* At an earlier position nothing asks for an action or says that a turn
+ * is coming: the panel says whose turn it was, and the prompt is gone,
+ * also where a person was to move, who may play on from there. */
+static void
+test_replay_asks_nothing (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  static const char *const e4[] = { "e2", "e4", NULL };
+
+  cp_player_set_computer (cp_game_get_player (game, 0), FALSE, 0);
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_EASY);
+  cp_player_set_name (cp_game_get_player (game, 1), "Computer");
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  play_by_clicks (window, e4);
+  wait_for_computer (window);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  g_assert_cmpstr (status_of (window), ==, "White to move");
+  g_assert_true (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), !=, "");
+
+  /* Where the computer was to move. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
+  g_assert_false (cp_session_is_thinking (window->session));
+  g_assert_cmpstr (status_of (window), ==, "Computer was to move");
+  g_assert_false (gtk_revealer_get_reveal_child (window->prompt_revealer));
+
+  /* Where the person was to move. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_session_get_legal (window->session)->len, >, 0);
+  g_assert_cmpstr (status_of (window), ==, "White was to move");
+  g_assert_false (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "");
+
+  /* Back at the latest position, the prompt and the turn are there again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  iterate ();
+  g_assert_cmpstr (status_of (window), ==, "White to move");
+  g_assert_true (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  destroy (window);
+}
+
 /* Every seat played by the computer: a game to watch, which goes on by
  * itself from the first move, shown from everyone's side. */
 static void
@@ -2094,6 +2146,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/computers-play", test_computers_play);
+  g_test_add_func ("/window/replay-asks-nothing", test_replay_asks_nothing);
   g_test_add_func ("/window/hint", test_hint);
   g_test_add_func ("/window/move-rows", test_move_rows);
   g_test_add_func ("/window/whole-turn-rows", test_whole_turn_rows);
