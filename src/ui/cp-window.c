@@ -758,6 +758,7 @@ apply_settings (CpWindow *self)
   cp_board_view_set_show_coordinates (self->board, g_settings_get_boolean (self->settings, "show-coordinates"));
   cp_board_view_set_animate (self->board, g_settings_get_boolean (self->settings, "animate-moves"));
   cp_board_view_set_theme (self->board, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
+  cp_grid_panel_set_theme (self->grids, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
   cp_move_list_set_notation (self->moves, notations[g_settings_get_enum (self->settings, "notation") % G_N_ELEMENTS (notations)]);
   if (self->session != NULL)
     cp_session_set_pace (self->session, pace (self));
