@@ -669,6 +669,32 @@ test_card_play (void)
   g_assert_cmpint (action->type, ==, CP_ACTION_PASS);
   g_assert_cmpuint (action->value, ==, 0);
 
+  /* At earlier positions the bar asks for nothing: it says which card
+   * was in play, without a hint or a button of its stage, and hides
+   * where a card could have been played. */
+  {
+    gboolean buttons = TRUE;
+
+    cp_game_set_cursor (game, start + 2);
+    iterate ();
+    assert_card_title (window, "“Sanctuary” was in play");
+    g_assert_null (cp_card_note_bar_get_subtitle (bar));
+    g_assert_true (cp_card_note_bar_get_shown (bar, &buttons));
+    g_assert_false (buttons);
+    cp_game_set_cursor (game, start + 5);
+    iterate ();
+    assert_card_title (window, "“Sanctuary” was played");
+    cp_game_set_cursor (game, start);
+    iterate ();
+    g_assert_false (cp_card_note_bar_get_shown (bar, NULL));
+    cp_game_set_cursor (game, start + 6);
+    iterate ();
+    assert_card_title (window, "Red may play a card");
+    g_assert_nonnull (cp_card_note_bar_get_subtitle (bar));
+    g_assert_true (cp_card_note_bar_get_shown (bar, &buttons));
+    g_assert_true (buttons);
+  }
+
   /* Without the option, there is no bar and no card to play. */
   {
     g_autoptr (CpGame) plain = cp_game_new ("km-three", NULL, 3, 1, NULL);

@@ -163,6 +163,7 @@ show_card_notes (CpWindow *self, const CpPresentation *presentation, CpActionLis
   guint kept = 0;
 
   self->showing_cards = TRUE;
+  cp_card_note_bar_set_past (self->card_bar, !cp_game_cursor_at_end (game));
   cp_card_note_bar_show (self->card_bar, presentation->card_note_stage, seat, player, presentation->card_note);
   self->showing_cards = FALSE;
   for (guint i = 0; i < legal->len; i++)
