@@ -997,6 +997,7 @@ test_two_move (void)
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (CpGame) game = NULL;
   CpCardHandPanel *hand = CP_CARD_HAND_PANEL (GTK_WIDGET ((window)->hand));
+  guint first_choice;
   static const char *const first_moves[] = { "b8", "c6", "e2", "e4", "a7", "a6", "d1", "h5", NULL };
   static const char *const queen[] = { "h5", "f7", "f7", "e8", NULL };
 
@@ -1012,6 +1013,7 @@ test_two_move (void)
   /* The king and the rook lie face up: they cannot be chosen. */
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_BLACK)));
+  first_choice = cp_game_get_n_actions (game);
   choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
   g_assert_cmpstr (shown_action (window, 1), ==, "White plays the bishop and queen face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
@@ -1029,6 +1031,16 @@ test_two_move (void)
   g_assert_cmpstr (shown_action (window, 2), ==, "Black plays the knight and rook face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   play_by_clicks (window, first_moves);
+  /* Where White chose, the choice is not offered again: nothing asks
+   * for one at an earlier position.  At the latest it is. */
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
+  cp_game_set_cursor (game, first_choice);
+  iterate ();
+  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  iterate ();
+  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
+  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
   g_assert_cmpstr (shown_action (window, 4), ==, "1… Nc6 (knight card)");
   g_assert_cmpstr (shown_action (window, 3), ==, "1. e4 (bishop card)");
   g_assert_cmpstr (shown_action (window, 2), ==, "1… a6 (rook card)");

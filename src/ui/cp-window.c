@@ -243,7 +243,8 @@ is_card_choice (const CpPresentation *presentation, const CpAction *action)
 }
 
 /* The cards in hand, on the table and in the piles, for games with
- * cards, with the choice of cards the seat at the screen may make. */
+ * cards, with the choice of cards the seat at the screen may make; at
+ * the latest position only, as the prompt's buttons. */
 static void
 show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
@@ -257,7 +258,7 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
   gtk_widget_set_visible (GTK_WIDGET (self->hand), presentation->has_cards);
   if (!presentation->has_cards)
     return;
-  for (guint i = 0; i < legal->len; i++)
+  for (guint i = 0; i < legal->len && cp_game_cursor_at_end (game); i++)
     {
       const CpAction *action = &legal->items[i];
       CpCard cards[CP_CARD_PACK_MAX];
