@@ -1735,6 +1735,45 @@ shows_label (GtkWidget *root, const char *text)
   return FALSE;
 }
 
+/* Masquerade Chess: at an earlier position, the table of capture moves
+ * is not offered to fill in, with no button to seal it; at the latest
+ * position it is. */
+static void
+test_tables_in_the_past (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("masquerade", NULL, 2, 1, NULL);
+  g_autoptr (GError) error = NULL;
+  const CpActionList *legal;
+  CpAction deal;
+  guint start;
+
+  cp_game_resolve_chance (game);
+  start = cp_game_get_n_actions (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  ready (window);
+  g_assert_true (shows_label (GTK_WIDGET (window->grids), "Seal"));
+  legal = cp_session_get_legal (window->session);
+  g_assert_cmpuint (legal->len, >, 0);
+  deal = legal->items[0];
+  g_assert_true (cp_session_play (window->session, &deal, &error));
+  g_assert_no_error (error);
+  iterate ();
+  ready (window);
+  g_assert_cmpuint (cp_session_get_screen_seat (window->session), !=, deal.seat);
+  g_assert_true (shows_label (GTK_WIDGET (window->grids), "Seal"));
+
+  cp_game_set_cursor (game, start);
+  iterate ();
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window->grids)));
+  g_assert_false (shows_label (GTK_WIDGET (window->grids), "Seal"));
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  iterate ();
+  g_assert_true (shows_label (GTK_WIDGET (window->grids), "Seal"));
+  destroy (window);
+}
+
 /* How many of the players' colour tokens show. */
 static guint
 seat_marks_shown (CpWindow *window)
@@ -2185,6 +2224,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/replay-asks-nothing", test_replay_asks_nothing);
+  g_test_add_func ("/window/tables-in-the-past", test_tables_in_the_past);
   g_test_add_func ("/window/hint", test_hint);
   g_test_add_func ("/window/move-rows", test_move_rows);
   g_test_add_func ("/window/whole-turn-rows", test_whole_turn_rows);

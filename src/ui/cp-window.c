@@ -296,16 +296,18 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
                            choosable, n_choosable, n_to_choose, label);
 }
 
-/* The tables beside the board, with the pieces in their players' colours. */
+/* The tables beside the board, with the pieces in their players' colours;
+ * one to fill in at the latest position only, as the prompt's buttons. */
 static void
 show_grids (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
   CpGame *game = cp_session_get_game (self->session);
   CpColour colours[CP_MAX_SEATS] = { 0 };
+  static const CpActionList none = { 0 };
 
   for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
-  cp_grid_panel_show (self->grids, presentation, colours, legal);
+  cp_grid_panel_show (self->grids, presentation, colours, cp_game_cursor_at_end (game) ? legal : &none);
 }
 
 /* Plays the cards chosen in the hand. */
