@@ -316,10 +316,10 @@ test_three_elimination (void)
   put (state, THREE_BLACK, "Ka1 Rf5 Pa2 Pb2");
   ready (state, THREE_WHITE);
 
-  /* Rc1 checks Black, who cannot answer; Red moves first. */
+  /* Rc1 mates Black, who is out when their turn comes; Red moves first. */
   g_assert_true (find_move (state, THREE_WHITE, "c6", "c1", &mate));
   san = cp_state_format (state, &mate, CP_NOTATION_SAN);
-  g_assert_cmpstr (san, ==, "Rc1+");
+  g_assert_cmpstr (san, ==, "Rc1#");
   g_assert_true (cp_state_apply (state, &mate, NULL));
   g_assert_cmpuint (state->out, ==, 0);
   g_assert_cmpuint (to_move (state), ==, THREE_RED);
@@ -354,6 +354,110 @@ test_three_elimination (void)
   g_assert_cmpint (state->outcome.status, ==, CP_STATUS_WON);
   g_assert_cmpint (state->outcome.reason, ==, CP_END_ELIMINATION);
   g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (THREE_WHITE));
+}
+
+/* Writes the move of @seat from @from to @to as it stands in @state. */
+static char *
+format_move (const CpState *state, guint seat, const char *from, const char *to)
+{
+  CpAction action;
+
+  if (!find_move (state, seat, from, to, &action))
+    g_error ("%s-%s is not legal for seat %u", from, to, seat);
+  return cp_state_format (state, &action, CP_NOTATION_SAN);
+}
+
+/* The move list marks a mate "#" even when others move before the mated
+ * player goes out, and a check the player can answer "+". */
+static void
+test_three_mate_mark (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
+  g_autofree char *mate = NULL;
+  g_autofree char *check = NULL;
+
+  /* From the start: Red's bishop mates White through c7. */
+  move (state, THREE_WHITE, "c7", "c6");
+  mate = format_move (state, THREE_RED, "f2", "b6");
+  g_assert_cmpstr (mate, ==, "Bb6#");
+  move (state, THREE_RED, "f2", "b6");
+  g_assert_cmpuint (state->out, ==, 0);
+  move (state, THREE_BLACK, "d2", "d3");
+  g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (THREE_WHITE));
+
+  /* Black's king may step out to b2: a check. */
+  clear (state);
+  state->out = 0;
+  put (state, THREE_WHITE, "Kd8 Qg5 Rc6");
+  put (state, THREE_RED, "Kg1 Pg2 Ph2");
+  put (state, THREE_BLACK, "Ka1 Rf5 Pa2");
+  ready (state, THREE_WHITE);
+  check = format_move (state, THREE_WHITE, "c6", "c1");
+  g_assert_cmpstr (check, ==, "Rc1+");
+}
+
+/* Four players: a mate two turns before the mated player's, and a check. */
+static void
+test_four_mate_mark (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-four", 4, NULL);
+  g_autofree char *mate = NULL;
+  g_autofree char *check = NULL;
+
+  clear (state);
+  put (state, WHITE, "Ka8 Rb5");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh1 Pg2 Ph2");
+  put (state, BROWN, "Ka3");
+  ready (state, WHITE);
+  mate = format_move (state, WHITE, "b5", "b1");
+  g_assert_cmpstr (mate, ==, "Rb1#");
+  move (state, WHITE, "b5", "b1");
+  move (state, BLACK, "h8", "g8");
+  g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (RED));
+
+  clear (state);
+  state->out = 0;
+  put (state, WHITE, "Ka8 Rb5");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh1 Pg2");
+  put (state, BROWN, "Ka3");
+  ready (state, WHITE);
+  check = format_move (state, WHITE, "b5", "b1");
+  g_assert_cmpstr (check, ==, "Rb1+");
+}
+
+/* Teams: mating one opponent, whose partner plays on, is marked "#". */
+static void
+test_teams_mate_mark (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-teams", 4, NULL);
+  g_autofree char *mate = NULL;
+  g_autofree char *check = NULL;
+
+  clear (state);
+  put (state, WHITE, "Kd8 Rf5");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh4");
+  put (state, BROWN, "Ka1 Pa2 Pb2");
+  ready (state, WHITE);
+  mate = format_move (state, WHITE, "f5", "f1");
+  g_assert_cmpstr (mate, ==, "Rf1#");
+  move (state, WHITE, "f5", "f1");
+  move (state, BLACK, "h8", "g8");
+  move (state, RED, "h4", "h3");
+  g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (BROWN));
+  g_assert_false (cp_state_is_over (state));
+
+  clear (state);
+  state->out = 0;
+  put (state, WHITE, "Kd8 Rf5");
+  put (state, BLACK, "Kh8");
+  put (state, RED, "Kh4");
+  put (state, BROWN, "Ka1 Pa2");
+  ready (state, WHITE);
+  check = format_move (state, WHITE, "f5", "f1");
+  g_assert_cmpstr (check, ==, "Rf1+");
 }
 
 /* Kings are never taken, not even when they stand attacked by the
@@ -952,6 +1056,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/knightmare/three/pawns", test_three_pawns);
   g_test_add_func ("/knightmare/three/equator", test_three_equator);
   g_test_add_func ("/knightmare/three/elimination", test_three_elimination);
+  g_test_add_func ("/knightmare/three/mate-mark", test_three_mate_mark);
+  g_test_add_func ("/knightmare/four/mate-mark", test_four_mate_mark);
+  g_test_add_func ("/knightmare/teams/mate-mark", test_teams_mate_mark);
   g_test_add_func ("/knightmare/three/kings-and-stalemate", test_three_kings_and_stalemate);
   g_test_add_func ("/knightmare/three/resignation", test_three_resignation);
   g_test_add_func ("/knightmare/four/start", test_four_start);

@@ -1871,7 +1871,7 @@ test_describe_marks (void)
 static void
 test_grid (void)
 {
-  static const double ink[3] = { 0, 0, 0 };
+  static const CpGridLook look = { .ink = { 0, 0, 0 }, .scale = 1 };
   static const guint8 chosen[2] = { 1, 0 };
   CpGrid grid = { .n_rows = 2, .n_columns = 2,
                   .row_piece = { CP_PIECE_KING, CP_PIECE_QUEEN }, .column_piece = { CP_PIECE_ROOK, CP_PIECE_BISHOP },
@@ -1889,7 +1889,7 @@ test_grid (void)
       cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 90, 90);
       cairo_t *cr = cairo_create (surface);
 
-      cp_grid_art_draw (cr, &grid, choosing ? chosen : NULL, CP_COLOUR_WHITE, 90, ink);
+      cp_grid_art_draw (cr, &grid, choosing ? chosen : NULL, CP_COLOUR_WHITE, 90, &look);
       cairo_surface_flush (surface);
       if (!choosing)
         {
@@ -1915,12 +1915,107 @@ test_grid (void)
     }
 }
 
+/* Draws a table of two rows and two columns 90 wide, with @look, on an
+ * image of @background, @scale device pixels to a unit. */
+static cairo_surface_t *
+draw_grid_on (const CpGridLook *look, const CpRgba *background, double scale)
+{
+  CpGrid grid = { .n_rows = 2, .n_columns = 2,
+                  .row_piece = { CP_PIECE_KING, CP_PIECE_QUEEN }, .column_piece = { CP_PIECE_ROOK, CP_PIECE_BISHOP } };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) (90 * scale), (int) (90 * scale));
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  cairo_set_source_rgba (cr, background->red, background->green, background->blue, background->alpha);
+  cairo_paint (cr);
+  cp_grid_art_draw (cr, &grid, NULL, CP_COLOUR_BLACK, 90, look);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The share of the device pixels of the cell (@column, @row) of a table
+ * of cells @size wide whose lightness is far from @ground's. */
+static double
+share_apart (cairo_surface_t *surface, guint column, guint row, double size, const CpRgba *ground)
+{
+  Pixel reference = { ground->red, ground->green, ground->blue, 1 };
+  double sx, sy;
+  guint apart = 0, n = 0;
+
+  cairo_surface_get_device_scale (surface, &sx, &sy);
+  for (int y = (int) (row * size * sy); y < (int) ((row + 1) * size * sy); y++)
+    for (int x = (int) (column * size * sx); x < (int) ((column + 1) * size * sx); x++, n++)
+      apart += fabs (luminance (device_pixel (surface, x, y)) - luminance (reference)) > 0.25;
+  return (double) apart / n;
+}
+
+/* How sharp the cell (@column, @row) is drawn: the sum of the squares
+ * of the lightness steps between neighbouring device pixels along its
+ * rows, which a blurred edge splits into smaller steps. */
+static double
+sharpness (cairo_surface_t *surface, guint column, guint row, double size)
+{
+  double sx, sy, sum = 0;
+
+  cairo_surface_get_device_scale (surface, &sx, &sy);
+  for (int y = (int) (row * size * sy); y < (int) ((row + 1) * size * sy); y++)
+    for (int x = (int) (column * size * sx) + 1; x < (int) ((column + 1) * size * sx); x++)
+      {
+        double step = luminance (device_pixel (surface, x, y)) - luminance (device_pixel (surface, x - 1, y));
+
+        sum += step * step;
+      }
+  return sum;
+}
+
+/* The pieces of a table's headings read as the board's do: on a dark
+ * background, a black piece stands on a tile of the board's light cells
+ * and stands out from it; on a screen of two device pixels to a unit,
+ * they are drawn as sharp as that screen allows. */
+static void
+test_grid_headings (void)
+{
+  static const CpRgba dark_window = { 0.14, 0.14, 0.14, 1 };
+  CpBoardTheme theme;
+  CpGridLook look = { .ink = { 1, 1, 1 }, .scale = 1 };
+  cairo_surface_t *surface;
+  double fine, coarse;
+
+  cp_board_theme_get (CP_BOARD_THEME_CLASSIC, TRUE, &theme);
+  look.ground = theme.light;
+  surface = draw_grid_on (&look, &dark_window, 1);
+  g_test_message ("apart from the background: %.2f, from the tile: %.2f, a cell of marks: %.2f",
+                  share_apart (surface, 0, 1, 30, &dark_window), share_apart (surface, 0, 1, 30, &theme.light),
+                  share_apart (surface, 1, 1, 30, &dark_window));
+  /* The black king heads the first row: most of its cell is far from
+   * the dark background, and its piece far from the tile. */
+  g_assert_cmpfloat (share_apart (surface, 0, 1, 30, &dark_window), >, 0.4);
+  g_assert_cmpfloat (share_apart (surface, 0, 1, 30, &theme.light), >, 0.15);
+  /* The cells of marks keep the background. */
+  g_assert_cmpfloat (share_apart (surface, 1, 1, 30, &dark_window), <, 0.1);
+  cairo_surface_destroy (surface);
+
+  look.scale = 2;
+  surface = draw_grid_on (&look, &dark_window, 2);
+  fine = sharpness (surface, 0, 1, 30);
+  cairo_surface_destroy (surface);
+  look.scale = 1;
+  surface = draw_grid_on (&look, &dark_window, 2);
+  coarse = sharpness (surface, 0, 1, 30);
+  cairo_surface_destroy (surface);
+  g_test_message ("steps of lightness at two pixels to a unit: %.1f, from one: %.1f", fine, coarse);
+  g_assert_cmpfloat (fine, >, coarse * 1.2);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/theme/ids", test_theme_ids);
+  g_test_add_func ("/render/grid/headings", test_grid_headings);
   g_test_add_func ("/render/board/extents", test_extents);
   g_test_add_func ("/render/describe-marks", test_describe_marks);
   g_test_add_func ("/render/board/cell-colours", test_cell_colours);

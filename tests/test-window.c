@@ -669,6 +669,32 @@ test_card_play (void)
   g_assert_cmpint (action->type, ==, CP_ACTION_PASS);
   g_assert_cmpuint (action->value, ==, 0);
 
+  /* At earlier positions the bar asks for nothing: it says which card
+   * was in play, without a hint or a button of its stage, and hides
+   * where a card could have been played. */
+  {
+    gboolean buttons = TRUE;
+
+    cp_game_set_cursor (game, start + 2);
+    iterate ();
+    assert_card_title (window, "“Sanctuary” was in play");
+    g_assert_null (cp_card_note_bar_get_subtitle (bar));
+    g_assert_true (cp_card_note_bar_get_shown (bar, &buttons));
+    g_assert_false (buttons);
+    cp_game_set_cursor (game, start + 5);
+    iterate ();
+    assert_card_title (window, "“Sanctuary” was played");
+    cp_game_set_cursor (game, start);
+    iterate ();
+    g_assert_false (cp_card_note_bar_get_shown (bar, NULL));
+    cp_game_set_cursor (game, start + 6);
+    iterate ();
+    assert_card_title (window, "Red may play a card");
+    g_assert_nonnull (cp_card_note_bar_get_subtitle (bar));
+    g_assert_true (cp_card_note_bar_get_shown (bar, &buttons));
+    g_assert_true (buttons);
+  }
+
   /* Without the option, there is no bar and no card to play. */
   {
     g_autoptr (CpGame) plain = cp_game_new ("km-three", NULL, 3, 1, NULL);
@@ -971,6 +997,7 @@ test_two_move (void)
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (CpGame) game = NULL;
   CpCardHandPanel *hand = CP_CARD_HAND_PANEL (GTK_WIDGET ((window)->hand));
+  guint first_choice;
   static const char *const first_moves[] = { "b8", "c6", "e2", "e4", "a7", "a6", "d1", "h5", NULL };
   static const char *const queen[] = { "h5", "f7", "f7", "e8", NULL };
 
@@ -986,6 +1013,7 @@ test_two_move (void)
   /* The king and the rook lie face up: they cannot be chosen. */
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KING, CP_COLOUR_WHITE)));
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_KNIGHT, CP_COLOUR_BLACK)));
+  first_choice = cp_game_get_n_actions (game);
   choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
   g_assert_cmpstr (shown_action (window, 1), ==, "White plays the bishop and queen face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
@@ -1003,6 +1031,16 @@ test_two_move (void)
   g_assert_cmpstr (shown_action (window, 2), ==, "Black plays the knight and rook face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   play_by_clicks (window, first_moves);
+  /* Where White chose, the choice is not offered again: nothing asks
+   * for one at an earlier position.  At the latest it is. */
+  g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
+  cp_game_set_cursor (game, first_choice);
+  iterate ();
+  g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  iterate ();
+  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
+  g_assert_true (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
   g_assert_cmpstr (shown_action (window, 4), ==, "1… Nc6 (knight card)");
   g_assert_cmpstr (shown_action (window, 3), ==, "1. e4 (bishop card)");
   g_assert_cmpstr (shown_action (window, 2), ==, "1… a6 (rook card)");
@@ -1237,6 +1275,58 @@ test_computer_opponent (void)
   destroy (window);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+static const char *
+status_of (CpWindow *window)
+{
+  return cp_players_panel_get_status (CP_PLAYERS_PANEL (GTK_WIDGET ((window)->players)));
+}
+
+/* At an earlier position nothing asks for an action or says that a turn
+ * is coming: the panel says whose turn it was, and the prompt is gone,
+ * also where a person was to move, who may play on from there. */
+static void
+test_replay_asks_nothing (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  static const char *const e4[] = { "e2", "e4", NULL };
+
+  cp_player_set_computer (cp_game_get_player (game, 0), FALSE, 0);
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_EASY);
+  cp_player_set_name (cp_game_get_player (game, 1), "Computer");
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  play_by_clicks (window, e4);
+  wait_for_computer (window);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  g_assert_cmpstr (status_of (window), ==, "White to move");
+  g_assert_true (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), !=, "");
+
+  /* Where the computer was to move. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
+  g_assert_false (cp_session_is_thinking (window->session));
+  g_assert_cmpstr (status_of (window), ==, "Computer was to move");
+  g_assert_false (gtk_revealer_get_reveal_child (window->prompt_revealer));
+
+  /* Where the person was to move. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  iterate ();
+  g_assert_cmpuint (cp_session_get_legal (window->session)->len, >, 0);
+  g_assert_cmpstr (status_of (window), ==, "White was to move");
+  g_assert_false (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "");
+
+  /* Back at the latest position, the prompt and the turn are there again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  iterate ();
+  g_assert_cmpstr (status_of (window), ==, "White to move");
+  g_assert_true (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  destroy (window);
 }
 
 /* Every seat played by the computer: a game to watch, which goes on by
@@ -1643,6 +1733,45 @@ shows_label (GtkWidget *root, const char *text)
     if (shows_label (child, text))
       return TRUE;
   return FALSE;
+}
+
+/* Masquerade Chess: at an earlier position, the table of capture moves
+ * is not offered to fill in, with no button to seal it; at the latest
+ * position it is. */
+static void
+test_tables_in_the_past (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("masquerade", NULL, 2, 1, NULL);
+  g_autoptr (GError) error = NULL;
+  const CpActionList *legal;
+  CpAction deal;
+  guint start;
+
+  cp_game_resolve_chance (game);
+  start = cp_game_get_n_actions (game);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  ready (window);
+  g_assert_true (shows_label (GTK_WIDGET (window->grids), "Seal"));
+  legal = cp_session_get_legal (window->session);
+  g_assert_cmpuint (legal->len, >, 0);
+  deal = legal->items[0];
+  g_assert_true (cp_session_play (window->session, &deal, &error));
+  g_assert_no_error (error);
+  iterate ();
+  ready (window);
+  g_assert_cmpuint (cp_session_get_screen_seat (window->session), !=, deal.seat);
+  g_assert_true (shows_label (GTK_WIDGET (window->grids), "Seal"));
+
+  cp_game_set_cursor (game, start);
+  iterate ();
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window->grids)));
+  g_assert_false (shows_label (GTK_WIDGET (window->grids), "Seal"));
+  cp_game_set_cursor (game, cp_game_get_n_actions (game));
+  iterate ();
+  g_assert_true (shows_label (GTK_WIDGET (window->grids), "Seal"));
+  destroy (window);
 }
 
 /* How many of the players' colour tokens show. */
@@ -2094,6 +2223,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/computers-play", test_computers_play);
+  g_test_add_func ("/window/replay-asks-nothing", test_replay_asks_nothing);
+  g_test_add_func ("/window/tables-in-the-past", test_tables_in_the_past);
   g_test_add_func ("/window/hint", test_hint);
   g_test_add_func ("/window/move-rows", test_move_rows);
   g_test_add_func ("/window/whole-turn-rows", test_whole_turn_rows);

@@ -774,9 +774,13 @@ grids_height (CpDiagram *self)
 static void
 draw_grids (CpDiagram *self, cairo_t *cr, double y)
 {
-  static const double ink[3] = { 0.1, 0.1, 0.1 };
   const CpRules *rules = cp_game_get_rules (self->game);
+  CpGridLook look = { .ink = { 0.1, 0.1, 0.1 }, .scale = 1 };
+  CpBoardTheme theme;
 
+  /* The pieces of the headings stand on the board's light cells. */
+  cp_board_theme_get (CP_BOARD_THEME_CLASSIC, FALSE, &theme);
+  look.ground = theme.light;
   for (guint i = 0; i < self->grids->len; i++)
     {
       const CpGrid *grid = &g_array_index (self->grids, CpGrid, i);
@@ -784,7 +788,7 @@ draw_grids (CpDiagram *self, cairo_t *cr, double y)
 
       cairo_save (cr);
       cairo_translate (cr, CARD_GAP + i * (grid_width (self) + CARD_GAP), y + CARD_GAP);
-      cp_grid_art_draw (cr, grid, NULL, colour, grid_width (self), ink);
+      cp_grid_art_draw (cr, grid, NULL, colour, grid_width (self), &look);
       cairo_restore (cr);
     }
 }

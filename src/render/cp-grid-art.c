@@ -4,7 +4,10 @@
  * pieces of its rows down the left side, in their owner's colour, and
  * those of its columns along the top, in no colour: a circle for what
  * holds, a circle filled in for what its owner knows holds, a cross for
- * what is ruled out; marks that follow from the others are faint.
+ * what is ruled out; marks that follow from the others are faint.  The
+ * pieces of the headings stand each on a tile of the board's light
+ * cells, so that they read as the board's pieces do on a light or a dark
+ * background.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,10 +15,15 @@
 
 #include <math.h>
 
+#include "cp-cairo.h"
 #include "cp-grid-art.h"
 #include "cp-piece-art.h"
 
 #define FAINT_ALPHA 0.4
+/* The room between a heading's cell and its tile, and between the tile
+ * and its piece, as parts of the cell. */
+#define TILE_INSET 0.05
+#define PIECE_INSET 0.1
 
 static double
 cell_size (const CpGrid *grid, double width)
@@ -62,28 +70,46 @@ draw_mark (cairo_t *cr, guint mark, double x, double y, double size, const doubl
   cairo_restore (cr);
 }
 
+/* A piece of a heading in the cell of @size at (@x, @y), on its tile. */
+static void
+draw_heading (cairo_t *cr, CpPieceKind kind, CpColour colour, double x, double y, double size,
+              const CpGridLook *look)
+{
+  double inset = size * TILE_INSET, pad = size * PIECE_INSET;
+
+  if (look->ground.alpha > 0)
+    {
+      cairo_save (cr);
+      cp_cairo_rounded_rectangle (cr, x + inset, y + inset, size - 2 * inset, size - 2 * inset, size * 0.12);
+      cairo_set_source_rgba (cr, look->ground.red, look->ground.green, look->ground.blue, look->ground.alpha);
+      cairo_fill (cr);
+      cairo_restore (cr);
+    }
+  cp_piece_art_draw (cp_piece_art_get_default (), cr, kind, colour, x + pad, y + pad, size - 2 * pad,
+                     look->scale);
+}
+
 /**
  * cp_grid_art_draw:
  * @columns: (nullable) (array): while the table is filled in, the column
  *   circled in each row, drawn in place of its marks
  * @colour: the colour of the pieces of the rows
- * @ink: the colour of the lines and marks, red, green and blue
+ * @look: the colours of the lines, marks and tiles, and the scale
  *
  * Draws @grid @width wide from (0, 0).
  */
 void
 cp_grid_art_draw (cairo_t *cr, const CpGrid *grid, const guint8 *columns, CpColour colour, double width,
-                  const double ink[3])
+                  const CpGridLook *look)
 {
-  CpPieceArt *art = cp_piece_art_get_default ();
-  double size = cell_size (grid, width), pad = size * 0.12;
+  const double *ink = look->ink;
+  double size = cell_size (grid, width);
 
   for (guint c = 0; c < grid->n_columns; c++)
-    cp_piece_art_draw (art, cr, grid->column_piece[c], CP_COLOUR_NEUTRAL, (c + 1) * size + pad, pad,
-                       size - 2 * pad, 1);
+    draw_heading (cr, grid->column_piece[c], CP_COLOUR_NEUTRAL, (c + 1) * size, 0, size, look);
   for (guint r = 0; r < grid->n_rows; r++)
     {
-      cp_piece_art_draw (art, cr, grid->row_piece[r], colour, pad, (r + 1) * size + pad, size - 2 * pad, 1);
+      draw_heading (cr, grid->row_piece[r], colour, 0, (r + 1) * size, size, look);
       for (guint c = 0; c < grid->n_columns; c++)
         {
           guint mark = grid->marks[r][c];

@@ -38,6 +38,7 @@ struct _CpCardNoteBar
   GtkWidget *kinds;
 
   CpCardNoteStage stage;
+  gboolean past;          /* the position shown is an earlier one */
   guint seat;
   char *player;
   char *card;
@@ -64,12 +65,37 @@ static const char *const tool_ids[] = { "move", "add", "remove" };
 /* The pages of the buttons, by stage. */
 static const char *const stage_ids[] = { NULL, "ready", "in-play", "played" };
 
+/* What the bar says at an earlier position: what card was in play or
+ * played, with nothing that asks for an action. */
+static void
+update_past_texts (CpCardNoteBar *self)
+{
+  g_autofree char *title = NULL;
+
+  if (self->stage == CP_CARD_NOTE_IN_PLAY)
+    /* Translators: at an earlier position of the game; %s is the name of a
+     * card from a Knightmare Chess deck */
+    title = g_strdup_printf (_("“%s” was in play"), self->card ? self->card : "");
+  else
+    /* Translators: at an earlier position of the game; %s is the name of a
+     * card from a Knightmare Chess deck */
+    title = g_strdup_printf (_("“%s” was played"), self->card ? self->card : "");
+  gtk_label_set_text (self->title, title);
+  gtk_label_set_text (self->subtitle, "");
+}
+
 static void
 update_texts (CpCardNoteBar *self)
 {
   g_autofree char *title = NULL;
   const char *subtitle = NULL;
 
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle), !self->past);
+  if (self->past && (self->stage == CP_CARD_NOTE_IN_PLAY || self->stage == CP_CARD_NOTE_PLAYED))
+    {
+      update_past_texts (self);
+      return;
+    }
   switch (self->stage)
     {
     case CP_CARD_NOTE_READY:
@@ -107,32 +133,41 @@ update_texts (CpCardNoteBar *self)
   gtk_label_set_text (self->subtitle, subtitle);
 }
 
+/* The stage the bar shows: at an earlier position, none where a card
+ * could have been played, as nothing there asks for an action. */
+static CpCardNoteStage
+shown_stage (CpCardNoteBar *self)
+{
+  return self->past && self->stage == CP_CARD_NOTE_READY ? CP_CARD_NOTE_NONE : self->stage;
+}
+
 static void
 update_visibility (CpCardNoteBar *self)
 {
-  gboolean in_play = self->stage == CP_CARD_NOTE_IN_PLAY;
+  CpCardNoteStage shown = shown_stage (self);
+  gboolean in_play = shown == CP_CARD_NOTE_IN_PLAY;
 
   /* Hidden, the bar takes no room, not even the width of its buttons. */
-  if (self->stage != CP_CARD_NOTE_NONE)
+  if (shown != CP_CARD_NOTE_NONE)
     gtk_widget_set_visible (GTK_WIDGET (self->revealer), TRUE);
-  gtk_revealer_set_reveal_child (self->revealer, self->stage != CP_CARD_NOTE_NONE);
-  gtk_revealer_set_reveal_child (self->tools_revealer, in_play || self->stage == CP_CARD_NOTE_PLAYED);
+  gtk_revealer_set_reveal_child (self->revealer, shown != CP_CARD_NOTE_NONE);
+  gtk_revealer_set_reveal_child (self->tools_revealer, in_play || shown == CP_CARD_NOTE_PLAYED);
   gtk_widget_set_visible (self->owners_child, self->tool == CP_CARD_TOOL_ADD);
   gtk_widget_set_visible (self->kinds_child, self->tool == CP_CARD_TOOL_ADD);
   /* The buttons of the stage: beside the text when it has one, below it
-   * when it has two. */
-  gtk_widget_set_visible (GTK_WIDGET (self->buttons), self->stage == CP_CARD_NOTE_READY || in_play);
-  if (self->stage == CP_CARD_NOTE_READY || in_play)
-    gtk_stack_set_visible_child_name (self->buttons, stage_ids[self->stage]);
-  if (in_play || self->stage == CP_CARD_NOTE_PLAYED)
-    gtk_stack_set_visible_child_name (self->second_row, stage_ids[self->stage]);
+   * when it has two; at the latest position only. */
+  gtk_widget_set_visible (GTK_WIDGET (self->buttons), !self->past && (shown == CP_CARD_NOTE_READY || in_play));
+  if (shown == CP_CARD_NOTE_READY || in_play)
+    gtk_stack_set_visible_child_name (self->buttons, stage_ids[shown]);
+  if (in_play || shown == CP_CARD_NOTE_PLAYED)
+    gtk_stack_set_visible_child_name (self->second_row, stage_ids[shown]);
   update_texts (self);
 }
 
 static void
 revealed (CpCardNoteBar *self)
 {
-  if (!gtk_revealer_get_child_revealed (self->revealer) && self->stage == CP_CARD_NOTE_NONE)
+  if (!gtk_revealer_get_child_revealed (self->revealer) && shown_stage (self) == CP_CARD_NOTE_NONE)
     gtk_widget_set_visible (GTK_WIDGET (self->revealer), FALSE);
 }
 
@@ -257,6 +292,24 @@ cp_card_note_bar_show (CpCardNoteBar *self, CpCardNoteStage stage, guint seat, c
   update_visibility (self);
 }
 
+/**
+ * cp_card_note_bar_set_past:
+ * @past: whether the position shown is an earlier one
+ *
+ * At an earlier position, the bar says what card was in play there, but
+ * asks for nothing and offers no button of its stage.
+ */
+void
+cp_card_note_bar_set_past (CpCardNoteBar *self, gboolean past)
+{
+  g_return_if_fail (CP_IS_CARD_NOTE_BAR (self));
+
+  if (self->past == past)
+    return;
+  self->past = past;
+  update_visibility (self);
+}
+
 CpCardNoteStage
 cp_card_note_bar_get_stage (CpCardNoteBar *self)
 {
@@ -364,6 +417,26 @@ cp_card_note_bar_get_title (CpCardNoteBar *self)
   g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), NULL);
 
   return gtk_label_get_text (self->title);
+}
+
+/* The bar's line under the heading, as shown; NULL when hidden. */
+const char *
+cp_card_note_bar_get_subtitle (CpCardNoteBar *self)
+{
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->subtitle)) ? gtk_label_get_text (self->subtitle) : NULL;
+}
+
+/* Whether the bar shows, and whether its stage's buttons do. */
+gboolean
+cp_card_note_bar_get_shown (CpCardNoteBar *self, gboolean *buttons)
+{
+  g_return_val_if_fail (CP_IS_CARD_NOTE_BAR (self), FALSE);
+
+  if (buttons != NULL)
+    *buttons = gtk_widget_get_visible (GTK_WIDGET (self->buttons));
+  return gtk_revealer_get_reveal_child (self->revealer);
 }
 
 static void

@@ -30,6 +30,8 @@ void         cp_card_note_bar_show            (CpCardNoteBar  *self,
                                                guint           seat,
                                                const char     *player,
                                                const char     *card);
+void         cp_card_note_bar_set_past        (CpCardNoteBar  *self,
+                                               gboolean        past);
 CpCardNoteStage  cp_card_note_bar_get_stage       (CpCardNoteBar  *self);
 CpCardTool   cp_card_note_bar_get_tool        (CpCardNoteBar  *self);
 void         cp_card_note_bar_set_tool        (CpCardNoteBar  *self,
@@ -42,5 +44,8 @@ CpPieceKind  cp_card_note_bar_get_piece_kind  (CpCardNoteBar  *self);
 gboolean     cp_card_note_bar_offers          (CpCardNoteBar  *self,
                                                const CpAction *action);
 const char  *cp_card_note_bar_get_title       (CpCardNoteBar  *self);
+const char  *cp_card_note_bar_get_subtitle    (CpCardNoteBar  *self);
+gboolean     cp_card_note_bar_get_shown       (CpCardNoteBar  *self,
+                                               gboolean       *buttons);
 
 G_END_DECLS

@@ -8,12 +8,14 @@
  * the legal action the choice stands for.  From the keyboard, the arrows
  * move a frame over the cells and Space or Enter choose the framed one.
  * A table of words (a score card) is a grid of labels, each cell named
- * for screen readers by its row's and its column's headings.
+ * for screen readers by its row's and its column's headings.  The pieces
+ * of a table's headings stand on the light cells of the board's theme.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "cp-grid-art.h"
@@ -33,6 +35,7 @@ struct _CpGridPanel
   guint8 columns[CP_GRID_MAX]; /* ...with these columns circled */
   GtkWidget *choice_area; /* where that table is drawn */
   guint cursor_row, cursor_column; /* the cell framed for the keyboard */
+  CpBoardThemeId theme;   /* the board's, whose light cells the pieces stand on */
 };
 
 G_DEFINE_FINAL_TYPE (CpGridPanel, cp_grid_panel, GTK_TYPE_BOX)
@@ -52,19 +55,20 @@ draw_table (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
   CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
   const CpGrid *grid = data;
   GdkRGBA colour;
-  double ink[3];
+  CpBoardTheme theme;
+  CpGridLook look;
 
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &colour);
-  ink[0] = colour.red;
-  ink[1] = colour.green;
-  ink[2] = colour.blue;
+  cp_board_theme_get (self->theme, adw_style_manager_get_dark (adw_style_manager_get_default ()), &theme);
+  look = (CpGridLook) { .ink = { colour.red, colour.green, colour.blue }, .ground = theme.light,
+                        .scale = gtk_widget_get_scale_factor (GTK_WIDGET (area)) };
   cp_grid_art_draw (cr, grid, grid->choosing ? self->columns : NULL, self->colours[grid->seat % CP_MAX_SEATS],
-                    width, ink);
+                    width, &look);
   if (grid->choosing && gtk_widget_has_focus (GTK_WIDGET (area)))
     {
       double size = (double) width / (grid->n_columns + 1);
 
-      cairo_set_source_rgb (cr, ink[0], ink[1], ink[2]);
+      cairo_set_source_rgb (cr, look.ink[0], look.ink[1], look.ink[2]);
       cairo_set_line_width (cr, 2);
       cairo_rectangle (cr, (self->cursor_column + 1) * size + 2, (self->cursor_row + 1) * size + 2, size - 4,
                        size - 4);
@@ -398,6 +402,37 @@ cp_grid_panel_show (CpGridPanel *self, const CpPresentation *presentation, const
   gtk_widget_set_visible (GTK_WIDGET (self), self->grids->len > 0);
 }
 
+/* Draws the tables again, for a new style or theme. */
+static void
+redraw (CpGridPanel *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_queue_draw (child);
+}
+
+/**
+ * cp_grid_panel_set_theme:
+ *
+ * Sets the board's theme: the pieces of the tables' headings stand on
+ * its light cells.
+ */
+void
+cp_grid_panel_set_theme (CpGridPanel *self, CpBoardThemeId theme)
+{
+  g_return_if_fail (CP_IS_GRID_PANEL (self));
+
+  self->theme = theme;
+  redraw (self);
+}
+
+static void
+cp_grid_panel_dispose (GObject *object)
+{
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), object);
+  G_OBJECT_CLASS (cp_grid_panel_parent_class)->dispose (object);
+}
+
 static void
 cp_grid_panel_finalize (GObject *object)
 {
@@ -413,6 +448,7 @@ cp_grid_panel_class_init (CpGridPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = cp_grid_panel_dispose;
   object_class->finalize = cp_grid_panel_finalize;
   /**
    * CpGridPanel::action-chosen:
@@ -431,6 +467,7 @@ cp_grid_panel_init (CpGridPanel *self)
   g_array_set_clear_func (self->grids, grid_clear);
   cp_action_list_init (&self->legal);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (redraw), self);
 }
 
 GtkWidget *

@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "cp-board-renderer.h"
 #include "cp-engine.h"
 
 G_BEGIN_DECLS
@@ -18,5 +19,7 @@ void       cp_grid_panel_show (CpGridPanel          *self,
                                const CpPresentation *presentation,
                                const CpColour       *colours,
                                const CpActionList   *legal);
+void       cp_grid_panel_set_theme (CpGridPanel      *self,
+                                    CpBoardThemeId    theme);
 
 G_END_DECLS

@@ -223,6 +223,29 @@ player_names (CpPlayersPanel *self, CpSeatMask seats)
   return g_strdup_printf (_("%s and %s"), first, (const char *) g_ptr_array_index (names, names->len - 1));
 }
 
+/* Whose turn it was at an earlier position, in words that ask nobody to
+ * act: that position is looked back on. */
+static char *
+describe_past (CpPlayersPanel *self, const CpState *state, const char *names)
+{
+  guint n = __builtin_popcount (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE));
+
+  if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
+    {
+      g_autofree char *offering = player_names (self, state->draw_offer);
+
+      /* Translators: at an earlier position of the game: a draw offer
+       * that stood then, and whose turn it was, such as "Anna had offered
+       * a draw · Ben was to move" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s had offered a draw · %s was to move",
+                                           "%s had offered a draw · %s were to move", n),
+                              offering, names);
+    }
+  /* Translators: at an earlier position of the game, whose turn it was
+   * then, such as "Anna was to move" or "Anna and Ben were to move" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s was to move", "%s were to move", n), names);
+}
+
 static char *
 describe (CpPlayersPanel *self, const CpState *state)
 {
@@ -256,6 +279,8 @@ describe (CpPlayersPanel *self, const CpState *state)
   if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
     return g_strdup (_("Setting up"));
   names = player_names (self, pending);
+  if (!cp_game_cursor_at_end (self->game))
+    return describe_past (self, state, names);
   if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
     {
       g_autofree char *offering = player_names (self, state->draw_offer);

@@ -163,6 +163,7 @@ show_card_notes (CpWindow *self, const CpPresentation *presentation, CpActionLis
   guint kept = 0;
 
   self->showing_cards = TRUE;
+  cp_card_note_bar_set_past (self->card_bar, !cp_game_cursor_at_end (game));
   cp_card_note_bar_show (self->card_bar, presentation->card_note_stage, seat, player, presentation->card_note);
   self->showing_cards = FALSE;
   for (guint i = 0; i < legal->len; i++)
@@ -242,7 +243,8 @@ is_card_choice (const CpPresentation *presentation, const CpAction *action)
 }
 
 /* The cards in hand, on the table and in the piles, for games with
- * cards, with the choice of cards the seat at the screen may make. */
+ * cards, with the choice of cards the seat at the screen may make; at
+ * the latest position only, as the prompt's buttons. */
 static void
 show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
@@ -256,7 +258,7 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
   gtk_widget_set_visible (GTK_WIDGET (self->hand), presentation->has_cards);
   if (!presentation->has_cards)
     return;
-  for (guint i = 0; i < legal->len; i++)
+  for (guint i = 0; i < legal->len && cp_game_cursor_at_end (game); i++)
     {
       const CpAction *action = &legal->items[i];
       CpCard cards[CP_CARD_PACK_MAX];
@@ -294,16 +296,18 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
                            choosable, n_choosable, n_to_choose, label);
 }
 
-/* The tables beside the board, with the pieces in their players' colours. */
+/* The tables beside the board, with the pieces in their players' colours;
+ * one to fill in at the latest position only, as the prompt's buttons. */
 static void
 show_grids (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
   CpGame *game = cp_session_get_game (self->session);
   CpColour colours[CP_MAX_SEATS] = { 0 };
+  static const CpActionList none = { 0 };
 
   for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
-  cp_grid_panel_show (self->grids, presentation, colours, legal);
+  cp_grid_panel_show (self->grids, presentation, colours, cp_game_cursor_at_end (game) ? legal : &none);
 }
 
 /* Plays the cards chosen in the hand. */
@@ -758,6 +762,7 @@ apply_settings (CpWindow *self)
   cp_board_view_set_show_coordinates (self->board, g_settings_get_boolean (self->settings, "show-coordinates"));
   cp_board_view_set_animate (self->board, g_settings_get_boolean (self->settings, "animate-moves"));
   cp_board_view_set_theme (self->board, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
+  cp_grid_panel_set_theme (self->grids, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
   cp_move_list_set_notation (self->moves, notations[g_settings_get_enum (self->settings, "notation") % G_N_ELEMENTS (notations)]);
   if (self->session != NULL)
     cp_session_set_pace (self->session, pace (self));

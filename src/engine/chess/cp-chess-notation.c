@@ -77,9 +77,25 @@ append_cell (GString *out, CpBoard *board, guint cell)
   g_string_append (out, name);
 }
 
+/* Whether @seat, in play in @st, has no legal move there: mated when in
+ * check, in a game where a player goes out when their turn comes so. */
+static gboolean
+without_move (const CpChessState *st, guint seat)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  if (st->base.out & (1u << seat))
+    return FALSE;
+  cp_chess_legal (st, seat, &moves);
+  return moves.len == 0;
+}
+
 /* In a game of several, where players go out when their turn comes and
- * they cannot move: "#" when the move's check puts a player out at once,
- * "+" when it leaves a player in check. */
+ * they cannot move: "#" when the move's check leaves a player without a
+ * move, whether they go out at once or when their turn comes after
+ * others have moved; "+" when it leaves a player in check who can
+ * answer.  As in chess, the mark speaks of the position the move
+ * leaves. */
 static const char *
 elimination_suffix (const CpChessState *before, const CpChessState *after)
 {
@@ -87,12 +103,17 @@ elimination_suffix (const CpChessState *before, const CpChessState *after)
 
   for (guint seat = 0; seat < after->base.n_seats; seat++)
     {
-      gboolean in_check = cp_chess_in_check (after, seat);
-      gboolean was_in_check = !(before->base.out & (1u << seat)) && cp_chess_in_check (before, seat);
+      gboolean in_check, was_in_check;
 
-      if (in_check && !was_in_check && (after->base.out & ~before->base.out & (1u << seat)))
+      if (before->base.out & (1u << seat))
+        continue;
+      in_check = cp_chess_in_check (after, seat);
+      was_in_check = cp_chess_in_check (before, seat);
+      if (!in_check || was_in_check)
+        continue;
+      if ((after->base.out & (1u << seat)) || without_move (after, seat))
         return "#";
-      check |= in_check && !was_in_check && !(before->base.out & (1u << seat));
+      check = TRUE;
     }
   return check ? "+" : "";
 }

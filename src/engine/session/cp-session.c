@@ -281,13 +281,12 @@ refresh (CpSession *self)
   self->view = cp_game_view (self->game, self->screen_seat);
   self->presentation = cp_game_present (self->game, self->view);
   list_legal (self, cp_view_get_state (self->view));
-  /* The prompt and its buttons speak to a person who may act now; in
-   * the past, the prompt says what was to be done, but no button offers
-   * to do it. */
-  if (self->legal.len == 0)
-    cp_presentation_set_prompt (self->presentation, NULL);
+  /* The prompt and its buttons speak to a person who may act now, at
+   * the latest position only: an earlier one is looked back on, and
+   * nothing there asks for an action. */
   if (self->legal.len == 0 || !cp_game_cursor_at_end (self->game))
     {
+      cp_presentation_set_prompt (self->presentation, NULL);
       g_array_set_size (self->presentation->buttons, 0);
       g_clear_pointer (&self->presentation->timeout_button, g_free);
     }
