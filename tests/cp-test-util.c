@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "cp-test-util.h"
 
@@ -273,4 +274,28 @@ cp_test_legal (CpGame *game, CpActionList *legal)
   const CpState *state = cp_game_get_state (game);
 
   cp_state_legal (state, state->to_move, legal);
+}
+
+/**
+ * cp_test_remove_tree:
+ * @path: a folder a test made
+ *
+ * Removes @path with everything in it.
+ */
+void
+cp_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        cp_test_remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
 }

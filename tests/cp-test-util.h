@@ -63,6 +63,7 @@ void      cp_test_play_action_at   (CpGame            *game,
 /* Runs the program that CP_PROGRAM names with --perft @depth --variant
  * @variant and the further arguments up to NULL, and returns the count
  * it prints; it must succeed. */
+void      cp_test_remove_tree      (const char        *path);
 guint64   cp_test_perft_command    (const char        *variant,
                                     guint              depth,
                                     ...) G_GNUC_NULL_TERMINATED;

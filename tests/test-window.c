@@ -2176,14 +2176,15 @@ test_mark_when_turn_ends (void)
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *made = NULL;
   int status;
 
-  /* A data folder of the test's own, shared with its subprocesses. */
+  /* A data folder of the test's own, shared with its subprocesses and
+   * removed by the test that made it. */
   if (g_getenv ("CP_TEST_DATA_HOME") == NULL)
     {
-      g_autofree char *data = g_dir_make_tmp ("cp-data-XXXXXX", NULL);
-
-      g_setenv ("CP_TEST_DATA_HOME", data, TRUE);
+      made = g_dir_make_tmp ("cp-data-XXXXXX", NULL);
+      g_setenv ("CP_TEST_DATA_HOME", made, TRUE);
     }
   g_setenv ("XDG_DATA_HOME", g_getenv ("CP_TEST_DATA_HOME"), TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
@@ -2242,5 +2243,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/print", test_print);
   status = g_test_run ();
   g_object_unref (app);
+  if (made != NULL)
+    cp_test_remove_tree (made);
   return status;
 }
