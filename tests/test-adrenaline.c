@@ -335,6 +335,79 @@ test_ordered_walk (void)
     g_assert_cmpuint (engine_perft (fen, depth), ==, brute_perft (BRUTE_ADRENALINE, fen, depth));
 }
 
+/* A pawn that takes en passant stands in the way of extra steps on the
+ * cell it takes on: after 1. c4, Black's bxc3 blocks the bishop on d2,
+ * whose way to a5, b6, c7 and d8 the pawn on b4 blocked before. */
+static void
+test_en_passant_blocks (void)
+{
+  const char *fen = "1r1k4/p1pp1pb1/bn*1q*1np1/3p3r/1pP1P3/3Q3p/PP1B**B*PPP/RN**3K1R b - c3 0 6";
+  g_autofree char *option = g_strconcat ("fen=", fen, NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
+  g_auto (CpActionList) legal = { 0 };
+  gboolean found = FALSE;
+
+  cp_state_legal (cp_game_get_state (game), 1, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    found |= (legal.items[i].flags & CP_ACTION_FLAG_EN_PASSANT) != 0;
+  g_assert_true (found);
+  for (guint depth = 1; depth <= 3; depth++)
+    g_assert_cmpuint (engine_perft (fen, depth), ==, brute_perft (BRUTE_ADRENALINE, fen, depth));
+}
+
+/* Along random lines of play from positions with stacks, the counts of
+ * two plies from every seventh position agree with the counter that
+ * tries every way (from positions where a turn begins, as FEN can say). */
+static void
+test_brute_lines (void)
+{
+  static const char *const positions[] = {
+    STACKED,
+    "r3k2r/p1ppq*pb1/bn*2pnp1/3PN3/1p2P3/2N**2Q1p/PPPB*BPPP/R3K2R w KQkq - 0 1",
+    "rn*bqkbnr/pp*p*ppppp/8/8/8/8/PP*PPPPPP/RNB*QKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  };
+  guint compared = 0;
+
+  for (guint p = 0; p < G_N_ELEMENTS (positions); p++)
+    for (guint line = 0; line < 4; line++)
+      {
+        g_autofree char *option = g_strconcat ("fen=", positions[p], NULL);
+        g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
+        g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+        g_autoptr (GRand) rand = g_rand_new_with_seed (1000 + p * 16 + line);
+
+        for (guint ply = 1; ply <= 140 && !cp_state_is_over (state); ply++)
+          {
+            g_auto (CpActionList) legal = { 0 };
+
+            if (ply % 7 == 0 && CP_CHESS_STATE (state)->stacks > 0)
+              {
+                g_autofree char *fen = cp_fen_write (CP_CHESS_STATE (state), CP_FEN_STANDARD);
+                g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+                g_autoptr (CpGame) turn = NULL;
+
+                /* A position in the middle of a turn reads as one where
+                 * the turn begins, or not at all (its side in check). */
+                g_hash_table_insert (options, (gpointer) "fen", fen);
+                turn = cp_game_new ("adrenaline", options, 2, 0, NULL);
+                if (turn != NULL)
+                  {
+                    g_autoptr (CpState) start = cp_state_copy (cp_game_get_state (turn));
+
+                    g_assert_cmpuint (cp_state_perft (start, 2), ==, brute_perft (BRUTE_ADRENALINE, fen, 2));
+                    compared++;
+                  }
+              }
+            cp_state_legal (state, cp_state_first_pending (state), &legal);
+            if (legal.len == 0)
+              break;
+            cp_state_apply (state, &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)], NULL);
+          }
+      }
+  g_assert_cmpuint (compared, >, 50);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -347,5 +420,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/adrenaline/perft", test_perft);
   g_test_add_func ("/adrenaline/masks", test_masks);
   g_test_add_func ("/adrenaline/ordered-walk", test_ordered_walk);
+  g_test_add_func ("/adrenaline/en-passant-blocks", test_en_passant_blocks);
+  g_test_add_func ("/adrenaline/brute-lines", test_brute_lines);
   return g_test_run ();
 }

@@ -183,7 +183,8 @@ attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjac
 /* Whether an enemy of @seat on @side of the mirror, standing in @from
  * (anywhere if NULL), attacks @cell, with @ignore_a and @ignore_b taken as
  * empty and a friendly piece standing on @block.  With the masks of extra
- * steps, only cells in @danger may be reached by them (step_danger()). */
+ * steps, only cells in @danger may be reached by them (step_danger());
+ * with no cells in @danger, extra steps are not looked at. */
 static gboolean
 attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b,
           guint block, const CpCellSet *from, guint side, guint64 danger)
@@ -224,7 +225,7 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
           && (from == NULL || cp_cell_set_contains (from, targets[i])))
         return TRUE;
     }
-  return (st->features & CP_CHESS_EXTRA_STEPS) && (!st->masks || (cell_bit (cell) & danger))
+  return (st->features & CP_CHESS_EXTRA_STEPS) && danger != 0 && (!st->masks || (cell_bit (cell) & danger))
          && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
 }
 
@@ -1161,7 +1162,10 @@ en_passant_safe (const CpChessState *st, guint seat, guint from, guint side)
 
   if (king == CP_NO_CELL || !(st->features & CP_CHESS_CHECK) || side_of_cell (st, king) != side)
     return TRUE;
-  return !attacked (st, king, seat, from, st->ep_pawn, st->ep_cell, NULL, side, ALL_CELLS);
+  /* Extra steps are judged with the other moves (keep_safe_moves()), on
+   * the cells the capture leaves: the pawn on the cell it takes on stands
+   * in their way too. */
+  return !attacked (st, king, seat, from, st->ep_pawn, st->ep_cell, NULL, side, 0);
 }
 
 static void
