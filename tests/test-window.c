@@ -1704,6 +1704,59 @@ test_golf_window (void)
   destroy (window);
 }
 
+/* The first label under @root whose text starts with @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_visible (root) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (root)), text))
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* After a fight of Chess Attack, the points and the fight stand beside
+ * each player in the window of the first size: each name keeps one line,
+ * and the panel keeps its width, so that the board does not move aside. */
+static void
+test_side_texts_leave_names_whole (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) quiet = cp_test_new_game ("chess-attack", 2, 1, NULL);
+  /* Dice from this seed: White loses six pieces and the last fight
+   * stands beside both players in their longest words. */
+  g_autoptr (CpGame) fought = cp_test_new_game ("chess-attack", 2, G_GUINT64_CONSTANT (5277314836927172451), NULL);
+  const char *const names[] = { "White", "Black" };
+  graphene_rect_t before, after;
+
+  cp_test_play (quiet, "e4 d5 Nc3");
+  cp_test_play (fought, "e4 d5 exd5 Nf6 Nc3 Nc6 Nxd5 e5 Qh5 Nxh5 Qxf7 Be6 Qxe8 Qf6 d4 Bb4 c3 O-O cxb4 Bxe1 Bd2 exd4 "
+                        "Bxb4 Nxb4 a3 Qe5 axb4");
+  cp_window_set_game (window, quiet, NULL);
+  settle_layout (300);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &before));
+  cp_window_set_game (window, fought, NULL);
+  settle_layout (300);
+  g_assert_nonnull (find_label (GTK_WIDGET (window->players), "Points"));
+  g_assert_nonnull (strstr (gtk_label_get_text (find_label (GTK_WIDGET (window->players), "Points")), "\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GtkLabel *name = find_label (GTK_WIDGET (window->players), names[i]);
+
+      g_assert_nonnull (name);
+      g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (name)), ==, 1);
+    }
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &after));
+  g_assert_cmpfloat (before.origin.x, ==, after.origin.x);
+  g_assert_cmpfloat (before.size.width, ==, after.size.width);
+  destroy (window);
+}
+
 /* The style chosen in the menu applies, and the black player's king
  * stands on a pale token that reads on the dark style's rows. */
 static void
@@ -2105,6 +2158,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/help-fallback", test_help_fallback);
   g_test_add_func ("/window/rules-table", test_rules_table);
   g_test_add_func ("/window/golf", test_golf_window);
+  g_test_add_func ("/window/side-texts-leave-names-whole", test_side_texts_leave_names_whole);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   g_test_add_func ("/window/table-option", test_table_option);
