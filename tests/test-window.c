@@ -1757,6 +1757,65 @@ test_side_texts_leave_names_whole (void)
   destroy (window);
 }
 
+/* The first scrolled window under @root, or NULL. */
+static GtkScrolledWindow *
+find_scroller (GtkWidget *root)
+{
+  if (GTK_IS_SCROLLED_WINDOW (root))
+    return GTK_SCROLLED_WINDOW (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkScrolledWindow *found = find_scroller (child);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Lets the window run until the list scrolled by @adjustment stands at
+ * its top (@top) or below it, for five seconds at most; returns whether
+ * it does. */
+static gboolean
+settle_scroll (GtkAdjustment *adjustment, gboolean top)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while ((gtk_adjustment_get_value (adjustment) == 0) != top && g_get_monotonic_time () < end)
+    {
+      iterate ();
+      g_usleep (5000);
+    }
+  return (gtk_adjustment_get_value (adjustment) == 0) == top;
+}
+
+/* Replaying a game longer than the list's height, the list follows the
+ * board: at the last position it shows the last moves, at the first
+ * position the first ones. */
+static void
+test_move_list_follows_replay (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_test_new_game ("chess-attack", 2, G_GUINT64_CONSTANT (5277314836927172451), NULL);
+  GtkAdjustment *adjustment;
+
+  cp_test_play (game, "e4 d5 exd5 Nf6 Nc3 Nc6 Nxd5 e5 Qh5 Nxh5 Qxf7 Be6 Qxe8 Qf6 d4 Bb4 c3 O-O cxb4 Bxe1 Bd2 exd4 "
+                      "Bxb4 Nxb4 a3 Qe5 axb4");
+  cp_window_set_game (window, game, NULL);
+  settle_layout (300);
+  adjustment = gtk_scrolled_window_get_vadjustment (find_scroller (GTK_WIDGET (window->moves)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  g_assert_true (settle_scroll (adjustment, FALSE));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  g_assert_true (settle_scroll (adjustment, TRUE));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  g_assert_true (settle_scroll (adjustment, FALSE));
+  destroy (window);
+}
+
 /* The style chosen in the menu applies, and the black player's king
  * stands on a pale token that reads on the dark style's rows. */
 static void
@@ -2159,6 +2218,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/rules-table", test_rules_table);
   g_test_add_func ("/window/golf", test_golf_window);
   g_test_add_func ("/window/side-texts-leave-names-whole", test_side_texts_leave_names_whole);
+  g_test_add_func ("/window/move-list-follows-replay", test_move_list_follows_replay);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   g_test_add_func ("/window/table-option", test_table_option);

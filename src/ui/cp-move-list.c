@@ -271,8 +271,9 @@ cursor_action (CpMoveList *self)
   return NO_ACTION;
 }
 
-/* Brings the row at the replay cursor into sight.  Waits for the list to
- * take in rows just added. */
+/* Brings the row at the replay cursor into sight, or the first row when
+ * the cursor stands before every move.  Waits for the list to take in
+ * rows just added. */
 static gboolean
 scroll_to_cursor (gpointer data)
 {
@@ -281,6 +282,8 @@ scroll_to_cursor (gpointer data)
   self->scroll_source = 0;
   if (self->current != NO_ACTION && self->current < self->shown->len)
     gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", get_shown (self, self->current)->row);
+  else if (self->current == NO_ACTION && self->row_data->len > 0)
+    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", 0);
   return G_SOURCE_REMOVE;
 }
 
