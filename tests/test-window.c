@@ -1816,6 +1816,29 @@ test_move_list_follows_replay (void)
   destroy (window);
 }
 
+/* A random result of the set-up, alone on the first line of the list,
+ * reads as a sentence; one under a move stays a note in small letters. */
+static void
+test_setup_result_line (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) drawn = cp_test_new_game ("two-move", 2, 1, NULL);
+  g_autoptr (CpGame) fought = cp_test_new_game ("chess-attack", 2, 1, NULL);
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET (window->moves));
+
+  g_assert_cmpuint (cp_game_get_setup_length (drawn), >, 0);
+  g_assert_cmpint (cp_game_get_action (drawn, 0)->seat, ==, CP_SEAT_CHANCE);
+  cp_window_set_game (window, drawn, NULL);
+  iterate ();
+  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, 0), "Colours drawn: the players "));
+
+  cp_test_play (fought, "e4 d5 exd5");
+  cp_window_set_game (window, fought, NULL);
+  iterate ();
+  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, 3), "rolls "));
+  destroy (window);
+}
+
 /* The style chosen in the menu applies, and the black player's king
  * stands on a pale token that reads on the dark style's rows. */
 static void
@@ -2219,6 +2242,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/golf", test_golf_window);
   g_test_add_func ("/window/side-texts-leave-names-whole", test_side_texts_leave_names_whole);
   g_test_add_func ("/window/move-list-follows-replay", test_move_list_follows_replay);
+  g_test_add_func ("/window/setup-result-line", test_setup_result_line);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   g_test_add_func ("/window/table-option", test_table_option);
