@@ -1839,6 +1839,46 @@ test_setup_result_line (void)
   destroy (window);
 }
 
+/* Plays the first sealed choice @seat may make. */
+static guint
+commit_first (CpGame *game, guint seat)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_COMMIT)
+      {
+        cp_test_play_action (game, legal.items[i]);
+        return cp_game_get_n_actions (game) - 1;
+      }
+  g_assert_not_reached ();
+}
+
+/* A choice that a reveal unsealed in the list is sealed again when the
+ * reveal is taken back, to the other player's eyes. */
+static void
+test_reveal_taken_back (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 7, "colours=seated", NULL);
+  CpMoveList *list = CP_MOVE_LIST (g_object_ref_sink (cp_move_list_new ()));
+  guint first;
+
+  cp_move_list_set_game (list, game);
+  cp_move_list_set_viewer (list, 1);
+  first = commit_first (game, 0);
+  iterate ();
+  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "White makes a sealed choice");
+  commit_first (game, 1);
+  iterate ();
+  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, first), "White plays the "));
+  cp_game_truncate (game, first + 1);
+  iterate ();
+  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "White makes a sealed choice");
+  cp_move_list_set_game (list, NULL);
+  g_object_unref (list);
+}
+
 /* The style chosen in the menu applies, and the black player's king
  * stands on a pale token that reads on the dark style's rows. */
 static void
@@ -2243,6 +2283,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/side-texts-leave-names-whole", test_side_texts_leave_names_whole);
   g_test_add_func ("/window/move-list-follows-replay", test_move_list_follows_replay);
   g_test_add_func ("/window/setup-result-line", test_setup_result_line);
+  g_test_add_func ("/window/reveal-taken-back", test_reveal_taken_back);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   g_test_add_func ("/window/table-option", test_table_option);

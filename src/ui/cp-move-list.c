@@ -488,9 +488,13 @@ sync_rows (CpMoveList *self, gboolean all)
     while (same < n && same < self->shown->len && same < settled
            && cp_action_same (cp_game_get_action (self->game, same), &get_shown (self, same)->action))
       same++;
-  /* A reveal unseals the choices before it: every row is written again. */
+  /* A reveal unseals the choices before it, and one taken back seals them
+   * again: every row is written again. */
   for (guint i = same; i < n && same > 0; i++)
     if (cp_game_get_action (self->game, i)->type == CP_ACTION_REVEAL)
+      same = 0;
+  for (guint i = same; i < self->shown->len && same > 0; i++)
+    if (get_shown (self, i)->action.type == CP_ACTION_REVEAL)
       same = 0;
   if (!all && same == n && same == self->shown->len)
     return;
