@@ -565,6 +565,53 @@ test_undo_and_the_past (void)
   cp_session_discard (session);
 }
 
+/* How many sealed choices @seat made in the log of @game. */
+static guint
+count_commits (CpGame *game, guint seat)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < cp_game_get_n_actions (game); i++)
+    n += cp_game_get_action (game, i)->type == CP_ACTION_COMMIT && cp_game_get_action (game, i)->seat == seat;
+  return n;
+}
+
+/* Against a computer, undoing a sealed choice that the reveal showed
+ * takes back the computer's choice too: it chooses again, unseen, and
+ * the person does not choose a second time knowing the first. */
+static void
+test_undo_after_reveal (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 7, "colours=seated", NULL);
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (TestAgent) agent = g_object_new (TEST_TYPE_AGENT, NULL);
+  const CpActionList *legal;
+  CpAction mine = { 0 };
+  guint asked;
+
+  cp_session_set_agent (session, 1, CP_AGENT (agent));
+  while (cp_session_is_thinking (session))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (count_commits (game, 1), ==, 1);
+  legal = cp_session_get_legal (session);
+  for (guint i = 0; i < legal->len && mine.type != CP_ACTION_COMMIT; i++)
+    mine = legal->items[i];
+  g_assert_cmpint (mine.type, ==, CP_ACTION_COMMIT);
+  g_assert_true (cp_session_play (session, &mine, NULL));
+  g_assert_cmpint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->type, ==, CP_ACTION_REVEAL);
+
+  asked = agent->asked;
+  cp_session_undo (session);
+  g_assert_cmpuint (count_commits (game, 0), ==, 0);
+  g_assert_cmpuint (count_commits (game, 1), ==, 0);
+  while (cp_session_is_thinking (session))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (agent->asked, ==, asked + 1);
+  g_assert_cmpuint (count_commits (game, 1), ==, 1);
+  g_assert_true (has_seat (cp_session_get_legal (session), 0));
+  cp_session_discard (session);
+}
+
 /* Saving writes the record and clears the changes; an illegal action is
  * refused and changes nothing. */
 static void
@@ -743,6 +790,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/agent-cancelled", test_agent_cancelled);
   g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
   g_test_add_func ("/session/no-prompt-in-the-past", test_no_prompt_in_the_past);
+  g_test_add_func ("/session/undo-after-reveal", test_undo_after_reveal);
   g_test_add_func ("/session/save", test_save);
   g_test_add_func ("/session/registered-game", test_registered_game);
   g_test_add_func ("/session/hint", test_hint);

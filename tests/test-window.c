@@ -1833,6 +1833,181 @@ test_golf_window (void)
   destroy (window);
 }
 
+/* The first label under @root whose text starts with @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_visible (root) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (root)), text))
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* After a fight of Chess Attack, the points and the fight stand beside
+ * each player in the window of the first size: each name keeps one line,
+ * and the panel keeps its width, so that the board does not move aside. */
+static void
+test_side_texts_leave_names_whole (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) quiet = cp_test_new_game ("chess-attack", 2, 1, NULL);
+  /* Dice from this seed: White loses six pieces and the last fight
+   * stands beside both players in their longest words. */
+  g_autoptr (CpGame) fought = cp_test_new_game ("chess-attack", 2, G_GUINT64_CONSTANT (5277314836927172451), NULL);
+  const char *const names[] = { "White", "Black" };
+  graphene_rect_t before, after;
+
+  cp_test_play (quiet, "e4 d5 Nc3");
+  cp_test_play (fought, "e4 d5 exd5 Nf6 Nc3 Nc6 Nxd5 e5 Qh5 Nxh5 Qxf7 Be6 Qxe8 Qf6 d4 Bb4 c3 O-O cxb4 Bxe1 Bd2 exd4 "
+                        "Bxb4 Nxb4 a3 Qe5 axb4");
+  cp_window_set_game (window, quiet, NULL);
+  settle_layout (300);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &before));
+  cp_window_set_game (window, fought, NULL);
+  settle_layout (300);
+  g_assert_nonnull (find_label (GTK_WIDGET (window->players), "Points"));
+  g_assert_nonnull (strstr (gtk_label_get_text (find_label (GTK_WIDGET (window->players), "Points")), "\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GtkLabel *name = find_label (GTK_WIDGET (window->players), names[i]);
+
+      g_assert_nonnull (name);
+      g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (name)), ==, 1);
+    }
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &after));
+  g_assert_cmpfloat (before.origin.x, ==, after.origin.x);
+  g_assert_cmpfloat (before.size.width, ==, after.size.width);
+  destroy (window);
+}
+
+/* The first scrolled window under @root, or NULL. */
+static GtkScrolledWindow *
+find_scroller (GtkWidget *root)
+{
+  if (GTK_IS_SCROLLED_WINDOW (root))
+    return GTK_SCROLLED_WINDOW (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkScrolledWindow *found = find_scroller (child);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Lets the window run until the list scrolled by @adjustment stands at
+ * its top (@top) or below it, for five seconds at most; returns whether
+ * it does. */
+static gboolean
+settle_scroll (GtkAdjustment *adjustment, gboolean top)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while ((gtk_adjustment_get_value (adjustment) == 0) != top && g_get_monotonic_time () < end)
+    {
+      iterate ();
+      g_usleep (5000);
+    }
+  return (gtk_adjustment_get_value (adjustment) == 0) == top;
+}
+
+/* Replaying a game longer than the list's height, the list follows the
+ * board: at the last position it shows the last moves, at the first
+ * position the first ones. */
+static void
+test_move_list_follows_replay (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_test_new_game ("chess-attack", 2, G_GUINT64_CONSTANT (5277314836927172451), NULL);
+  GtkAdjustment *adjustment;
+
+  cp_test_play (game, "e4 d5 exd5 Nf6 Nc3 Nc6 Nxd5 e5 Qh5 Nxh5 Qxf7 Be6 Qxe8 Qf6 d4 Bb4 c3 O-O cxb4 Bxe1 Bd2 exd4 "
+                      "Bxb4 Nxb4 a3 Qe5 axb4");
+  cp_window_set_game (window, game, NULL);
+  settle_layout (300);
+  adjustment = gtk_scrolled_window_get_vadjustment (find_scroller (GTK_WIDGET (window->moves)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  g_assert_true (settle_scroll (adjustment, FALSE));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  g_assert_true (settle_scroll (adjustment, TRUE));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  g_assert_true (settle_scroll (adjustment, FALSE));
+  destroy (window);
+}
+
+/* A random result of the set-up, alone on the first line of the list,
+ * reads as a sentence; one under a move stays a note in small letters. */
+static void
+test_setup_result_line (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) drawn = cp_test_new_game ("two-move", 2, 1, NULL);
+  g_autoptr (CpGame) fought = cp_test_new_game ("chess-attack", 2, 1, NULL);
+  CpMoveList *list = CP_MOVE_LIST (GTK_WIDGET (window->moves));
+
+  g_assert_cmpuint (cp_game_get_setup_length (drawn), >, 0);
+  g_assert_cmpint (cp_game_get_action (drawn, 0)->seat, ==, CP_SEAT_CHANCE);
+  cp_window_set_game (window, drawn, NULL);
+  iterate ();
+  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, 0), "Colours drawn: the players "));
+
+  cp_test_play (fought, "e4 d5 exd5");
+  cp_window_set_game (window, fought, NULL);
+  iterate ();
+  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, 3), "rolls "));
+  destroy (window);
+}
+
+/* Plays the first sealed choice @seat may make. */
+static guint
+commit_first (CpGame *game, guint seat)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_COMMIT)
+      {
+        cp_test_play_action (game, legal.items[i]);
+        return cp_game_get_n_actions (game) - 1;
+      }
+  g_assert_not_reached ();
+}
+
+/* A choice that a reveal unsealed in the list is sealed again when the
+ * reveal is taken back, to the other player's eyes. */
+static void
+test_reveal_taken_back (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, 7, "colours=seated", NULL);
+  CpMoveList *list = CP_MOVE_LIST (g_object_ref_sink (cp_move_list_new ()));
+  guint first;
+
+  cp_move_list_set_game (list, game);
+  cp_move_list_set_viewer (list, 1);
+  first = commit_first (game, 0);
+  iterate ();
+  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "White makes a sealed choice");
+  commit_first (game, 1);
+  iterate ();
+  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, first), "White plays the "));
+  cp_game_truncate (game, first + 1);
+  iterate ();
+  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "White makes a sealed choice");
+  cp_move_list_set_game (list, NULL);
+  g_object_unref (list);
+}
+
 /* The style chosen in the menu applies, and the black player's king
  * stands on a pale token that reads on the dark style's rows. */
 static void
@@ -2237,6 +2412,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/help-fallback", test_help_fallback);
   g_test_add_func ("/window/rules-table", test_rules_table);
   g_test_add_func ("/window/golf", test_golf_window);
+  g_test_add_func ("/window/side-texts-leave-names-whole", test_side_texts_leave_names_whole);
+  g_test_add_func ("/window/move-list-follows-replay", test_move_list_follows_replay);
+  g_test_add_func ("/window/setup-result-line", test_setup_result_line);
+  g_test_add_func ("/window/reveal-taken-back", test_reveal_taken_back);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   g_test_add_func ("/window/table-option", test_table_option);

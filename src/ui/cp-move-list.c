@@ -134,7 +134,22 @@ get_shown (CpMoveList *self, guint index)
   return &g_array_index (self->shown, Shown, index);
 }
 
-/* The texts of action @index, written for the viewer. */
+/* @text with its first letter made a capital. */
+static char *
+capitalize (const char *text)
+{
+  GString *result = g_string_new (NULL);
+
+  if (*text)
+    {
+      g_string_append_unichar (result, g_unichar_totitle (g_utf8_get_char (text)));
+      g_string_append (result, g_utf8_next_char (text));
+    }
+  return g_string_free (result, FALSE);
+}
+
+/* The texts of action @index, written for the viewer: a random result of
+ * the set-up stands alone on its line, as a sentence. */
 static void
 write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown *shown)
 {
@@ -145,7 +160,7 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
   if (number->round > 0)
     shown->label = g_strdup_printf (number->place == 0 ? "%u. %s" : "%u… %s", number->round, shown->text);
   else if (action->seat == CP_SEAT_CHANCE)
-    shown->label = g_strdup (shown->text);
+    shown->label = is_note (self, index) ? g_strdup (shown->text) : capitalize (shown->text);
   else
     /* Translators: a player and what they did, such as "Black offers a draw" */
     shown->label = g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)),
@@ -271,8 +286,9 @@ cursor_action (CpMoveList *self)
   return NO_ACTION;
 }
 
-/* Brings the row at the replay cursor into sight.  Waits for the list to
- * take in rows just added. */
+/* Brings the row at the replay cursor into sight, or the first row when
+ * the cursor stands before every move.  Waits for the list to take in
+ * rows just added. */
 static gboolean
 scroll_to_cursor (gpointer data)
 {
@@ -281,6 +297,8 @@ scroll_to_cursor (gpointer data)
   self->scroll_source = 0;
   if (self->current != NO_ACTION && self->current < self->shown->len)
     gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", get_shown (self, self->current)->row);
+  else if (self->current == NO_ACTION && self->row_data->len > 0)
+    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", 0);
   return G_SOURCE_REMOVE;
 }
 
@@ -470,9 +488,13 @@ sync_rows (CpMoveList *self, gboolean all)
     while (same < n && same < self->shown->len && same < settled
            && cp_action_same (cp_game_get_action (self->game, same), &get_shown (self, same)->action))
       same++;
-  /* A reveal unseals the choices before it: every row is written again. */
+  /* A reveal unseals the choices before it, and one taken back seals them
+   * again: every row is written again. */
   for (guint i = same; i < n && same > 0; i++)
     if (cp_game_get_action (self->game, i)->type == CP_ACTION_REVEAL)
+      same = 0;
+  for (guint i = same; i < self->shown->len && same > 0; i++)
+    if (get_shown (self, i)->action.type == CP_ACTION_REVEAL)
       same = 0;
   if (!all && same == n && same == self->shown->len)
     return;

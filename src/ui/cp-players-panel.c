@@ -291,16 +291,17 @@ describe (CpPlayersPanel *self, const CpState *state)
   return g_strdup_printf (_("%s to move"), names);
 }
 
-/* The characters of the longest line of @text, up to @most: short texts
- * keep only the room they take, beside the player's name. */
+/* The characters of the longest word of @text, up to @most: the least
+ * room a side text keeps beside the player's name, so that under a
+ * short name it wraps between its words, never inside one nor the name. */
 static int
-longest_line (const char *text, int most)
+longest_word (const char *text, int most)
 {
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_auto (GStrv) words = g_strsplit_set (text, " \n", -1);
   glong longest = 0;
 
-  for (guint i = 0; lines[i]; i++)
-    longest = MAX (longest, g_utf8_strlen (lines[i], -1));
+  for (guint i = 0; words[i]; i++)
+    longest = MAX (longest, g_utf8_strlen (words[i], -1));
   return (int) MIN (longest, most);
 }
 
@@ -349,7 +350,7 @@ show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
                                       seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, extra->len ? 48 : 108) : 0);
   gtk_widget_queue_draw (seat->lost);
   gtk_label_set_text (GTK_LABEL (seat->extra), extra->str);
-  gtk_label_set_width_chars (GTK_LABEL (seat->extra), longest_line (extra->str, SIDE_TEXT_CHARS));
+  gtk_label_set_width_chars (GTK_LABEL (seat->extra), longest_word (extra->str, SIDE_TEXT_CHARS));
   gtk_widget_set_tooltip_text (seat->extra, description);
   gtk_widget_set_visible (seat->extra, extra->len > 0);
 }

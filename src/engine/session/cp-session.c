@@ -1075,6 +1075,21 @@ computer_to_act (CpSession *self)
          && !(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE));
 }
 
+/* Whether the log ends with a sealed choice of a computer: taken back
+ * with the person's action after it, lest the person, who may have seen
+ * it revealed, choose again knowing it. */
+static gboolean
+computer_sealed_last (CpSession *self)
+{
+  guint n = cp_game_get_n_actions (self->game);
+  const CpAction *last;
+
+  if (n <= cp_game_get_setup_length (self->game))
+    return FALSE;
+  last = cp_game_get_action (self->game, n - 1);
+  return last->type == CP_ACTION_COMMIT && last->seat < CP_MAX_SEATS && !is_person (self, last->seat);
+}
+
 static gboolean
 undo_step (CpSession *self)
 {
@@ -1115,7 +1130,7 @@ cp_session_undo (CpSession *self)
   while (undo_step (self))
     {
       undone = TRUE;
-      if (!computer_to_act (self) || cp_session_count_people (self, NULL) == 0)
+      if ((!computer_to_act (self) && !computer_sealed_last (self)) || cp_session_count_people (self, NULL) == 0)
         break;
     }
   self->busy--;
