@@ -514,6 +514,45 @@ test_main_menu (void)
   destroy (window);
 }
 
+/* A new window starts a game of the game last started, played by the
+ * same players: names, and people or the computer at their levels. */
+static void
+test_start_as_last_time (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  const char *const names[] = { "Anna", "Ben", "Cleo", NULL };
+  CpWindow *window;
+  CpGame *game;
+
+  g_settings_set_string (settings, "last-game", "chess");
+  g_settings_set_strv (settings, "player-names", names);
+  g_settings_set_value (settings, "player-levels", g_variant_new_parsed ("[0, 2]"));
+  window = new_window ();
+  game = cp_window_get_game (window);
+  g_assert_cmpstr (cp_game_get_rules (game)->id, ==, "chess");
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 0)), ==, "Anna");
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 0)), ==, CP_PLAYER_HUMAN);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1)), ==, "Ben");
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_COMPUTER);
+  g_assert_cmpuint (cp_player_get_level (cp_game_get_player (game, 1)), ==, CP_LEVEL_MEDIUM);
+  g_assert_nonnull (cp_session_get_agent (window->session, 1));
+  destroy (window);
+
+  /* Three players for a game of four: as many as the game needs, the
+   * fourth a person named after the seat. */
+  g_settings_set_string (settings, "last-game", "km-four");
+  g_settings_set_value (settings, "player-levels", g_variant_new_parsed ("[0, 2, 3]"));
+  window = new_window ();
+  game = cp_window_get_game (window);
+  g_assert_cmpuint (cp_game_get_n_seats (game), ==, 4);
+  g_assert_cmpuint (cp_player_get_level (cp_game_get_player (game, 2)), ==, CP_LEVEL_HARD);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 3)), ==, CP_PLAYER_HUMAN);
+  destroy (window);
+  g_settings_reset (settings, "last-game");
+  g_settings_reset (settings, "player-names");
+  g_settings_reset (settings, "player-levels");
+}
+
 static void
 test_shortcuts_window (void)
 {
@@ -2420,6 +2459,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/drawn-seats-on-curtain", test_drawn_seats_on_curtain);
   g_test_add_func ("/window/table-option", test_table_option);
   g_test_add_func ("/window/print", test_print);
+  g_test_add_func ("/window/start-as-last-time", test_start_as_last_time);
   status = g_test_run ();
   g_object_unref (app);
   if (made != NULL)

@@ -532,6 +532,56 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
+/* A player as the dialog's row of @seat would name it from @names and
+ * @levels, the settings of the last game started. */
+static void
+name_player (CpPlayer *player, guint seat, const char *const *names, GVariant *levels)
+{
+  gint32 level = 0;
+
+  if (seat < g_strv_length ((char **) names) && names[seat][0] != '\0')
+    cp_player_set_name (player, names[seat]);
+  if (seat < g_variant_n_children (levels))
+    g_variant_get_child (levels, seat, "i", &level);
+  level = CLAMP (level, 0, (gint32) G_N_ELEMENTS (kind_levels) - 1);
+  cp_player_set_computer (player, level > 0, kind_levels[level]);
+}
+
+/**
+ * cp_new_game_dialog_last_game:
+ * @settings: the application's settings
+ *
+ * A new game of the game last started from the dialog, with its players
+ * named and played as then (people or the computer at their levels), the
+ * set-up's random results drawn; or of the first game if that cannot be
+ * made.
+ *
+ * Returns: (transfer full): the game
+ */
+CpGame *
+cp_new_game_dialog_last_game (GSettings *settings)
+{
+  g_autofree char *last = g_settings_get_string (settings, "last-game");
+  g_auto (GStrv) names = g_settings_get_strv (settings, "player-names");
+  g_autoptr (GVariant) levels = g_settings_get_value (settings, "player-levels");
+  const CpRules *rules = cp_rules_lookup (last);
+  CpGame *game = NULL;
+
+  if (rules == NULL)
+    rules = cp_rules_list (NULL)[0];
+  /* As many players as last time, where the game's default options allow
+   * them. */
+  if (g_variant_n_children (levels) >= rules->min_seats && g_variant_n_children (levels) <= rules->max_seats)
+    game = cp_game_new (rules->id, NULL, (guint) g_variant_n_children (levels), cp_random_new_seed (), NULL);
+  if (game == NULL)
+    game = cp_game_new (rules->id, NULL, rules->min_seats, cp_random_new_seed (), NULL);
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
+    name_player (cp_game_get_player (game, seat), seat, (const char *const *) names, levels);
+  cp_game_resolve_chance (game);
+  cp_game_seat_players (game);
+  return game;
+}
+
 static void
 start_clicked (CpNewGameDialog *self)
 {

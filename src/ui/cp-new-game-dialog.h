@@ -34,5 +34,6 @@ void             cp_new_game_dialog_set_player_level (CpNewGameDialog *self,
 CpGame          *cp_new_game_dialog_create_game  (CpNewGameDialog *self,
                                                   GError         **error);
 void             cp_new_game_dialog_start        (CpNewGameDialog *self);
+CpGame          *cp_new_game_dialog_last_game    (GSettings       *settings);
 
 G_END_DECLS

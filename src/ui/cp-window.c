@@ -940,14 +940,13 @@ cp_window_init (CpWindow *self)
 /**
  * cp_window_new:
  *
- * A window with a new game of the game last played, with the settings'
- * size.
+ * A window with a new game of the game last played, by the same players
+ * (cp_new_game_dialog_last_game()), with the settings' size.
  */
 CpWindow *
 cp_window_new (CpApplication *app)
 {
   CpWindow *self = g_object_new (CP_TYPE_WINDOW, "application", app, NULL);
-  g_autofree char *last = NULL;
   g_autoptr (CpGame) game = NULL;
 
   self->settings = g_object_ref (cp_application_get_settings (app));
@@ -958,12 +957,7 @@ cp_window_new (CpApplication *app)
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
   apply_settings (self);
 
-  last = g_settings_get_string (self->settings, "last-game");
-  game = cp_game_new (last, NULL, cp_rules_lookup (last) ? cp_rules_lookup (last)->min_seats : 2,
-                      cp_random_new_seed (), NULL);
-  if (game == NULL)
-    game = cp_game_new (cp_rules_list (NULL)[0]->id, NULL, 2, cp_random_new_seed (), NULL);
-  cp_game_resolve_chance (game);
+  game = cp_new_game_dialog_last_game (self->settings);
   cp_window_set_game (self, game, NULL);
   return self;
 }
