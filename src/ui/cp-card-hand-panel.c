@@ -26,6 +26,7 @@
 #include "cp-card-art.h"
 #include "cp-card-hand-panel.h"
 #include "cp-cairo.h"
+#include "cp-text.h"
 #include "cp-ui-resources.h"
 
 /* Card widths, in pixels. */
@@ -225,19 +226,6 @@ unselect_card (CpCardHandPanel *self, CpCard card)
 
 /* Names. */
 
-static char *
-capitalize (const char *text)
-{
-  GString *result = g_string_new (NULL);
-
-  if (*text)
-    {
-      g_string_append_unichar (result, g_unichar_totitle (g_utf8_get_char (text)));
-      g_string_append (result, g_utf8_next_char (text));
-    }
-  return g_string_free (result, FALSE);
-}
-
 /* A card's name for screen readers and tooltips, with what it stands for:
  * "Queen of hearts, white queen". */
 static char *
@@ -265,7 +253,7 @@ describe_card (CpCard card)
     }
   else
     text = g_strdup (name);
-  return capitalize (text);
+  return cp_text_capitalize (text);
 }
 
 static const char *

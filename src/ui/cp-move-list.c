@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "cp-move-list.h"
+#include "cp-text.h"
 
 #define NO_ACTION G_MAXUINT
 
@@ -134,20 +135,6 @@ get_shown (CpMoveList *self, guint index)
   return &g_array_index (self->shown, Shown, index);
 }
 
-/* @text with its first letter made a capital. */
-static char *
-capitalize (const char *text)
-{
-  GString *result = g_string_new (NULL);
-
-  if (*text)
-    {
-      g_string_append_unichar (result, g_unichar_totitle (g_utf8_get_char (text)));
-      g_string_append (result, g_utf8_next_char (text));
-    }
-  return g_string_free (result, FALSE);
-}
-
 /* The texts of action @index, written for the viewer: a random result of
  * the set-up stands alone on its line, as a sentence. */
 static void
@@ -160,7 +147,7 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
   if (number->round > 0)
     shown->label = g_strdup_printf (number->place == 0 ? "%u. %s" : "%u… %s", number->round, shown->text);
   else if (action->seat == CP_SEAT_CHANCE)
-    shown->label = is_note (self, index) ? g_strdup (shown->text) : capitalize (shown->text);
+    shown->label = is_note (self, index) ? g_strdup (shown->text) : cp_text_capitalize (shown->text);
   else
     /* Translators: a player and what they did, such as "Black offers a draw" */
     shown->label = g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)),

@@ -1,0 +1,13 @@
+/* cp-text.h: small helpers for the texts the window shows
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+char *cp_text_capitalize (const char *text);
+
+G_END_DECLS
