@@ -323,6 +323,33 @@ test_colours (void)
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (BLACK));
 }
 
+/* Players go to the seats drawn: one with a name of their own keeps it,
+ * one named after the side it was set up on is named after the side it
+ * was drawn to. */
+static void
+test_drawn_names (void)
+{
+  guint swapped = 0;
+
+  for (guint64 seed = 1; seed <= 12; seed++)
+    {
+      g_autoptr (CpGame) game = cp_game_new ("two-move", NULL, 2, seed, NULL);
+      guint zoe;
+
+      cp_player_set_name (cp_game_get_player (game, WHITE), "White");
+      cp_player_set_name (cp_game_get_player (game, BLACK), "Zoe");
+      cp_game_resolve_chance (game);
+      g_assert_true (cp_game_seat_players (game));
+      zoe = g_str_equal (cp_player_get_name (cp_game_get_player (game, WHITE)), "Zoe") ? WHITE : BLACK;
+      g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, zoe)), ==, "Zoe");
+      g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1 - zoe)), ==,
+                       cp_rules_seat_name (cp_game_get_rules (game), 1 - zoe));
+      swapped += zoe == WHITE;
+    }
+  g_assert_cmpuint (swapped, >, 0);
+  g_assert_cmpuint (swapped, <, 12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -333,5 +360,6 @@ main (int argc, char **argv)
   g_test_add_func ("/two-move/castling", test_castling);
   g_test_add_func ("/two-move/all-cancel", test_all_cancel);
   g_test_add_func ("/two-move/colours", test_colours);
+  g_test_add_func ("/two-move/drawn-names", test_drawn_names);
   return g_test_run ();
 }

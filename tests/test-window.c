@@ -2134,20 +2134,29 @@ static void
 test_drawn_seats_on_curtain (void)
 {
   CpWindow *window = new_window ();
+  g_autofree char *expected = NULL;
   CpNewGameDialog *dialog;
   const char *said;
+  CpGame *game;
+  guint anna;
 
   cp_window_show_new_game (window);
   dialog = find_new_game_dialog ();
   g_assert_nonnull (dialog);
   cp_new_game_dialog_select_game (dialog, "two-move");
   cp_new_game_dialog_set_option (dialog, "colours", "random");
+  cp_new_game_dialog_set_player_name (dialog, 1, "Anna");
   cp_new_game_dialog_start (dialog);
   iterate ();
-  g_assert_cmpstr (cp_game_get_rules (cp_window_get_game (window))->id, ==, "two-move");
+  game = cp_window_get_game (window);
+  g_assert_cmpstr (cp_game_get_rules (game)->id, ==, "two-move");
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->curtain_stack), ==, "curtain");
   said = adw_status_page_get_description (window->curtain);
-  g_assert_true (g_str_has_prefix (said, "Drawn at random: "));
+  anna = g_str_equal (cp_player_get_name (cp_game_get_player (game, 0)), "Anna") ? 0 : 1;
+  expected = g_strdup_printf ("Drawn at random: Anna plays %s", anna == 0 ? "White" : "Black");
+  g_assert_true (g_str_has_prefix (said, expected));
+  /* The other player, named after a side, is named after the side drawn. */
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1 - anna)), ==, anna == 0 ? "Black" : "White");
   /* Once the player is at the screen, the curtain has said it. */
   ready (window);
   g_assert_null (window->curtain_note);

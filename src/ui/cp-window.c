@@ -1063,15 +1063,23 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
 {
   g_settings_set_string (self->settings, "last-game", cp_game_get_rules (game)->id);
   cp_window_replace_game (self, game);
-  if (cp_session_get_game (self->session) == game && cp_session_get_presentation (self->session)->seats_drawn)
+  if (cp_session_get_game (self->session) != game || !cp_session_get_presentation (self->session)->seats_drawn)
+    return;
+  /* Players named after their seats need no telling where they sit. */
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
     {
-      /* Translators: %s: a player's name; %s: the side they play, such
-       * as "White" */
-      g_autofree char *drawn = g_strdup_printf (_("Drawn at random: %s plays %s"),
-                                                cp_player_get_name (cp_game_get_player (game, 0)),
-                                                cp_rules_seat_name (cp_game_get_rules (game), 0));
+      const char *name = cp_player_get_name (cp_game_get_player (game, seat));
+      const char *side = cp_rules_seat_name (cp_game_get_rules (game), seat);
 
-      cp_window_show_notice (self, drawn, FALSE);
+      if (g_strcmp0 (name, side) != 0)
+        {
+          /* Translators: %s: a player's name; %s: the side they play, such
+           * as "White" */
+          g_autofree char *drawn = g_strdup_printf (_("Drawn at random: %s plays %s"), name, side);
+
+          cp_window_show_notice (self, drawn, FALSE);
+          return;
+        }
     }
 }
 

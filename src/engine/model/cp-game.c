@@ -1055,9 +1055,15 @@ cp_game_seat_players (CpGame *self)
   for (guint i = 0; i < n; i++)
     if (presentation->seat_of_player[i] < n)
       {
-        CpPlayer *player = cp_game_get_player (self, presentation->seat_of_player[i]);
+        guint seat = presentation->seat_of_player[i];
+        CpPlayer *player = cp_game_get_player (self, seat);
 
-        cp_player_set_name (player, names[i]);
+        /* A player named after the seat it was set up in is named after
+         * the seat it was drawn to. */
+        if (g_strcmp0 (names[i], cp_rules_seat_name (self->rules, i)) == 0)
+          cp_player_set_name (player, cp_rules_seat_name (self->rules, seat));
+        else
+          cp_player_set_name (player, names[i]);
         cp_player_set_computer (player, computer[i], level[i]);
       }
   return presentation->seats_drawn;
