@@ -321,12 +321,35 @@ test_chance_rolls (void)
           g_assert_cmpuint (action->type, ==, CP_ACTION_PLACE);
           continue;
         }
+      g_autoptr (CpState) before = cp_game_state_at (game, i);
+
       g_assert_cmpuint (action->type, ==, CP_ACTION_ROLL);
       g_assert_cmpuint (action->value, <, FACES);
-      g_assert_cmpuint (action->value, ==, cp_random_draw (seed, chance, FACES));
+      /* Drawn from the seed and the position it is drawn in. */
+      g_assert_cmpuint (action->value, ==, cp_random_draw (seed ^ cp_state_hash (before), chance, FACES));
       chance++;
     }
   g_assert_cmpuint (chance, ==, 13);
+
+  /* A move taken back and played again meets the same number; another
+   * move played instead draws its own. */
+  {
+    guint again = cp_game_get_action (game, 24)->value, other;
+
+    cp_game_truncate (game, 23);
+    play_coin (game, 11 % 9);
+    g_assert_cmpuint (cp_game_get_action (game, 24)->value, ==, again);
+    cp_game_truncate (game, 23);
+    play_coin (game, 0);
+    other = cp_game_get_action (game, 24)->value;
+    {
+      g_autoptr (CpState) before = cp_game_state_at (game, 24);
+
+      g_assert_cmpuint (other, ==, cp_random_draw (seed ^ cp_state_hash (before), 12, FACES));
+    }
+    cp_game_truncate (game, 23);
+    play_coin (game, 11 % 9);
+  }
 
   /* The rolls are written on the board: the face of the last coin. */
   g_assert_cmpuint (cp_game_get_state (game)->cells[11 % 9].wounds, ==,
@@ -527,8 +550,14 @@ test_undo_redo (void)
   g_assert_false (cp_game_can_redo (game));
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 5);
   g_assert_cmpuint (cp_game_get_action (game, 3)->cells[0], ==, 7);
-  /* ...and its roll is the one the seed gives for that place in the log. */
-  g_assert_cmpuint (cp_game_get_action (game, 4)->value, ==, saved[4].value);
+  /* ...and its roll is drawn in the position it is made in, so another
+   * move does not learn the roll of the one taken back. */
+  {
+    g_autoptr (CpState) before = cp_game_state_at (game, 4);
+
+    g_assert_cmpuint (cp_game_get_action (game, 4)->value, ==,
+                      cp_random_draw (cp_game_get_seed (game) ^ cp_state_hash (before), 2, FACES));
+  }
 }
 
 static void

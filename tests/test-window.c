@@ -1888,6 +1888,20 @@ find_label (GtkWidget *root, const char *text)
   return NULL;
 }
 
+/* A game of Chess Attack of 27 moves and 11 fights, as a record keeps
+ * it with its dice. */
+static CpGame *
+fights_game (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "records", "good-chess-attack-fights.xml", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  CpGame *game = cp_record_load (file, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
 /* After a fight of Chess Attack, the points and the fight stand beside
  * each player in the window of the first size: each name keeps one line,
  * and the panel keeps its width, so that the board does not move aside. */
@@ -1896,15 +1910,13 @@ test_side_texts_leave_names_whole (void)
 {
   CpWindow *window = new_window ();
   g_autoptr (CpGame) quiet = cp_test_new_game ("chess-attack", 2, 1, NULL);
-  /* Dice from this seed: White loses six pieces and the last fight
-   * stands beside both players in their longest words. */
-  g_autoptr (CpGame) fought = cp_test_new_game ("chess-attack", 2, G_GUINT64_CONSTANT (5277314836927172451), NULL);
+  /* White loses six pieces and the last fight stands beside both
+   * players in their longest words. */
+  g_autoptr (CpGame) fought = fights_game ();
   const char *const names[] = { "White", "Black" };
   graphene_rect_t before, after;
 
   cp_test_play (quiet, "e4 d5 Nc3");
-  cp_test_play (fought, "e4 d5 exd5 Nf6 Nc3 Nc6 Nxd5 e5 Qh5 Nxh5 Qxf7 Be6 Qxe8 Qf6 d4 Bb4 c3 O-O cxb4 Bxe1 Bd2 exd4 "
-                        "Bxb4 Nxb4 a3 Qe5 axb4");
   cp_window_set_game (window, quiet, NULL);
   settle_layout (300);
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->board), GTK_WIDGET (window), &before));
@@ -1964,11 +1976,9 @@ static void
 test_move_list_follows_replay (void)
 {
   CpWindow *window = new_window ();
-  g_autoptr (CpGame) game = cp_test_new_game ("chess-attack", 2, G_GUINT64_CONSTANT (5277314836927172451), NULL);
+  g_autoptr (CpGame) game = fights_game ();
   GtkAdjustment *adjustment;
 
-  cp_test_play (game, "e4 d5 exd5 Nf6 Nc3 Nc6 Nxd5 e5 Qh5 Nxh5 Qxf7 Be6 Qxe8 Qf6 d4 Bb4 c3 O-O cxb4 Bxe1 Bd2 exd4 "
-                      "Bxb4 Nxb4 a3 Qe5 axb4");
   cp_window_set_game (window, game, NULL);
   settle_layout (300);
   adjustment = gtk_scrolled_window_get_vadjustment (find_scroller (GTK_WIDGET (window->moves)));

@@ -598,6 +598,8 @@ cp_golf_solve (const CpGolfPosition *position, guint bound, GCancellable *cancel
   s->keys = keys;
   s->budgets = budgets;
   s->cancellable = cancellable;
+  /* A search cancelled before it starts does not run. */
+  s->cancelled = cancellable != NULL && g_cancellable_is_cancelled (cancellable);
   if (root.left == 0)
     return CP_GOLF_FOUND;
   for (guint budget = root.left; budget <= bound && result == CP_GOLF_NONE; budget++)

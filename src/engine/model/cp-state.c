@@ -199,6 +199,10 @@ check_chance (const CpState *state, const CpAction *action, CpSeatMask *visible,
  * worked out by the rules (CpRules.work_out), which may take long: this
  * may be called in a worker thread, on a state of the caller's own.
  *
+ * A number depends on the position it is drawn in as well as on the
+ * seed: a move taken back and played again meets the same number, and
+ * another move played instead does not learn it.
+ *
  * Returns: whether a random number was drawn
  */
 gboolean
@@ -215,7 +219,8 @@ cp_state_draw_chance (const CpState *state, guint64 seed, guint index, GCancella
         state->rules->work_out (state, cancellable, action);
       return FALSE;
     }
-  action->value = cp_random_draw (seed, index, request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
+  action->value = cp_random_draw (seed ^ cp_state_hash (state), index,
+                                  request.type == CP_ACTION_ROLL ? request.range : G_MAXUINT32);
   return TRUE;
 }
 
