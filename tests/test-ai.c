@@ -241,6 +241,36 @@ test_levels_mate (void)
     }
 }
 
+/* Chess Golf: the hard level always bids par, which the solver proves;
+ * the medium level mostly does, and misses it now and then. */
+static void
+test_golf_levels (void)
+{
+  g_autoptr (CpGame) game = cp_game_new ("golf", NULL, 1, 3, NULL);
+  const CpState *state;
+  guint medium_par = 0;
+  CpAction par;
+
+  cp_game_resolve_chance (game);
+  state = cp_game_get_state (game);
+  g_assert_true (state->rules->advise (state, 0, NULL, &par));
+  for (guint32 seed = 1; seed <= 24; seed++)
+    for (CpLevel level = CP_LEVEL_MEDIUM; level <= CP_LEVEL_HARD; level++)
+      {
+        g_autoptr (CpComputerPlayer) player = cheap_player (level, seed);
+        CpAction bid;
+
+        g_assert_true (cp_computer_player_choose (player, state, 0, NULL, 0, NULL, &bid, NULL));
+        g_assert_cmpint (bid.type, ==, CP_ACTION_COMMIT);
+        if (level == CP_LEVEL_HARD)
+          g_assert_cmpuint (bid.value, ==, par.value);
+        else
+          medium_par += bid.value == par.value;
+      }
+  g_assert_cmpuint (medium_par, >=, 12);
+  g_assert_cmpuint (medium_par, <, 24);
+}
+
 /* Chivalry: a jump that takes the enemy's castle is preferred to one that
  * takes more. */
 static void
@@ -496,6 +526,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ai/mate-in-three", test_mate_in_three);
   g_test_add_func ("/ai/levels-mate", test_levels_mate);
   g_test_add_func ("/ai/chivalry-castle", test_chivalry_castle);
+  g_test_add_func ("/ai/golf-levels", test_golf_levels);
   g_test_add_func ("/ai/async", test_async);
   g_test_add_func ("/ai/async-cancel", test_async_cancel);
   g_test_add_func ("/ai/uci", test_uci);

@@ -24,6 +24,7 @@
 /* Time a move, in milliseconds: the whole of it, and the share after
  * which no deeper search begins. */
 #define MEDIUM_TIME 900
+#define MEDIUM_ADVICE 80  /* in a hundred choices, those the medium level takes the rules' advice for */
 #define HARD_TIME 2700
 #define EASY_DEPTH 2
 /* The easy player plays a random move this often (in percent), and
@@ -312,7 +313,12 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
     case CP_LEVEL_MEDIUM:
     case CP_LEVEL_HARD:
     default:
-      if (state->rules->advise != NULL && state->rules->advise (state, seat, cancellable, action))
+      /* The rules' advice (Chess Golf's solver) is perfect play: the
+       * medium level takes it most of the time, and like a person it
+       * misses par now and then. */
+      if (state->rules->advise != NULL
+          && (self->level != CP_LEVEL_MEDIUM || g_rand_int_range (self->rand, 0, 100) < MEDIUM_ADVICE)
+          && state->rules->advise (state, seat, cancellable, action))
         return TRUE;
       if (moves.len > 1)
         {

@@ -868,9 +868,9 @@ attack_statistics (const CpState *state)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        /* Translators: Chess Attack: fights and how they ended */
                                        "%u fight: attacker won clearly %u, narrowly %u; tie %u; defender won narrowly %u, "
-                                       "clearly %u; %u pieces fell of a second wound",
+                                       "clearly %u; fallen of a second wound: %u",
                                        "%u fights: attacker won clearly %u, narrowly %u; tie %u; defender won narrowly %u, "
-                                       "clearly %u; %u pieces fell of a second wound", n),
+                                       "clearly %u; fallen of a second wound: %u", n),
                           n, st->results[RESULT_ATTACK_CLEAR], st->results[RESULT_ATTACK_NARROW],
                           st->results[RESULT_TIE], st->results[RESULT_DEFENSE_NARROW],
                           st->results[RESULT_DEFENSE_CLEAR], st->defeats);
