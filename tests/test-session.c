@@ -593,12 +593,15 @@ test_undo_after_reveal (void)
   while (cp_session_is_thinking (session))
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (count_commits (game, 1), ==, 1);
+  /* The computer's choice alone is nothing for the person to take back. */
+  g_assert_false (cp_session_can_undo (session));
   legal = cp_session_get_legal (session);
   for (guint i = 0; i < legal->len && mine.type != CP_ACTION_COMMIT; i++)
     mine = legal->items[i];
   g_assert_cmpint (mine.type, ==, CP_ACTION_COMMIT);
   g_assert_true (cp_session_play (session, &mine, NULL));
   g_assert_cmpint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->type, ==, CP_ACTION_REVEAL);
+  g_assert_true (cp_session_can_undo (session));
 
   asked = agent->asked;
   cp_session_undo (session);

@@ -1053,10 +1053,24 @@ cp_session_act (CpSession *self, CpActionType type, GError **error)
   return play_at_end (self, &action, n, NULL, error);
 }
 
+/**
+ * cp_session_can_undo:
+ *
+ * Whether there is something to take back: with people at the table, one
+ * of their actions (and the computer's after it); with computer players
+ * only, any action.
+ */
 gboolean
 cp_session_can_undo (CpSession *self)
 {
-  return self->undo->len > 0 || cp_game_get_n_actions (self->game) > cp_game_get_setup_length (self->game);
+  guint n = cp_game_get_n_actions (self->game);
+
+  if (cp_session_count_people (self, NULL) == 0)
+    return self->undo->len > 0 || n > cp_game_get_setup_length (self->game);
+  for (guint i = cp_game_get_setup_length (self->game); i < n; i++)
+    if (is_person (self, cp_game_get_action (self->game, i)->seat))
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
