@@ -35,6 +35,15 @@ static const char *const seat_names[] = {
 #define TEMPO 10
 /* What a king that the next player could take costs its team. */
 #define KING_THREATENED 60
+/* What a king costs its team that the other opponent, or the next but one,
+ * could take if it were their turn: the partner who moves before them
+ * must see to it, from their own half. */
+#define KING_EXPOSED 30
+/* The worth of a king taking a piece: it may only take what is not
+ * defended. */
+#define KING_TAKER 2000
+/* No piece of the army attacks the cell. */
+#define NO_TAKER G_MAXINT
 
 /* White's players against Black's. */
 static const guint8 teams[] = { 0, 1, 0, 1 };
@@ -306,22 +315,146 @@ crowded_house_explain (const CpState *state, guint seat, guint cell)
   return NULL;
 }
 
+/* For computer players: the cells each army attacks, from each half of
+ * the board, with the least worth of a piece that does (NO_TAKER where
+ * none does); [army][half][cell], half 1 the queen side. */
+typedef struct {
+  int least[2][2][64];
+} Attacks;
+
+static void
+note_attack (Attacks *a, const CpPiece *p, guint from, int x, int y)
+{
+  int *least;
+
+  if (x < 0 || x > 7 || y < 0 || y > 7)
+    return;
+  least = &a->least[p->seat][from % 8 < 4][y * 8 + x];
+  *least = MIN (*least, p->kind == CP_PIECE_KING ? KING_TAKER : cp_piece_kind_value (p->kind));
+}
+
+static void
+note_piece_attacks (const CpState *state, Attacks *a, guint from)
+{
+  static const int leaps[2][8][2] = {
+    { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } },
+    { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } },
+  };
+  const CpPiece *p = &state->cells[from];
+  int x = (int) from % 8, y = (int) from / 8;
+  gboolean straight = p->kind == CP_PIECE_ROOK || p->kind == CP_PIECE_QUEEN;
+  gboolean diagonal = p->kind == CP_PIECE_BISHOP || p->kind == CP_PIECE_QUEEN;
+
+  if (p->kind == CP_PIECE_PAWN)
+    for (int dx = -1; dx <= 1; dx += 2)
+      note_attack (a, p, from, x + dx, y + (p->seat == 0 ? 1 : -1));
+  if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
+    for (guint i = 0; i < 8; i++)
+      note_attack (a, p, from, x + leaps[p->kind == CP_PIECE_KING][i][0],
+                   y + leaps[p->kind == CP_PIECE_KING][i][1]);
+  for (guint i = 0; i < 8 && (straight || diagonal); i++)
+    {
+      int dx = leaps[1][i][0], dy = leaps[1][i][1];
+
+      if ((dx == 0 || dy == 0) ? !straight : !diagonal)
+        continue;
+      for (int tx = x + dx, ty = y + dy; tx >= 0 && tx < 8 && ty >= 0 && ty < 8; tx += dx, ty += dy)
+        {
+          note_attack (a, p, from, tx, ty);
+          if (state->cells[ty * 8 + tx].kind != CP_PIECE_NONE)
+            break;
+        }
+    }
+}
+
+static void
+find_attacks (const CpState *state, Attacks *a)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (a->least); i++)
+    for (guint h = 0; h < 2; h++)
+      for (guint c = 0; c < 64; c++)
+        a->least[i][h][c] = NO_TAKER;
+  for (guint c = 0; c < 64; c++)
+    if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat < 2)
+      note_piece_attacks (state, a, c);
+}
+
+/* The least worth of a piece of @army that @seat could take with on
+ * @cell: any of the army's on the seat's half, only those standing on
+ * it elsewhere. */
+static int
+least_taker (const Attacks *a, guint army, guint seat, guint cell)
+{
+  guint mine = seat >= WHITE_QUEEN_SIDE;
+
+  if ((cell % 8 < 4) == mine)
+    return MIN (a->least[army][0][cell], a->least[army][1][cell]);
+  return a->least[army][mine][cell];
+}
+
+/* The most @seat could win at once by a capture: the worth of a piece the
+ * next player could not take back, or of one worth more than its taker. */
+static int
+capture_gain (const CpChessState *st, const Attacks *a, guint seat)
+{
+  guint army = st->army[seat], next = next_seat (seat);
+  int best = 0;
+
+  for (guint c = 0; c < 64; c++)
+    {
+      const CpPiece *p = &st->base.cells[c];
+      int taker, worth;
+
+      if (p->kind == CP_PIECE_NONE || p->kind == CP_PIECE_KING || p->seat != st->army[next])
+        continue;
+      if ((taker = least_taker (a, army, seat, c)) == NO_TAKER)
+        continue;
+      worth = cp_piece_kind_value (p->kind);
+      best = MAX (best, least_taker (a, p->seat, next, c) == NO_TAKER ? worth : worth - taker);
+    }
+  return best;
+}
+
+/* What the dangers to @army's king cost it: the next player could take
+ * it, or another opponent could on their turn. */
+static int
+king_danger (const CpChessState *st, guint army)
+{
+  guint to_move = st->base.to_move, king = st->king[army];
+  int danger = 0;
+
+  if (king == CP_NO_CELL)
+    return 0;
+  /* Seat @army plays for the army of that number. */
+  for (guint taker = 0; taker < N_SEATS; taker++)
+    if (st->army[taker] != army && taker != to_move && can_take_king (st, army, taker, king))
+      danger += taker == next_seat (to_move) ? KING_THREATENED : KING_EXPOSED;
+  return danger;
+}
+
 /* For computer players: the position as chess sees it from the side of
- * the seat's army, for both partners alike, and a king the next player
- * could take as a great danger for its team.  The chess evaluation gives
- * the side to move a small bonus; here each army moves twice a round. */
+ * the seat's army, for both partners alike; each king that an opponent
+ * could take, as a great danger when the next player could, a lesser one
+ * when the other opponent could on their turn; the best capture of the
+ * player to move, who will likely make it, and a part of the best of the
+ * next player, which the player to move can meet only from their own
+ * half.  The chess evaluation gives the side to move a small bonus; here
+ * each army moves twice a round. */
 static int
 crowded_house_evaluate (const CpState *state, guint seat)
 {
   const CpChessState *st = CP_CHESS_STATE (state);
   guint army = st->army[seat], mover = st->army[state->to_move];
-  int score = cp_chess_evaluate (st, army);
+  int score = cp_chess_evaluate (st, army), threats;
+  Attacks attacks;
 
   if (state->to_move >= WHITE_QUEEN_SIDE && mover == army)
     score += 2 * TEMPO;
-  if (threatened (st, state->to_move))
-    score += mover == army ? -KING_THREATENED : KING_THREATENED;
-  return score;
+  score += king_danger (st, 1 - army) - king_danger (st, army);
+  find_attacks (state, &attacks);
+  threats = capture_gain (st, &attacks, state->to_move) * 2 / 3
+            - capture_gain (st, &attacks, next_seat (state->to_move)) / 3;
+  return score + (mover == army ? threats : -threats);
 }
 
 const CpRules cp_crowded_house_rules = {
