@@ -39,9 +39,6 @@ static const char *const seat_names[] = {
  * could take if it were their turn: the partner who moves before them
  * must see to it, from their own half. */
 #define KING_EXPOSED 30
-/* The worth of a king taking a piece: it may only take what is not
- * defended. */
-#define KING_TAKER 2000
 /* No piece of the army attacks the cell. */
 #define NO_TAKER G_MAXINT
 
@@ -316,21 +313,41 @@ crowded_house_explain (const CpState *state, guint seat, guint cell)
 }
 
 /* For computer players: the cells each army attacks, from each half of
- * the board, with the least worth of a piece that does (NO_TAKER where
- * none does); [army][half][cell], half 1 the queen side. */
+ * the board, by the kind of piece that does: [army][half][taker], half 1
+ * the queen side, the takers those of `taker_worth`. */
+enum { TAKER_PAWN, TAKER_MINOR, TAKER_ROOK, TAKER_QUEEN, TAKER_KING, N_TAKERS };
+
 typedef struct {
-  int least[2][2][64];
+  guint64 cells[2][2][N_TAKERS];
+  guint64 pieces[2];    /* where each army's pieces other than the king stand */
 } Attacks;
 
-static void
-note_attack (Attacks *a, const CpPiece *p, guint from, int x, int y)
-{
-  int *least;
+/* What a taker risks: a king may only take what is not defended. */
+static const int taker_worth[N_TAKERS] = { 100, 320, 500, 900, 2000 };
 
-  if (x < 0 || x > 7 || y < 0 || y > 7)
-    return;
-  least = &a->least[p->seat][from % 8 < 4][y * 8 + x];
-  *least = MIN (*least, p->kind == CP_PIECE_KING ? KING_TAKER : cp_piece_kind_value (p->kind));
+static void
+note_attack (guint64 *cells, int x, int y)
+{
+  if (x >= 0 && x < 8 && y >= 0 && y < 8)
+    *cells |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
+}
+
+static guint
+taker_of (CpPieceKind kind)
+{
+  switch (kind)
+    {
+    case CP_PIECE_PAWN:
+      return TAKER_PAWN;
+    case CP_PIECE_ROOK:
+      return TAKER_ROOK;
+    case CP_PIECE_QUEEN:
+      return TAKER_QUEEN;
+    case CP_PIECE_KING:
+      return TAKER_KING;
+    default:
+      return TAKER_MINOR;
+    }
 }
 
 static void
@@ -341,17 +358,17 @@ note_piece_attacks (const CpState *state, Attacks *a, guint from)
     { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } },
   };
   const CpPiece *p = &state->cells[from];
+  guint64 *cells = &a->cells[p->seat][from % 8 < 4][taker_of (p->kind)];
   int x = (int) from % 8, y = (int) from / 8;
   gboolean straight = p->kind == CP_PIECE_ROOK || p->kind == CP_PIECE_QUEEN;
   gboolean diagonal = p->kind == CP_PIECE_BISHOP || p->kind == CP_PIECE_QUEEN;
 
   if (p->kind == CP_PIECE_PAWN)
     for (int dx = -1; dx <= 1; dx += 2)
-      note_attack (a, p, from, x + dx, y + (p->seat == 0 ? 1 : -1));
+      note_attack (cells, x + dx, y + (p->seat == 0 ? 1 : -1));
   if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
     for (guint i = 0; i < 8; i++)
-      note_attack (a, p, from, x + leaps[p->kind == CP_PIECE_KING][i][0],
-                   y + leaps[p->kind == CP_PIECE_KING][i][1]);
+      note_attack (cells, x + leaps[p->kind == CP_PIECE_KING][i][0], y + leaps[p->kind == CP_PIECE_KING][i][1]);
   for (guint i = 0; i < 8 && (straight || diagonal); i++)
     {
       int dx = leaps[1][i][0], dy = leaps[1][i][1];
@@ -360,7 +377,7 @@ note_piece_attacks (const CpState *state, Attacks *a, guint from)
         continue;
       for (int tx = x + dx, ty = y + dy; tx >= 0 && tx < 8 && ty >= 0 && ty < 8; tx += dx, ty += dy)
         {
-          note_attack (a, p, from, tx, ty);
+          note_attack (cells, tx, ty);
           if (state->cells[ty * 8 + tx].kind != CP_PIECE_NONE)
             break;
         }
@@ -370,45 +387,54 @@ note_piece_attacks (const CpState *state, Attacks *a, guint from)
 static void
 find_attacks (const CpState *state, Attacks *a)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (a->least); i++)
-    for (guint h = 0; h < 2; h++)
-      for (guint c = 0; c < 64; c++)
-        a->least[i][h][c] = NO_TAKER;
+  memset (a, 0, sizeof *a);
   for (guint c = 0; c < 64; c++)
     if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat < 2)
-      note_piece_attacks (state, a, c);
+      {
+        note_piece_attacks (state, a, c);
+        if (state->cells[c].kind != CP_PIECE_KING)
+          a->pieces[state->cells[c].seat] |= G_GUINT64_CONSTANT (1) << c;
+      }
 }
 
 /* The least worth of a piece of @army that @seat could take with on
  * @cell: any of the army's on the seat's half, only those standing on
- * it elsewhere. */
+ * it elsewhere; NO_TAKER if none. */
 static int
 least_taker (const Attacks *a, guint army, guint seat, guint cell)
 {
   guint mine = seat >= WHITE_QUEEN_SIDE;
+  gboolean on_mine = (cell % 8 < 4) == mine;
 
-  if ((cell % 8 < 4) == mine)
-    return MIN (a->least[army][0][cell], a->least[army][1][cell]);
-  return a->least[army][mine][cell];
+  for (guint t = 0; t < N_TAKERS; t++)
+    {
+      guint64 cells = on_mine ? a->cells[army][0][t] | a->cells[army][1][t] : a->cells[army][mine][t];
+
+      if (cells & (G_GUINT64_CONSTANT (1) << cell))
+        return taker_worth[t];
+    }
+  return NO_TAKER;
 }
-
 /* The most @seat could win at once by a capture: the worth of a piece the
  * next player could not take back, or of one worth more than its taker. */
 static int
 capture_gain (const CpChessState *st, const Attacks *a, guint seat)
 {
-  guint army = st->army[seat], next = next_seat (seat);
+  guint army = st->army[seat], next = next_seat (seat), mine = seat >= WHITE_QUEEN_SIDE;
+  guint64 reach = 0, victims;
   int best = 0;
 
-  for (guint c = 0; c < 64; c++)
+  /* The cells the seat may take on: any of its half, those of the other
+   * half from its own. */
+  for (guint t = 0; t < N_TAKERS; t++)
+    reach |= ((a->cells[army][mine][t] | a->cells[army][!mine][t]) & halves ()[mine].bits[0])
+             | a->cells[army][mine][t];
+  for (victims = a->pieces[st->army[next]] & reach; victims != 0; victims &= victims - 1)
     {
+      guint c = (guint) __builtin_ctzll (victims);
       const CpPiece *p = &st->base.cells[c];
-      int taker, worth;
+      int taker = least_taker (a, army, seat, c), worth;
 
-      if (p->kind == CP_PIECE_NONE || p->kind == CP_PIECE_KING || p->seat != st->army[next])
-        continue;
-      if ((taker = least_taker (a, army, seat, c)) == NO_TAKER)
-        continue;
       worth = cp_piece_kind_value (p->kind);
       best = MAX (best, least_taker (a, p->seat, next, c) == NO_TAKER ? worth : worth - taker);
     }
