@@ -60,7 +60,7 @@
 /* The exploration of the choices of the searching seat's partner in a
  * team game: a partner may be a weaker player, whose moves are weighed
  * more evenly than its best. */
-#define PARTNER_EXPLORATION 1.5
+#define PARTNER_EXPLORATION 3.0
 /* Hundredths of a pawn that bring a reward from 0.5 to about 0.73:
  * large enough that a side far ahead still sees what more it may win. */
 #define EVAL_SCALE 500.0
