@@ -5,15 +5,20 @@
  * time and the positions a second; beside them the speed of the chess
  * move generator (perft from the start) and, where Stockfish is
  * installed, its own search speed on one thread ("stockfish bench").
+ * Then the tree search of the games alpha-beta does not play, at the
+ * hard level's settings, on a budget of positions in Crowded House: its
+ * iterations and positions a second of processor time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "cp-computer-player.h"
 #include "cp-engine.h"
+#include "cp-mcts.h"
 
 typedef struct {
   const char *name;
@@ -81,6 +86,71 @@ stockfish_nps (void)
   return g_ascii_strtod (line + 1, NULL);
 }
 
+/* Positions for the tree search: a game, its seats and the moves that
+ * lead there. */
+typedef struct {
+  const char *name;
+  const char *game;
+  guint n_seats;
+  const char *moves;
+} TreePosition;
+
+static const TreePosition tree_positions[] = {
+  { "crowded start", "crowded-house", 4, "" },
+  { "crowded opening", "crowded-house", 4, "e4 e5 d4 d5 Nf3 Nf6 Nc3 Nc6" },
+};
+
+#define TREE_NODES 400000
+
+/* The processor time of this thread, in seconds: the tree search is timed
+ * by it, as the machine may be busy with other work. */
+static double
+thread_seconds (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+}
+
+static gboolean
+tree_bench (const TreePosition *p)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_game_new (p->game, NULL, p->n_seats, 1, &error);
+  g_autoptr (CpMcts) mcts = cp_mcts_new ();
+  g_auto (GStrv) moves = g_strsplit (p->moves, " ", -1);
+  CpSearchLimits limits = { .nodes = TREE_NODES };
+  CpMctsInfo info;
+  CpAction best;
+  const CpState *state;
+  double cpu;
+
+  if (game == NULL)
+    {
+      g_printerr ("%s: %s\n", p->name, error->message);
+      return FALSE;
+    }
+  for (guint i = 0; moves[i] != NULL; i++)
+    if (*moves[i] != '\0' && !cp_game_play_text (game, moves[i], &error))
+      {
+        g_printerr ("%s: %s: %s\n", p->name, moves[i], error->message);
+        return FALSE;
+      }
+  state = cp_game_get_state (game);
+  cpu = thread_seconds ();
+  if (!cp_mcts_run (mcts, state, (guint) __builtin_ctz (cp_state_pending (state)), &limits, 1, NULL,
+                    &best, &info))
+    {
+      g_printerr ("%s: no move found\n", p->name);
+      return FALSE;
+    }
+  cpu = MAX (thread_seconds () - cpu, 1e-6);
+  g_print ("%-16s %12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " %9.2f %12.0f %12.0f\n", p->name,
+           info.iterations, info.nodes, cpu, (double) info.iterations / cpu, (double) info.nodes / cpu);
+  return TRUE;
+}
+
 int
 main (void)
 {
@@ -125,5 +195,11 @@ main (void)
   if (stockfish > 0)
     g_print ("stockfish bench, one thread: %.0f nodes/s (ours/stockfish %.3f)\n", stockfish,
              (double) chess_nodes * G_USEC_PER_SEC / (double) MAX (chess_time, 1) / stockfish);
+
+  g_print ("\n%-16s %12s %12s %9s %12s %12s\n", "tree search", "iterations", "nodes", "cpu s",
+           "iterations/s", "nodes/s");
+  for (guint i = 0; i < G_N_ELEMENTS (tree_positions); i++)
+    if (!tree_bench (&tree_positions[i]))
+      return 1;
   return 0;
 }

@@ -291,11 +291,70 @@ test_evaluation (void)
   g_assert_cmpint (cp_state_evaluate (state, BOB), <, -start - 500);
 
   /* Betty, next, could take Walter's king from h1, but not from h3. */
-  setup (state, "Ke1 Pa3", "Kh8 Rh1", WALTER);
+  setup (state, "Ke1 Pa2", "Kh8 Rh1", WALTER);
   threatened = cp_state_evaluate (state, WALTER);
-  setup (state, "Ke1 Pa3", "Kh8 Rh3", WALTER);
+  setup (state, "Ke1 Pa2", "Kh8 Rh3", WALTER);
   safe = cp_state_evaluate (state, WALTER);
   g_assert_cmpint (threatened, <, safe - 30);
+}
+
+/* The evaluation sees a king that the opponent after the next could take:
+ * the partner moving before that opponent will have to see to it. */
+static void
+test_evaluation_second_opponent (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
+  int exposed, safe;
+
+  /* Bob, not Betty who moves next, could take White's king from c8: the
+   * rook and the king both stand on his half. */
+  setup (state, "Kc1 Ph2", "Kh8 Rc8", WALTER);
+  g_assert_cmpuint (state->rules->check_cell (state), ==, CP_NO_CELL);
+  exposed = cp_state_evaluate (state, WALTER);
+  g_assert_cmpint (cp_state_evaluate (state, WINNIE), ==, exposed);
+  g_assert_cmpint (cp_state_evaluate (state, BOB), ==, -exposed);
+  setup (state, "Kc1 Ph2", "Kh8 Rb8", WALTER);
+  safe = cp_state_evaluate (state, WALTER);
+  g_assert_cmpint (exposed, <, safe - 20);
+
+  /* The other way round: Black's king, which Winnie could take from c1
+   * once Betty has moved, is a danger for Black, not for White. */
+  setup (state, "Kg1 Rc1", "Kc8 Ph7", WALTER);
+  exposed = cp_state_evaluate (state, WALTER);
+  setup (state, "Kg1 Rb1", "Kc8 Ph7", WALTER);
+  safe = cp_state_evaluate (state, WALTER);
+  g_assert_cmpint (exposed, >, safe + 20);
+}
+
+/* The evaluation sees what the player to move could take, by the rights
+ * of their half, and what the next player threatens. */
+static void
+test_evaluation_captures (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
+  int walter, winnie, hanging, safe;
+
+  /* Walter may take the knight on g5, on his half; Winnie may not. */
+  setup (state, "Ke1 Ph4", "Ke8 Ng5", WALTER);
+  walter = cp_state_evaluate (state, WALTER);
+  setup (state, "Ke1 Ph4", "Ke8 Ng5", WINNIE);
+  winnie = cp_state_evaluate (state, WINNIE);
+  g_assert_cmpint (walter, >, winnie + 100);
+  g_assert_cmpint (cp_state_evaluate (state, BETTY), ==, -winnie);
+
+  /* Betty, next, may take Walter's knight on g4 from f5, not from f6. */
+  setup (state, "Ke1 Ng4", "Ke8 Pf5", WALTER);
+  hanging = cp_state_evaluate (state, WALTER);
+  setup (state, "Ke1 Ng4", "Ke8 Pf6", WALTER);
+  safe = cp_state_evaluate (state, WALTER);
+  g_assert_cmpint (hanging, <, safe - 50);
+
+  /* Bob, who does not move next, is no threat to it yet. */
+  setup (state, "Ke1 Nc4", "Ke8 Pb5", WALTER);
+  hanging = cp_state_evaluate (state, WALTER);
+  setup (state, "Ke1 Nc4", "Ke8 Pb6", WALTER);
+  safe = cp_state_evaluate (state, WALTER);
+  g_assert_cmpint (ABS (hanging - safe), <, 30);
 }
 
 int
@@ -311,5 +370,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/crowded-house/checkmate", test_checkmate);
   g_test_add_func ("/crowded-house/resignation", test_resignation);
   g_test_add_func ("/crowded-house/evaluation", test_evaluation);
+  g_test_add_func ("/crowded-house/evaluation-second-opponent", test_evaluation_second_opponent);
+  g_test_add_func ("/crowded-house/evaluation-captures", test_evaluation_captures);
   return g_test_run ();
 }

@@ -34,6 +34,14 @@
  * the evaluation gives finished games too, so that a win is worth its
  * score.
  *
+ * Near the root, the opponents' actions that win at once or check are
+ * tried before the others, and in a game without secrets an action that
+ * won at once is chosen again whenever its node is reached: a move that
+ * lets an opponent win at once is seen as lost, not averaged with the
+ * opponent's other replies.  The choices of the searching seat's partner
+ * are explored more evenly than the others', as a partner may not find
+ * its best move.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -49,13 +57,22 @@
  * its leaves without growing it. */
 #define MAX_EDGES (1u << 20)
 #define EXPLORATION 0.45
+/* The exploration of the choices of the searching seat's partner in a
+ * team game: a partner may be a weaker player, whose moves are weighed
+ * more evenly than its best. */
+#define PARTNER_EXPLORATION 3.0
 /* Hundredths of a pawn that bring a reward from 0.5 to about 0.73:
  * large enough that a side far ahead still sees what more it may win. */
 #define EVAL_SCALE 500.0
+/* Steps below the root, at most, of the nodes where the opponents'
+ * actions that win or check are tried first: the round after the seat's
+ * move. */
+#define URGENT_DEPTH 3
 
 typedef struct {
   guint32 sig;      /* the action's signature */
   guint8 seat;      /* who chose it */
+  guint8 decisive;  /* it won the game at once for its seat */
   guint32 visits;
   guint32 avail;    /* iterations in which it was legal */
   double reward;    /* the sum of its seat's rewards */
@@ -71,7 +88,18 @@ typedef struct {
 typedef struct {
   guint32 edges;    /* first edge; 0: none */
   guint32 children; /* first child; 0: none */
+  guint32 urgent;   /* the first of its urgent actions in `urgent` */
+  guint16 n_urgent;
+  guint8 looked;    /* its urgent actions were looked for */
+  guint8 depth;     /* steps below the root */
 } Node;
+
+/* An action to try before the others at a node: one that wins at once,
+ * or one that leaves the next player in check. */
+typedef struct {
+  guint32 sig;
+  guint32 rank;     /* 2: a win, 1: a check */
+} Urgent;
 
 struct _CpMcts
 {
@@ -80,6 +108,7 @@ struct _CpMcts
   GArray *nodes;
   GArray *edges;
   GArray *children;
+  GArray *urgent;
   guint rollout_plies;
   guint rollout_width;
   CpActionList lists[CP_MAX_SEATS];
@@ -112,6 +141,7 @@ cp_mcts_finalize (GObject *object)
   g_array_unref (self->nodes);
   g_array_unref (self->edges);
   g_array_unref (self->children);
+  g_array_unref (self->urgent);
   g_array_unref (self->found);
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     cp_action_list_clear (&self->lists[i]);
@@ -131,6 +161,7 @@ cp_mcts_init (CpMcts *self)
   self->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
   self->edges = g_array_new (FALSE, FALSE, sizeof (Edge));
   self->children = g_array_new (FALSE, FALSE, sizeof (Child));
+  self->urgent = g_array_new (FALSE, FALSE, sizeof (Urgent));
   self->found = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->rollout_plies = 4;
   self->rollout_width = 3;
@@ -449,9 +480,9 @@ rollout (CpMcts *self, CpState *state, guint plies, double *reward)
 /* The tree. */
 
 static guint32
-new_node (CpMcts *self)
+new_node (CpMcts *self, guint depth)
 {
-  Node node = { 0, 0 };
+  Node node = { .depth = (guint8) MIN (depth, G_MAXUINT8) };
 
   g_array_append_val (self->nodes, node);
   return self->nodes->len - 1;
@@ -471,7 +502,8 @@ child (CpMcts *self, guint32 node, guint64 key, gboolean *made)
         *made = FALSE;
         return g_array_index (self->children, Child, i).node;
       }
-  link = (Child) { key, new_node (self), g_array_index (self->nodes, Node, node).children };
+  link = (Child) { key, new_node (self, g_array_index (self->nodes, Node, node).depth + 1u),
+                   g_array_index (self->nodes, Node, node).children };
   g_array_append_val (self->children, link);
   g_array_index (self->nodes, Node, node).children = self->children->len - 1;
   *made = TRUE;
@@ -503,8 +535,54 @@ add_edge (CpMcts *self, guint32 node, guint seat, guint32 sig)
   return self->edges->len - 1;
 }
 
-/* Chooses @seat's action at @node among @list (legal in this world):
- * one not tried yet, the most gainful first, or else the one of the best
+/* Looks, once, for the actions of an opponent of the searching seat at
+ * @node near the root that win at once or leave the next player in check,
+ * to be tried first: a move that lets an opponent win at once is then
+ * seen as such, whichever move it is. */
+static void
+find_urgent (CpMcts *self, guint32 node, guint seat, const CpState *state, const CpActionList *list)
+{
+  guint32 first = self->urgent->len, n = 0;
+
+  g_array_index (self->nodes, Node, node).looked = TRUE;
+  if (g_array_index (self->nodes, Node, node).depth > URGENT_DEPTH || list->len < 2
+      || seat == self->seat || cp_rules_partners (self->rules, seat, self->seat))
+    return;
+  for (guint i = 0; i < list->len; i++)
+    {
+      Urgent u = { signature (&list->items[i]), 0 };
+
+      memcpy (self->trial, state, self->rules->state_size);
+      advance (self, self->trial, &list->items[i]);
+      if (self->trial->outcome.status == CP_STATUS_WON)
+        u.rank = won (self, self->trial->outcome.winners, seat) ? 2 : 0;
+      else if (self->trial->outcome.status == CP_STATUS_PLAYING && self->rules->check_cell != NULL)
+        u.rank = self->rules->check_cell (self->trial) != CP_NO_CELL;
+      if (u.rank > 0)
+        {
+          g_array_append_val (self->urgent, u);
+          n++;
+        }
+    }
+  g_array_index (self->nodes, Node, node).urgent = first;
+  g_array_index (self->nodes, Node, node).n_urgent = (guint16) MIN (n, G_MAXUINT16);
+}
+
+/* How urgent the action of signature @sig is at @node: 0 if not. */
+static guint
+urgency (const CpMcts *self, guint32 node, guint32 sig)
+{
+  const Node *n = &g_array_index (self->nodes, Node, node);
+
+  for (guint i = 0; i < n->n_urgent; i++)
+    if (g_array_index (self->urgent, Urgent, n->urgent + i).sig == sig)
+      return g_array_index (self->urgent, Urgent, n->urgent + i).rank;
+  return 0;
+}
+
+/* Chooses @seat's action at @node among @list (legal in this world): one
+ * that won the game at once before, or else one not tried yet, the
+ * urgent first and then the most gainful, or else the one of the best
  * upper confidence bound.  Returns its index in @list and sets @edge. */
 static guint
 select_action (CpMcts *self, guint32 node, guint seat, const CpState *state,
@@ -514,16 +592,29 @@ select_action (CpMcts *self, guint32 node, guint seat, const CpState *state,
   int best_gain = -1;
   guint chosen = 0;
   double best = -1.0;
+  double exploration = seat != self->seat && !self->together && cp_rules_partners (self->rules, seat, self->seat)
+                       ? PARTNER_EXPLORATION : EXPLORATION;
 
+  if (!g_array_index (self->nodes, Node, node).looked)
+    find_urgent (self, node, seat, state, list);
   g_array_set_size (self->found, list->len);
   edges = (guint32 *) (gpointer) self->found->data;
   *fresh = FALSE;
   for (guint i = 0; i < list->len; i++)
     {
-      edges[i] = find_edge (self, node, seat, signature (&list->items[i]));
+      guint32 sig = signature (&list->items[i]);
+
+      edges[i] = find_edge (self, node, seat, sig);
+      if (edges[i] != 0 && g_array_index (self->edges, Edge, edges[i]).decisive)
+        {
+          g_array_index (self->edges, Edge, edges[i]).avail++;
+          *edge = edges[i];
+          return i;
+        }
       if (edges[i] == 0)
         {
-          int g = gain (state, &list->items[i]) * 4 + g_rand_int_range (self->rand, 0, 4);
+          int g = (int) urgency (self, node, sig) * (1 << 24) + gain (state, &list->items[i]) * 4
+                  + g_rand_int_range (self->rand, 0, 4);
 
           if (g > best_gain)
             {
@@ -550,7 +641,7 @@ select_action (CpMcts *self, guint32 node, guint seat, const CpState *state,
         continue;
       e = &g_array_index (self->edges, Edge, edges[i]);
       score = e->visits == 0 ? 2.0
-              : e->reward / e->visits + EXPLORATION * sqrt (log ((double) e->avail) / e->visits);
+              : e->reward / e->visits + exploration * sqrt (log ((double) e->avail) / e->visits);
       if (score > best)
         {
           best = score;
@@ -607,6 +698,22 @@ choose_step (CpMcts *self, guint32 node, CpState *state, CpSeatMask pending, gbo
   return key;
 }
 
+/* Marks the action just chosen, the path's from @first on, as winning at
+ * once when it did, alone, for its seat: the game holds no secrets, so it
+ * does so whenever it is reached. */
+static void
+mark_decisive (CpMcts *self, const CpState *state, guint first)
+{
+  Edge *e;
+
+  if (state->outcome.status != CP_STATUS_WON || self->n_path != first + 1 || self->together
+      || self->rules->sample != NULL)
+    return;
+  e = &g_array_index (self->edges, Edge, self->path[first]);
+  if (won (self, state->outcome.winners, e->seat))
+    e->decisive = TRUE;
+}
+
 static void
 backup (CpMcts *self, const double *reward)
 {
@@ -624,7 +731,7 @@ iterate (CpMcts *self, const CpState *root)
 {
   CpState *state = self->work;
   double reward[CP_MAX_SEATS] = { 0 };
-  guint32 node = 0;
+  guint32 node = 0, first;
 
   memcpy (state, root, self->rules->state_size);
   if (self->rules->sample != NULL)
@@ -658,7 +765,9 @@ iterate (CpMcts *self, const CpState *root)
           node = child (self, node, key, &made);
           continue;
         }
+      first = self->n_path;
       key = choose_step (self, node, state, pending, &fresh);
+      mark_decisive (self, state, first);
       node = child (self, node, key, &made);
       if (fresh || made)
         {
@@ -709,7 +818,8 @@ begin (CpMcts *self, const CpState *view, guint seat, guint32 seed)
   g_array_set_size (self->nodes, 0);
   g_array_set_size (self->edges, 1);     /* index 0: none */
   g_array_set_size (self->children, 1);
-  new_node (self);
+  g_array_set_size (self->urgent, 0);
+  new_node (self, 0);
 }
 
 static void

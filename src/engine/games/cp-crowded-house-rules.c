@@ -35,6 +35,12 @@ static const char *const seat_names[] = {
 #define TEMPO 10
 /* What a king that the next player could take costs its team. */
 #define KING_THREATENED 60
+/* What a king costs its team that the other opponent, or the next but one,
+ * could take if it were their turn: the partner who moves before them
+ * must see to it, from their own half. */
+#define KING_EXPOSED 30
+/* No piece of the army attacks the cell. */
+#define NO_TAKER G_MAXINT
 
 /* White's players against Black's. */
 static const guint8 teams[] = { 0, 1, 0, 1 };
@@ -306,22 +312,175 @@ crowded_house_explain (const CpState *state, guint seat, guint cell)
   return NULL;
 }
 
+/* For computer players: the cells each army attacks, from each half of
+ * the board, by the kind of piece that does: [army][half][taker], half 1
+ * the queen side, the takers those of `taker_worth`. */
+enum { TAKER_PAWN, TAKER_MINOR, TAKER_ROOK, TAKER_QUEEN, TAKER_KING, N_TAKERS };
+
+typedef struct {
+  guint64 cells[2][2][N_TAKERS];
+  guint64 pieces[2];    /* where each army's pieces other than the king stand */
+} Attacks;
+
+/* What a taker risks: a king may only take what is not defended. */
+static const int taker_worth[N_TAKERS] = { 100, 320, 500, 900, 2000 };
+
+static void
+note_attack (guint64 *cells, int x, int y)
+{
+  if (x >= 0 && x < 8 && y >= 0 && y < 8)
+    *cells |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
+}
+
+static guint
+taker_of (CpPieceKind kind)
+{
+  switch (kind)
+    {
+    case CP_PIECE_PAWN:
+      return TAKER_PAWN;
+    case CP_PIECE_ROOK:
+      return TAKER_ROOK;
+    case CP_PIECE_QUEEN:
+      return TAKER_QUEEN;
+    case CP_PIECE_KING:
+      return TAKER_KING;
+    default:
+      return TAKER_MINOR;
+    }
+}
+
+static void
+note_piece_attacks (const CpState *state, Attacks *a, guint from)
+{
+  static const int leaps[2][8][2] = {
+    { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } },
+    { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } },
+  };
+  const CpPiece *p = &state->cells[from];
+  guint64 *cells = &a->cells[p->seat][from % 8 < 4][taker_of (p->kind)];
+  int x = (int) from % 8, y = (int) from / 8;
+  gboolean straight = p->kind == CP_PIECE_ROOK || p->kind == CP_PIECE_QUEEN;
+  gboolean diagonal = p->kind == CP_PIECE_BISHOP || p->kind == CP_PIECE_QUEEN;
+
+  if (p->kind == CP_PIECE_PAWN)
+    for (int dx = -1; dx <= 1; dx += 2)
+      note_attack (cells, x + dx, y + (p->seat == 0 ? 1 : -1));
+  if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
+    for (guint i = 0; i < 8; i++)
+      note_attack (cells, x + leaps[p->kind == CP_PIECE_KING][i][0], y + leaps[p->kind == CP_PIECE_KING][i][1]);
+  for (guint i = 0; i < 8 && (straight || diagonal); i++)
+    {
+      int dx = leaps[1][i][0], dy = leaps[1][i][1];
+
+      if ((dx == 0 || dy == 0) ? !straight : !diagonal)
+        continue;
+      for (int tx = x + dx, ty = y + dy; tx >= 0 && tx < 8 && ty >= 0 && ty < 8; tx += dx, ty += dy)
+        {
+          note_attack (cells, tx, ty);
+          if (state->cells[ty * 8 + tx].kind != CP_PIECE_NONE)
+            break;
+        }
+    }
+}
+
+static void
+find_attacks (const CpState *state, Attacks *a)
+{
+  memset (a, 0, sizeof *a);
+  for (guint c = 0; c < 64; c++)
+    if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat < 2)
+      {
+        note_piece_attacks (state, a, c);
+        if (state->cells[c].kind != CP_PIECE_KING)
+          a->pieces[state->cells[c].seat] |= G_GUINT64_CONSTANT (1) << c;
+      }
+}
+
+/* The least worth of a piece of @army that @seat could take with on
+ * @cell: any of the army's on the seat's half, only those standing on
+ * it elsewhere; NO_TAKER if none. */
+static int
+least_taker (const Attacks *a, guint army, guint seat, guint cell)
+{
+  guint mine = seat >= WHITE_QUEEN_SIDE;
+  gboolean on_mine = (cell % 8 < 4) == mine;
+
+  for (guint t = 0; t < N_TAKERS; t++)
+    {
+      guint64 cells = on_mine ? a->cells[army][0][t] | a->cells[army][1][t] : a->cells[army][mine][t];
+
+      if (cells & (G_GUINT64_CONSTANT (1) << cell))
+        return taker_worth[t];
+    }
+  return NO_TAKER;
+}
+/* The most @seat could win at once by a capture: the worth of a piece the
+ * next player could not take back, or of one worth more than its taker. */
+static int
+capture_gain (const CpChessState *st, const Attacks *a, guint seat)
+{
+  guint army = st->army[seat], next = next_seat (seat), mine = seat >= WHITE_QUEEN_SIDE;
+  guint64 reach = 0, victims;
+  int best = 0;
+
+  /* The cells the seat may take on: any of its half, those of the other
+   * half from its own. */
+  for (guint t = 0; t < N_TAKERS; t++)
+    reach |= ((a->cells[army][mine][t] | a->cells[army][!mine][t]) & halves ()[mine].bits[0])
+             | a->cells[army][mine][t];
+  for (victims = a->pieces[st->army[next]] & reach; victims != 0; victims &= victims - 1)
+    {
+      guint c = (guint) __builtin_ctzll (victims);
+      const CpPiece *p = &st->base.cells[c];
+      int taker = least_taker (a, army, seat, c), worth;
+
+      worth = cp_piece_kind_value (p->kind);
+      best = MAX (best, least_taker (a, p->seat, next, c) == NO_TAKER ? worth : worth - taker);
+    }
+  return best;
+}
+
+/* What the dangers to @army's king cost it: the next player could take
+ * it, or another opponent could on their turn. */
+static int
+king_danger (const CpChessState *st, guint army)
+{
+  guint to_move = st->base.to_move, king = st->king[army];
+  int danger = 0;
+
+  if (king == CP_NO_CELL)
+    return 0;
+  /* Seat @army plays for the army of that number. */
+  for (guint taker = 0; taker < N_SEATS; taker++)
+    if (st->army[taker] != army && taker != to_move && can_take_king (st, army, taker, king))
+      danger += taker == next_seat (to_move) ? KING_THREATENED : KING_EXPOSED;
+  return danger;
+}
+
 /* For computer players: the position as chess sees it from the side of
- * the seat's army, for both partners alike, and a king the next player
- * could take as a great danger for its team.  The chess evaluation gives
- * the side to move a small bonus; here each army moves twice a round. */
+ * the seat's army, for both partners alike; each king that an opponent
+ * could take, as a great danger when the next player could, a lesser one
+ * when the other opponent could on their turn; the best capture of the
+ * player to move, who will likely make it, and a part of the best of the
+ * next player, which the player to move can meet only from their own
+ * half.  The chess evaluation gives the side to move a small bonus; here
+ * each army moves twice a round. */
 static int
 crowded_house_evaluate (const CpState *state, guint seat)
 {
   const CpChessState *st = CP_CHESS_STATE (state);
   guint army = st->army[seat], mover = st->army[state->to_move];
-  int score = cp_chess_evaluate (st, army);
+  int score = cp_chess_evaluate (st, army), threats;
+  Attacks attacks;
 
   if (state->to_move >= WHITE_QUEEN_SIDE && mover == army)
     score += 2 * TEMPO;
-  if (threatened (st, state->to_move))
-    score += mover == army ? -KING_THREATENED : KING_THREATENED;
-  return score;
+  score += king_danger (st, 1 - army) - king_danger (st, army);
+  find_attacks (state, &attacks);
+  threats = capture_gain (st, &attacks, state->to_move) * 2 / 3
+            - capture_gain (st, &attacks, next_seat (state->to_move)) / 3;
+  return score + (mover == army ? threats : -threats);
 }
 
 const CpRules cp_crowded_house_rules = {
