@@ -357,6 +357,21 @@ test_evaluation_captures (void)
   g_assert_cmpint (ABS (hanging - safe), <, 30);
 }
 
+/* Material counts by team: the two players of an army have its worth,
+ * so that the greedy level of either one takes a piece of the other. */
+static void
+test_material (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("crowded-house", 4, NULL);
+  int start = cp_state_material (state, WALTER);
+
+  g_assert_cmpint (start, ==, 0);
+  memset (&state->cells[cell ("d8")], 0, sizeof (CpPiece));
+  for (guint seat = 0; seat < 4; seat++)
+    g_assert_cmpint (cp_state_material (state, seat), ==,
+                     (seat % 2 == WALTER % 2 ? 1 : -1) * cp_piece_kind_value (CP_PIECE_QUEEN));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -369,6 +384,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/crowded-house/en-passant", test_en_passant);
   g_test_add_func ("/crowded-house/checkmate", test_checkmate);
   g_test_add_func ("/crowded-house/resignation", test_resignation);
+  g_test_add_func ("/crowded-house/material", test_material);
   g_test_add_func ("/crowded-house/evaluation", test_evaluation);
   g_test_add_func ("/crowded-house/evaluation-second-opponent", test_evaluation_second_opponent);
   g_test_add_func ("/crowded-house/evaluation-captures", test_evaluation_captures);

@@ -808,25 +808,29 @@ cp_state_hash (const CpState *state)
  * cp_state_material:
  *
  * The worth of @seat's pieces on the board less that of the strongest of
- * the others' (cp_piece_kind_value()).
+ * the others' (cp_piece_kind_value()); in a game of teams, of the pieces
+ * of @seat's team less those of the strongest other team.
  */
 int
 cp_state_material (const CpState *state, guint seat)
 {
+  const guint8 *teams = state->rules->teams;
   int worth[CP_MAX_SEATS] = { 0 };
   int best = G_MININT;
 
+  /* A piece counts for its side: the seat that owns it, or its team (in
+   * Crowded House the pieces of the seats of a team are one army). */
   for (guint c = 0; c < CP_MAX_CELLS; c++)
     {
       const CpPiece *p = &state->cells[c];
 
-      if (p->kind != CP_PIECE_NONE && p->seat < CP_MAX_SEATS)
-        worth[p->seat] += cp_piece_kind_value (p->kind);
+      if (p->kind != CP_PIECE_NONE && p->seat < (teams != NULL ? state->n_seats : CP_MAX_SEATS))
+        worth[teams != NULL ? teams[p->seat] : p->seat] += cp_piece_kind_value (p->kind);
     }
   for (guint s = 0; s < state->n_seats; s++)
-    if (s != seat && !(state->out & CP_SEAT_BIT (s)))
-      best = MAX (best, worth[s]);
-  return worth[seat] - (best == G_MININT ? 0 : best);
+    if ((teams != NULL ? teams[s] != teams[seat] : s != seat) && !(state->out & CP_SEAT_BIT (s)))
+      best = MAX (best, worth[teams != NULL ? teams[s] : s]);
+  return worth[teams != NULL ? teams[seat] : seat] - (best == G_MININT ? 0 : best);
 }
 
 /* How many moves @seat has, if the rules say what it could do when it is
