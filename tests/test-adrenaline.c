@@ -411,7 +411,7 @@ test_brute_lines (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/adrenaline/bishop-capture", test_bishop_capture);
   g_test_add_func ("/adrenaline/check-mark", test_check_mark);
   g_test_add_func ("/adrenaline/queen-mate", test_queen_mate);

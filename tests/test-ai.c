@@ -517,7 +517,7 @@ test_uci (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ai/legal-everywhere", test_legal_everywhere);
   g_test_add_func ("/ai/games-end", test_games_end);

@@ -996,7 +996,7 @@ test_evaluation (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/attrition/seats", test_seats_fit_the_variant);
   g_test_add_func ("/attrition/start/random", test_random_start_is_logged);

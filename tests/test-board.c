@@ -564,7 +564,7 @@ test_zones (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/board/plain/cells", test_plain_cells);
   g_test_add_func ("/board/plain/bad-names", test_plain_bad_names);

@@ -859,7 +859,7 @@ test_snapshots (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/card-art/aspect-and-extents", test_aspect_and_extents);
   g_test_add_func ("/card-art/sizes", test_sizes);

@@ -529,7 +529,7 @@ test_hand_redaction (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cards/appendix-a/rows", test_appendix_rows);
   g_test_add_func ("/cards/appendix-a/nothing", test_cards_for_nothing);

@@ -377,7 +377,7 @@ test_perft (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/chess-attack/worked-example", test_worked_example);
   g_test_add_func ("/chess-attack/outcomes", test_outcomes);
   g_test_add_func ("/chess-attack/second-wound", test_second_wound);

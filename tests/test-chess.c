@@ -421,7 +421,7 @@ test_undo_replay (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/chess/castling/both-sides", test_castling_both_sides);
   g_test_add_func ("/chess/castling/by-king-move", test_castling_by_king_move);

@@ -237,7 +237,7 @@ test_castling (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/chess960/numbering", test_numbering);
   g_test_add_func ("/chess960/random-setup", test_random_setup_is_logged);

@@ -1418,7 +1418,7 @@ test_random_games (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/chivalry/setup", test_setup);
   g_test_add_func ("/chivalry/plain-moves", test_plain_moves);

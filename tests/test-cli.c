@@ -401,7 +401,7 @@ test_print (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/list-games", test_list_games);
   g_test_add_func ("/cli/perft", test_perft);

@@ -796,7 +796,7 @@ main (int argc, char *argv[])
   g_setenv ("XDG_CONFIG_HOME", config, TRUE);
   folder = g_build_filename (config, "chess-parlour", NULL);
   scores = g_build_filename (folder, "best-scores.ini", NULL);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cooperative/bishop-takes-two-pawns", test_bishop_takes_two_pawns);
   g_test_add_func ("/cooperative/king-too-far", test_king_too_far);
   g_test_add_func ("/cooperative/knight-to-d2", test_knight_to_d2);

@@ -375,7 +375,7 @@ test_material (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/crowded-house/start", test_start);
   g_test_add_func ("/crowded-house/half-board", test_half_board);
   g_test_add_func ("/crowded-house/pass", test_pass);

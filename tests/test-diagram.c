@@ -352,7 +352,7 @@ test_command_line (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/diagram/sources", test_sources);
   g_test_add_func ("/diagram/pages", test_pages);
   g_test_add_func ("/diagram/svg", test_svg);

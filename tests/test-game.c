@@ -1056,7 +1056,7 @@ test_random (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/game/chance/rolls", test_chance_rolls);
   g_test_add_func ("/game/chance/seeds", test_chance_seeds);

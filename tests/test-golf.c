@@ -945,7 +945,7 @@ test_daily (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/golf/borrowing", test_borrowing);
   g_test_add_func ("/golf/dealer-named", test_dealer_named);

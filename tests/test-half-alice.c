@@ -121,7 +121,7 @@ test_perft (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/half-alice/king-b8", test_king_b8);
   g_test_add_func ("/half-alice/mirror", test_mirror);
   g_test_add_func ("/half-alice/castling", test_castling);

@@ -1049,7 +1049,7 @@ test_cards (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/knightmare/three/start", test_three_start);
   g_test_add_func ("/knightmare/three/barrier", test_three_barrier);
   g_test_add_func ("/knightmare/three/castling", test_three_castling);

@@ -189,7 +189,7 @@ main (int argc, char *argv[])
 {
   int status;
 
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   if (!g_test_subprocess ())
     probe ();
 

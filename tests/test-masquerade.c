@@ -688,7 +688,7 @@ test_choosing (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/masquerade/example-table", test_example_table);
   g_test_add_func ("/masquerade/pawns", test_pawns);
   g_test_add_func ("/masquerade/no-check", test_no_check);

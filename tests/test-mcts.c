@@ -867,7 +867,7 @@ test_cancel (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/mcts/fairness", test_fairness);
   g_test_add_func ("/mcts/sample-keeps-view", test_sample_keeps_view);

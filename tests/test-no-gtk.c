@@ -93,7 +93,7 @@ test_ai_uses_public_engine (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/no-gtk", test_engine_has_no_gtk);
   g_test_add_func ("/ai/public-engine", test_ai_uses_public_engine);

@@ -242,7 +242,7 @@ test_fen_errors (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/notation/san", test_san_output);
   g_test_add_func ("/notation/other", test_other_notations);

@@ -1136,7 +1136,7 @@ test_pgn_extract (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/pgn/read/miniature", test_read_miniature);
   g_test_add_func ("/pgn/read/special-moves", test_read_special_moves);

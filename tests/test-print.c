@@ -359,7 +359,7 @@ main (int argc, char *argv[])
   setlocale (LC_ALL, "");
   g_setenv ("LANG", "C.UTF-8", TRUE);
   g_unsetenv ("LANGUAGE");
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   folder = g_dir_make_tmp ("cp-print-XXXXXX", NULL);
   g_test_add_func ("/print/mallard", test_mallard);
   g_test_add_func ("/print/rule-sheet", test_rule_sheet);

@@ -817,7 +817,7 @@ static const BadRecord bad_records[] = {
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/record/round-trip/unfinished", test_unfinished);
   g_test_add_func ("/record/round-trip/finished", test_finished);

@@ -1317,7 +1317,7 @@ main (int argc, char *argv[])
   guint n_rules;
   int status;
 
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   list = cp_rules_list (&n_rules);
   g_assert_cmpuint (n_rules, >, 0);
   entries = g_new0 (Entry, n_rules);

@@ -2012,7 +2012,7 @@ test_grid_headings (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/theme/ids", test_theme_ids);
   g_test_add_func ("/render/grid/headings", test_grid_headings);

@@ -780,7 +780,7 @@ test_hint_illegal (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   cp_rules_register (&cp_stack_game_rules);
 
   g_test_add_func ("/session/open-game", test_open_game);

@@ -491,7 +491,7 @@ test_perft_command_line (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/synchronous/swap", test_swap);
   g_test_add_func ("/synchronous/pass-through", test_pass_through);
   g_test_add_func ("/synchronous/blows-together", test_blows_together);

@@ -585,7 +585,7 @@ test_saved_secrets (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tar-pit/deal", test_deal);
   g_test_add_func ("/tar-pit/example", test_example);
   g_test_add_func ("/tar-pit/mate-mark", test_mate_mark);

@@ -353,7 +353,7 @@ test_drawn_names (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/two-move/example", test_example);
   g_test_add_func ("/two-move/sealed", test_sealed);
   g_test_add_func ("/two-move/king-captured", test_king_captured);

@@ -423,7 +423,7 @@ test_secrets (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/zombie/example", test_example);
   g_test_add_func ("/zombie/zombie-moves", test_zombie_moves);
   g_test_add_func ("/zombie/horde", test_horde);
