@@ -24,8 +24,12 @@
 /* Time a move, in milliseconds: the whole of it, and the share after
  * which no deeper search begins. */
 #define MEDIUM_TIME 900
-#define MEDIUM_ADVICE 80  /* in a hundred choices, those the medium level takes the rules' advice for */
 #define HARD_TIME 2700
+/* In a hundred choices, those the medium level takes the rules' advice
+ * for (Chess Golf's solver). */
+#define MEDIUM_ADVICE 80
+/* Microseconds between looks at whether the player is free to think. */
+#define WAIT_STEP 1000
 #define EASY_DEPTH 2
 /* The easy player plays a random move this often (in percent), and
  * otherwise any move within this much of the best. */
@@ -385,8 +389,14 @@ choose_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   CpAction action;
 
   /* A question asked while another is still being answered (one called
-   * off a moment ago, say) waits for its turn. */
-  g_mutex_lock (&self->thinking);
+   * off a moment ago, say) waits for its turn, unless it is called off
+   * while it waits: the threads may start in either order. */
+  while (!g_mutex_trylock (&self->thinking))
+    {
+      if (g_task_return_error_if_cancelled (task))
+        return;
+      g_usleep (WAIT_STEP);
+    }
   if (g_task_return_error_if_cancelled (task))
     ;
   else if (!cp_computer_player_choose (self, cp_view_get_state (job->view), job->seat,
