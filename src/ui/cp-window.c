@@ -243,8 +243,7 @@ is_card_choice (const CpPresentation *presentation, const CpAction *action)
 }
 
 /* The cards in hand, on the table and in the piles, for games with
- * cards, with the choice of cards the seat at the screen may make; at
- * the latest position only, as the prompt's buttons. */
+ * cards, with the choice of cards the seat at the screen may make. */
 static void
 show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
@@ -258,7 +257,7 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
   gtk_widget_set_visible (GTK_WIDGET (self->hand), presentation->has_cards);
   if (!presentation->has_cards)
     return;
-  for (guint i = 0; i < legal->len && cp_game_cursor_at_end (game); i++)
+  for (guint i = 0; i < legal->len; i++)
     {
       const CpAction *action = &legal->items[i];
       CpCard cards[CP_CARD_PACK_MAX];
@@ -296,18 +295,16 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
                            choosable, n_choosable, n_to_choose, label);
 }
 
-/* The tables beside the board, with the pieces in their players' colours;
- * one to fill in at the latest position only, as the prompt's buttons. */
+/* The tables beside the board, with the pieces in their players' colours. */
 static void
 show_grids (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
   CpGame *game = cp_session_get_game (self->session);
   CpColour colours[CP_MAX_SEATS] = { 0 };
-  static const CpActionList none = { 0 };
 
   for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
-  cp_grid_panel_show (self->grids, presentation, colours, cp_game_cursor_at_end (game) ? legal : &none);
+  cp_grid_panel_show (self->grids, presentation, colours, legal);
 }
 
 /* Plays the cards chosen in the hand. */
@@ -487,6 +484,8 @@ update (CpWindow *self)
   guint curtain_seat = cp_session_get_curtain_seat (self->session);
   g_auto (CpActionList) legal = { 0 };
   const CpActionList *offered = cp_session_get_legal (self->session);
+  static const CpActionList none = { 0 };
+  gboolean at_end = cp_game_cursor_at_end (cp_session_get_game (self->session));
   CpAction hint;
 
   cp_move_list_set_viewer (self->moves, screen_seat);
@@ -501,9 +500,11 @@ update (CpWindow *self)
   gtk_stack_set_visible_child_name (self->curtain_stack, "game");
   for (guint i = 0; i < offered->len; i++)
     cp_action_list_append (&legal, &offered->items[i]);
-  show_hand (self, presentation, &legal);
+  /* The choices beside the board show at the latest position only, as
+   * the prompt's buttons do. */
+  show_hand (self, presentation, at_end ? &legal : &none);
   board_choices (self, presentation, &legal);
-  show_grids (self, presentation, &legal);
+  show_grids (self, presentation, at_end ? &legal : &none);
   show_card_notes (self, presentation, &legal);
   show_prompt (self, presentation);
   update_timer (self, presentation, &legal);
