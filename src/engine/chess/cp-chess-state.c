@@ -46,7 +46,8 @@ typedef struct {
   CpCastleRight castle[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
 } ChessUndo;
 
-G_STATIC_ASSERT (sizeof (ChessUndo) <= sizeof (CpUndo));
+/* The last word of a CpUndo is left to the games built on chess. */
+G_STATIC_ASSERT (sizeof (ChessUndo) <= sizeof (CpUndo) - sizeof (guint64));
 
 /* Zobrist keys. */
 static guint64 piece_keys[CP_N_PIECE_KINDS][CP_MAX_SEATS][CP_MAX_CELLS];
@@ -1217,10 +1218,11 @@ pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *all
 }
 
 /* step_danger() with the king's cell taken as empty, worked out once
- * needed. */
+ * needed, and the cells attacked_without_king() has answered for. */
 typedef struct {
   gboolean known;
   guint64 cells;
+  guint64 asked, attacked;
 } KingDanger;
 
 static guint64
@@ -1232,18 +1234,35 @@ king_danger (const CpChessState *st, guint seat, KingDanger *danger)
   return danger->cells;
 }
 
-/* Whether an enemy of @seat attacks @cell, the king's cell @king taken as
- * empty: the danger of extra steps, with the masks, looked for only once
- * no other attack is found. */
+/* attacked_without_king() with the masks of extra steps: their danger
+ * looked for only once no other attack is found, and each cell answered
+ * once. */
 static gboolean
+attacked_by_steps_without_king (const CpChessState *st, guint cell, guint seat, guint king, guint side,
+                                KingDanger *danger)
+{
+  guint64 bit = cell_bit (cell);
+  gboolean hit;
+
+  if (danger->asked & bit)
+    return (danger->attacked & bit) != 0;
+  hit = attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, 0)
+        || ((bit & king_danger (st, seat, danger)) && extra_step_attack (st, cell, seat, king, CP_NO_CELL, NULL));
+  danger->asked |= bit;
+  if (hit)
+    danger->attacked |= bit;
+  return hit;
+}
+
+/* Whether an enemy of @seat attacks @cell, the king's cell @king taken as
+ * empty. */
+static inline gboolean
 attacked_without_king (const CpChessState *st, guint cell, guint seat, guint king, guint side,
                        KingDanger *danger)
 {
   if (!st->masks || !(st->features & CP_CHESS_EXTRA_STEPS))
     return attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, ALL_CELLS);
-  return attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, 0)
-         || ((cell_bit (cell) & king_danger (st, seat, danger))
-             && extra_step_attack (st, cell, seat, king, CP_NO_CELL, NULL));
+  return attacked_by_steps_without_king (st, cell, seat, king, side, danger);
 }
 
 static gboolean
@@ -1296,13 +1315,18 @@ castling_moves (const CpChessState *st, guint seat, KingDanger *king_danger_cell
         }
       for (guint x = MIN (kx, kto); x <= MAX (kx, kto) && ok && (st->features & CP_CHESS_CHECK); x++)
         {
-          /* A rook in a corner stands on no line beyond it: emptied, its
-           * cell changes no danger. */
+          guint c = cp_board_cell_at (board, (int) x, (int) y);
+
+          /* A rook in a corner stands on no line beyond it: emptied, it
+           * changes no attack, and the king's moves may have answered. */
+          if (st->masks && (st->features & CP_CHESS_EXTRA_STEPS) && (cell_bit (right->rook) & CORNERS))
+            {
+              ok = !attacked_without_king (st, c, seat, king, mirror, king_danger_cells);
+              continue;
+            }
           if (x == MIN (kx, kto) && (st->features & CP_CHESS_EXTRA_STEPS))
-            danger = st->masks && (cell_bit (right->rook) & CORNERS) ? king_danger (st, seat, king_danger_cells)
-                                                                     : step_danger (st, seat, king, right->rook);
-          ok = !attacked (st, cp_board_cell_at (board, (int) x, (int) y), seat, king, right->rook, CP_NO_CELL,
-                          NULL, mirror, danger);
+            danger = step_danger (st, seat, king, right->rook);
+          ok = !attacked (st, c, seat, king, right->rook, CP_NO_CELL, NULL, mirror, danger);
         }
       if (ok)
         add_move (out, seat, king, right->rook, CP_ACTION_FLAG_CASTLE, 0);
@@ -1758,6 +1782,8 @@ typedef struct {
   guint64 lines[64];      /* the cells that change where their moves end, */
   Landings landings[64];  /* where they end, */
   Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
+  guint64 all_lines;      /* the lines of them all, */
+  guint64 pawns, reaching;  /* and those that are pawns, or reach the king */
   guint64 sure[MOST_CHECKERS + 1];
   guint64 taking[MOST_CHECKERS + 1];  /* sure[] with one stack of the king's side taken */
   guint64 may[MOST_CHECKERS + 1];
@@ -1797,14 +1823,20 @@ look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
       fill_toward (king, ~s->field.theirs | s->starters, s->gainer, s->gain, s->n_gainers, s->top, s->may);
       fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking);
     }
+  s->all_lines = s->pawns = s->reaching = 0;
   for (guint i = 0; i < s->n; i++)
     {
       s->lines[i] = stepper_lines (st, s->cells[i]);
+      s->all_lines |= s->lines[i];
+      if (st->base.cells[s->cells[i]].kind == CP_PIECE_PAWN)
+        s->pawns |= cell_bit (s->cells[i]);
       find_landings (st, &s->field, s->cells[i], king, &s->landings[i]);
       s->verdicts[i] = s->known ? judge_landings (&s->landings[i], s->taking, s->sure, s->may) : VERDICT_MAYBE;
       if (s->verdicts[i] == VERDICT_MAYBE)
         s->verdicts[i] = search_steps (st, s->cells[i], king, CP_NO_CELL, CP_NO_CELL, s->gains, FALSE, NULL)
                            ? VERDICT_SURE : VERDICT_CLEAR;
+      if (s->verdicts[i] == VERDICT_SURE)
+        s->reaching |= cell_bit (s->cells[i]);
     }
 }
 
@@ -1893,9 +1925,13 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
   guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
   gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
   gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0, known = FALSE;
-  const guint64 *may = opened ? may_opened (st, s, out, first) : s->may;
+  const guint64 *may;
   Field f;
 
+  /* Off every line, only the piece taken changes. */
+  if (!opened && !(changed & s->all_lines) && !(passed && s->pawns))
+    return !(s->reaching & ~cell_bit (taken));
+  may = opened ? may_opened (st, s, out, first) : s->may;
   for (guint b = 0; b < s->n; b++)
     {
       guint p = s->cells[b];
@@ -2088,7 +2124,7 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
   guint seat = st->army[player], first = out->len;
   guint king = st->king[seat];
   guint king_side = king != CP_NO_CELL ? side_of_cell (st, king) : 0;
-  KingDanger danger = { FALSE, 0 };
+  KingDanger danger = { FALSE, 0, 0, 0 };
   Restrictions r;
   CpCellSet everywhere;
 
@@ -2418,7 +2454,8 @@ make_castling (CpChessState *st, const CpAction *action)
 
 /**
  * cp_chess_make:
- * @undo: (nullable): receives what cp_chess_unmake() needs
+ * @undo: (nullable): receives what cp_chess_unmake() needs, in all but
+ *   its last word
  *
  * Makes a legal move, or passes the turn on for a CP_ACTION_PASS.
  */

@@ -212,16 +212,17 @@ set_stack (AdrenalineState *st, guint cell, guint count)
 
 /* A move or an extra step: the piece carries its checkers, takes over
  * those of the piece it takes (cp_chess_make() sees to both), and spends
- * one on an extra step. */
+ * one on an extra step.  @undo, if not NULL, receives the chess move's
+ * undo. */
 static void
-move_piece (AdrenalineState *st, const CpAction *action)
+move_piece (AdrenalineState *st, const CpAction *action, CpUndo *undo)
 {
   guint landing = cp_chess_landing (&st->chess, action);
   guint stack;
 
   if (landing == CP_NO_CELL)
     landing = action->cells[1];
-  cp_chess_make (&st->chess, action, NULL);
+  cp_chess_make (&st->chess, action, undo);
   stack = st->chess.base.cells[landing].checkers - (st->stage == STAGE_STEPS ? 1 : 0);
   set_stack (st, landing, stack);
   st->took |= (action->flags & CP_ACTION_FLAG_CAPTURE) != 0;
@@ -234,15 +235,45 @@ move_piece (AdrenalineState *st, const CpAction *action)
     stop_moving (st);
 }
 
+/* What an action changes beyond the chess move, to take it back: the
+ * stage, in the last word of the undo; for a pass or a checker put,
+ * which make no chess move, what passing the turn and the checker
+ * change. */
+typedef struct {
+  CpPiece piece;  /* the piece a checker is put under, before */
+  guint8 to_move;
+  guint16 fullmove;
+  guint64 hash, history;
+  CpCastleRight castle[CP_MAX_SEATS][CP_N_CASTLE_SIDES];
+} TurnUndo;
+
+G_STATIC_ASSERT (sizeof (TurnUndo) <= sizeof (CpUndo) - sizeof (guint64));
+#define STAGE_WORD(undo) ((undo)->data[G_N_ELEMENTS ((undo)->data) - 1])
+
 static void
 adrenaline_make (CpState *state, const CpAction *action, CpUndo *undo)
 {
   AdrenalineState *st = ADRENALINE_STATE (state);
 
+  if (undo != NULL)
+    {
+      if (action->type != CP_ACTION_MOVE)
+        {
+          TurnUndo *u = (TurnUndo *) undo;
+
+          u->piece = state->cells[action->type == CP_ACTION_ADD_CHECKER ? action->cells[0] : 0];
+          u->to_move = state->to_move;
+          u->fullmove = st->chess.fullmove;
+          u->hash = st->chess.hash;
+          u->history = st->chess.history[state->ply % CP_CHESS_HISTORY];
+          memcpy (u->castle, st->chess.castle, sizeof u->castle);
+        }
+      STAGE_WORD (undo) = st->stage | (guint) st->runner << 8 | (guint) st->took << 16;
+    }
   switch (action->type)
     {
     case CP_ACTION_MOVE:
-      move_piece (st, action);
+      move_piece (st, action, undo);
       break;
     case CP_ACTION_PASS:
       stop_moving (st);
@@ -256,6 +287,31 @@ adrenaline_make (CpState *state, const CpAction *action, CpUndo *undo)
     default:
       g_return_if_reached ();
     }
+}
+
+static void
+adrenaline_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
+{
+  AdrenalineState *st = ADRENALINE_STATE (state);
+  guint64 stage = STAGE_WORD (undo);
+
+  if (action->type == CP_ACTION_MOVE)
+    cp_chess_unmake (&st->chess, action, undo);
+  else
+    {
+      const TurnUndo *u = (const TurnUndo *) undo;
+
+      if (action->type == CP_ACTION_ADD_CHECKER)
+        cp_chess_put (&st->chess, action->cells[0], &u->piece);
+      state->to_move = u->to_move;
+      st->chess.fullmove = u->fullmove;
+      st->chess.hash = u->hash;
+      st->chess.history[state->ply % CP_CHESS_HISTORY] = u->history;
+      memcpy (st->chess.castle, u->castle, sizeof u->castle);
+    }
+  st->stage = stage & 0xff;
+  st->runner = (stage >> 8) & 0xff;
+  st->took = (stage >> 16) & 0xff;
 }
 
 static void
@@ -479,6 +535,7 @@ const CpRules cp_adrenaline_rules = {
   .pending = adrenaline_pending,
   .legal = adrenaline_legal,
   .make = adrenaline_make,
+  .unmake = adrenaline_unmake,
   .outcome = adrenaline_outcome,
   .claimable = adrenaline_claimable,
   .format = plain_format,
