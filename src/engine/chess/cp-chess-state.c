@@ -949,28 +949,45 @@ extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_
   return FALSE;
 }
 
-/* The cells where enemies of @seat might come with extra steps, with
- * @ignore_a and @ignore_b taken as empty: step_walks() of each piece that
- * may take them, with no cell where the walks stop.  On other cells
- * extra_step_attack() finds no attack with those cells empty. */
-static guint64
-step_danger (const CpChessState *st, guint seat, guint ignore_a, guint ignore_b)
-{
+/* The pieces that may take extra steps against a side, some cells taken
+ * as empty (step_starters() with no cell looked at), and where the
+ * walks of each might come. */
+typedef struct {
+  guint n, gains;
   guint8 starters[CP_MAX_CELLS];
-  guint gains, n;
+  guint64 near[CP_MAX_CELLS];
+} StepDangers;
+
+/* Fills in @d for the enemies of @seat, @ignore_a and @ignore_b taken as
+ * empty: each piece's step_walks() with no cell where they stop.
+ * Returns the cells of them all; on other cells extra_step_attack()
+ * finds no attack with those cells empty. */
+static guint64
+find_step_dangers (const CpChessState *st, guint seat, guint ignore_a, guint ignore_b, StepDangers *d)
+{
   guint64 danger = 0;
 
-  if (!st->masks)
-    return ALL_CELLS;
-  n = step_starters (st, CP_NO_CELL, seat, ignore_a, ignore_b, NULL, starters, &gains);
-  for (guint i = 0; i < n; i++)
+  d->n = step_starters (st, CP_NO_CELL, seat, ignore_a, ignore_b, NULL, d->starters, &d->gains);
+  for (guint i = 0; i < d->n; i++)
     {
       CpCellSet reach;
 
-      regular_reach (st, starters[i], ignore_a, ignore_b, &reach, NULL);
-      danger |= king_neighbours (step_walks (st, starters[i], CP_NO_CELL, ignore_a, ignore_b, &reach));
+      regular_reach (st, d->starters[i], ignore_a, ignore_b, &reach, NULL);
+      d->near[i] = king_neighbours (step_walks (st, d->starters[i], CP_NO_CELL, ignore_a, ignore_b, &reach));
+      danger |= d->near[i];
     }
   return danger;
+}
+
+/* The cells where enemies of @seat might come with extra steps, with
+ * @ignore_a and @ignore_b taken as empty (find_step_dangers()); every
+ * cell without the masks. */
+static guint64
+step_danger (const CpChessState *st, guint seat, guint ignore_a, guint ignore_b)
+{
+  StepDangers d;
+
+  return st->masks ? find_step_dangers (st, seat, ignore_a, ignore_b, &d) : ALL_CELLS;
 }
 
 /**
@@ -1217,11 +1234,13 @@ pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *all
     }
 }
 
-/* step_danger() with the king's cell taken as empty, worked out once
- * needed, and the cells attacked_without_king() has answered for. */
+/* The dangers of extra steps with the king's cell taken as empty,
+ * worked out once needed, and the cells attacked_without_king() has
+ * answered for. */
 typedef struct {
   gboolean known;
   guint64 cells;
+  StepDangers steps;
   guint64 asked, attacked;
 } KingDanger;
 
@@ -1229,14 +1248,14 @@ static guint64
 king_danger (const CpChessState *st, guint seat, KingDanger *danger)
 {
   if (!danger->known)
-    danger->cells = step_danger (st, seat, st->king[seat], CP_NO_CELL);
+    danger->cells = find_step_dangers (st, seat, st->king[seat], CP_NO_CELL, &danger->steps);
   danger->known = TRUE;
   return danger->cells;
 }
 
 /* attacked_without_king() with the masks of extra steps: their danger
- * looked for only once no other attack is found, and each cell answered
- * once. */
+ * looked for only once no other attack is found, by the pieces whose
+ * walks might come to @cell, and each cell answered once. */
 static gboolean
 attacked_by_steps_without_king (const CpChessState *st, guint cell, guint seat, guint king, guint side,
                                 KingDanger *danger)
@@ -1246,8 +1265,11 @@ attacked_by_steps_without_king (const CpChessState *st, guint cell, guint seat, 
 
   if (danger->asked & bit)
     return (danger->attacked & bit) != 0;
-  hit = attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, 0)
-        || ((bit & king_danger (st, seat, danger)) && extra_step_attack (st, cell, seat, king, CP_NO_CELL, NULL));
+  hit = attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, 0);
+  if (!hit && (bit & king_danger (st, seat, danger)))
+    for (guint i = 0; i < danger->steps.n && !hit; i++)
+      hit = danger->steps.starters[i] != cell && (danger->steps.near[i] & bit)
+            && search_steps (st, danger->steps.starters[i], cell, king, CP_NO_CELL, danger->steps.gains, FALSE, NULL);
   danger->asked |= bit;
   if (hit)
     danger->attacked |= bit;
@@ -1782,7 +1804,8 @@ typedef struct {
   guint64 lines[64];      /* the cells that change where their moves end, */
   Landings landings[64];  /* where they end, */
   Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
-  guint64 all_lines;      /* the lines of them all, */
+  guint64 watch[64];      /* the cells of their lines that may change a verdict (watch_lines()), */
+  guint64 watched;        /* (of them all) */
   guint64 pawns, reaching;  /* and those that are pawns, or reach the king */
   guint64 sure[MOST_CHECKERS + 1];
   guint64 taking[MOST_CHECKERS + 1];  /* sure[] with one stack of the king's side taken */
@@ -1792,6 +1815,42 @@ typedef struct {
   gboolean opened_done;   /* may[] with the cells of all pieces the side may take open: */
   guint64 may_opened[MOST_CHECKERS + 1];
 } Steps;
+
+/* The cells of the lines of the piece s->cells[@b] whose change may
+ * change its verdict while the tables hold: those on lines to where a
+ * move ending there might reach the king.  Changes elsewhere only add or
+ * take away cells where a move ends that reaches it not, and whence no
+ * search finds a walk. */
+static guint64
+watch_lines (const CpChessState *st, const Steps *s, guint b)
+{
+  guint p = s->cells[b], own = s->landings[b].own;
+  guint64 care = 0, watched = 0;
+
+  if (!s->known)
+    return s->lines[b];
+  if (own > 0)
+    care = s->may[own] | s->taking[own] | s->sure[own];
+  for (guint i = 0; i < s->n_gainers; i++)
+    {
+      guint v = MIN (own + s->gain[i], s->top);
+
+      care |= (s->may[v] | s->taking[v] | s->sure[v]) & cell_bit (s->gainer[i]);
+    }
+  switch (st->base.cells[p].kind)
+    {
+    case CP_PIECE_KNIGHT:
+    case CP_PIECE_KING:
+      return s->lines[b] & care;
+    case CP_PIECE_PAWN:
+      return (s->lines[b] & care) ? s->lines[b] : 0;
+    default:
+      for (guint d = 0; d < CP_N_DIRS; d++)
+        if ((slides[st->base.cells[p].kind] >> d) & 1 && (rays[d][p] & care))
+          watched |= rays[d][p] & s->lines[b];
+      return watched;
+    }
+}
 
 static void
 look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
@@ -1823,11 +1882,10 @@ look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
       fill_toward (king, ~s->field.theirs | s->starters, s->gainer, s->gain, s->n_gainers, s->top, s->may);
       fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking);
     }
-  s->all_lines = s->pawns = s->reaching = 0;
+  s->watched = s->pawns = s->reaching = 0;
   for (guint i = 0; i < s->n; i++)
     {
       s->lines[i] = stepper_lines (st, s->cells[i]);
-      s->all_lines |= s->lines[i];
       if (st->base.cells[s->cells[i]].kind == CP_PIECE_PAWN)
         s->pawns |= cell_bit (s->cells[i]);
       find_landings (st, &s->field, s->cells[i], king, &s->landings[i]);
@@ -1837,6 +1895,8 @@ look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
                            ? VERDICT_SURE : VERDICT_CLEAR;
       if (s->verdicts[i] == VERDICT_SURE)
         s->reaching |= cell_bit (s->cells[i]);
+      s->watch[i] = watch_lines (st, s, i);
+      s->watched |= s->watch[i];
     }
 }
 
@@ -1928,8 +1988,8 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
   const guint64 *may;
   Field f;
 
-  /* Off every line, only the piece taken changes. */
-  if (!opened && !(changed & s->all_lines) && !(passed && s->pawns))
+  /* Off every line watched, only the piece taken changes. */
+  if (!opened && !(changed & s->watched) && !(passed && s->pawns))
     return !(s->reaching & ~cell_bit (taken));
   may = opened ? may_opened (st, s, out, first) : s->may;
   for (guint b = 0; b < s->n; b++)
@@ -1939,7 +1999,7 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
 
       if (p == taken)
         continue;
-      if ((changed & s->lines[b]) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
+      if ((changed & (opened ? s->lines[b] : s->watch[b])) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
         {
           if (!known)
             field_after (st, &s->field, a, &f);
@@ -2124,10 +2184,12 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
   guint seat = st->army[player], first = out->len;
   guint king = st->king[seat];
   guint king_side = king != CP_NO_CELL ? side_of_cell (st, king) : 0;
-  KingDanger danger = { FALSE, 0, 0, 0 };
+  KingDanger danger;
   Restrictions r;
   CpCellSet everywhere;
 
+  danger.known = FALSE;
+  danger.asked = danger.attacked = 0;
   find_restrictions (st, seat, &r);
   memset (&everywhere, 0xff, sizeof everywhere);
 
