@@ -263,6 +263,8 @@ open_to (const CpChessState *st, guint seat, const CpPiece *q)
 /* The cells from each cell of a board of 8 by 8 (CpChessState.masks):
  * beyond it in each direction, a knight's leap away, a step away. */
 static guint64 rays[CP_N_DIRS][64], leaps[64], steps_from[64], straight_lines[64], slant_lines[64];
+static guint64 within_steps[8][64];  /* the cells at most so many king steps away */
+static guint8 steps_apart[64][64];
 
 static void
 init_rays (void)
@@ -291,6 +293,14 @@ init_rays (void)
 
           if (x >= 0 && x < 8 && y >= 0 && y < 8)
             leaps[c] |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
+        }
+      for (int b = 0; b < 64; b++)
+        {
+          guint apart = (guint) MAX (ABS (b % 8 - c % 8), ABS (b / 8 - c / 8));
+
+          steps_apart[c][b] = (guint8) apart;
+          for (guint r = apart; r < 8; r++)
+            within_steps[r][c] |= G_GUINT64_CONSTANT (1) << b;
         }
       straight_lines[c] = rays[CP_DIR_N][c] | rays[CP_DIR_E][c] | rays[CP_DIR_S][c] | rays[CP_DIR_W][c];
       slant_lines[c] = rays[CP_DIR_NE][c] | rays[CP_DIR_SE][c] | rays[CP_DIR_SW][c] | rays[CP_DIR_NW][c];
@@ -1917,6 +1927,76 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
   return s->may_opened;
 }
 
+/* Raises @fuel[i] to the most checkers a walk from the cells of @cells,
+ * holding @v checkers there, may hold once it comes onto the cell of
+ * @gainer[i] (i < @n) and takes its @gain, by distances alone.  Returns
+ * whether the walk may come next to @king. */
+static gboolean
+fuel_from (guint64 cells, guint v, guint king, const guint8 *gainer, const guint8 *gain, guint n, int *fuel)
+{
+  guint64 ball[8];  /* ball[r]: the cells at most r steps from @cells */
+  guint most = MIN (v, 7u);
+
+  ball[0] = cells;
+  for (guint r = 1; r <= most; r++)
+    ball[r] = ball[r - 1] | king_neighbours (ball[r - 1]);
+  if ((ball[most] >> king) & 1)
+    return TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 bit = cell_bit (gainer[i]);
+      guint r = 1;
+
+      if (!(ball[most] & bit) || (cells & bit))
+        continue;
+      while (!(ball[r] & bit))
+        r++;
+      fuel[i] = MAX (fuel[i], (int) (v - r + gain[i]));
+    }
+  return FALSE;
+}
+
+/* Whether a walk of extra steps from where the moves of the @n_l sets
+ * of @l end might reach @king, by distances alone: a walk holding v
+ * checkers goes v steps at most, and from one of the @n cells of @gainer
+ * on with what it held there plus the @gain.  Walls and the order of
+ * the steps are not looked at, so FALSE is sure, TRUE is not. */
+static gboolean
+landings_near (const Landings *const *l, guint n_l, guint king, const guint8 *gainer, const guint8 *gain, guint n)
+{
+  guint64 plain[8] = { 0 };  /* the cells where moves end with their own v checkers, v < 8 */
+  int fuel[64];
+
+  for (guint i = 0; i < n; i++)
+    fuel[i] = -1;
+  for (guint j = 0; j < n_l; j++)
+    {
+      if (l[j]->plain != 0 && l[j]->own < 8)
+        plain[l[j]->own] |= l[j]->plain;
+      else if (l[j]->plain != 0 && fuel_from (l[j]->plain, l[j]->own, king, gainer, gain, n, fuel))
+        return TRUE;
+      for (guint k = 0; k < l[j]->n; k++)
+        if (fuel_from (cell_bit (l[j]->cell[k]), l[j]->value[k], king, gainer, gain, n, fuel))
+          return TRUE;
+    }
+  for (guint v = 1; v < 8; v++)
+    if (plain[v] != 0 && fuel_from (plain[v], v, king, gainer, gain, n, fuel))
+      return TRUE;
+  /* From gainer to gainer: n rounds reach every order of them. */
+  for (guint round = 0; round <= n; round++)
+    for (guint i = 0; i < n; i++)
+      {
+        if (fuel[i] < 1)
+          continue;
+        if (steps_apart[gainer[i]][king] <= fuel[i])
+          return TRUE;
+        for (guint k = 0; k < n; k++)
+          if (k != i && steps_apart[gainer[i]][gainer[k]] <= fuel[i])
+            fuel[k] = MAX (fuel[k], fuel[i] - steps_apart[gainer[i]][gainer[k]] + gain[k]);
+      }
+  return FALSE;
+}
+
 /* The verdicts on the pieces that may step after @a, a move that
  * carries checkers or takes a piece with some: the stacks change, and
  * with them the pieces that may step and the walks (a walk that surely
@@ -1964,6 +2044,9 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
       guint8 gainer[64], gain[64];
       guint n_gainers = field_gainers (st, &f, king, s->top, gainer, gain);
 
+      /* Mostly the walks cannot even come near the king. */
+      if (!landings_near (landings, n, king, gainer, gain, n_gainers))
+        return TRUE;
       fill_toward (king, ~f.theirs | starters, gainer, gain, n_gainers, s->top, again);
       may = again;
     }
