@@ -406,6 +406,30 @@ test_en_passant_blocks (void)
     g_assert_cmpuint (engine_perft (fen, depth), ==, brute_perft (BRUTE_ADRENALINE, fen, depth));
 }
 
+/* Only the side that did not make the double step may take en passant:
+ * after 1. f4, White's pawn on e2 with a checker cannot go to f3 as if
+ * taking, and step on to g4, so the black king may go there. */
+static void
+test_en_passant_of_the_other_side (void)
+{
+  const char *fen = "8/8/8/5k2/5P2/8/4P*3/4K3 b - f3 0 1";
+  g_autofree char *option = g_strconcat ("fen=", fen, NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
+  g_auto (CpActionList) legal = { 0 };
+  gboolean found = FALSE;
+
+  cp_state_legal (cp_game_get_state (game), 1, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      g_autofree char *text = cp_state_format (cp_game_get_state (game), &legal.items[i], CP_NOTATION_LAN);
+
+      found |= g_strcmp0 (text, "Kf5-g4") == 0;
+    }
+  g_assert_true (found);
+  for (guint depth = 1; depth <= 3; depth++)
+    g_assert_cmpuint (engine_perft (fen, depth), ==, brute_perft (BRUTE_ADRENALINE, fen, depth));
+}
+
 /* Along random lines of play from positions with stacks, the counts of
  * two plies from every seventh position agree with the counter that
  * tries every way (from positions where a turn begins, as FEN can say). */
@@ -437,6 +461,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/adrenaline/masks", test_masks);
   g_test_add_func ("/adrenaline/ordered-walk", test_ordered_walk);
   g_test_add_func ("/adrenaline/en-passant-blocks", test_en_passant_blocks);
+  g_test_add_func ("/adrenaline/en-passant-of-the-other-side", test_en_passant_of_the_other_side);
   g_test_add_func ("/adrenaline/brute-lines", test_brute_lines);
   return g_test_run ();
 }

@@ -399,6 +399,18 @@ reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, gu
   reach->bits[0] = to;
 }
 
+/* The cell where the piece @p may take en passant, or CP_NO_CELL: only a
+ * pawn of an enemy of the pawn that passed it may. */
+static inline guint
+en_passant_for (const CpChessState *st, const CpPiece *p)
+{
+  if (p->kind != CP_PIECE_PAWN || st->ep_cell == CP_NO_CELL || st->ep_pawn == CP_NO_CELL
+      || !(st->features & CP_CHESS_EN_PASSANT)
+      || st->team[st->base.cells[st->ep_pawn].seat] == st->team[p->seat])
+    return CP_NO_CELL;
+  return st->ep_cell;
+}
+
 /* The cells the piece on @from could end its move on, taking or not,
  * whatever it would leave its own king in: where its extra steps begin. */
 static void
@@ -448,7 +460,7 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
           if (to == CP_NO_CELL || !(pawn_captures (st, seat) & BIT (d)))
             continue;
           q = seen_at (st, to, ignore_a, ignore_b, read);
-          if ((q->kind != CP_PIECE_NONE && open_to (st, seat, q)) || to == st->ep_cell)
+          if ((q->kind != CP_PIECE_NONE && open_to (st, seat, q)) || to == en_passant_for (st, p))
             cp_cell_set_add (reach, to);
         }
       return;
@@ -532,7 +544,7 @@ start_checkers (const CpChessState *st, guint from, guint c, guint ignore_a, gui
   const CpPiece *p = &st->base.cells[from];
   guint v = p->checkers + seen_at (st, c, ignore_a, ignore_b, NULL)->checkers;
 
-  if (p->kind == CP_PIECE_PAWN && c == st->ep_cell)
+  if (c == en_passant_for (st, p))
     v += st->base.cells[st->ep_pawn].checkers;
   return v;
 }
@@ -759,7 +771,7 @@ search_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, gu
       if (w->gainer_of[c] != 0xff)
         s.taken |= G_GUINT64_CONSTANT (1) << w->gainer_of[c];
       /* A pawn taking en passant gets the checkers of the pawn it takes. */
-      if (p->kind == CP_PIECE_PAWN && c == st->ep_cell && st->ep_pawn < n_cells)
+      if (c == en_passant_for (st, p) && st->ep_pawn < n_cells)
         {
           left += seen_at (st, st->ep_pawn, CP_NO_CELL, CP_NO_CELL, read)->checkers;
           if (w->gainer_of[st->ep_pawn] != 0xff)
