@@ -509,6 +509,59 @@ typedef struct {
   guint8 gainer[64], gain[64];
 } StepField;
 
+/* The king steps from the nearest cell of @cells to @c, or more than
+ * @most: @most + 1. */
+static inline guint
+steps_from_cells (guint64 cells, guint c, guint most)
+{
+  for (guint r = 0; r <= most && r < 8; r++)
+    if (cells & within_steps[r][c])
+      return r;
+  return most + 1;
+}
+
+/* Whether walks of king steps that begin on the cells of @starts[v]
+ * with v checkers (v < 8) might come onto @target, by distances alone:
+ * a walk holding v checkers goes v steps at most, and from one of the
+ * @n cells of @gainer on with what it held there plus the @gain, each
+ * taken once.  Walls and the order of the steps are not looked at, so
+ * FALSE is sure, TRUE is not. */
+static gboolean
+starts_near (const guint64 *starts, guint target, const guint8 *gainer, const guint8 *gain, guint n)
+{
+  int fuel[64];  /* the most checkers a walk may hold on each gainer, its own taken */
+
+  for (guint i = 0; i < n; i++)
+    fuel[i] = -1;
+  for (guint v = 1; v < 8; v++)
+    {
+      if (starts[v] == 0)
+        continue;
+      if (steps_from_cells (starts[v], target, v) <= v)
+        return TRUE;
+      for (guint i = 0; i < n; i++)
+        {
+          guint d = steps_from_cells (starts[v] & ~cell_bit (gainer[i]), gainer[i], v);
+
+          if (d <= v)
+            fuel[i] = MAX (fuel[i], (int) (v - d + gain[i]));
+        }
+    }
+  /* From gainer to gainer: n rounds reach every order of them. */
+  for (guint round = 0; round <= n; round++)
+    for (guint i = 0; i < n; i++)
+      {
+        if (fuel[i] < 1)
+          continue;
+        if (steps_apart[gainer[i]][target] <= fuel[i])
+          return TRUE;
+        for (guint k = 0; k < n; k++)
+          if (k != i && steps_apart[gainer[i]][gainer[k]] <= fuel[i])
+            fuel[k] = MAX (fuel[k], fuel[i] - steps_apart[gainer[i]][gainer[k]] + gain[k]);
+      }
+  return FALSE;
+}
+
 static void
 step_field (const CpChessState *st, guint from, guint cell, guint ignore_a, guint ignore_b,
             StepField *f)
@@ -1939,74 +1992,28 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
   return s->may_opened;
 }
 
-/* Raises @fuel[i] to the most checkers a walk from the cells of @cells,
- * holding @v checkers there, may hold once it comes onto the cell of
- * @gainer[i] (i < @n) and takes its @gain, by distances alone.  Returns
- * whether the walk may come next to @king. */
-static gboolean
-fuel_from (guint64 cells, guint v, guint king, const guint8 *gainer, const guint8 *gain, guint n, int *fuel)
-{
-  guint64 ball[8];  /* ball[r]: the cells at most r steps from @cells */
-  guint most = MIN (v, 7u);
-
-  ball[0] = cells;
-  for (guint r = 1; r <= most; r++)
-    ball[r] = ball[r - 1] | king_neighbours (ball[r - 1]);
-  if ((ball[most] >> king) & 1)
-    return TRUE;
-  for (guint i = 0; i < n; i++)
-    {
-      guint64 bit = cell_bit (gainer[i]);
-      guint r = 1;
-
-      if (!(ball[most] & bit) || (cells & bit))
-        continue;
-      while (!(ball[r] & bit))
-        r++;
-      fuel[i] = MAX (fuel[i], (int) (v - r + gain[i]));
-    }
-  return FALSE;
-}
-
 /* Whether a walk of extra steps from where the moves of the @n_l sets
- * of @l end might reach @king, by distances alone: a walk holding v
- * checkers goes v steps at most, and from one of the @n cells of @gainer
- * on with what it held there plus the @gain.  Walls and the order of
- * the steps are not looked at, so FALSE is sure, TRUE is not. */
+ * of @l end might reach @king, by distances alone (starts_near()).
+ * Moves that end with more than seven checkers might. */
 static gboolean
 landings_near (const Landings *const *l, guint n_l, guint king, const guint8 *gainer, const guint8 *gain, guint n)
 {
-  guint64 plain[8] = { 0 };  /* the cells where moves end with their own v checkers, v < 8 */
-  int fuel[64];
+  guint64 starts[8] = { 0 };
 
-  for (guint i = 0; i < n; i++)
-    fuel[i] = -1;
   for (guint j = 0; j < n_l; j++)
     {
-      if (l[j]->plain != 0 && l[j]->own < 8)
-        plain[l[j]->own] |= l[j]->plain;
-      else if (l[j]->plain != 0 && fuel_from (l[j]->plain, l[j]->own, king, gainer, gain, n, fuel))
+      if (l[j]->plain != 0 && l[j]->own >= 8)
         return TRUE;
+      if (l[j]->plain != 0)
+        starts[l[j]->own] |= l[j]->plain;
       for (guint k = 0; k < l[j]->n; k++)
-        if (fuel_from (cell_bit (l[j]->cell[k]), l[j]->value[k], king, gainer, gain, n, fuel))
-          return TRUE;
+        {
+          if (l[j]->value[k] >= 8)
+            return TRUE;
+          starts[l[j]->value[k]] |= cell_bit (l[j]->cell[k]);
+        }
     }
-  for (guint v = 1; v < 8; v++)
-    if (plain[v] != 0 && fuel_from (plain[v], v, king, gainer, gain, n, fuel))
-      return TRUE;
-  /* From gainer to gainer: n rounds reach every order of them. */
-  for (guint round = 0; round <= n; round++)
-    for (guint i = 0; i < n; i++)
-      {
-        if (fuel[i] < 1)
-          continue;
-        if (steps_apart[gainer[i]][king] <= fuel[i])
-          return TRUE;
-        for (guint k = 0; k < n; k++)
-          if (k != i && steps_apart[gainer[i]][gainer[k]] <= fuel[i])
-            fuel[k] = MAX (fuel[k], fuel[i] - steps_apart[gainer[i]][gainer[k]] + gain[k]);
-      }
-  return FALSE;
+  return starts_near (starts, king, gainer, gain, n);
 }
 
 /* The verdicts on the pieces that may step after @a, a move that
