@@ -63,7 +63,7 @@ run (guint n_cards, guint n_deals)
       memcpy (position.cards, cards, n_cards);
       cp_golf_position_choose (&position);
       start = g_get_monotonic_time ();
-      result = cp_golf_solve (&position, BOUND, NULL, &solution);
+      result = cp_golf_solve (&position, BOUND, 0, NULL, &solution);
       seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
       by_optimum[result == CP_GOLF_FOUND ? solution.n_moves : BOUND + 1]++;
       total += seconds;

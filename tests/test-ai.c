@@ -253,7 +253,7 @@ test_golf_levels (void)
 
   cp_game_resolve_chance (game);
   state = cp_game_get_state (game);
-  g_assert_true (state->rules->advise (state, 0, NULL, &par));
+  g_assert_true (state->rules->advise (state, 0, 0, NULL, &par));
   for (guint32 seed = 1; seed <= 24; seed++)
     for (CpLevel level = CP_LEVEL_MEDIUM; level <= CP_LEVEL_HARD; level++)
       {
@@ -269,6 +269,16 @@ test_golf_levels (void)
       }
   g_assert_cmpuint (medium_par, >=, 12);
   g_assert_cmpuint (medium_par, <, 24);
+  /* Hints are par every time. */
+  for (guint32 seed = 1; seed <= 24; seed++)
+    {
+      g_autoptr (CpComputerPlayer) adviser = cp_computer_player_new_adviser (seed);
+      CpAction hint;
+
+      cp_computer_player_set_budget (adviser, 1, 200);
+      g_assert_true (cp_computer_player_choose (adviser, state, 0, NULL, 0, NULL, &hint, NULL));
+      g_assert_cmpuint (hint.value, ==, par.value);
+    }
 }
 
 /* Chivalry: a jump that takes the enemy's castle is preferred to one that

@@ -83,7 +83,7 @@ play_line (CpGolfPosition position, const char *line)
 static guint
 solve (const CpGolfPosition *position, guint bound, CpGolfSolution *solution)
 {
-  CpGolfResult result = cp_golf_solve (position, bound, NULL, solution);
+  CpGolfResult result = cp_golf_solve (position, bound, 0, NULL, solution);
 
   g_assert_cmpint (result, !=, CP_GOLF_CANCELLED);
   return result == CP_GOLF_FOUND ? solution->n_moves : 0;
@@ -741,13 +741,13 @@ test_solo (void)
       CpAction hint;
       guint bid_made;
 
-      g_assert_true (rules->advise (state, 0, NULL, &hint));
+      g_assert_true (rules->advise (state, 0, 0, NULL, &hint));
       g_assert_cmpuint (hint.type, ==, CP_ACTION_COMMIT);
       bid_made = hint.value;
       cp_test_play_action (game, hint);
       /* Every move shown is a hint: the next move of a shortest way. */
       while (cp_state_pending (cp_game_get_state (game)) == CP_SEAT_BIT (0)
-             && rules->advise (cp_game_get_state (game), 0, NULL, &hint))
+             && rules->advise (cp_game_get_state (game), 0, 0, NULL, &hint))
         cp_test_play_action (game, hint);
       put_back (game, 0);
       /* Raising the difficulty when asked. */
@@ -779,7 +779,7 @@ test_secret_hint (void)
   CpAction suggested, hint;
   guint n;
 
-  g_assert_true (rules->advise (cp_game_get_state (game), 1, NULL, &suggested));
+  g_assert_true (rules->advise (cp_game_get_state (game), 1, 0, NULL, &suggested));
   g_assert_true (cp_action_init_hint (&hint, &suggested));
   g_assert_cmpuint (hint.visible, ==, CP_SEAT_BIT (1));
   cp_test_play_action (game, hint);
@@ -809,6 +809,30 @@ solo_game (guint *par, CpGolfSolution *solution)
     }
 }
 
+/* Out of time, the solver stops without an answer, and the advice on a
+ * bid is "impossible", where a person's bid falls back when the timer
+ * runs out; with time enough it is par. */
+static void
+test_out_of_time (void)
+{
+  CpGolfSolution solution, again;
+  guint par;
+  g_autoptr (CpGame) game = solo_game (&par, &solution);
+  CpGolfPosition position = hole_position (game);
+  const CpRules *rules = cp_game_get_rules (game);
+  gint64 later = g_get_monotonic_time () + 600 * G_USEC_PER_SEC;
+  CpAction hint;
+
+  g_assert_cmpint (cp_golf_solve (&position, 10, 1, NULL, &again), ==, CP_GOLF_CANCELLED);
+  g_assert_cmpint (cp_golf_solve (&position, 10, later, NULL, &again), ==, CP_GOLF_FOUND);
+  g_assert_cmpuint (again.n_moves, ==, par);
+  g_assert_true (rules->advise (cp_game_get_state (game), 0, 1, NULL, &hint));
+  g_assert_cmpuint (hint.type, ==, CP_ACTION_COMMIT);
+  g_assert_cmpuint (hint.value, ==, 0);
+  g_assert_true (rules->advise (cp_game_get_state (game), 0, later, NULL, &hint));
+  g_assert_cmpuint (hint.value, ==, par);
+}
+
 /* A cancelled search gives no advice: what comes without one was kept. */
 static gboolean
 advise_without_search (CpGame *game, CpAction *hint)
@@ -816,7 +840,7 @@ advise_without_search (CpGame *game, CpAction *hint)
   g_autoptr (GCancellable) cancelled = g_cancellable_new ();
 
   g_cancellable_cancel (cancelled);
-  return cp_game_get_rules (game)->advise (cp_game_get_state (game), 0, cancelled, hint);
+  return cp_game_get_rules (game)->advise (cp_game_get_state (game), 0, 0, cancelled, hint);
 }
 
 /* The reveal keeps a shortest way, which the hints of a demonstration
@@ -882,7 +906,7 @@ test_advise_off_way (void)
         break;
       }
   g_assert_false (advise_without_search (game, &hint));
-  g_assert_true (cp_game_get_rules (game)->advise (cp_game_get_state (game), 0, NULL, &hint));
+  g_assert_true (cp_game_get_rules (game)->advise (cp_game_get_state (game), 0, 0, NULL, &hint));
 
   /* One move too few: give up, no search needed. */
   bid (short_bid, 0, par - 1);
@@ -904,7 +928,7 @@ test_advise_off_way (void)
   g_assert_true (cp_game_append (forged, &reveal, &error));
   g_assert_no_error (error);
   g_assert_false (advise_without_search (forged, &hint));
-  g_assert_true (cp_game_get_rules (forged)->advise (cp_game_get_state (forged), 0, NULL, &hint));
+  g_assert_true (cp_game_get_rules (forged)->advise (cp_game_get_state (forged), 0, 0, NULL, &hint));
   g_assert_cmpuint (hint.type, ==, CP_ACTION_MOVE);
 }
 
@@ -967,6 +991,7 @@ main (int argc, char **argv)
   g_test_add_func ("/golf/secret-hint", test_secret_hint);
   g_test_add_func ("/golf/advise-from-par", test_advise_from_par);
   g_test_add_func ("/golf/advise-off-way", test_advise_off_way);
+  g_test_add_func ("/golf/out-of-time", test_out_of_time);
   g_test_add_func ("/golf/daily", test_daily);
 
   return g_test_run ();

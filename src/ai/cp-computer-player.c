@@ -49,6 +49,7 @@ struct _CpComputerPlayer
   guint move_time;
   guint depth;
   guint64 nodes;
+  gboolean adviser;  /* takes the rules' advice whenever there is some */
   GMutex thinking;   /* held by the search under way: one at a time */
 };
 
@@ -121,6 +122,24 @@ cp_computer_player_new (CpLevel level, guint32 seed)
     cp_mcts_set_rollout (self->mcts, 2, 1);
   else if (self->level == CP_LEVEL_MEDIUM)
     cp_mcts_set_rollout (self->mcts, 4, 2);
+  return self;
+}
+
+/**
+ * cp_computer_player_new_adviser:
+ * @seed: as for cp_computer_player_new()
+ *
+ * A computer player that suggests actions to people (hints): at the
+ * medium level, but where the rules know an exactly best action (Chess
+ * Golf's par and shortest ways), it always gives that one, however long
+ * it takes to work out.
+ */
+CpComputerPlayer *
+cp_computer_player_new_adviser (guint32 seed)
+{
+  CpComputerPlayer *self = cp_computer_player_new (CP_LEVEL_MEDIUM, seed);
+
+  self->adviser = TRUE;
   return self;
 }
 
@@ -317,24 +336,26 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
     case CP_LEVEL_MEDIUM:
     case CP_LEVEL_HARD:
     default:
-      /* The rules' advice (Chess Golf's solver) is perfect play: the
-       * medium level takes it most of the time, and like a person it
-       * misses par now and then. */
-      if (state->rules->advise != NULL
-          && (self->level != CP_LEVEL_MEDIUM || g_rand_int_range (self->rand, 0, 100) < MEDIUM_ADVICE)
-          && state->rules->advise (state, seat, cancellable, action))
-        return TRUE;
-      if (moves.len > 1)
-        {
-          CpSearchLimits limits;
+      {
+        CpSearchLimits limits;
 
-          search_limits (self, &limits);
-          if (!cp_search_supports (state))
-            return choose_by_tree (self, state, seat, cancellable, &limits, action);
-          cp_search_set_history (self->search, history, history != NULL ? n_history : 0);
-          return cp_search_run (self->search, state, seat, &limits, cancellable, action, NULL);
-        }
-      break;
+        /* The rules' advice (Chess Golf's solver) is perfect play, given
+         * the time: the medium level takes it most of the time, and like
+         * a person it misses par now and then.  An adviser always takes
+         * it, with all the time it needs. */
+        search_limits (self, &limits);
+        if (state->rules->advise != NULL
+            && (self->adviser || self->level != CP_LEVEL_MEDIUM
+                || g_rand_int_range (self->rand, 0, 100) < MEDIUM_ADVICE)
+            && state->rules->advise (state, seat, self->adviser ? 0 : limits.deadline, cancellable, action))
+          return TRUE;
+        if (moves.len <= 1)
+          break;
+        if (!cp_search_supports (state))
+          return choose_by_tree (self, state, seat, cancellable, &limits, action);
+        cp_search_set_history (self->search, history, history != NULL ? n_history : 0);
+        return cp_search_run (self->search, state, seat, &limits, cancellable, action, NULL);
+      }
     }
   *action = moves.items[chosen];
   return TRUE;

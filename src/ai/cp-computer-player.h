@@ -31,6 +31,7 @@ G_DECLARE_FINAL_TYPE (CpComputerPlayer, cp_computer_player, CP, COMPUTER_PLAYER,
 
 CpComputerPlayer *cp_computer_player_new         (CpLevel            level,
                                                   guint32            seed);
+CpComputerPlayer *cp_computer_player_new_adviser (guint32            seed);
 void              cp_computer_player_set_move_time (CpComputerPlayer *self,
                                                   guint              milliseconds);
 void              cp_computer_player_set_budget  (CpComputerPlayer  *self,

@@ -571,7 +571,7 @@ golf_solve (GVariantDict *dict, const char *placement)
     return fail (_("The most moves of --max-moves must be from 1 to %d"), CP_GOLF_MAX_DEPTH);
   if (!cp_golf_position_parse (&position, placement, cards, chosen, &error))
     return fail ("%s", error->message);
-  if (cp_golf_solve (&position, (guint) bound, NULL, &solution) != CP_GOLF_FOUND)
+  if (cp_golf_solve (&position, (guint) bound, 0, NULL, &solution) != CP_GOLF_FOUND)
     {
       g_print ("impossible\n");
       return 0;

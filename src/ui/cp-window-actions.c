@@ -233,7 +233,7 @@ hint_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   if (self->hinting != NULL)
     return;
   if (self->adviser == NULL)
-    self->adviser = cp_computer_player_new (CP_LEVEL_MEDIUM, g_random_int ());
+    self->adviser = cp_computer_player_new_adviser (g_random_int ());
   self->hinting = g_cancellable_new ();
   cp_window_update_actions (self);
   cp_session_hint_async (self->session, CP_AGENT (self->adviser), self->hinting, hint_found, g_object_ref (self));

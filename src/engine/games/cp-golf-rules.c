@@ -300,7 +300,7 @@ work_out (const CpState *state, GCancellable *cancellable, CpAction *action)
   if (st->stage != STAGE_REVEAL && st->stage != STAGE_BIDDING)
     return;
   get_position (st, &position);
-  if (cp_golf_solve (&position, MAX_BID, cancellable, &solution) != CP_GOLF_FOUND)
+  if (cp_golf_solve (&position, MAX_BID, 0, cancellable, &solution) != CP_GOLF_FOUND)
     return;
   action->value = solution.n_moves + 1u;
   action->n_cells = (guint8) (2 * solution.n_moves);
@@ -1280,9 +1280,11 @@ present (const CpState *state, G_GNUC_UNUSED const CpState *start, guint viewer,
  * and the reveal kept a shortest way from the hole's start: while the
  * moves made follow it, its next move is the hint (what is left of a
  * shortest way is a shortest way from where it leads); a bid below par
- * has no way at all.  Off that way, a search from here finds one. */
+ * has no way at all.  Off that way, a search from here finds one, or
+ * gives up when the time runs out. */
 static gboolean
-advise_demonstration (const GolfState *st, guint seat, GCancellable *cancellable, CpAction *action)
+advise_demonstration (const GolfState *st, guint seat, gint64 deadline, GCancellable *cancellable,
+                      CpAction *action)
 {
   CpGolfPosition position;
   CpGolfSolution solution;
@@ -1299,7 +1301,8 @@ advise_demonstration (const GolfState *st, guint seat, GCancellable *cancellable
       solution.n_moves = 1;
       solution.moves[0] = (CpGolfMove) { st->way[2 * st->moves_made], st->way[2 * st->moves_made + 1] };
     }
-  else if (cp_golf_solve (&position, budget, cancellable, &solution) != CP_GOLF_FOUND || solution.n_moves == 0)
+  else if (cp_golf_solve (&position, budget, deadline, cancellable, &solution) != CP_GOLF_FOUND
+           || solution.n_moves == 0)
     {
       cp_action_init (action, CP_ACTION_PASS, seat);
       return !g_cancellable_is_cancelled (cancellable);
@@ -1311,9 +1314,11 @@ advise_demonstration (const GolfState *st, guint seat, GCancellable *cancellable
 }
 
 /* For hints: during a demonstration, the next move of a shortest way
- * from here; while bidding, par, which is not proven before the reveal. */
+ * from here; while bidding, par, which is not proven before the reveal,
+ * or "impossible" when no way is found in time, as a person's bid falls
+ * back on when the timer runs out. */
 static gboolean
-advise (const CpState *state, guint seat, GCancellable *cancellable, CpAction *action)
+advise (const CpState *state, guint seat, gint64 deadline, GCancellable *cancellable, CpAction *action)
 {
   const GolfState *st = GOLF_STATE (state);
   CpGolfPosition position;
@@ -1322,13 +1327,14 @@ advise (const CpState *state, guint seat, GCancellable *cancellable, CpAction *a
   if (!(pending (state) & CP_SEAT_BIT (seat)))
     return FALSE;
   if (st->stage == STAGE_DEMONSTRATE)
-    return advise_demonstration (st, seat, cancellable, action);
+    return advise_demonstration (st, seat, deadline, cancellable, action);
   if (st->stage != STAGE_BIDDING)
     return FALSE;
   get_position (st, &position);
   cp_action_init (action, CP_ACTION_COMMIT, seat);
   action->visible = CP_SEAT_BIT (seat);
-  action->value = cp_golf_solve (&position, MAX_BID, cancellable, &solution) == CP_GOLF_FOUND ? solution.n_moves : 0;
+  action->value = cp_golf_solve (&position, MAX_BID, deadline, cancellable, &solution) == CP_GOLF_FOUND
+                    ? solution.n_moves : 0;
   return !g_cancellable_is_cancelled (cancellable);
 }
 

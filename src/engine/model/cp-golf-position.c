@@ -509,6 +509,7 @@ typedef struct {
   guint64 *keys;
   guint8 *budgets;       /* moves proven too few from the position, plus one */
   guint64 nodes;
+  gint64 deadline;
   GCancellable *cancellable;
   gboolean cancelled;
   guint found;           /* the length of the solution found */
@@ -544,7 +545,8 @@ search (Search *s, const Node *node, guint depth, guint budget)
   CpGolfMove *moves = s->moves[depth];
   guint n, n_captures;
 
-  if ((++s->nodes & 0xfff) == 0 && g_cancellable_is_cancelled (s->cancellable))
+  if ((++s->nodes & 0xfff) == 0
+      && (g_cancellable_is_cancelled (s->cancellable) || (s->deadline > 0 && g_get_monotonic_time () >= s->deadline)))
     s->cancelled = TRUE;
   if (s->cancelled || budget < node->left || too_few (s, node->key, budget))
     return FALSE;
@@ -577,14 +579,19 @@ search (Search *s, const Node *node, guint depth, guint budget)
 /**
  * cp_golf_solve:
  * @bound: the most moves to look for, at most CP_GOLF_MAX_DEPTH
+ * @deadline: when the search stops (g_get_monotonic_time()), or 0
  * @cancellable: (nullable): stops the search from another thread
  * @solution: (out): the optimum and a solution, when found
  *
  * Finds the fewest moves that solve @position, or proves that no solution
  * takes @bound moves or fewer.  Takes up to 36 MB while it runs.
+ *
+ * Returns: CP_GOLF_CANCELLED when @cancellable was cancelled or @deadline
+ *   passed first
  */
 CpGolfResult
-cp_golf_solve (const CpGolfPosition *position, guint bound, GCancellable *cancellable, CpGolfSolution *solution)
+cp_golf_solve (const CpGolfPosition *position, guint bound, gint64 deadline, GCancellable *cancellable,
+               CpGolfSolution *solution)
 {
   g_autofree Search *s = g_new0 (Search, 1);
   g_autofree guint64 *keys = g_new0 (guint64, 1u << TABLE_BITS);
@@ -598,8 +605,10 @@ cp_golf_solve (const CpGolfPosition *position, guint bound, GCancellable *cancel
   s->keys = keys;
   s->budgets = budgets;
   s->cancellable = cancellable;
-  /* A search cancelled before it starts does not run. */
-  s->cancelled = cancellable != NULL && g_cancellable_is_cancelled (cancellable);
+  s->deadline = deadline;
+  /* A search cancelled, or out of time, before it starts does not run. */
+  s->cancelled = (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+                 || (deadline > 0 && g_get_monotonic_time () >= deadline);
   if (root.left == 0)
     return CP_GOLF_FOUND;
   for (guint budget = root.left; budget <= bound && result == CP_GOLF_NONE; budget++)

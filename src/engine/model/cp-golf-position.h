@@ -74,6 +74,7 @@ gboolean     cp_golf_position_is_solved (const CpGolfPosition *position);
 guint        cp_golf_position_captures_left (const CpGolfPosition *position);
 CpGolfResult cp_golf_solve             (const CpGolfPosition *position,
                                         guint           bound,
+                                        gint64          deadline,
                                         GCancellable   *cancellable,
                                         CpGolfSolution *solution);
 

@@ -168,10 +168,12 @@ struct _CpRules {
    * such actions carry 0. */
   void       (*work_out) (const CpState *state, GCancellable *cancellable, CpAction *action);
   /* An exactly best action for @seat, which is to act, worked out in the
-   * caller's thread (a hint: the next move of a shortest solution);
+   * caller's thread (a hint: the next move of a shortest solution) by
+   * @deadline (g_get_monotonic_time(); 0: no limit), or what a person
+   * whose time runs out would do (Chess Golf: bid "impossible");
    * FALSE: the rules have no advice here, or @cancellable was cancelled
    * before it was worked out.  May be NULL. */
-  gboolean   (*advise)   (const CpState *state, guint seat, GCancellable *cancellable,
+  gboolean   (*advise)   (const CpState *state, guint seat, gint64 deadline, GCancellable *cancellable,
                           CpAction *action);
 
   /* The colours pieces are drawn in, by their `seat`, for a game whose
