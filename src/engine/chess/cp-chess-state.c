@@ -2077,9 +2077,10 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
 }
 
 /* judge_carrying_move() for a move that neither carries checkers nor
- * takes a piece with some.  Off the lines of a piece, such a move leaves
- * what the piece finds as it was, but for a piece it takes on the walks,
- * whose cell it opens to them. */
+ * takes a piece with some.  Off the lines a piece's verdict watches
+ * (watch_lines()), such a move leaves the verdict as it was, but for a
+ * piece it takes on the walks, whose cell it opens to them.  (Moves off
+ * every line watched are let through before: keep_safe_moves_masked().) */
 static gboolean
 judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, guint first, const CpAction *a,
                   guint taken, guint8 *unsure, guint *n_unsure)
@@ -2087,13 +2088,9 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
   guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
   gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
   gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0, known = FALSE;
-  const guint64 *may;
+  const guint64 *may = opened ? may_opened (st, s, out, first) : s->may;
   Field f;
 
-  /* Off every line watched, only the piece taken changes. */
-  if (!opened && !(changed & s->watched) && !(passed && s->pawns))
-    return !(s->reaching & ~cell_bit (taken));
-  may = opened ? may_opened (st, s, out, first) : s->may;
   for (guint b = 0; b < s->n; b++)
     {
       guint p = s->cells[b];
@@ -2161,12 +2158,35 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, CpAct
   CpChessState trial;
   Steps s;
 
+  guint64 avoid, opens;
+
   if (st->base.out & BIT (1 - seat))
     return;
   look_at_steps (st, seat, king, &s);
+  /* Most moves touch no stack, no line watched and no piece on the walks
+   * (judge_plain_move()): only the piece they take changes. */
+  avoid = s.known ? s.field.stacked | s.watched : ALL_CELLS;
+  opens = s.known ? s.may[s.top] : ALL_CELLS;
   for (guint i = first; i < out->len; i++)
-    if (out->items[i].cells[0] == king || safe_from_steps (st, &s, out, first, i, &trial, &copied))
-      out->items[kept++] = out->items[i];
+    {
+      const CpAction *a = &out->items[i];
+      guint64 to = cell_bit (a->cells[1]);
+      gboolean safe;
+
+      if (a->cells[0] == king)
+        safe = TRUE;
+      else if (!((cell_bit (a->cells[0]) | to) & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
+               && !((a->flags & CP_ACTION_FLAG_CAPTURE) && (to & opens))
+               && !((a->flags & CP_ACTION_FLAG_DOUBLE) && s.pawns))
+        safe = !(s.reaching & ~to);
+      else
+        safe = safe_from_steps (st, &s, out, first, i, &trial, &copied);
+      if (!safe)
+        continue;
+      if (kept != i)
+        out->items[kept] = *a;
+      kept++;
+    }
   out->len = kept;
 }
 
