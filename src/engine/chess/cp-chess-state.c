@@ -530,6 +530,7 @@ static gboolean
 starts_near (const guint64 *starts, guint target, const guint8 *gainer, const guint8 *gain, guint n)
 {
   int fuel[64];  /* the most checkers a walk may hold on each gainer, its own taken */
+  gboolean raised = TRUE;
 
   for (guint i = 0; i < n; i++)
     fuel[i] = -1;
@@ -547,18 +548,26 @@ starts_near (const guint64 *starts, guint target, const guint8 *gainer, const gu
             fuel[i] = MAX (fuel[i], (int) (v - d + gain[i]));
         }
     }
-  /* From gainer to gainer: n rounds reach every order of them. */
-  for (guint round = 0; round <= n; round++)
-    for (guint i = 0; i < n; i++)
-      {
-        if (fuel[i] < 1)
-          continue;
-        if (steps_apart[gainer[i]][target] <= fuel[i])
-          return TRUE;
-        for (guint k = 0; k < n; k++)
-          if (k != i && steps_apart[gainer[i]][gainer[k]] <= fuel[i])
-            fuel[k] = MAX (fuel[k], fuel[i] - steps_apart[gainer[i]][gainer[k]] + gain[k]);
-      }
+  /* From gainer to gainer: n rounds reach every order of them, and a
+   * round that raises nothing ends them. */
+  for (guint round = 0; round <= n && raised; round++)
+    {
+      raised = FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          if (fuel[i] < 1)
+            continue;
+          if (steps_apart[gainer[i]][target] <= fuel[i])
+            return TRUE;
+          for (guint k = 0; k < n; k++)
+            if (k != i && steps_apart[gainer[i]][gainer[k]] <= fuel[i]
+                && fuel[i] - steps_apart[gainer[i]][gainer[k]] + gain[k] > fuel[k])
+              {
+                fuel[k] = fuel[i] - steps_apart[gainer[i]][gainer[k]] + gain[k];
+                raised = TRUE;
+              }
+        }
+    }
   return FALSE;
 }
 
