@@ -161,6 +161,7 @@ cell_bit (guint c)
 
 #define ALL_CELLS (~G_GUINT64_CONSTANT (0))
 
+static void set_cell (CpChessState *st, guint cell, const CpPiece *p);
 static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
                                    guint ignore_b, const CpCellSet *from);
 
@@ -1851,13 +1852,14 @@ stepper_lines (const CpChessState *st, guint p)
     }
 }
 
-/* The cells after @a, a move of @st's side to move. */
+/* The cells after @a, a move of @st's side to move, or an extra step
+ * that spends @spent checkers of the piece that moves. */
 static void
-field_after (const CpChessState *st, const Field *before, const CpAction *a, Field *f)
+field_after (const CpChessState *st, const Field *before, const CpAction *a, guint spent, Field *f)
 {
   guint from = a->cells[0], to = a->cells[1];
   guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
-  guint count = field_checkers (st, before, from) + field_checkers (st, before, taken);
+  guint count = field_checkers (st, before, from) + field_checkers (st, before, taken) - spent;
 
   f->mine = (before->mine & ~cell_bit (from)) | cell_bit (to);
   f->theirs = before->theirs & ~cell_bit (taken);
@@ -2031,8 +2033,8 @@ landings_near (const Landings *const *l, guint n_l, guint king, const guint8 *ga
  * reached the king before a piece was taken still does).  Returns FALSE
  * if one surely reaches the king, else adds those unsure to @unsure. */
 static gboolean
-judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, guint taken, guint8 *unsure,
-                     guint *n_unsure)
+judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, guint taken, guint spent,
+                     guint8 *unsure, guint *n_unsure)
 {
   guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
   guint king = s->king, n = 0, with = 0;
@@ -2042,7 +2044,7 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
   guint64 starters, again[MOST_CHECKERS + 1];
   Field f;
 
-  field_after (st, &s->field, a, &f);
+  field_after (st, &s->field, a, spent, &f);
   starters = stepping_attackers (&s->attackers, f.mine & f.stacked & ~cell_bit (king)) & f.theirs;
   for (guint64 m = starters; m != 0; m &= m - 1, n++)
     {
@@ -2110,7 +2112,7 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
       if ((changed & (opened ? s->lines[b] : s->watch[b])) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
         {
           if (!known)
-            field_after (st, &s->field, a, &f);
+            field_after (st, &s->field, a, 0, &f);
           known = TRUE;
           verdict = judge_stepper (st, s->taking, s->sure, may, &f, p, s->king);
         }
@@ -2124,12 +2126,23 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
   return TRUE;
 }
 
-/* Whether @a, the move out->items[@i], leaves the king safe from extra
- * steps: judged on the cells the move leaves and, where unsure, by making
- * it on @trial (a copy of @st, made once needed). */
+/* Takes @spent checkers from the piece on @cell. */
+static void
+spend_checkers (CpChessState *st, guint cell, guint spent)
+{
+  CpPiece p = st->base.cells[cell];
+
+  p.checkers = (guint8) (p.checkers - spent);
+  set_cell (st, cell, &p);
+}
+
+/* Whether @a, the move out->items[@i] (or an extra step spending @spent
+ * checkers), leaves the king safe from extra steps: judged on the cells
+ * the move leaves and, where unsure, by making it on @trial (a copy of
+ * @st, made once needed). */
 static gboolean
 safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guint first, guint i,
-                 CpChessState *trial, gboolean *copied)
+                 guint spent, CpChessState *trial, gboolean *copied)
 {
   const CpAction *a = &out->items[i];
   guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : a->cells[1];
@@ -2141,7 +2154,7 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
   if (!s->known)
     n_unsure = list_cells (s->starters & ~cell_bit (taken), unsure);
   else if ((s->field.stacked >> a->cells[0]) & 1 || (s->field.stacked >> taken) & 1
-           ? !judge_carrying_move (st, s, a, taken, unsure, &n_unsure)
+           ? !judge_carrying_move (st, s, a, taken, spent, unsure, &n_unsure)
            : !judge_plain_move (st, s, out, first, a, taken, unsure, &n_unsure))
     return FALSE;
   if (n_unsure == 0)
@@ -2150,6 +2163,8 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
     memcpy (trial, st, sizeof *trial);
   *copied = TRUE;
   cp_chess_make (trial, a, &undo);
+  if (spent > 0)
+    spend_checkers (trial, a->cells[1], spent);
   /* A piece taken adds its checkers to those the walks may take. */
   for (guint u = 0; u < n_unsure && safe; u++)
     safe = !search_steps (trial, unsure[u], s->king, CP_NO_CELL, CP_NO_CELL,
@@ -2189,12 +2204,69 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, CpAct
                && !((a->flags & CP_ACTION_FLAG_DOUBLE) && s.pawns))
         safe = !(s.reaching & ~to);
       else
-        safe = safe_from_steps (st, &s, out, first, i, &trial, &copied);
+        safe = safe_from_steps (st, &s, out, first, i, 0, &trial, &copied);
       if (!safe)
         continue;
       if (kept != i)
         out->items[kept] = *a;
       kept++;
+    }
+  out->len = kept;
+}
+
+/**
+ * cp_chess_keep_safe_steps:
+ * @player: the player whose piece steps
+ * @first: the first action of @out to look at
+ *
+ * Keeps of the actions of @out from @first on, extra steps of one piece
+ * of @player (a king's step each, spending one checker of that piece),
+ * those after which the king of @player is not attacked, extra steps of
+ * the other side counted (CP_CHESS_EXTRA_STEPS).
+ */
+void
+cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpActionList *out)
+{
+  guint seat = st->army[player], king = st->king[seat], kept = first;
+  gboolean copied = FALSE;
+  CpChessState trial;
+  KingDanger danger;
+  Steps s;
+
+  if (king == CP_NO_CELL || out->len == first)
+    return;
+  danger.known = FALSE;
+  danger.asked = danger.attacked = 0;
+  if (st->masks)
+    look_at_steps (st, seat, king, &s);
+  for (guint i = first; i < out->len; i++)
+    {
+      const CpAction *a = &out->items[i];
+      guint from = a->cells[0], side = side_of_cell (st, king);
+      gboolean safe;
+
+      if (from == king)
+        safe = !attacked_without_king (st, a->cells[1], seat, king, side, &danger);
+      else if (st->masks)
+        /* The action before left the king unattacked: a step attacks it
+         * only by opening a line from it, or by a walk. */
+        safe = (!(cell_bit (from) & (straight_lines[king] | slant_lines[king]))
+                || !attacked (st, king, seat, from, a->cells[1], a->cells[1], NULL, side, 0))
+               && safe_from_steps (st, &s, out, first, i, 1, &trial, &copied);
+      else
+        {
+          CpUndo undo;
+
+          if (!copied)
+            memcpy (&trial, st, sizeof trial);
+          copied = TRUE;
+          cp_chess_make (&trial, a, &undo);
+          spend_checkers (&trial, a->cells[1], 1);
+          safe = !cp_chess_in_check (&trial, seat);
+          cp_chess_unmake (&trial, a, &undo);
+        }
+      if (safe)
+        out->items[kept++] = *a;
     }
   out->len = kept;
 }

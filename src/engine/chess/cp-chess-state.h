@@ -110,6 +110,10 @@ gboolean  cp_chess_in_check           (const CpChessState *st,
 void      cp_chess_legal              (const CpChessState *st,
                                        guint         seat,
                                        CpActionList *out);
+void      cp_chess_keep_safe_steps    (const CpChessState *st,
+                                       guint         player,
+                                       guint         first,
+                                       CpActionList *out);
 void      cp_chess_make               (CpChessState *st,
                                        const CpAction *action,
                                        CpUndo       *undo);

@@ -84,36 +84,17 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
   return TRUE;
 }
 
-static void set_stack (AdrenalineState *st, guint cell, guint count);
-
-/* Whether the mover's king is safe once the extra step @action is made
- * on @trial, a copy of the state, which it leaves as it was. */
-static gboolean
-safe_after (AdrenalineState *trial, const CpAction *action)
-{
-  guint to = action->cells[1];
-  gboolean safe;
-  CpUndo undo;
-
-  cp_chess_make (&trial->chess, action, &undo);
-  set_stack (trial, to, trial->chess.base.cells[to].checkers - 1u);
-  safe = !cp_chess_in_check (&trial->chess, action->seat);
-  cp_chess_unmake (&trial->chess, action, &undo);
-  return safe;
-}
-
 /* The extra steps of the piece on the runner's cell: a king's step onto
  * an empty cell or a piece of the other side (its king aside); a pawn
- * that steps onto its last rank is promoted. */
+ * that steps onto its last rank is promoted.  Those after which the
+ * mover's king is attacked are left out. */
 static void
 step_actions (const AdrenalineState *st, guint seat, CpActionList *out)
 {
   CpBoard *board = st->chess.base.board;
   const CpPiece *cells = st->chess.base.cells;
-  guint from = st->runner;
-  AdrenalineState *trial = g_newa (AdrenalineState, 1);
+  guint from = st->runner, first = out->len;
 
-  memcpy (trial, st, sizeof *trial);
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
       guint to = cp_board_step (board, from, (CpDir) d);
@@ -134,13 +115,13 @@ step_actions (const AdrenalineState *st, guint seat, CpActionList *out)
             if (st->chess.promotions & (1u << kind))
               {
                 step.piece = (guint8) kind;
-                if (safe_after (trial, &step))
-                  cp_action_list_append (out, &step);
+                cp_action_list_append (out, &step);
               }
         }
-      else if (safe_after (trial, &step))
+      else
         cp_action_list_append (out, &step);
     }
+  cp_chess_keep_safe_steps (&st->chess, seat, first, out);
 }
 
 static void
