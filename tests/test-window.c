@@ -1538,6 +1538,39 @@ test_hint (void)
   destroy (window);
 }
 
+/* A hint to a choice made with a button (a Chess Golf bid) marks the
+ * button, and only it. */
+static void
+test_hint_button (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("golf", NULL, 1, 3, NULL);
+  const CpState *state;
+  CpAction par;
+  guint marked = 0;
+
+  cp_game_resolve_chance (game);
+  state = cp_game_get_state (game);
+  g_assert_true (state->rules->advise (state, 0, 0, NULL, &par));
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  while (window->hinting != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  for (GtkWidget *button = gtk_widget_get_first_child (window->prompt_buttons); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    if (gtk_widget_has_css_class (button, "suggested-action"))
+      {
+        g_autofree char *id = g_strdup_printf ("bid-%u", par.value);
+
+        g_assert_cmpstr (g_object_get_data (G_OBJECT (button), "id"), ==, id);
+        marked++;
+      }
+  g_assert_cmpuint (marked, ==, 1);
+  destroy (window);
+}
+
 /* The reason the window gives for a click that cannot be played: in
  * the prompt's place under the board, over no control. */
 static const char *
@@ -2460,6 +2493,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/replay-asks-nothing", test_replay_asks_nothing);
   g_test_add_func ("/window/tables-in-the-past", test_tables_in_the_past);
   g_test_add_func ("/window/hint", test_hint);
+  g_test_add_func ("/window/hint-button", test_hint_button);
   g_test_add_func ("/window/move-rows", test_move_rows);
   g_test_add_func ("/window/whole-turn-rows", test_whole_turn_rows);
   g_test_add_func ("/window/three-rounds", test_three_rounds);

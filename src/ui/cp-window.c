@@ -21,6 +21,7 @@
 G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void show_prompt (CpWindow *self, const CpPresentation *presentation);
+static gboolean hint_at_cursor (CpWindow *self, CpAction *suggested);
 static void update (CpWindow *self);
 
 /* Takes the notice away, and brings the prompt back. */
@@ -184,12 +185,15 @@ button_clicked (GtkButton *button, CpWindow *self)
 #define PROMPT_BUTTONS_BESIDE 3
 
 /* The sentence under the board that says what the player is to do, with
- * the buttons of the actions that are not made on the board.  While
- * cards from a physical deck are recorded, their bar has the buttons. */
+ * the buttons of the actions that are not made on the board, the one a
+ * hint suggests marked.  While cards from a physical deck are recorded,
+ * their bar has the buttons. */
 static void
 show_prompt (CpWindow *self, const CpPresentation *presentation)
 {
   gboolean buttons = presentation->card_note_stage == CP_CARD_NOTE_NONE && presentation->buttons->len > 0;
+  CpAction hint;
+  gboolean hinted = hint_at_cursor (self, &hint);
   GtkWidget *child;
 
   const char *text = self->notice != NULL ? self->notice : presentation->prompt;
@@ -208,6 +212,8 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
 
       g_object_set_data_full (G_OBJECT (widget), "id", g_strdup (button->id), g_free);
       g_signal_connect (widget, "clicked", G_CALLBACK (button_clicked), self);
+      if (hinted && cp_action_same (&button->action, &hint))
+        gtk_widget_add_css_class (widget, "suggested-action");
       gtk_box_append (GTK_BOX (self->prompt_buttons), widget);
     }
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->prompt_box),
