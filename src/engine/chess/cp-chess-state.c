@@ -161,6 +161,13 @@ cell_bit (guint c)
 
 #define ALL_CELLS (~G_GUINT64_CONSTANT (0))
 
+/* Extra steps on a board of 8 by 8 cells without holes or barriers, cell
+ * y * 8 + x on bit y * 8 + x of a 64-bit mask. */
+#define FILE_A G_GUINT64_CONSTANT (0x0101010101010101)
+#define FILE_H (FILE_A << 7)
+#define MOST_CHECKERS 62  /* more checkers than a quick test is made for */
+#define CORNERS G_GUINT64_CONSTANT (0x8100000000000081)
+
 static void set_cell (CpChessState *st, guint cell, const CpPiece *p);
 static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
                                    guint ignore_b, const CpCellSet *from);
@@ -371,6 +378,18 @@ reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, gu
   memset (reach, 0, sizeof *reach);
   if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
     to = (p->kind == CP_PIECE_KNIGHT ? leaps[from] : steps_from[from]) & ~own;
+  else if (p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) == (BIT (CP_DIR_NE) | BIT (CP_DIR_NW))
+                                        || pawn_captures (st, p->seat) == (BIT (CP_DIR_SE) | BIT (CP_DIR_SW))))
+    {
+      /* Up or down the board, by shifts of the masks. */
+      gboolean up = (pawn_captures (st, p->seat) & BIT (CP_DIR_NE)) != 0;
+      guint64 b = cell_bit (from), empty = ~(own | others);
+      guint64 one = (up ? b << 8 : b >> 8) & empty, beside = ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+
+      to = one | ((up ? beside << 8 : beside >> 8) & (others | cell_bit (ep_cell)));
+      if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED))
+        to |= (up ? one << 8 : one >> 8) & empty;
+    }
   else if (p->kind == CP_PIECE_PAWN)
     {
       for (guint i = 0; i < cp_board_get_n_forward (st->base.board, p->seat); i++)
@@ -485,12 +504,6 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
     }
 }
 
-/* Extra steps on a board of 8 by 8 cells without holes or barriers, cell
- * y * 8 + x on bit y * 8 + x of a 64-bit mask. */
-#define FILE_A G_GUINT64_CONSTANT (0x0101010101010101)
-#define FILE_H (FILE_A << 7)
-#define MOST_CHECKERS 62  /* more checkers than a quick test is made for */
-#define CORNERS G_GUINT64_CONSTANT (0x8100000000000081)
 
 /* The cells next to a cell of @b. */
 static inline guint64
