@@ -436,6 +436,21 @@ test_en_passant_of_the_other_side (void)
   assert_counts_like_brute (fen);
 }
 
+/* Castling empties the rook's corner, where the pawn on a2 with two
+ * checkers may then promote and step to c1: White may not castle long.
+ * Without the checkers it may. */
+static void
+test_castling_opens_corner (void)
+{
+  const char *fen = "4k3/8/8/8/8/8/p**7/R3K3 w Q - 0 1";
+  g_autoptr (CpGame) game = fen_game (fen);
+  g_autoptr (CpGame) plain = fen_game ("4k3/8/8/8/8/8/p7/R3K3 w Q - 0 1");
+
+  g_assert_false (has_legal (game, 0, "O-O-O"));
+  g_assert_true (has_legal (plain, 0, "O-O-O"));
+  assert_counts_like_brute (fen);
+}
+
 /* Along random lines of play from positions with stacks, the counts of
  * two plies from every seventh position agree with the counter that
  * tries every way (from positions where a turn begins, as FEN can say). */
@@ -468,6 +483,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/adrenaline/ordered-walk", test_ordered_walk);
   g_test_add_func ("/adrenaline/en-passant-blocks", test_en_passant_blocks);
   g_test_add_func ("/adrenaline/en-passant-of-the-other-side", test_en_passant_of_the_other_side);
+  g_test_add_func ("/adrenaline/castling-opens-corner", test_castling_opens_corner);
   g_test_add_func ("/adrenaline/brute-lines", test_brute_lines);
   return g_test_run ();
 }

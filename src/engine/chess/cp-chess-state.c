@@ -1385,6 +1385,16 @@ attacked_without_king (const CpChessState *st, guint cell, guint seat, guint kin
   return attacked_by_steps_without_king (st, cell, seat, king, side, danger);
 }
 
+/* Whether a pawn of the other side than @seat stands next to @cell. */
+static gboolean
+pawn_beside (const CpChessState *st, guint seat, guint cell)
+{
+  for (guint64 m = steps_from[cell] & st->seat_cells[1 - seat]; m != 0; m &= m - 1)
+    if (st->base.cells[__builtin_ctzll (m)].kind == CP_PIECE_PAWN)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 between (guint x, guint a, guint b)
 {
@@ -1438,8 +1448,10 @@ castling_moves (const CpChessState *st, guint seat, KingDanger *king_danger_cell
           guint c = cp_board_cell_at (board, (int) x, (int) y);
 
           /* A rook in a corner stands on no line beyond it: emptied, it
-           * changes no attack, and the king's moves may have answered. */
-          if (st->masks && (st->features & CP_CHESS_EXTRA_STEPS) && (cell_bit (right->rook) & CORNERS))
+           * changes no attack, and the king's moves may have answered;
+           * unless a pawn of the other side could then step onto it. */
+          if (st->masks && (st->features & CP_CHESS_EXTRA_STEPS) && (cell_bit (right->rook) & CORNERS)
+              && !pawn_beside (st, seat, right->rook))
             {
               ok = !attacked_without_king (st, c, seat, king, mirror, king_danger_cells);
               continue;
