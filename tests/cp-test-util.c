@@ -299,3 +299,28 @@ cp_test_remove_tree (const char *path)
     }
   g_rmdir (path);
 }
+
+void
+cp_test_walk_lines (const char *game_id, const char *const *positions, guint n_positions, guint n_lines,
+                    guint plies, guint32 seed, CpTestLineVisit visit, gpointer data)
+{
+  for (guint p = 0; p < n_positions; p++)
+    for (guint line = 0; line < n_lines; line++)
+      {
+        g_autofree char *option = g_strconcat ("fen=", positions[p], NULL);
+        g_autoptr (CpGame) game = cp_test_new_game (game_id, 2, 1, option, NULL);
+        g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+        g_autoptr (GRand) rand = g_rand_new_with_seed (seed + p * 16 + line);
+
+        for (guint ply = 0; ply < plies && !cp_state_is_over (state); ply++)
+          {
+            g_auto (CpActionList) legal = { 0 };
+
+            visit (state, ply, data);
+            cp_state_legal (state, cp_state_first_pending (state), &legal);
+            if (legal.len == 0)
+              break;
+            cp_state_apply (state, &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)], NULL);
+          }
+      }
+}

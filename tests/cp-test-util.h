@@ -67,6 +67,20 @@ void      cp_test_remove_tree      (const char        *path);
 guint64   cp_test_perft_command    (const char        *variant,
                                     guint              depth,
                                     ...) G_GNUC_NULL_TERMINATED;
+/* Plays @n_lines random lines of up to @plies actions of @game_id from
+ * each of @positions (FEN), each line from a seed of its own (@seed + 16
+ * × position + line), and shows @visit each position on the way, with
+ * its ply counted from 0. */
+typedef void (*CpTestLineVisit) (CpState *state, guint ply, gpointer data);
+
+void      cp_test_walk_lines       (const char        *game_id,
+                                    const char *const *positions,
+                                    guint              n_positions,
+                                    guint              n_lines,
+                                    guint              plies,
+                                    guint32            seed,
+                                    CpTestLineVisit    visit,
+                                    gpointer           data);
 /* Plays the first legal action of the player to move of @type: a move
  * from the cell named @from, or a card that is not a king's; returns its
  * index in the log. */

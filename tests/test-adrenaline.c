@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "cp-brute-perft.h"
+#include "cp-brute-lines.h"
 #include "cp-chess-state.h"
 #include "cp-engine.h"
 #include "cp-test-util.h"
@@ -266,37 +266,6 @@ test_perft (void)
   g_assert_cmpuint (engine_perft (STACKED, 4), ==, 4727);
 }
 
-/* Plays @n_lines random lines of up to @plies actions from each of
- * @positions, each line from a seed of its own (@seed + 16 × position +
- * line), and shows @visit each position on the way, with its ply counted
- * from 0. */
-typedef void (*LineVisit) (CpState *state, guint ply, gpointer data);
-
-static void
-walk_lines (const char *const *positions, guint n_positions, guint n_lines, guint plies, guint32 seed,
-            LineVisit visit, gpointer data)
-{
-  for (guint p = 0; p < n_positions; p++)
-    for (guint line = 0; line < n_lines; line++)
-      {
-        g_autofree char *option = g_strconcat ("fen=", positions[p], NULL);
-        g_autoptr (CpGame) game = cp_test_new_game ("adrenaline", 2, 1, option, NULL);
-        g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
-        g_autoptr (GRand) rand = g_rand_new_with_seed (seed + p * 16 + line);
-
-        for (guint ply = 0; ply < plies && !cp_state_is_over (state); ply++)
-          {
-            g_auto (CpActionList) legal = { 0 };
-
-            visit (state, ply, data);
-            cp_state_legal (state, cp_state_first_pending (state), &legal);
-            if (legal.len == 0)
-              break;
-            cp_state_apply (state, &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)], NULL);
-          }
-      }
-}
-
 /* The moves of @state found with the masks and cell by cell are one. */
 static void
 compare_masks (CpState *state, guint ply, gpointer data)
@@ -315,33 +284,6 @@ compare_masks (CpState *state, guint ply, gpointer data)
   for (guint i = 0; i < with.len; i++)
     g_assert_cmpmem (&with.items[i], sizeof with.items[i], &without.items[i], sizeof without.items[i]);
   (*(guint *) data)++;
-}
-
-/* At every seventh position with stacks, the counts of two plies agree
- * with the counter that tries every way (from where a turn begins, as
- * FEN can say). */
-static void
-compare_brute (CpState *state, guint ply, gpointer data)
-{
-  g_autofree char *fen = NULL;
-  g_autoptr (GHashTable) options = NULL;
-  g_autoptr (CpGame) turn = NULL;
-
-  if ((ply + 1) % 7 != 0 || CP_CHESS_STATE (state)->stacks == 0)
-    return;
-  fen = cp_fen_write (CP_CHESS_STATE (state), CP_FEN_STANDARD);
-  options = g_hash_table_new (g_str_hash, g_str_equal);
-  /* A position in the middle of a turn reads as one where the turn
-   * begins, or not at all (its side in check). */
-  g_hash_table_insert (options, (gpointer) "fen", fen);
-  turn = cp_game_new ("adrenaline", options, 2, 0, NULL);
-  if (turn != NULL)
-    {
-      g_autoptr (CpState) start = cp_state_copy (cp_game_get_state (turn));
-
-      g_assert_cmpuint (cp_state_perft (start, 2), ==, brute_perft (BRUTE_ADRENALINE, fen, 2));
-      (*(guint *) data)++;
-    }
 }
 
 /* The moves found with masks of the board (CpChessState.masks, kept on
@@ -364,7 +306,7 @@ test_masks (void)
   };
   guint compared = 0;
 
-  walk_lines (positions, G_N_ELEMENTS (positions), 16, 200, 0, compare_masks, &compared);
+  cp_test_walk_lines ("adrenaline", positions, G_N_ELEMENTS (positions), 16, 200, 0, compare_masks, &compared);
   g_assert_cmpuint (compared, >, 1000);
 }
 
@@ -463,9 +405,9 @@ test_brute_lines (void)
     "rn*bqkbnr/pp*p*ppppp/8/8/8/8/PP*PPPPPP/RNB*QKBNR w KQkq - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   };
-  guint compared = 0;
+  guint compared = cp_brute_lines ("adrenaline", BRUTE_ADRENALINE, positions, G_N_ELEMENTS (positions),
+                                   4, 140, 7, 1000);
 
-  walk_lines (positions, G_N_ELEMENTS (positions), 4, 140, 1000, compare_brute, &compared);
   g_assert_cmpuint (compared, >, 50);
 }
 

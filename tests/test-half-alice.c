@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "cp-brute-perft.h"
+#include "cp-brute-lines.h"
 #include "cp-engine.h"
 #include "cp-test-util.h"
 
@@ -118,6 +118,22 @@ test_perft (void)
       }
 }
 
+/* Along random lines of play, the counts of two plies from every fifth
+ * position agree with the counter written apart from the engine. */
+static void
+test_brute_lines (void)
+{
+  static const char *const positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/8/8/2p*P*4/8/8/8/R3K2R w KQkq c6 0 2",
+    "r3k2r/p1ppq*pb1/b*n2pnp1/3PN*3/1p*2P3/2N2Q*1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+  };
+  guint compared = cp_brute_lines ("half-alice", BRUTE_HALF_ALICE, positions, G_N_ELEMENTS (positions),
+                                   6, 120, 5, 0);
+
+  g_assert_cmpuint (compared, >, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -127,5 +143,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/half-alice/castling", test_castling);
   g_test_add_func ("/half-alice/twelve-checkers", test_twelve_checkers);
   g_test_add_func ("/half-alice/perft", test_perft);
+  g_test_add_func ("/half-alice/brute-lines", test_brute_lines);
   return g_test_run ();
 }
