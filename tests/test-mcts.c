@@ -676,6 +676,32 @@ test_mate_in_one (void)
   g_assert_cmpuint (info.nodes, >=, limits.nodes);
 }
 
+/* A clearly better move draws most of the search rather than a share
+ * like every other's: White's pawn takes a knight that would otherwise
+ * get away, and the search spends at least two iterations in five on
+ * taking it, on every seed, so that a longer search looks deeper along
+ * it instead of averaging every move's first step again. */
+static void
+test_focus (void)
+{
+  for (guint32 seed = 1; seed <= 6; seed++)
+    {
+      g_autoptr (CpState) state = cp_test_new_state ("zombie", 2, "fen=4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1",
+                                                     NULL);
+      g_autoptr (CpMcts) mcts = cp_mcts_new ();
+      CpSearchLimits limits = { .nodes = 20000 };
+      g_autofree char *text = NULL;
+      CpMctsInfo info;
+      CpAction best;
+
+      g_assert_true (cp_mcts_run (mcts, state, 0, &limits, seed, NULL, &best, &info));
+      text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
+      g_assert_cmpstr (text, ==, "e4d5");
+      g_assert_cmpfloat (info.share, >=, 0.4);
+      g_assert_cmpfloat (info.share, <=, 1.0);
+    }
+}
+
 /* Far ahead, the search still tells a gain from standing still: White,
  * two queens and a knight up in four-player chess, takes Black's rook,
  * which attacks a queen, or does as well by the evaluation, on nearly
@@ -877,6 +903,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/tar-pit-reshuffle", test_tar_pit_reshuffle);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/far-ahead", test_far_ahead);
+  g_test_add_func ("/mcts/focus", test_focus);
   g_test_add_func ("/mcts/partners-play-for-points", test_partners_play_for_points);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);
