@@ -405,6 +405,58 @@ test_zombie_deduction (void)
   g_assert_true (seen & (G_GUINT64_CONSTANT (1) << cp_test_cell ("d5")));
 }
 
+/* Zombie Chess: the evaluation counts what the chess pieces do not show.
+ * White takes a pawn and buries it: the burial, which rises as Black's
+ * zombie once the piece on it moves off, costs White something, but less
+ * than the pawn; under the b1 knight, on Black's far rank, where it would
+ * rise as a queen, more.  Once it has risen there, the zombie, which
+ * Black must keep moving, counts for less than the same piece would to
+ * Black, but for something. */
+static CpGame *
+pawn_buried (const char *cell)
+{
+  CpGame *game = cp_test_new_game ("zombie", 2, 1, NULL);
+
+  cp_test_play (game, "e4 d5 exd5");
+  bury (game, cell);
+  return game;
+}
+
+static void
+test_zombie_evaluation (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 1, NULL);
+  g_autoptr (CpGame) on_d5 = pawn_buried ("d5");
+  g_autoptr (CpGame) on_b1 = pawn_buried ("b1");
+  const CpState *state;
+  const CpPiece *risen;
+  int chess;
+
+  cp_test_play (game, "e4 d5 exd5");
+  state = cp_game_get_state (game);
+  chess = cp_chess_evaluate (CP_CHESS_STATE (state), 0);
+  g_assert_cmpint (cp_state_evaluate (state, 0), <, chess);
+  g_assert_cmpint (cp_state_evaluate (state, 0), >, chess - 100);
+
+  state = cp_game_get_state (on_d5);
+  chess = cp_chess_evaluate (CP_CHESS_STATE (state), 0);
+  g_assert_cmpint (cp_state_evaluate (state, 0), <, chess);
+  g_assert_cmpint (cp_state_evaluate (state, 0), >, chess - 100);
+  g_assert_cmpint (cp_state_evaluate (state, 1), >, cp_chess_evaluate (CP_CHESS_STATE (state), 1));
+  g_assert_cmpint (cp_state_evaluate (cp_game_get_state (on_b1), 0), <, cp_state_evaluate (state, 0));
+
+  cp_test_play (on_b1, "Nf6 Nc3");
+  cp_game_resolve_chance (on_b1);
+  state = cp_game_get_state (on_b1);
+  risen = &state->cells[cp_test_cell ("b1")];
+  g_assert_cmpint (risen->seat, ==, 1);
+  g_assert_cmpint (risen->kind, ==, CP_PIECE_QUEEN);
+  g_assert_true (risen->flags & CP_PIECE_FLAG_ZOMBIE);
+  chess = cp_chess_evaluate (CP_CHESS_STATE (state), 1);
+  g_assert_cmpint (cp_state_evaluate (state, 1), <, chess);
+  g_assert_cmpint (cp_state_evaluate (state, 1), >, chess - cp_piece_kind_value (CP_PIECE_QUEEN));
+}
+
 /* Masquerade Chess: the tables a player could deduce. */
 
 /* The game @game would be had the other seat than @seat written the
@@ -676,6 +728,32 @@ test_mate_in_one (void)
   g_assert_cmpuint (info.nodes, >=, limits.nodes);
 }
 
+/* A clearly better move draws most of the search rather than a share
+ * like every other's: White's pawn takes a knight that would otherwise
+ * get away, and the search spends at least two iterations in five on
+ * taking it, on every seed, so that a longer search looks deeper along
+ * it instead of averaging every move's first step again. */
+static void
+test_focus (void)
+{
+  for (guint32 seed = 1; seed <= 6; seed++)
+    {
+      g_autoptr (CpState) state = cp_test_new_state ("zombie", 2, "fen=4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1",
+                                                     NULL);
+      g_autoptr (CpMcts) mcts = cp_mcts_new ();
+      CpSearchLimits limits = { .nodes = 20000 };
+      g_autofree char *text = NULL;
+      CpMctsInfo info;
+      CpAction best;
+
+      g_assert_true (cp_mcts_run (mcts, state, 0, &limits, seed, NULL, &best, &info));
+      text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
+      g_assert_cmpstr (text, ==, "e4d5");
+      g_assert_cmpfloat (info.share, >=, 0.4);
+      g_assert_cmpfloat (info.share, <=, 1.0);
+    }
+}
+
 /* Far ahead, the search still tells a gain from standing still: White,
  * two queens and a knight up in four-player chess, takes Black's rook,
  * which attacks a queen, or does as well by the evaluation, on nearly
@@ -872,11 +950,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/fairness", test_fairness);
   g_test_add_func ("/mcts/sample-keeps-view", test_sample_keeps_view);
   g_test_add_func ("/mcts/zombie-deduction", test_zombie_deduction);
+  g_test_add_func ("/mcts/zombie-evaluation", test_zombie_evaluation);
   g_test_add_func ("/mcts/masquerade-tables", test_masquerade_tables);
   g_test_add_func ("/mcts/sample-cards", test_sample_cards);
   g_test_add_func ("/mcts/tar-pit-reshuffle", test_tar_pit_reshuffle);
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/far-ahead", test_far_ahead);
+  g_test_add_func ("/mcts/focus", test_focus);
   g_test_add_func ("/mcts/partners-play-for-points", test_partners_play_for_points);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);

@@ -56,7 +56,15 @@
 /* Actions held by the tree at most: a search that fills it rolls out from
  * its leaves without growing it. */
 #define MAX_EDGES (1u << 20)
-#define EXPLORATION 0.45
+/* The weight of the upper confidence bound's exploration term.  The
+ * rewards of unfinished games stay near 0.5 (a pawn moves them by about
+ * 0.05, see EVAL_SCALE), so a larger weight spreads the iterations nearly
+ * evenly over every action: the tree then stays about one step deep
+ * however long the search runs, and a longer search only averages the
+ * same shallow lines more often.  With this weight a clearly better
+ * action draws most of the iterations, and more time goes into looking
+ * deeper along the lines that matter. */
+#define EXPLORATION 0.2
 /* The exploration of the choices of the searching seat's partner in a
  * team game: a partner may be a weaker player, whose moves are weighed
  * more evenly than its best. */
@@ -893,7 +901,8 @@ cp_mcts_run (CpMcts *self, const CpState *view, guint seat, const CpSearchLimits
     }
   *best = legal.items[chosen];
   if (info != NULL)
-    *info = (CpMctsInfo) { iterations, self->made, g_get_monotonic_time () - start, value };
+    *info = (CpMctsInfo) { iterations, self->made, g_get_monotonic_time () - start, value,
+                           (double) most / MAX (iterations, 1) };
   end (self);
   return TRUE;
 }

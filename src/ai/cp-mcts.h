@@ -16,6 +16,7 @@ typedef struct {
   guint64 nodes;        /* positions made */
   gint64 elapsed;       /* microseconds */
   double value;         /* the reward the seat expects of its move, 0 to 1 */
+  double share;         /* the part of the iterations spent on that move, 0 to 1 */
 } CpMctsInfo;
 
 #define CP_TYPE_MCTS (cp_mcts_get_type ())

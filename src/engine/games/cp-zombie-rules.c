@@ -633,6 +633,51 @@ zombie_present (const CpState *state, const CpState *start, guint viewer, CpPres
       cp_presentation_add_button (out, &legal.items[i], "end-turn", _("_End Turn"));
 }
 
+/* A zombie must move every turn its side does not move an ordinary
+ * piece, or be destroyed: it counts for this share of a piece, in
+ * quarters.  A burial rises as the other side's zombie once the piece on
+ * it moves off, which the burier puts off as long as it can: it costs
+ * the burier this share of the piece, in quarters. */
+#define ZOMBIE_QUARTERS 2
+#define BURIAL_QUARTERS 1
+
+/* What a side's zombies and burials take off its material, in
+ * hundredths of a pawn: the zombies' lesser worth, and what its burials
+ * may give the other side (a queen for a pawn buried on that side's far
+ * rank); the pieces it has taken this turn will be buried too. */
+static int
+zombie_debts (const ZombieState *st, guint seat)
+{
+  int debt = 0;
+
+  for (guint cell = 0; cell < 64; cell++)
+    {
+      const CpPiece *p = &st->chess.base.cells[cell];
+
+      if (is_zombie (p) && p->seat == seat)
+        debt += cp_piece_kind_value (p->kind) * (4 - ZOMBIE_QUARTERS) / 4;
+      if (st->buried[seat][cell] != 0)
+        debt += cp_piece_kind_value (risen (st->buried[seat][cell], 1 - seat, cell).kind) * BURIAL_QUARTERS / 4;
+    }
+  if (st->chess.base.to_move == seat)
+    for (guint i = 0; i < st->n_grave; i++)
+      debt += cp_piece_kind_value (st->grave[i]) * BURIAL_QUARTERS / 4;
+  return debt;
+}
+
+/* For computer players: chess's evaluation, less what the chess pieces
+ * do not show, zombies and burials.  The other side's burials are those
+ * of the world the search drew (see zombie_sample). */
+static int
+zombie_evaluate (const CpState *state, guint seat)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+
+  if (seat > 1)
+    return 0;
+  return cp_chess_rules_evaluate (state, seat) - zombie_debts (st, seat) + zombie_debts (st, 1 - seat);
+}
+
 const CpRules cp_zombie_rules = {
   .id = "zombie",
   .name = N_("Zombie Chess"),
@@ -659,5 +704,5 @@ const CpRules cp_zombie_rules = {
   .redact = zombie_redact,
   .present = zombie_present,
   .sample = zombie_sample,
-  .evaluate = cp_chess_rules_evaluate,
+  .evaluate = zombie_evaluate,
 };
