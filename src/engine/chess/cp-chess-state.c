@@ -371,17 +371,16 @@ static void
 reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, guint ep_cell,
              CpCellSet *reach)
 {
-  const guint8 *nb = neighbours (st);
   const CpPiece *p = &st->base.cells[from];
   guint64 to = 0;
 
   memset (reach, 0, sizeof *reach);
   if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
     to = (p->kind == CP_PIECE_KNIGHT ? leaps[from] : steps_from[from]) & ~own;
-  else if (p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) == (BIT (CP_DIR_NE) | BIT (CP_DIR_NW))
-                                        || pawn_captures (st, p->seat) == (BIT (CP_DIR_SE) | BIT (CP_DIR_SW))))
+  else if (p->kind == CP_PIECE_PAWN)
     {
-      /* Up or down the board, by shifts of the masks. */
+      /* Up or down the board (the masks are kept for such pawns only),
+       * by shifts of the masks. */
       gboolean up = (pawn_captures (st, p->seat) & BIT (CP_DIR_NE)) != 0;
       guint64 b = cell_bit (from), empty = ~(own | others);
       guint64 one = (up ? b << 8 : b >> 8) & empty, beside = ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
@@ -389,30 +388,6 @@ reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, gu
       to = one | ((up ? beside << 8 : beside >> 8) & (others | cell_bit (ep_cell)));
       if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED))
         to |= (up ? one << 8 : one >> 8) & empty;
-    }
-  else if (p->kind == CP_PIECE_PAWN)
-    {
-      for (guint i = 0; i < cp_board_get_n_forward (st->base.board, p->seat); i++)
-        {
-          CpDir f = cp_board_get_forward (st->base.board, p->seat, i);
-          guint one = nb[from * CP_N_DIRS + f], two;
-
-          if (one == CP_NO_CELL || (cell_bit (one) & (own | others)))
-            continue;
-          to |= cell_bit (one);
-          two = nb[one * CP_N_DIRS + f];
-          if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED)
-              && two != CP_NO_CELL && !(cell_bit (two) & (own | others)))
-            to |= cell_bit (two);
-        }
-      for (guint d = 1; d < CP_N_DIRS; d += 2)
-        {
-          guint c = nb[from * CP_N_DIRS + d];
-
-          if (c != CP_NO_CELL && (pawn_captures (st, p->seat) & BIT (d))
-              && ((cell_bit (c) & others) || c == ep_cell))
-            to |= cell_bit (c);
-        }
     }
   else
     to = slide_lines (p->kind, from, own | others) & ~own;
@@ -1342,6 +1317,13 @@ typedef struct {
   guint64 asked, attacked;
 } KingDanger;
 
+static void
+king_danger_init (KingDanger *danger)
+{
+  danger->known = FALSE;
+  danger->asked = danger->attacked = 0;
+}
+
 static guint64
 king_danger (const CpChessState *st, guint seat, KingDanger *danger)
 {
@@ -2206,7 +2188,6 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, CpAct
   gboolean copied = FALSE;
   CpChessState trial;
   Steps s;
-
   guint64 avoid, opens;
 
   if (st->base.out & BIT (1 - seat))
@@ -2252,7 +2233,7 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, CpAct
 void
 cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpActionList *out)
 {
-  guint seat = st->army[player], king = st->king[seat], kept = first;
+  guint seat = st->army[player], king = st->king[seat], kept = first, side;
   gboolean copied = FALSE;
   CpChessState trial;
   KingDanger danger;
@@ -2260,14 +2241,14 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
 
   if (king == CP_NO_CELL || out->len == first)
     return;
-  danger.known = FALSE;
-  danger.asked = danger.attacked = 0;
+  side = side_of_cell (st, king);
+  king_danger_init (&danger);
   if (st->masks)
     look_at_steps (st, seat, king, &s);
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
-      guint from = a->cells[0], side = side_of_cell (st, king);
+      guint from = a->cells[0];
       gboolean safe;
 
       if (from == king)
@@ -2416,8 +2397,7 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
   Restrictions r;
   CpCellSet everywhere;
 
-  danger.known = FALSE;
-  danger.asked = danger.attacked = 0;
+  king_danger_init (&danger);
   find_restrictions (st, seat, &r);
   memset (&everywhere, 0xff, sizeof everywhere);
 
@@ -3139,6 +3119,17 @@ cp_chess_state_add_castle_right (CpChessState *st, guint seat, guint rook_cell)
 }
 
 /* Whether @board has 8 by 8 cells, without holes or barriers. */
+/* Whether the pawns of both seats go straight up or down the board. */
+static gboolean
+straight_pawns (const CpChessState *st)
+{
+  for (guint s = 0; s < 2; s++)
+    if (st->pawn_captures[s] != (BIT (CP_DIR_NE) | BIT (CP_DIR_NW))
+        && st->pawn_captures[s] != (BIT (CP_DIR_SE) | BIT (CP_DIR_SW)))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 plain_board (CpBoard *board)
 {
@@ -3179,7 +3170,7 @@ cp_chess_state_finish_setup (CpChessState *st)
       st->pawn_captures[s] = compute_pawn_captures (board, s);
     }
   st->masks = (st->features & CP_CHESS_EXTRA_STEPS) && st->base.n_seats == 2 && st->team[0] != st->team[1]
-              && plain_board (board);
+              && plain_board (board) && straight_pawns (st);
   if (st->masks)
     init_rays ();
   st->stacks = 0;

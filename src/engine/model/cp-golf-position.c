@@ -537,6 +537,13 @@ prove_too_few (Search *s, guint64 key, guint budget)
     }
 }
 
+/* Whether the search is called off, or out of time. */
+static gboolean
+stopped (const Search *s)
+{
+  return g_cancellable_is_cancelled (s->cancellable) || (s->deadline > 0 && g_get_monotonic_time () >= s->deadline);
+}
+
 /* Whether a solution of at most @budget moves follows from @node, whose
  * path so far is @depth moves long. */
 static gboolean
@@ -545,8 +552,7 @@ search (Search *s, const Node *node, guint depth, guint budget)
   CpGolfMove *moves = s->moves[depth];
   guint n, n_captures;
 
-  if ((++s->nodes & 0xfff) == 0
-      && (g_cancellable_is_cancelled (s->cancellable) || (s->deadline > 0 && g_get_monotonic_time () >= s->deadline)))
+  if ((++s->nodes & 0xfff) == 0 && stopped (s))
     s->cancelled = TRUE;
   if (s->cancelled || budget < node->left || too_few (s, node->key, budget))
     return FALSE;
@@ -607,8 +613,7 @@ cp_golf_solve (const CpGolfPosition *position, guint bound, gint64 deadline, GCa
   s->cancellable = cancellable;
   s->deadline = deadline;
   /* A search cancelled, or out of time, before it starts does not run. */
-  s->cancelled = (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
-                 || (deadline > 0 && g_get_monotonic_time () >= deadline);
+  s->cancelled = stopped (s);
   if (root.left == 0)
     return CP_GOLF_FOUND;
   for (guint budget = root.left; budget <= bound && result == CP_GOLF_NONE; budget++)
