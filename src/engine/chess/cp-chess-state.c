@@ -316,6 +316,26 @@ init_rays (void)
   g_once_init_leave (&done, 1);
 }
 
+/* The cells of the ray in direction @d from @from up to the first piece
+ * on @occupied, that piece's cell included.  The directions N, NE, E and
+ * NW go up the cells, the others down; a ray from the last cell up or
+ * the first down is empty, so a ray without a piece is cut there. */
+static inline guint64
+ray_up (guint d, guint from, guint64 occupied)
+{
+  guint64 ray = rays[d][from];
+
+  return ray ^ rays[d][__builtin_ctzll ((ray & occupied) | cell_bit (63))];
+}
+
+static inline guint64
+ray_down (guint d, guint from, guint64 occupied)
+{
+  guint64 ray = rays[d][from];
+
+  return ray ^ rays[d][63 - __builtin_clzll ((ray & occupied) | cell_bit (0))];
+}
+
 /* The cells a piece of @kind on @from slides over, with pieces on
  * @occupied: each line up to the first piece on it, that piece's cell
  * included. */
@@ -324,17 +344,12 @@ slide_lines (guint kind, guint from, guint64 occupied)
 {
   guint64 lines = 0;
 
-  for (guint d = 0; d < CP_N_DIRS; d++)
-    if ((slides[kind] >> d) & 1)
-      {
-        guint64 ray = rays[d][from], blockers = ray & occupied;
-
-        /* The directions N, NE, E and NW go up the cells, the others down. */
-        if (blockers != 0)
-          ray &= ~rays[d][(d <= CP_DIR_E || d == CP_DIR_NW) ? (guint) __builtin_ctzll (blockers)
-                                                            : 63u - (guint) __builtin_clzll (blockers)];
-        lines |= ray;
-      }
+  if (slides[kind] & ORTHOGONAL)
+    lines |= ray_up (CP_DIR_N, from, occupied) | ray_up (CP_DIR_E, from, occupied)
+             | ray_down (CP_DIR_S, from, occupied) | ray_down (CP_DIR_W, from, occupied);
+  if (slides[kind] & DIAGONAL)
+    lines |= ray_up (CP_DIR_NE, from, occupied) | ray_up (CP_DIR_NW, from, occupied)
+             | ray_down (CP_DIR_SE, from, occupied) | ray_down (CP_DIR_SW, from, occupied);
   return lines;
 }
 
@@ -527,14 +542,14 @@ starts_near (const guint64 *starts, guint target, const guint8 *gainer, const gu
     {
       if (starts[v] == 0)
         continue;
-      if (steps_from_cells (starts[v], target, v) <= v)
+      if (starts[v] & within_steps[v][target])
         return TRUE;
       for (guint i = 0; i < n; i++)
         {
-          guint d = steps_from_cells (starts[v] & ~cell_bit (gainer[i]), gainer[i], v);
+          guint64 from = starts[v] & ~cell_bit (gainer[i]);
 
-          if (d <= v)
-            fuel[i] = MAX (fuel[i], (int) (v - d + gain[i]));
+          if (from & within_steps[v][gainer[i]])
+            fuel[i] = MAX (fuel[i], (int) (v - steps_from_cells (from, gainer[i], v) + gain[i]));
         }
     }
   /* From gainer to gainer: n rounds reach every order of them, and a
@@ -800,18 +815,24 @@ search_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, gu
   w->width = cp_board_get_width (st->base.board);
   w->read = read;
   w->n_gainers = w->n_met = 0;
+  memset (w->first, 0xff, n_cells * sizeof w->first[0]);
+  memset (w->gainer_of, 0xff, n_cells);
   /* The pieces with checkers that the walks may take, 64 at most (a
    * board holds fewer). */
-  for (guint c = 0; c < n_cells; c++)
-    {
-      const CpPiece *q = &cells[c];
+  if (st->masks)
+    for (guint64 m = st->stacked_cells & st->seat_cells[1 - p->seat]
+                     & ~(cell_bit (from) | cell_bit (ignore_a) | cell_bit (ignore_b));
+         m != 0; m &= m - 1)
+      w->gainer_of[__builtin_ctzll (m)] = (guint8) w->n_gainers++;
+  else
+    for (guint c = 0; c < n_cells; c++)
+      {
+        const CpPiece *q = &cells[c];
 
-      w->first[c] = -1;
-      w->gainer_of[c] = 0xff;
-      if (stacked (q) && c != from && c != ignore_a && c != ignore_b && w->n_gainers < 64
-          && st->team[q->seat] != st->team[p->seat])
-        w->gainer_of[c] = (guint8) w->n_gainers++;
-    }
+        if (stacked (q) && c != from && c != ignore_a && c != ignore_b && w->n_gainers < 64
+            && st->team[q->seat] != st->team[p->seat])
+          w->gainer_of[c] = (guint8) w->n_gainers++;
+      }
   for (guint c = cp_cell_set_next (&reach, 0); c != CP_NO_CELL; c = cp_cell_set_next (&reach, c + 1))
     {
       guint left = p->checkers + seen_at (st, c, ignore_a, ignore_b, read)->checkers;
@@ -1695,9 +1716,22 @@ fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain,
   guint reached[64];  /* the lowest level holding each gainer so far, or none */
   guint v = 1;
 
+  toward[0] = 0;
+  if (n == 0)
+    {
+      /* Without gainers the walks grow one step a level, till they stop. */
+      for (; v <= top; v++)
+        {
+          toward[v] = steps_from[king] | toward[v - 1] | king_neighbours (toward[v - 1] & pass);
+          if (toward[v] == toward[v - 1])
+            break;
+        }
+      for (; v <= top; v++)
+        toward[v] = toward[v - 1];
+      return;
+    }
   for (guint i = 0; i < n; i++)
     reached[i] = G_MAXUINT;
-  toward[0] = 0;
   while (v <= top)
     {
       guint64 t = steps_from[king] | toward[v - 1] | king_neighbours (toward[v - 1] & pass);
@@ -1905,8 +1939,9 @@ typedef struct {
   guint64 may[MOST_CHECKERS + 1];
   guint n_gainers;        /* the stacks of the king's side */
   guint8 gainer[64], gain[64];
-  gboolean opened_done;   /* may[] with the cells of all pieces the side may take open: */
+  gboolean opened_done;   /* may[] with the cells of all pieces the side may take open, */
   guint64 may_opened[MOST_CHECKERS + 1];
+  Verdict opened_verdicts[64];  /* and the verdicts by it */
 } Steps;
 
 /* The cells of the lines of the piece s->cells[@b] whose change may
@@ -2006,6 +2041,8 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
     if (out->items[i].flags & CP_ACTION_FLAG_CAPTURE)
       open |= cell_bit ((out->items[i].flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : out->items[i].cells[1]);
   fill_toward (s->king, open, s->gainer, s->gain, s->n_gainers, s->top, s->may_opened);
+  for (guint b = 0; b < s->n; b++)
+    s->opened_verdicts[b] = judge_landings (&s->landings[b], s->taking, s->sure, s->may_opened);
   s->opened_done = TRUE;
   return s->may_opened;
 }
@@ -2124,7 +2161,7 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
           verdict = judge_stepper (st, s->taking, s->sure, may, &f, p, s->king);
         }
       else if (opened)
-        verdict = judge_landings (&s->landings[b], s->taking, s->sure, may);
+        verdict = s->opened_verdicts[b];
       if (verdict == VERDICT_SURE)
         return FALSE;
       if (verdict == VERDICT_MAYBE)
