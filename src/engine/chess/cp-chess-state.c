@@ -382,14 +382,12 @@ masked_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_b
 /* regular_reach() of the piece on @from, with the masks, once the other
  * side has moved: the pieces of its own side on @own, those of the other
  * on @others, and en passant taking on @ep_cell. */
-static void
-reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, guint ep_cell,
-             CpCellSet *reach)
+static guint64
+reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, guint ep_cell)
 {
   const CpPiece *p = &st->base.cells[from];
   guint64 to = 0;
 
-  memset (reach, 0, sizeof *reach);
   if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_KING)
     to = (p->kind == CP_PIECE_KNIGHT ? leaps[from] : steps_from[from]) & ~own;
   else if (p->kind == CP_PIECE_PAWN)
@@ -406,7 +404,7 @@ reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, gu
     }
   else
     to = slide_lines (p->kind, from, own | others) & ~own;
-  reach->bits[0] = to;
+  return to;
 }
 
 /* The cell where the piece @p may take en passant, or CP_NO_CELL: only a
@@ -1050,6 +1048,7 @@ typedef struct {
   guint n, gains;
   guint8 starters[CP_MAX_CELLS];
   guint64 near[CP_MAX_CELLS];
+  guint64 walked[CP_MAX_CELLS];  /* the cells where the walks begin, stand or step */
 } StepDangers;
 
 /* Fills in @d for the enemies of @seat, @ignore_a and @ignore_b taken as
@@ -1065,9 +1064,12 @@ find_step_dangers (const CpChessState *st, guint seat, guint ignore_a, guint ign
   for (guint i = 0; i < d->n; i++)
     {
       CpCellSet reach;
+      guint64 walks;
 
       regular_reach (st, d->starters[i], ignore_a, ignore_b, &reach, NULL);
-      d->near[i] = king_neighbours (step_walks (st, d->starters[i], CP_NO_CELL, ignore_a, ignore_b, &reach));
+      walks = step_walks (st, d->starters[i], CP_NO_CELL, ignore_a, ignore_b, &reach);
+      d->near[i] = king_neighbours (walks);
+      d->walked[i] = d->near[i] | walks | reach.bits[0];
       danger |= d->near[i];
     }
   return danger;
@@ -1813,12 +1815,10 @@ find_landings (const CpChessState *st, const Field *f, guint p, guint king, Land
 {
   const CpPiece *piece = &st->base.cells[p];
   guint64 to, special;
-  CpCellSet reach;
 
   l->own = (f->stacked >> p) & 1 ? piece->checkers : 0;
   l->n = 0;
-  reach_after (st, p, f->theirs, f->mine, f->ep_cell, &reach);
-  to = reach.bits[0] & ~cell_bit (king);
+  to = reach_after (st, p, f->theirs, f->mine, f->ep_cell) & ~cell_bit (king);
   special = to & f->stacked;
   if (piece->kind == CP_PIECE_PAWN && f->ep_cell != CP_NO_CELL)
     special |= to & cell_bit (f->ep_cell);
@@ -1933,6 +1933,8 @@ typedef struct {
   Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
   guint64 watch[64];      /* the cells of their lines that may change a verdict (watch_lines()), */
   guint64 watched;        /* (of them all) */
+  guint64 walked[64];     /* the cells their walks begin on, stand on or step onto, */
+  guint64 walked_all, lines_all;  /* (of them all, and their lines) */
   guint64 pawns, reaching;  /* and those that are pawns, or reach the king */
   guint64 sure[MOST_CHECKERS + 1];
   guint64 taking[MOST_CHECKERS + 1];  /* sure[] with one stack of the king's side taken */
@@ -1980,8 +1982,28 @@ watch_lines (const CpChessState *st, const Steps *s, guint b)
     }
 }
 
+/* The cells of each piece that may step where its walks might come, its
+ * own cell and that of the king taken as empty (find_step_dangers()),
+ * which holds those of the walks with the king in place. */
 static void
-look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
+walked_cells (const CpChessState *st, guint seat, KingDanger *danger, Steps *s)
+{
+  const StepDangers *d = &danger->steps;
+  gboolean same;
+
+  king_danger (st, seat, danger);
+  same = d->n == s->n && memcmp (d->starters, s->cells, s->n) == 0;
+  s->walked_all = s->lines_all = 0;
+  for (guint i = 0; i < s->n; i++)
+    {
+      s->walked[i] = same ? d->walked[i] : ALL_CELLS;
+      s->walked_all |= s->walked[i];
+      s->lines_all |= s->lines[i];
+    }
+}
+
+static void
+look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *danger, Steps *s)
 {
   s->king = king;
   s->top = s->gains = 0;
@@ -2026,6 +2048,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, Steps *s)
       s->watch[i] = watch_lines (st, s, i);
       s->watched |= s->watch[i];
     }
+  walked_cells (st, seat, danger, s);
 }
 
 /* may[] with the cells of every piece that a move of @out takes open
@@ -2090,13 +2113,22 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
 
   field_after (st, &s->field, a, spent, &f);
   starters = stepping_attackers (&s->attackers, f.mine & f.stacked & ~cell_bit (king)) & f.theirs;
-  for (guint64 m = starters; m != 0; m &= m - 1, n++)
+  for (guint64 m = starters; m != 0; m &= m - 1)
     {
       guint p = (guint) __builtin_ctzll (m), b = s->index_of[p];
+      gboolean off_lines = b < s->n && !(changed & s->lines[b])
+                           && !((a->flags & CP_ACTION_FLAG_DOUBLE) && st->base.cells[p].kind == CP_PIECE_PAWN);
 
-      /* Off its lines, the piece's move ends where it did. */
-      if (b < s->n && !(changed & s->lines[b]) && !((a->flags & CP_ACTION_FLAG_DOUBLE)
-                                                    && st->base.cells[p].kind == CP_PIECE_PAWN))
+      /* Off its lines and its walks, the piece's verdict holds. */
+      if (off_lines && !(changed & s->walked[b]))
+        {
+          if (s->verdicts[b] == VERDICT_SURE)
+            return FALSE;
+          starters &= ~cell_bit (p);
+          continue;
+        }
+      /* Off its lines, its move ends where it did. */
+      if (off_lines)
         landings[n] = &s->landings[b];
       else
         {
@@ -2106,6 +2138,7 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
       if (judge_landings (landings[n], s->sure, s->sure, s->sure) == VERDICT_SURE)
         return FALSE;
       with += landings[n]->plain != 0 || landings[n]->n > 0;
+      n++;
     }
   if (with == 0)
     return TRUE;
@@ -2143,7 +2176,7 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
   guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
   gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
   gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0, known = FALSE;
-  const guint64 *may = opened ? may_opened (st, s, out, first) : s->may;
+  const guint64 *may = s->may;
   Field f;
 
   for (guint b = 0; b < s->n; b++)
@@ -2158,10 +2191,15 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
           if (!known)
             field_after (st, &s->field, a, 0, &f);
           known = TRUE;
+          if (opened && may == s->may)
+            may = may_opened (st, s, out, first);
           verdict = judge_stepper (st, s->taking, s->sure, may, &f, p, s->king);
         }
-      else if (opened)
-        verdict = s->opened_verdicts[b];
+      else if (opened && ((s->walked[b] >> taken) & 1))
+        {
+          may_opened (st, s, out, first);
+          verdict = s->opened_verdicts[b];
+        }
       if (verdict == VERDICT_SURE)
         return FALSE;
       if (verdict == VERDICT_MAYBE)
@@ -2219,7 +2257,8 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
 
 /* keep_safe_moves() with the masks. */
 static void
-keep_safe_moves_masked (const CpChessState *st, guint player, guint first, CpActionList *out)
+keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingDanger *danger,
+                        CpActionList *out)
 {
   guint seat = st->army[player], king = st->king[seat], kept = first;
   gboolean copied = FALSE;
@@ -2229,23 +2268,24 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, CpAct
 
   if (st->base.out & BIT (1 - seat))
     return;
-  look_at_steps (st, seat, king, &s);
-  /* Most moves touch no stack, no line watched and no piece on the walks
-   * (judge_plain_move()): only the piece they take changes. */
+  look_at_steps (st, seat, king, danger, &s);
+  /* Most moves touch no stack and no line watched; those that take touch
+   * no line and no walk at all (judge_plain_move()): only the piece they
+   * take changes. */
   avoid = s.known ? s.field.stacked | s.watched : ALL_CELLS;
-  opens = s.known ? s.may[s.top] : ALL_CELLS;
+  opens = s.known ? s.lines_all | s.walked_all : ALL_CELLS;
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
-      guint64 to = cell_bit (a->cells[1]);
+      guint64 touched = cell_bit (a->cells[0]) | cell_bit (a->cells[1]);
       gboolean safe;
 
       if (a->cells[0] == king)
         safe = TRUE;
-      else if (!((cell_bit (a->cells[0]) | to) & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
-               && !((a->flags & CP_ACTION_FLAG_CAPTURE) && (to & opens))
+      else if (!(touched & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
+               && !((a->flags & CP_ACTION_FLAG_CAPTURE) && (touched & opens))
                && !((a->flags & CP_ACTION_FLAG_DOUBLE) && s.pawns))
-        safe = !(s.reaching & ~to);
+        safe = !(s.reaching & ~cell_bit (a->cells[1]));
       else
         safe = safe_from_steps (st, &s, out, first, i, 0, &trial, &copied);
       if (!safe)
@@ -2281,7 +2321,7 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
   side = side_of_cell (st, king);
   king_danger_init (&danger);
   if (st->masks)
-    look_at_steps (st, seat, king, &s);
+    look_at_steps (st, seat, king, &danger, &s);
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
@@ -2327,7 +2367,7 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
  * searched again.  (Checks along lines the generator has seen to
  * already.) */
 static void
-keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList *out)
+keep_safe_moves (const CpChessState *st, guint player, guint first, KingDanger *danger, CpActionList *out)
 {
   guint seat = st->army[player], king = st->king[seat], kept = first;
   gboolean copied = FALSE;
@@ -2338,7 +2378,7 @@ keep_safe_moves (const CpChessState *st, guint player, guint first, CpActionList
     return;
   if (st->masks)
     {
-      keep_safe_moves_masked (st, player, first, out);
+      keep_safe_moves_masked (st, player, first, danger, out);
       return;
     }
   before.n = step_starters (st, king, seat, CP_NO_CELL, CP_NO_CELL, NULL, before.cells, &before.gains);
@@ -2474,7 +2514,7 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
   for (guint i = first; i < out->len; i++)
     out->items[i].seat = (guint8) player;
   if ((st->features & CP_CHESS_EXTRA_STEPS) && (st->features & CP_CHESS_CHECK) && king != CP_NO_CELL)
-    keep_safe_moves (st, player, first, out);
+    keep_safe_moves (st, player, first, &danger, out);
 }
 
 /* The seat after @seat in turn order, skipping seats that are out. */
