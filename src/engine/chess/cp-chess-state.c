@@ -626,29 +626,34 @@ step_walks (const CpChessState *st, guint from, guint cell, guint ignore_a, guin
             const CpCellSet *reach)
 {
   guint64 within[MOST_CHECKERS + 2], starts = reach->bits[0] & ~cell_bit (cell);
+  guint64 stacks = st->stacked_cells & ~(cell_bit (ignore_a) | cell_bit (ignore_b));
+  guint64 special = starts & (stacks | cell_bit (en_passant_for (st, &st->base.cells[from])));
+  guint64 plain = st->base.cells[from].checkers > 0 ? starts & ~special : 0;
   guint8 start[64], value[64];
-  guint n_starts = 0, most = 0;
+  guint n_starts = 0, most = plain != 0 ? st->base.cells[from].checkers : 0;
   StepField f;
   gboolean grew;
 
-  for (guint64 b = starts; b != 0; b &= b - 1)
+  /* The cells where the move ends with the piece's own checkers, and
+   * those where it takes more. */
+  for (guint64 b = special; b != 0; b &= b - 1)
     {
       guint c = (guint) __builtin_ctzll (b);
       guint v = start_checkers (st, from, c, ignore_a, ignore_b);
 
-      if (v == 0)
-        continue;
       start[n_starts] = (guint8) c;
       value[n_starts++] = (guint8) MIN (v, MOST_CHECKERS + 1);
       most = MAX (most, v);
     }
-  if (n_starts == 0)
+  if (most == 0)
     return 0;
   step_field (st, from, cell, ignore_a, ignore_b, &f);
   most += f.gains;
   if (most > MOST_CHECKERS)
     return ~G_GUINT64_CONSTANT (0);
   memset (within, 0, (most + 2) * sizeof within[0]);
+  for (guint v = 1; v <= st->base.cells[from].checkers && plain != 0; v++)
+    within[v] = plain;
   for (guint i = 0; i < n_starts; i++)
     for (guint v = 1; v <= value[i]; v++)
       within[v] |= G_GUINT64_CONSTANT (1) << start[i];
@@ -1886,8 +1891,15 @@ stepper_lines (const CpChessState *st, guint p)
     case CP_PIECE_KING:
       return steps_from[p];
     case CP_PIECE_PAWN:
-      /* its steps and takes, and a double step on its file */
-      return steps_from[p] | (king_neighbours (steps_from[p]) & (FILE_A << (p % 8)));
+      {
+        /* its step, double step and takes, up or down the board (the
+         * masks are kept for such pawns only) */
+        guint64 b = cell_bit (p), beside = ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+
+        if (pawn_captures (st, piece->seat) & BIT (CP_DIR_NE))
+          return (b << 8) | (b << 16) | (beside << 8);
+        return (b >> 8) | (b >> 16) | (beside >> 8);
+      }
     default:
       return slide_lines (piece->kind, p, st->seat_cells[0] | st->seat_cells[1]);
     }
