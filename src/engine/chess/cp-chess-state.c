@@ -1994,17 +1994,17 @@ watch_lines (const CpChessState *st, const Steps *s, guint b)
     }
 }
 
-/* The cells of each piece that may step where its walks might come, its
- * own cell and that of the king taken as empty (find_step_dangers()),
- * which holds those of the walks with the king in place. */
+/* The cells of each piece that may step where its walks might come, as
+ * the king's moves found them with its cell taken as empty
+ * (find_step_dangers(), which holds those of the walks with the king in
+ * place); every cell where the king's moves did not need them. */
 static void
 walked_cells (const CpChessState *st, guint seat, KingDanger *danger, Steps *s)
 {
   const StepDangers *d = &danger->steps;
-  gboolean same;
+  gboolean same = danger->known;
 
-  king_danger (st, seat, danger);
-  same = d->n == s->n && memcmp (d->starters, s->cells, s->n) == 0;
+  same = same && d->n == s->n && memcmp (d->starters, s->cells, s->n) == 0;
   s->walked_all = s->lines_all = 0;
   for (guint i = 0; i < s->n; i++)
     {
