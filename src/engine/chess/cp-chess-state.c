@@ -901,27 +901,14 @@ typedef struct {
 static void
 sort_attackers (const CpChessState *st, guint64 attackers, Attackers *a)
 {
-  memset (a, 0, sizeof *a);
-  a->stacked = attackers & st->stacked_cells;
-  for (; attackers != 0; attackers &= attackers - 1)
-    {
-      guint c = (guint) __builtin_ctzll (attackers);
-      guint kind = st->base.cells[c].kind;
+  const guint64 *kind = st->kind_cells;
 
-      if (kind == CP_PIECE_KNIGHT)
-        a->knights |= cell_bit (c);
-      else if (kind == CP_PIECE_KING)
-        a->kings |= cell_bit (c);
-      else if (kind == CP_PIECE_PAWN)
-        a->pawns |= cell_bit (c);
-      else
-        {
-          if (slides[kind] & ORTHOGONAL)
-            a->straight |= cell_bit (c);
-          if (slides[kind] & DIAGONAL)
-            a->slant |= cell_bit (c);
-        }
-    }
+  a->stacked = attackers & st->stacked_cells;
+  a->knights = attackers & kind[CP_PIECE_KNIGHT];
+  a->kings = attackers & kind[CP_PIECE_KING];
+  a->pawns = attackers & kind[CP_PIECE_PAWN];
+  a->straight = attackers & (kind[CP_PIECE_ROOK] | kind[CP_PIECE_QUEEN]);
+  a->slant = attackers & (kind[CP_PIECE_BISHOP] | kind[CP_PIECE_QUEEN]);
 }
 
 /* The pieces of @a that might take on @c. */
@@ -2723,6 +2710,8 @@ put_piece (CpChessState *st, guint cell, const CpPiece *p)
         st->seat_cells[old->seat] &= ~bit;
       if (p->kind != CP_PIECE_NONE)
         st->seat_cells[p->seat] |= bit;
+      st->kind_cells[old->kind] &= ~bit;
+      st->kind_cells[p->kind] |= bit;
       st->stacked_cells = stacked (p) ? st->stacked_cells | bit : st->stacked_cells & ~bit;
     }
   *old = *p;
@@ -3264,6 +3253,7 @@ cp_chess_state_finish_setup (CpChessState *st)
     init_rays ();
   st->stacks = 0;
   memset (st->seat_cells, 0, sizeof st->seat_cells);
+  memset (st->kind_cells, 0, sizeof st->kind_cells);
   st->stacked_cells = 0;
   for (guint c = 0; c < n_cells; c++)
     {
@@ -3274,6 +3264,7 @@ cp_chess_state_finish_setup (CpChessState *st)
       if (st->masks && p->kind != CP_PIECE_NONE)
         {
           st->seat_cells[p->seat] |= G_GUINT64_CONSTANT (1) << c;
+          st->kind_cells[p->kind] |= G_GUINT64_CONSTANT (1) << c;
           if (stacked (p))
             st->stacked_cells |= G_GUINT64_CONSTANT (1) << c;
         }

@@ -66,6 +66,7 @@ typedef struct {
                                        * holes or barriers: the masks below are kept */
   guint64 seat_cells[2];              /* with masks: bit c for a piece of the seat on cell c */
   guint64 stacked_cells;              /* with masks: the pieces with checkers */
+  guint64 kind_cells[CP_N_PIECE_KINDS]; /* with masks: the pieces of each kind */
   guint64 hash;
   guint64 history[CP_CHESS_HISTORY];  /* history[ply % N]: hash after that ply */
   CpCellSet promotion_zone[CP_MAX_SEATS];
