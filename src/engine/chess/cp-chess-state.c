@@ -731,9 +731,12 @@ typedef struct {
 static inline gboolean
 walker_near (const Walker *w, guint to, guint left)
 {
-  guint dx = (guint) ABS ((int) (to % w->width) - (int) (w->cell % w->width));
-  guint dy = (guint) ABS ((int) (to / w->width) - (int) (w->cell / w->width));
+  guint dx, dy;
 
+  if (w->st->masks)
+    return steps_apart[to][w->cell] <= left + w->gains;
+  dx = (guint) ABS ((int) (to % w->width) - (int) (w->cell % w->width));
+  dy = (guint) ABS ((int) (to / w->width) - (int) (w->cell / w->width));
   return MAX (dx, dy) <= left + w->gains;
 }
 
@@ -1940,6 +1943,7 @@ typedef struct {
   guint64 may[MOST_CHECKERS + 1];
   guint n_gainers;        /* the stacks of the king's side */
   guint8 gainer[64], gain[64];
+  guint64 takers[64];     /* on the cell of each, the pieces that might take it */
   gboolean opened_done;   /* may[] with the cells of all pieces the side may take open, */
   guint64 may_opened[MOST_CHECKERS + 1];
   Verdict opened_verdicts[64];  /* and the verdicts by it */
@@ -2018,7 +2022,14 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
   s->field = (Field) { st->seat_cells[seat], st->seat_cells[1 - seat], st->stacked_cells,
                        CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, 0 };
   sort_attackers (st, s->field.theirs, &s->attackers);
-  s->starters = stepping_attackers (&s->attackers, s->field.mine & s->field.stacked & ~cell_bit (king));
+  s->starters = s->attackers.stacked;
+  for (guint64 m = s->field.mine & s->field.stacked & ~cell_bit (king); m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctzll (m);
+
+      s->takers[c] = might_take_on (&s->attackers, c);
+      s->starters |= s->takers[c];
+    }
   s->n = list_cells (s->starters, s->cells);
   memset (s->index_of, 0xff, sizeof s->index_of);
   for (guint i = 0; i < s->n; i++)
@@ -2111,7 +2122,15 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
   Field f;
 
   field_after (st, &s->field, a, spent, &f);
-  starters = stepping_attackers (&s->attackers, f.mine & f.stacked & ~cell_bit (king)) & f.theirs;
+  /* stepping_attackers(), with what might take the stacks that stay */
+  starters = s->attackers.stacked;
+  for (guint64 m = f.mine & f.stacked & ~cell_bit (king); m != 0; m &= m - 1)
+    {
+      guint c = (guint) __builtin_ctzll (m);
+
+      starters |= c == a->cells[1] ? might_take_on (&s->attackers, c) : s->takers[c];
+    }
+  starters &= f.theirs;
   for (guint64 m = starters; m != 0; m &= m - 1)
     {
       guint p = (guint) __builtin_ctzll (m), b = s->index_of[p];
