@@ -1805,7 +1805,7 @@ typedef struct {
   guint8 cell[64], value[64];
 } Landings;
 
-static void
+static inline void
 find_landings (const CpChessState *st, const Field *f, guint p, guint king, Landings *l)
 {
   const CpPiece *piece = &st->base.cells[p];
@@ -1835,7 +1835,7 @@ find_landings (const CpChessState *st, const Field *f, guint p, guint king, Land
 /* Whether the move ending on @l reaches the king, by the tables @sure
  * and @may, and for cells where it takes nothing, @taking (at least
  * @sure). */
-static Verdict
+static inline Verdict
 judge_landings (const Landings *l, const guint64 *taking, const guint64 *sure, const guint64 *may)
 {
   Verdict verdict = VERDICT_CLEAR;
@@ -1897,7 +1897,7 @@ stepper_lines (const CpChessState *st, guint p)
 
 /* The cells after @a, a move of @st's side to move, or an extra step
  * that spends @spent checkers of the piece that moves. */
-static void
+static inline void
 field_after (const CpChessState *st, const Field *before, const CpAction *a, guint spent, Field *f)
 {
   guint from = a->cells[0], to = a->cells[1];
