@@ -1735,9 +1735,10 @@ fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain,
       guint again = v + 1;
       gboolean settled = v > 1;
 
-      /* Onto a gainer in toward[u] from a cell holding u + 1 - gain. */
+      /* Onto a gainer in toward[u] from a cell holding u + 1 - gain (none
+       * where it is not reached: G_MAXUINT). */
       for (guint i = 0; i < n; i++)
-        if (reached[i] != G_MAXUINT && v + gain[i] > reached[i])
+        if (v + gain[i] > reached[i])
           t |= steps_from[gainer[i]];
       toward[v] = t;
       for (guint i = 0; i < n; i++)
