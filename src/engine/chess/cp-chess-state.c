@@ -2727,11 +2727,15 @@ put_piece (CpChessState *st, guint cell, const CpPiece *p)
       guint64 bit = G_GUINT64_CONSTANT (1) << cell;
 
       if (old->kind != CP_PIECE_NONE)
-        st->seat_cells[old->seat] &= ~bit;
+        {
+          st->seat_cells[old->seat] &= ~bit;
+          st->kind_cells[old->kind] &= ~bit;
+        }
       if (p->kind != CP_PIECE_NONE)
-        st->seat_cells[p->seat] |= bit;
-      st->kind_cells[old->kind] &= ~bit;
-      st->kind_cells[p->kind] |= bit;
+        {
+          st->seat_cells[p->seat] |= bit;
+          st->kind_cells[p->kind] |= bit;
+        }
       st->stacked_cells = stacked (p) ? st->stacked_cells | bit : st->stacked_cells & ~bit;
     }
   *old = *p;
