@@ -1833,6 +1833,28 @@ find_landings (const CpChessState *st, const Field *f, guint p, guint king, Land
     }
 }
 
+/* Whether the piece of the other side on @p may take on @c, on the cells
+ * of @f. */
+static inline gboolean
+takes_on (const CpChessState *st, const Field *f, guint p, guint c)
+{
+  const CpPiece *piece = &st->base.cells[p];
+  guint64 b = cell_bit (p), beside = ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+
+  switch (piece->kind)
+    {
+    case CP_PIECE_KNIGHT:
+      return (leaps[p] >> c) & 1;
+    case CP_PIECE_KING:
+      return (steps_from[p] >> c) & 1;
+    case CP_PIECE_PAWN:
+      /* up or down the board (the masks are kept for such pawns only) */
+      return (((pawn_captures (st, piece->seat) & BIT (CP_DIR_NE)) ? beside << 8 : beside >> 8) >> c) & 1;
+    default:
+      return (slide_lines (piece->kind, p, f->mine | f->theirs) >> c) & 1;
+    }
+}
+
 /* Whether the move ending on @l reaches the king, by the tables @sure
  * and @may, and for cells where it takes nothing, @taking (at least
  * @sure). */
@@ -2149,6 +2171,20 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
       /* Off its lines, its move ends where it did. */
       if (off_lines)
         landings[n] = &s->landings[b];
+      else if (b >= s->n && f.ep_cell == CP_NO_CELL)
+        {
+          /* A piece that may step only now, by taking the stack moved:
+           * it might take no other (stepping_attackers()). */
+          found[n].own = found[n].n = 0;
+          found[n].plain = 0;
+          if (takes_on (st, &f, p, a->cells[1]))
+            {
+              found[n].n = 1;
+              found[n].cell[0] = a->cells[1];
+              found[n].value[0] = (guint8) f.count;
+            }
+          landings[n] = &found[n];
+        }
       else
         {
           find_landings (st, &f, p, king, &found[n]);
