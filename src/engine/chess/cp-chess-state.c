@@ -1816,7 +1816,8 @@ find_landings (const CpChessState *st, const Field *f, guint p, guint king, Land
   l->n = 0;
   to = reach_after (st, p, f->theirs, f->mine, f->ep_cell) & ~cell_bit (king);
   special = to & f->stacked;
-  if (piece->kind == CP_PIECE_PAWN && f->ep_cell != CP_NO_CELL)
+  /* Taking en passant a pawn with checkers, it holds them too. */
+  if (piece->kind == CP_PIECE_PAWN && f->ep_cell != CP_NO_CELL && field_checkers (st, f, f->ep_pawn) > 0)
     special |= to & cell_bit (f->ep_cell);
   l->plain = l->own > 0 ? to & ~special : 0;
   for (; special != 0; special &= special - 1)
