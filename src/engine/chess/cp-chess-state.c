@@ -2098,8 +2098,10 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
     if (out->items[i].flags & CP_ACTION_FLAG_CAPTURE)
       open |= cell_bit ((out->items[i].flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : out->items[i].cells[1]);
   fill_toward (s->king, open, s->gainer, s->gain, s->n_gainers, s->top, s->may_opened);
+  /* Cells opened only add walks: a piece that reached the king still does. */
   for (guint b = 0; b < s->n; b++)
-    s->opened_verdicts[b] = judge_landings (&s->landings[b], s->taking, s->sure, s->may_opened);
+    s->opened_verdicts[b] = s->verdicts[b] == VERDICT_SURE
+                            ? VERDICT_SURE : judge_landings (&s->landings[b], s->taking, s->sure, s->may_opened);
   s->opened_done = TRUE;
   return s->may_opened;
 }
