@@ -1767,6 +1767,11 @@ fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain,
     }
 }
 
+/* The most gainers and checkers for which fill_taking() tells the cells
+ * of each gainer apart. */
+#define TAKING_BY_GAINERS 16
+#define TAKING_BY_LEVELS 17
+
 /* @taking: @sure, and the cells from which a walk goes the shortest way
  * over @pass onto one of the @n cells of @gainer, takes its @gain
  * checkers, and goes on to the king without taking any more.  The
@@ -1774,7 +1779,7 @@ fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain,
  * there to take; those it takes on the way are not counted. */
 static void
 fill_taking (const guint64 *sure, guint64 pass, const guint8 *gainer, const guint8 *gain, guint n, guint top,
-             guint64 *taking)
+             guint64 *taking, guint64 (*by)[TAKING_BY_LEVELS])
 {
   memcpy (taking, sure, (top + 1) * sizeof *taking);
   for (guint i = 0; i < n; i++)
@@ -1782,6 +1787,8 @@ fill_taking (const guint64 *sure, guint64 pass, const guint8 *gainer, const guin
       guint64 near[MOST_CHECKERS + 1];  /* near[d]: where the piece is d steps away at most */
       guint g = gainer[i], u = 1;
 
+      if (by != NULL)
+        memset (by[i], 0, (top + 1) * sizeof by[i][0]);
       while (u <= top && !((sure[u] >> g) & 1))
         u++;
       if (u > top)
@@ -1792,7 +1799,11 @@ fill_taking (const guint64 *sure, guint64 pass, const guint8 *gainer, const guin
       /* From a cell d steps away with v checkers, v - d + gain must be u. */
       for (guint v = 1; v <= top; v++)
         if (v + gain[i] > u)
-          taking[v] |= near[MIN (v, v + gain[i] - u)];
+          {
+            taking[v] |= near[MIN (v, v + gain[i] - u)];
+            if (by != NULL)
+              by[i][v] = near[MIN (v, v + gain[i] - u)];
+          }
     }
 }
 
@@ -1878,18 +1889,6 @@ judge_landings (const Landings *l, const guint64 *taking, const guint64 *sure, c
   return verdict;
 }
 
-/* Whether the piece of the other side on @p reaches @king with its move
- * and extra steps on the cells of @f, by the tables of judge_landings(). */
-static Verdict
-judge_stepper (const CpChessState *st, const guint64 *taking, const guint64 *sure, const guint64 *may,
-               const Field *f, guint p, guint king)
-{
-  Landings l;
-
-  find_landings (st, f, p, king, &l);
-  return judge_landings (&l, taking, sure, may);
-}
-
 /* The cells of the other side's piece on @p whose change may change
  * where its move ends: a sliding piece's lines up to the first piece on
  * each. */
@@ -1968,6 +1967,8 @@ typedef struct {
   guint n_gainers;        /* the stacks of the king's side */
   guint8 gainer[64], gain[64];
   guint64 takers[64];     /* on the cell of each, the pieces that might take it */
+  gboolean by_known;      /* taking[] without sure[], for each of the first gainers apart */
+  guint64 taking_by[TAKING_BY_GAINERS][TAKING_BY_LEVELS];
   gboolean opened_done;   /* may[] with the cells of all pieces the side may take open, */
   guint64 may_opened[MOST_CHECKERS + 1];
   Verdict opened_verdicts[64];  /* and the verdicts by it */
@@ -2043,6 +2044,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
         s->gains += st->base.cells[c].checkers;
     }
   s->known = s->top <= MOST_CHECKERS;
+  s->by_known = FALSE;
   s->field = (Field) { st->seat_cells[seat], st->seat_cells[1 - seat], st->stacked_cells,
                        CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, 0 };
   sort_attackers (st, s->field.theirs, &s->attackers);
@@ -2064,7 +2066,9 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
       s->n_gainers = field_gainers (st, &s->field, king, s->top, s->gainer, s->gain);
       fill_toward (king, ~s->field.theirs, NULL, NULL, 0, s->top, s->sure);
       fill_toward (king, ~s->field.theirs | s->starters, s->gainer, s->gain, s->n_gainers, s->top, s->may);
-      fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking);
+      s->by_known = s->n_gainers <= TAKING_BY_GAINERS && s->top < TAKING_BY_LEVELS;
+      fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking,
+                   s->by_known ? s->taking_by : NULL);
     }
   s->watched = s->pawns = s->reaching = 0;
   for (guint i = 0; i < s->n; i++)
@@ -2104,6 +2108,30 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
                             ? VERDICT_SURE : judge_landings (&s->landings[b], s->taking, s->sure, s->may_opened);
   s->opened_done = TRUE;
   return s->may_opened;
+}
+
+/* Whether the move ending on @l surely reaches the king by a walk that
+ * takes one of the stacks of the king's side on its shortest way
+ * (taking[] for each one apart), not counting those on @gone, which a
+ * move took away, nor a stack taken on a cell where the move ends. */
+static gboolean
+sure_by_taking (const Steps *s, const Landings *l, guint64 gone)
+{
+  if (!s->by_known)
+    return FALSE;
+  for (guint i = 0; i < s->n_gainers; i++)
+    {
+      const guint64 *by = s->taking_by[i];
+
+      if ((gone >> s->gainer[i]) & 1)
+        continue;
+      if (by[l->own] & l->plain)
+        return TRUE;
+      for (guint k = 0; k < l->n; k++)
+        if (l->cell[k] != s->gainer[i] && ((by[l->value[k]] >> l->cell[k]) & 1))
+          return TRUE;
+    }
+  return FALSE;
 }
 
 /* Whether a walk of extra steps from where the moves of the @n_l sets
@@ -2218,7 +2246,11 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
   n = 0;
   for (guint64 m = starters; m != 0; m &= m - 1, n++)
     if (judge_landings (landings[n], s->sure, s->sure, may) == VERDICT_MAYBE)
-      unsure[(*n_unsure)++] = (guint8) __builtin_ctzll (m);
+      {
+        if (sure_by_taking (s, landings[n], cell_bit (a->cells[0])))
+          return FALSE;
+        unsure[(*n_unsure)++] = (guint8) __builtin_ctzll (m);
+      }
   return TRUE;
 }
 
@@ -2235,6 +2267,7 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
   gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
   gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0, known = FALSE;
   const guint64 *may = s->may;
+  Landings l;
   Field f;
 
   for (guint b = 0; b < s->n; b++)
@@ -2251,7 +2284,8 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
           known = TRUE;
           if (opened && may == s->may)
             may = may_opened (st, s, out, first);
-          verdict = judge_stepper (st, s->taking, s->sure, may, &f, p, s->king);
+          find_landings (st, &f, p, s->king, &l);
+          verdict = judge_landings (&l, s->taking, s->sure, may);
         }
       else if (opened && ((s->walked[b] >> taken) & 1))
         {
