@@ -1618,6 +1618,10 @@ passed_cell (const CpChessState *st, const CpAction *a)
   const guint8 *nb = neighbours (st);
   guint from = a->cells[0], to = a->cells[1];
 
+  /* With the masks, pawns go straight up or down. */
+  if (st->masks)
+    return (from + to) / 2;
+
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
       guint mid = nb[from * CP_N_DIRS + d];
@@ -1960,7 +1964,8 @@ typedef struct {
   guint64 watched;        /* (of them all) */
   guint64 walked[64];     /* the cells their walks begin on, stand on or step onto, */
   guint64 walked_all, lines_all;  /* (of them all, and their lines) */
-  guint64 pawns, reaching;  /* and those that are pawns, or reach the king */
+  guint64 passes, reaching;  /* the cells a double step may not pass (pawns with checkers may take
+                              * there en passant), and the pieces that reach the king */
   guint64 sure[MOST_CHECKERS + 1];
   guint64 taking[MOST_CHECKERS + 1];  /* sure[] with one stack of the king's side taken */
   guint64 may[MOST_CHECKERS + 1];
@@ -2001,7 +2006,15 @@ watch_lines (const CpChessState *st, const Steps *s, guint b)
     case CP_PIECE_KING:
       return s->lines[b] & care;
     case CP_PIECE_PAWN:
-      return (s->lines[b] & care) ? s->lines[b] : 0;
+      {
+        /* Its step, its double step through that cell, and its takes
+         * (stepper_lines()). */
+        guint64 one = (pawn_captures (st, st->base.cells[p].seat) & BIT (CP_DIR_NE)) ? cell_bit (p) << 8
+                                                                                      : cell_bit (p) >> 8;
+        guint64 two = (one << 8 | one >> 8) & s->lines[b] & ~cell_bit (p);
+
+        return (s->lines[b] & care) | ((two & care) ? one : 0);
+      }
     default:
       for (guint d = 0; d < CP_N_DIRS; d++)
         if ((slides[st->base.cells[p].kind] >> d) & 1 && (rays[d][p] & care))
@@ -2070,13 +2083,13 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
       fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking,
                    s->by_known ? s->taking_by : NULL);
     }
-  s->watched = s->pawns = s->reaching = 0;
+  s->watched = s->passes = s->reaching = 0;
   for (guint i = 0; i < s->n; i++)
     {
       s->lines[i] = stepper_lines (st, s->cells[i]);
-      if (st->base.cells[s->cells[i]].kind == CP_PIECE_PAWN)
-        s->pawns |= cell_bit (s->cells[i]);
       find_landings (st, &s->field, s->cells[i], king, &s->landings[i]);
+      if (st->base.cells[s->cells[i]].kind == CP_PIECE_PAWN && s->landings[i].own > 0)
+        s->passes |= s->lines[i];
       s->verdicts[i] = s->known ? judge_landings (&s->landings[i], s->taking, s->sure, s->may) : VERDICT_MAYBE;
       if (s->verdicts[i] == VERDICT_MAYBE)
         s->verdicts[i] = search_steps (st, s->cells[i], king, CP_NO_CELL, CP_NO_CELL, s->gains, FALSE, NULL)
@@ -2265,7 +2278,8 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
 {
   guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
   gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
-  gboolean passed = (a->flags & CP_ACTION_FLAG_DOUBLE) != 0, known = FALSE;
+  guint64 passed = (a->flags & CP_ACTION_FLAG_DOUBLE) ? cell_bit (passed_cell (st, a)) : 0;
+  gboolean known = FALSE;
   const guint64 *may = s->may;
   Landings l;
   Field f;
@@ -2277,7 +2291,9 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
 
       if (p == taken)
         continue;
-      if ((changed & (opened ? s->lines[b] : s->watch[b])) || (passed && st->base.cells[p].kind == CP_PIECE_PAWN))
+      /* A pawn with checkers may take en passant where a double step passes. */
+      if ((changed & (opened ? s->lines[b] : s->watch[b]))
+          || ((passed & s->lines[b]) && s->landings[b].own > 0 && st->base.cells[p].kind == CP_PIECE_PAWN))
         {
           if (!known)
             field_after (st, &s->field, a, 0, &f);
@@ -2376,7 +2392,7 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
         safe = TRUE;
       else if (!(touched & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
                && !((a->flags & CP_ACTION_FLAG_CAPTURE) && (touched & opens))
-               && !((a->flags & CP_ACTION_FLAG_DOUBLE) && s.pawns))
+               && !((a->flags & CP_ACTION_FLAG_DOUBLE) && (cell_bit (passed_cell (st, a)) & s.passes)))
         safe = !(s.reaching & ~cell_bit (a->cells[1]));
       else
         safe = safe_from_steps (st, &s, out, first, i, 0, &trial, &copied);
