@@ -2291,8 +2291,10 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
 
       if (p == taken)
         continue;
-      /* A pawn with checkers may take en passant where a double step passes. */
-      if ((changed & (opened ? s->lines[b] : s->watch[b]))
+      /* Where the move opens the walks, a line it opens may lead anywhere;
+       * a pawn with checkers may take en passant where a double step
+       * passes. */
+      if ((changed & s->watch[b]) || (opened && (cell_bit (a->cells[0]) & s->lines[b]))
           || ((passed & s->lines[b]) && s->landings[b].own > 0 && st->base.cells[p].kind == CP_PIECE_PAWN))
         {
           if (!known)
@@ -2377,11 +2379,11 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
   if (st->base.out & BIT (1 - seat))
     return;
   look_at_steps (st, seat, king, danger, &s);
-  /* Most moves touch no stack and no line watched; those that take touch
-   * no line and no walk at all (judge_plain_move()): only the piece they
-   * take changes. */
+  /* Most moves touch no stack and no line watched, and those that take
+   * leave no line and take nothing on the walks (judge_plain_move()):
+   * only the piece they take changes. */
   avoid = s.known ? s.field.stacked | s.watched : ALL_CELLS;
-  opens = s.known ? s.lines_all | s.walked_all : ALL_CELLS;
+  opens = s.known ? s.walked_all : ALL_CELLS;
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
@@ -2391,7 +2393,8 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
       if (a->cells[0] == king)
         safe = TRUE;
       else if (!(touched & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
-               && !((a->flags & CP_ACTION_FLAG_CAPTURE) && (touched & opens))
+               && !((a->flags & CP_ACTION_FLAG_CAPTURE)
+                    && ((cell_bit (a->cells[0]) & s.lines_all) | (cell_bit (a->cells[1]) & opens)))
                && !((a->flags & CP_ACTION_FLAG_DOUBLE) && (cell_bit (passed_cell (st, a)) & s.passes)))
         safe = !(s.reaching & ~cell_bit (a->cells[1]));
       else
