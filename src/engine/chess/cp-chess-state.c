@@ -1971,7 +1971,9 @@ typedef struct {
   guint64 may[MOST_CHECKERS + 1];
   guint n_gainers;        /* the stacks of the king's side */
   guint8 gainer[64], gain[64];
-  guint64 takers[64];     /* on the cell of each, the pieces that might take it */
+  guint64 takers[64];     /* on the cell of each, the pieces that might take it, */
+  guint stay_from;        /* (and of the stacks but the one on this cell, */
+  guint64 stay_starters;  /* those and the pieces with checkers) */
   gboolean by_known;      /* taking[] without sure[], for each of the first gainers apart */
   guint64 taking_by[TAKING_BY_GAINERS][TAKING_BY_LEVELS];
   gboolean opened_done;   /* may[] with the cells of all pieces the side may take open, */
@@ -2062,6 +2064,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
                        CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, 0 };
   sort_attackers (st, s->field.theirs, &s->attackers);
   s->starters = s->attackers.stacked;
+  s->stay_from = CP_NO_CELL;
   for (guint64 m = s->field.mine & s->field.stacked & ~cell_bit (king); m != 0; m &= m - 1)
     {
       guint c = (guint) __builtin_ctzll (m);
@@ -2177,7 +2180,7 @@ landings_near (const Landings *const *l, guint n_l, guint king, const guint8 *ga
  * reached the king before a piece was taken still does).  Returns FALSE
  * if one surely reaches the king, else adds those unsure to @unsure. */
 static gboolean
-judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, guint taken, guint spent,
+judge_carrying_move (const CpChessState *st, Steps *s, const CpAction *a, guint taken, guint spent,
                      guint8 *unsure, guint *n_unsure)
 {
   guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
@@ -2189,14 +2192,19 @@ judge_carrying_move (const CpChessState *st, const Steps *s, const CpAction *a, 
   Field f;
 
   field_after (st, &s->field, a, spent, &f);
-  /* stepping_attackers(), with what might take the stacks that stay */
-  starters = s->attackers.stacked;
-  for (guint64 m = f.mine & f.stacked & ~cell_bit (king); m != 0; m &= m - 1)
+  /* stepping_attackers(): what might take the stacks that stay, the same
+   * for every move from a cell, and the stack moved. */
+  if (s->stay_from != a->cells[0])
     {
-      guint c = (guint) __builtin_ctzll (m);
-
-      starters |= c == a->cells[1] ? might_take_on (&s->attackers, c) : s->takers[c];
+      s->stay_from = a->cells[0];
+      s->stay_starters = s->attackers.stacked;
+      for (guint64 m = s->field.mine & s->field.stacked & ~cell_bit (king) & ~cell_bit (a->cells[0]); m != 0;
+           m &= m - 1)
+        s->stay_starters |= s->takers[__builtin_ctzll (m)];
     }
+  starters = s->stay_starters;
+  if (f.count > 0)
+    starters |= might_take_on (&s->attackers, a->cells[1]);
   starters &= f.theirs;
   for (guint64 m = starters; m != 0; m &= m - 1)
     {
