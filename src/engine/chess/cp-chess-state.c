@@ -379,9 +379,9 @@ masked_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_b
     read->bits[0] |= seen;
 }
 
-/* regular_reach() of the piece on @from, with the masks, once the other
- * side has moved: the pieces of its own side on @own, those of the other
- * on @others, and en passant taking on @ep_cell. */
+/* The cells regular_reach() finds for the piece on @from, with the masks,
+ * once the other side has moved: the pieces of its own side on @own,
+ * those of the other on @others, and en passant taking on @ep_cell. */
 static guint64
 reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, guint ep_cell)
 {
