@@ -168,6 +168,21 @@ cell_bit (guint c)
 #define MOST_CHECKERS 62  /* more checkers than a quick test is made for */
 #define CORNERS G_GUINT64_CONSTANT (0x8100000000000081)
 
+/* The cells beside those of @b on their rows. */
+static inline guint64
+beside_cells (guint64 b)
+{
+  return ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+}
+
+/* The cells one row ahead of those of @b for the pawns of @seat, up or
+ * down the board (the masks are kept for such pawns only). */
+static inline guint64
+pawn_ahead (const CpChessState *st, guint seat, guint64 b)
+{
+  return (pawn_captures (st, seat) & BIT (CP_DIR_NE)) ? b << 8 : b >> 8;
+}
+
 static void set_cell (CpChessState *st, guint cell, const CpPiece *p);
 static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
                                    guint ignore_b, const CpCellSet *from);
@@ -392,15 +407,11 @@ reach_after (const CpChessState *st, guint from, guint64 own, guint64 others, gu
     to = (p->kind == CP_PIECE_KNIGHT ? leaps[from] : steps_from[from]) & ~own;
   else if (p->kind == CP_PIECE_PAWN)
     {
-      /* Up or down the board (the masks are kept for such pawns only),
-       * by shifts of the masks. */
-      gboolean up = (pawn_captures (st, p->seat) & BIT (CP_DIR_NE)) != 0;
-      guint64 b = cell_bit (from), empty = ~(own | others);
-      guint64 one = (up ? b << 8 : b >> 8) & empty, beside = ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+      guint64 b = cell_bit (from), empty = ~(own | others), one = pawn_ahead (st, p->seat, b) & empty;
 
-      to = one | ((up ? beside << 8 : beside >> 8) & (others | cell_bit (ep_cell)));
+      to = one | (pawn_ahead (st, p->seat, beside_cells (b)) & (others | cell_bit (ep_cell)));
       if ((st->features & CP_CHESS_DOUBLE_STEP) && !(p->flags & CP_PIECE_FLAG_MOVED))
-        to |= (up ? one << 8 : one >> 8) & empty;
+        to |= pawn_ahead (st, p->seat, one) & empty;
     }
   else
     to = slide_lines (p->kind, from, own | others) & ~own;
@@ -497,9 +508,9 @@ regular_reach (const CpChessState *st, guint from, guint ignore_a, guint ignore_
 static inline guint64
 king_neighbours (guint64 b)
 {
-  guint64 east = (b << 1) & ~FILE_A, west = (b >> 1) & ~FILE_H, row = b | east | west;
+  guint64 beside = beside_cells (b), row = b | beside;
 
-  return east | west | (row << 8) | (row >> 8);
+  return beside | (row << 8) | (row >> 8);
 }
 
 /* What the king steps of the piece on a cell meet on the way to a cell:
@@ -1389,10 +1400,7 @@ attacked_without_king (const CpChessState *st, guint cell, guint seat, guint kin
 static gboolean
 pawn_beside (const CpChessState *st, guint seat, guint cell)
 {
-  for (guint64 m = steps_from[cell] & st->seat_cells[1 - seat]; m != 0; m &= m - 1)
-    if (st->base.cells[__builtin_ctzll (m)].kind == CP_PIECE_PAWN)
-      return TRUE;
-  return FALSE;
+  return (steps_from[cell] & st->seat_cells[1 - seat] & st->kind_cells[CP_PIECE_PAWN]) != 0;
 }
 
 static gboolean
@@ -1855,7 +1863,6 @@ static inline gboolean
 takes_on (const CpChessState *st, const Field *f, guint p, guint c)
 {
   const CpPiece *piece = &st->base.cells[p];
-  guint64 b = cell_bit (p), beside = ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
 
   switch (piece->kind)
     {
@@ -1864,8 +1871,7 @@ takes_on (const CpChessState *st, const Field *f, guint p, guint c)
     case CP_PIECE_KING:
       return (steps_from[p] >> c) & 1;
     case CP_PIECE_PAWN:
-      /* up or down the board (the masks are kept for such pawns only) */
-      return (((pawn_captures (st, piece->seat) & BIT (CP_DIR_NE)) ? beside << 8 : beside >> 8) >> c) & 1;
+      return (pawn_ahead (st, piece->seat, beside_cells (cell_bit (p))) >> c) & 1;
     default:
       return (slide_lines (piece->kind, p, f->mine | f->theirs) >> c) & 1;
     }
@@ -1909,13 +1915,10 @@ stepper_lines (const CpChessState *st, guint p)
       return steps_from[p];
     case CP_PIECE_PAWN:
       {
-        /* its step, double step and takes, up or down the board (the
-         * masks are kept for such pawns only) */
-        guint64 b = cell_bit (p), beside = ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+        /* its step, double step and takes */
+        guint64 one = pawn_ahead (st, piece->seat, cell_bit (p));
 
-        if (pawn_captures (st, piece->seat) & BIT (CP_DIR_NE))
-          return (b << 8) | (b << 16) | (beside << 8);
-        return (b >> 8) | (b >> 16) | (beside >> 8);
+        return one | pawn_ahead (st, piece->seat, one) | pawn_ahead (st, piece->seat, beside_cells (cell_bit (p)));
       }
     default:
       return slide_lines (piece->kind, p, st->seat_cells[0] | st->seat_cells[1]);
@@ -2011,9 +2014,8 @@ watch_lines (const CpChessState *st, const Steps *s, guint b)
       {
         /* Its step, its double step through that cell, and its takes
          * (stepper_lines()). */
-        guint64 one = (pawn_captures (st, st->base.cells[p].seat) & BIT (CP_DIR_NE)) ? cell_bit (p) << 8
-                                                                                      : cell_bit (p) >> 8;
-        guint64 two = (one << 8 | one >> 8) & s->lines[b] & ~cell_bit (p);
+        guint64 one = pawn_ahead (st, st->base.cells[p].seat, cell_bit (p));
+        guint64 two = pawn_ahead (st, st->base.cells[p].seat, one);
 
         return (s->lines[b] & care) | ((two & care) ? one : 0);
       }
@@ -2033,9 +2035,7 @@ static void
 walked_cells (const CpChessState *st, guint seat, KingDanger *danger, Steps *s)
 {
   const StepDangers *d = &danger->steps;
-  gboolean same = danger->known;
-
-  same = same && d->n == s->n && memcmp (d->starters, s->cells, s->n) == 0;
+  gboolean same = danger->known && d->n == s->n && memcmp (d->starters, s->cells, s->n) == 0;
   s->walked_all = s->lines_all = 0;
   for (guint i = 0; i < s->n; i++)
     {
@@ -2382,16 +2382,16 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
   gboolean copied = FALSE;
   CpChessState trial;
   Steps s;
-  guint64 avoid, opens;
+  guint64 avoid;
 
   if (st->base.out & BIT (1 - seat))
     return;
   look_at_steps (st, seat, king, danger, &s);
   /* Most moves touch no stack and no line watched, and those that take
    * leave no line and take nothing on the walks (judge_plain_move()):
-   * only the piece they take changes. */
+   * only the piece they take changes.  Without the tables every move
+   * is judged. */
   avoid = s.known ? s.field.stacked | s.watched : ALL_CELLS;
-  opens = s.known ? s.walked_all : ALL_CELLS;
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
@@ -2402,7 +2402,7 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
         safe = TRUE;
       else if (!(touched & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
                && !((a->flags & CP_ACTION_FLAG_CAPTURE)
-                    && ((cell_bit (a->cells[0]) & s.lines_all) | (cell_bit (a->cells[1]) & opens)))
+                    && ((cell_bit (a->cells[0]) & s.lines_all) | (cell_bit (a->cells[1]) & s.walked_all)))
                && !((a->flags & CP_ACTION_FLAG_DOUBLE) && (cell_bit (passed_cell (st, a)) & s.passes)))
         safe = !(s.reaching & ~cell_bit (a->cells[1]));
       else
@@ -3320,7 +3320,6 @@ cp_chess_state_add_castle_right (CpChessState *st, guint seat, guint rook_cell)
   };
 }
 
-/* Whether @board has 8 by 8 cells, without holes or barriers. */
 /* Whether the pawns of both seats go straight up or down the board. */
 static gboolean
 straight_pawns (const CpChessState *st)
@@ -3332,6 +3331,7 @@ straight_pawns (const CpChessState *st)
   return TRUE;
 }
 
+/* Whether @board has 8 by 8 cells, without holes or barriers. */
 static gboolean
 plain_board (CpBoard *board)
 {
