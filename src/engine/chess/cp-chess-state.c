@@ -183,6 +183,12 @@ pawn_ahead (const CpChessState *st, guint seat, guint64 b)
   return (pawn_captures (st, seat) & BIT (CP_DIR_NE)) ? b << 8 : b >> 8;
 }
 
+/* The cells from each cell of a board of 8 by 8 (CpChessState.masks):
+ * beyond it in each direction, a knight's leap away, a step away. */
+static guint64 rays[CP_N_DIRS][64], leaps[64], steps_from[64], straight_lines[64], slant_lines[64];
+static guint64 within_steps[8][64];  /* the cells at most so many king steps away */
+static guint8 steps_apart[64][64];
+
 static void set_cell (CpChessState *st, guint cell, const CpPiece *p);
 static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
                                    guint ignore_b, const CpCellSet *from);
@@ -204,6 +210,30 @@ attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjac
   return p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) & back);
 }
 
+static guint64 slide_lines (guint kind, guint from, guint64 occupied);
+
+/* Whether an enemy of @seat on @attackers attacks @cell with its move,
+ * the pieces standing on @occupied: the masks' way of attacked(), on a
+ * board without a mirror. */
+static gboolean
+masked_attacked (const CpChessState *st, guint cell, guint seat, guint64 attackers, guint64 occupied)
+{
+  const guint64 *kind = st->kind_cells;
+  guint64 b = cell_bit (cell);
+  guint64 sliders = ((straight_lines[cell] & (kind[CP_PIECE_ROOK] | kind[CP_PIECE_QUEEN]))
+                     | (slant_lines[cell] & (kind[CP_PIECE_BISHOP] | kind[CP_PIECE_QUEEN])))
+                    & attackers;
+  /* An enemy pawn takes onto @cell from beside the cell behind it, as the
+   * enemy sees it. */
+  guint64 behind = (pawn_captures (st, 1 - seat) & BIT (CP_DIR_NE)) ? b >> 8 : b << 8;
+
+  if (((leaps[cell] & kind[CP_PIECE_KNIGHT]) | (steps_from[cell] & kind[CP_PIECE_KING])
+       | (beside_cells (behind) & kind[CP_PIECE_PAWN]))
+      & attackers)
+    return TRUE;
+  return sliders != 0 && (slide_lines (CP_PIECE_QUEEN, cell, occupied) & sliders) != 0;
+}
+
 /* Whether an enemy of @seat on @side of the mirror, standing in @from
  * (anywhere if NULL), attacks @cell, with @ignore_a and @ignore_b taken as
  * empty and a friendly piece standing on @block.  With the masks of extra
@@ -218,6 +248,21 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
   const guint8 *targets;
   guint n;
 
+  if (st->masks && !(st->features & CP_CHESS_MIRROR))
+    {
+      guint64 empty = cell_bit (ignore_a) | cell_bit (ignore_b);
+      guint64 occupied = ((st->seat_cells[0] | st->seat_cells[1]) & ~empty) | cell_bit (block);
+      guint64 attackers = st->seat_cells[1 - seat] & ~empty & ~cell_bit (block);
+
+      if (from != NULL)
+        attackers &= from->bits[0];
+      if (st->base.out & BIT (1 - seat))
+        attackers = 0;
+      if (masked_attacked (st, cell, seat, attackers, occupied))
+        return TRUE;
+      return (st->features & CP_CHESS_EXTRA_STEPS) && (cell_bit (cell) & danger)
+             && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
+    }
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
       guint c = cell;
@@ -282,12 +327,6 @@ open_to (const CpChessState *st, guint seat, const CpPiece *q)
 {
   return q->kind == CP_PIECE_NONE || st->team[seat] != st->team[q->seat];
 }
-
-/* The cells from each cell of a board of 8 by 8 (CpChessState.masks):
- * beyond it in each direction, a knight's leap away, a step away. */
-static guint64 rays[CP_N_DIRS][64], leaps[64], steps_from[64], straight_lines[64], slant_lines[64];
-static guint64 within_steps[8][64];  /* the cells at most so many king steps away */
-static guint8 steps_apart[64][64];
 
 static void
 init_rays (void)
@@ -522,15 +561,28 @@ typedef struct {
   guint8 gainer[64], gain[64];
 } StepField;
 
-/* The king steps from the nearest cell of @cells to @c, or more than
- * @most: @most + 1. */
-static inline guint
-steps_from_cells (guint64 cells, guint c, guint most)
+/* spare[k] for k up to @most: the cells where walks of king steps that
+ * begin on the cells of @starts[v] but @aside, holding v checkers (v from
+ * 1 to @most), may come with k checkers or more left, a checker spent on
+ * each step. */
+static void
+spare_cells (const guint64 *starts, guint most, guint64 aside, guint64 *spare)
 {
-  for (guint r = 0; r <= most && r < 8; r++)
-    if (cells & within_steps[r][c])
-      return r;
-  return most + 1;
+  spare[most] = starts[most] & ~aside;
+  for (guint k = most; k-- > 1;)
+    spare[k] = (starts[k] & ~aside) | spare[k + 1] | king_neighbours (spare[k + 1]);
+  spare[0] = spare[1] | king_neighbours (spare[1]);
+}
+
+/* The most checkers spare_cells() leaves a walk on @c, or -1 where none
+ * comes. */
+static int
+spare_on (const guint64 *spare, guint most, guint c)
+{
+  for (int k = (int) most; k >= 0; k--)
+    if ((spare[k] >> c) & 1)
+      return k;
+  return -1;
 }
 
 /* Whether walks of king steps that begin on the cells of @starts[v]
@@ -543,23 +595,31 @@ static gboolean
 starts_near (const guint64 *starts, guint target, const guint8 *gainer, const guint8 *gain, guint n)
 {
   int fuel[64];  /* the most checkers a walk may hold on each gainer, its own taken */
+  guint64 spare[8], gainers = 0;
+  guint most = 7;
   gboolean raised = TRUE;
 
+  while (most > 0 && starts[most] == 0)
+    most--;
+  if (most == 0)
+    return FALSE;
   for (guint i = 0; i < n; i++)
-    fuel[i] = -1;
-  for (guint v = 1; v < 8; v++)
+    gainers |= cell_bit (gainer[i]);
+  /* Walks that begin on a gainer, having taken it, go on from there. */
+  spare_cells (starts, most, gainers, spare);
+  if ((spare[0] >> target) & 1)
+    return TRUE;
+  for (guint i = 0; i < n; i++)
     {
-      if (starts[v] == 0)
-        continue;
-      if (starts[v] & within_steps[v][target])
-        return TRUE;
-      for (guint i = 0; i < n; i++)
-        {
-          guint64 from = starts[v] & ~cell_bit (gainer[i]);
+      int left = spare_on (spare, most, gainer[i]);
 
-          if (from & within_steps[v][gainer[i]])
-            fuel[i] = MAX (fuel[i], (int) (v - steps_from_cells (from, gainer[i], v) + gain[i]));
-        }
+      fuel[i] = left < 0 ? -1 : left + gain[i];
+      for (guint v = most; v > 0; v--)
+        if ((starts[v] >> gainer[i]) & 1)
+          {
+            fuel[i] = MAX (fuel[i], (int) v);
+            break;
+          }
     }
   /* From gainer to gainer: n rounds reach every order of them, and a
    * round that raises nothing ends them. */
@@ -643,7 +703,6 @@ step_walks (const CpChessState *st, guint from, guint cell, guint ignore_a, guin
   guint8 start[64], value[64];
   guint n_starts = 0, most = plain != 0 ? st->base.cells[from].checkers : 0;
   StepField f;
-  gboolean grew;
 
   /* The cells where the move ends with the piece's own checkers, and
    * those where it takes more. */
@@ -669,29 +728,37 @@ step_walks (const CpChessState *st, guint from, guint cell, guint ignore_a, guin
     for (guint v = 1; v <= value[i]; v++)
       within[v] |= G_GUINT64_CONSTANT (1) << start[i];
 
-  /* Each cell holding v + 1 checkers steps on with v; a piece with g
-   * checkers taken there gives g - 1 more, so cells lower down may send
-   * the walk higher up: again until nothing grows.  Without such pieces
-   * one sweep down is all. */
-  do
+  /* Each cell holding v + 1 checkers steps on with v, in one sweep down.
+   * A walk stepping onto a piece with g checkers from a cell holding u
+   * goes on with u - 1 + g, so such a piece may send it higher up: after
+   * each sweep, every piece is raised to the highest level a walk next to
+   * it brings it, and the levels below swept again, till none rises. */
+  for (guint level = most; ; )
     {
-      grew = FALSE;
-      for (guint v = most; v >= 1; v--)
-        {
-          guint64 more = within[v + 1] | (king_neighbours (within[v + 1]) & f.pass);
+      guint raised = 0;
 
-          for (guint i = 0; i < f.n_gainers; i++)
-            if (within[MAX (v + 1, (guint) f.gain[i] + 1) - f.gain[i]] & steps_from[f.gainer[i]])
-              more |= G_GUINT64_CONSTANT (1) << f.gainer[i];
-          if (more & ~within[v])
-            {
-              within[v] |= more;
-              grew = f.n_gainers > 0;
-            }
+      for (guint v = level; v >= 1; v--)
+        within[v] |= within[v + 1] | (king_neighbours (within[v + 1]) & f.pass);
+      for (guint i = 0; i < f.n_gainers; i++)
+        {
+          guint64 next_to = steps_from[f.gainer[i]];
+          guint u = most, top;
+
+          while (u >= 1 && !(within[u] & next_to))
+            u--;
+          if (u == 0)
+            continue;
+          top = MIN (u - 1 + f.gain[i], most);
+          if ((within[top] >> f.gainer[i]) & 1)
+            continue;
+          for (guint v = 1; v <= top; v++)
+            within[v] |= cell_bit (f.gainer[i]);
+          raised = MAX (raised, top);
         }
+      if (raised == 0)
+        return within[1];
+      level = raised - 1;
     }
-  while (grew);
-  return within[1];
 }
 
 /* Whether reaches_by_steps() might find @cell, by step_walks(): FALSE
@@ -1723,6 +1790,9 @@ fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain,
              guint64 *toward)
 {
   guint reached[64];  /* the lowest level holding each gainer so far, or none */
+  int act[64];        /* the lowest level stepping onto it thence, or none */
+  int last = G_MININT;  /* (the highest of those) */
+  guint64 gainers = 0;
   guint v = 1;
 
   toward[0] = 0;
@@ -1740,37 +1810,40 @@ fill_toward (guint king, guint64 pass, const guint8 *gainer, const guint8 *gain,
       return;
     }
   for (guint i = 0; i < n; i++)
-    reached[i] = G_MAXUINT;
+    {
+      reached[i] = G_MAXUINT;
+      act[i] = G_MAXINT;
+      gainers |= cell_bit (gainer[i]);
+    }
   while (v <= top)
     {
       guint64 t = steps_from[king] | toward[v - 1] | king_neighbours (toward[v - 1] & pass);
       guint again = v + 1;
-      gboolean settled = v > 1;
 
-      /* Onto a gainer in toward[u] from a cell holding u + 1 - gain (none
-       * where it is not reached: G_MAXUINT). */
+      /* Onto a gainer in toward[u] from a cell holding u + 1 - gain. */
       for (guint i = 0; i < n; i++)
-        if (v + gain[i] > reached[i])
+        if ((int) v >= act[i])
           t |= steps_from[gainer[i]];
       toward[v] = t;
-      for (guint i = 0; i < n; i++)
-        {
+      if (t & gainers)
+        for (guint i = 0; i < n; i++)
           if (reached[i] > v && ((t >> gainer[i]) & 1))
             {
               /* Levels from v + 1 - gain on step onto it: again from there. */
               reached[i] = v;
+              act[i] = (int) v + 1 - gain[i];
+              last = MAX (last, act[i]);
               again = MIN (again, v + 1 - MIN (gain[i], v));
             }
-          settled &= reached[i] == G_MAXUINT || v + gain[i] > reached[i];
-        }
       if (again <= v)
         {
           v = again;
           continue;
         }
-      if (settled && t == toward[v - 1])
+      /* Once every gainer reached steps in, and nothing new comes in, the
+       * walks grow no more. */
+      if (v > 1 && (int) v >= last && t == toward[v - 1])
         {
-          /* Nothing new comes in: the walks grow no more. */
           for (guint w = v + 1; w <= top; w++)
             toward[w] = t;
           break;
