@@ -2465,19 +2465,18 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
    * only the piece they take changes.  Without the tables every move
    * is judged. */
   avoid = s.known ? s.field.stacked | s.watched : ALL_CELLS;
-  for (guint i = first; i < out->len; i++)
+  for (guint i = first, len = out->len; i < len; i++)
     {
-      const CpAction *a = &out->items[i];
-      guint64 touched = cell_bit (a->cells[0]) | cell_bit (a->cells[1]);
+      CpAction *a = &out->items[i];
+      guint64 from = G_GUINT64_CONSTANT (1) << a->cells[0], to = G_GUINT64_CONSTANT (1) << a->cells[1];
       gboolean safe;
 
       if (a->cells[0] == king)
         safe = TRUE;
-      else if (!(touched & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
-               && !((a->flags & CP_ACTION_FLAG_CAPTURE)
-                    && ((cell_bit (a->cells[0]) & s.lines_all) | (cell_bit (a->cells[1]) & s.walked_all)))
+      else if (!((from | to) & avoid) && !(a->flags & CP_ACTION_FLAG_EN_PASSANT)
+               && !((a->flags & CP_ACTION_FLAG_CAPTURE) && ((from & s.lines_all) | (to & s.walked_all)))
                && !((a->flags & CP_ACTION_FLAG_DOUBLE) && (cell_bit (passed_cell (st, a)) & s.passes)))
-        safe = !(s.reaching & ~cell_bit (a->cells[1]));
+        safe = !(s.reaching & ~to);
       else
         safe = safe_from_steps (st, &s, out, first, i, 0, &trial, &copied);
       if (!safe)
