@@ -2050,12 +2050,36 @@ typedef struct {
   guint64 takers[64];     /* on the cell of each, the pieces that might take it, */
   guint stay_from;        /* (and of the stacks but the one on this cell, */
   guint64 stay_starters;  /* those and the pieces with checkers) */
-  gboolean by_known;      /* taking[] without sure[], for each of the first gainers apart */
+  gboolean taking_done;   /* taking[] worked out, once needed (steps_taking()), */
+  gboolean by_known;      /* and without sure[], for each of the first gainers apart */
   guint64 taking_by[TAKING_BY_GAINERS][TAKING_BY_LEVELS];
   gboolean opened_done;   /* may[] with the cells of all pieces the side may take open, */
   guint64 may_opened[MOST_CHECKERS + 1];
   Verdict opened_verdicts[64];  /* and the verdicts by it */
 } Steps;
+
+/* s->taking[], worked out the first time it is needed. */
+static const guint64 *
+steps_taking (Steps *s)
+{
+  if (!s->taking_done)
+    {
+      s->by_known = s->n_gainers <= TAKING_BY_GAINERS && s->top < TAKING_BY_LEVELS;
+      fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking,
+                   s->by_known ? s->taking_by : NULL);
+      s->taking_done = TRUE;
+    }
+  return s->taking;
+}
+
+/* judge_landings() by the tables of @s and @may: taking[] lies within
+ * may[], so it is needed only where a walk may reach the king from a
+ * cell where the move ends without taking. */
+static Verdict
+judge_steps (Steps *s, const Landings *l, const guint64 *may)
+{
+  return judge_landings (l, (l->plain & may[l->own]) ? steps_taking (s) : s->sure, s->sure, may);
+}
 
 /* The cells of the lines of the piece s->cells[@b] whose change may
  * change its verdict while the tables hold: those on lines to where a
@@ -2070,14 +2094,11 @@ watch_lines (const CpChessState *st, const Steps *s, guint b)
 
   if (!s->known)
     return s->lines[b];
+  /* (sure[] and taking[] lie within may[].) */
   if (own > 0)
-    care = s->may[own] | s->taking[own] | s->sure[own];
+    care = s->may[own];
   for (guint i = 0; i < s->n_gainers; i++)
-    {
-      guint v = MIN (own + s->gain[i], s->top);
-
-      care |= (s->may[v] | s->taking[v] | s->sure[v]) & cell_bit (s->gainer[i]);
-    }
+    care |= s->may[MIN (own + s->gain[i], s->top)] & cell_bit (s->gainer[i]);
   switch (st->base.cells[p].kind)
     {
     case CP_PIECE_KNIGHT:
@@ -2132,7 +2153,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
         s->gains += st->base.cells[c].checkers;
     }
   s->known = s->top <= MOST_CHECKERS;
-  s->by_known = FALSE;
+  s->taking_done = s->by_known = FALSE;
   s->field = (Field) { st->seat_cells[seat], st->seat_cells[1 - seat], st->stacked_cells,
                        CP_NO_CELL, CP_NO_CELL, CP_NO_CELL, 0 };
   sort_attackers (st, s->field.theirs, &s->attackers);
@@ -2155,9 +2176,6 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
       s->n_gainers = field_gainers (st, &s->field, king, s->top, s->gainer, s->gain);
       fill_toward (king, ~s->field.theirs, NULL, NULL, 0, s->top, s->sure);
       fill_toward (king, ~s->field.theirs | s->starters, s->gainer, s->gain, s->n_gainers, s->top, s->may);
-      s->by_known = s->n_gainers <= TAKING_BY_GAINERS && s->top < TAKING_BY_LEVELS;
-      fill_taking (s->sure, ~s->field.theirs, s->gainer, s->gain, s->n_gainers, s->top, s->taking,
-                   s->by_known ? s->taking_by : NULL);
     }
   s->watched = s->passes = s->reaching = 0;
   for (guint i = 0; i < s->n; i++)
@@ -2166,7 +2184,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
       find_landings (st, &s->field, s->cells[i], king, &s->landings[i]);
       if (st->base.cells[s->cells[i]].kind == CP_PIECE_PAWN && s->landings[i].own > 0)
         s->passes |= s->lines[i];
-      s->verdicts[i] = s->known ? judge_landings (&s->landings[i], s->taking, s->sure, s->may) : VERDICT_MAYBE;
+      s->verdicts[i] = s->known ? judge_steps (s, &s->landings[i], s->may) : VERDICT_MAYBE;
       if (s->verdicts[i] == VERDICT_MAYBE)
         s->verdicts[i] = search_steps (st, s->cells[i], king, CP_NO_CELL, CP_NO_CELL, s->gains, FALSE, NULL)
                            ? VERDICT_SURE : VERDICT_CLEAR;
@@ -2194,7 +2212,7 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
   /* Cells opened only add walks: a piece that reached the king still does. */
   for (guint b = 0; b < s->n; b++)
     s->opened_verdicts[b] = s->verdicts[b] == VERDICT_SURE
-                            ? VERDICT_SURE : judge_landings (&s->landings[b], s->taking, s->sure, s->may_opened);
+                            ? VERDICT_SURE : judge_steps (s, &s->landings[b], s->may_opened);
   s->opened_done = TRUE;
   return s->may_opened;
 }
@@ -2204,8 +2222,9 @@ may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint fir
  * (taking[] for each one apart), not counting those on @gone, which a
  * move took away, nor a stack taken on a cell where the move ends. */
 static gboolean
-sure_by_taking (const Steps *s, const Landings *l, guint64 gone)
+sure_by_taking (Steps *s, const Landings *l, guint64 gone)
 {
+  steps_taking (s);
   if (!s->by_known)
     return FALSE;
   for (guint i = 0; i < s->n_gainers; i++)
@@ -2384,7 +2403,7 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
           if (opened && may == s->may)
             may = may_opened (st, s, out, first);
           find_landings (st, &f, p, s->king, &l);
-          verdict = judge_landings (&l, s->taking, s->sure, may);
+          verdict = judge_steps (s, &l, may);
         }
       else if (opened && ((s->walked[b] >> taken) & 1))
         {
