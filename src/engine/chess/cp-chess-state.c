@@ -2428,29 +2428,17 @@ spend_checkers (CpChessState *st, guint cell, guint spent)
   set_cell (st, cell, &p);
 }
 
-/* Whether @a, the move out->items[@i] (or an extra step spending @spent
- * checkers), leaves the king safe from extra steps: judged on the cells
- * the move leaves and, where unsure, by making it on @trial (a copy of
- * @st, made once needed). */
-static gboolean
-safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guint first, guint i,
-                 guint spent, CpChessState *trial, gboolean *copied)
+/* Whether @a, taking on @taken (or an extra step spending @spent
+ * checkers), leaves the king safe from the pieces on @unsure, which the
+ * tables left unsure: by making it on @trial (a copy of @st, made once
+ * needed) and trying their walks. */
+static G_GNUC_NO_INLINE gboolean
+search_unsure (const CpChessState *st, Steps *s, const CpAction *a, guint taken, guint spent,
+               const guint8 *unsure, guint n_unsure, CpChessState *trial, gboolean *copied)
 {
-  const CpAction *a = &out->items[i];
-  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : a->cells[1];
-  guint8 unsure[64];
-  guint n_unsure = 0;
   gboolean safe = TRUE;
   CpUndo undo;
 
-  if (!s->known)
-    n_unsure = list_cells (s->starters & ~cell_bit (taken), unsure);
-  else if ((s->field.stacked >> a->cells[0]) & 1 || (s->field.stacked >> taken) & 1
-           ? !judge_carrying_move (st, s, a, taken, spent, unsure, &n_unsure)
-           : !judge_plain_move (st, s, out, first, a, taken, unsure, &n_unsure))
-    return FALSE;
-  if (n_unsure == 0)
-    return TRUE;
   if (!*copied)
     memcpy (trial, st, sizeof *trial);
   *copied = TRUE;
@@ -2463,6 +2451,27 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
                           s->gains + field_checkers (st, &s->field, taken), FALSE, NULL);
   cp_chess_unmake (trial, a, &undo);
   return safe;
+}
+
+/* Whether @a, the move out->items[@i] (or an extra step spending @spent
+ * checkers), leaves the king safe from extra steps: judged on the cells
+ * the move leaves and, where unsure, by search_unsure(). */
+static inline gboolean
+safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guint first, guint i,
+                 guint spent, CpChessState *trial, gboolean *copied)
+{
+  const CpAction *a = &out->items[i];
+  guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : a->cells[1];
+  guint8 unsure[64];
+  guint n_unsure = 0;
+
+  if (!s->known)
+    n_unsure = list_cells (s->starters & ~cell_bit (taken), unsure);
+  else if ((s->field.stacked >> a->cells[0]) & 1 || (s->field.stacked >> taken) & 1
+           ? !judge_carrying_move (st, s, a, taken, spent, unsure, &n_unsure)
+           : !judge_plain_move (st, s, out, first, a, taken, unsure, &n_unsure))
+    return FALSE;
+  return n_unsure == 0 || search_unsure (st, s, a, taken, spent, unsure, n_unsure, trial, copied);
 }
 
 /* keep_safe_moves() with the masks. */
