@@ -586,21 +586,18 @@ spare_on (const guint64 *spare, guint most, guint c)
 }
 
 /* Whether walks of king steps that begin on the cells of @starts[v]
- * with v checkers (v < 8) might come onto @target, by distances alone:
- * a walk holding v checkers goes v steps at most, and from one of the
- * @n cells of @gainer on with what it held there plus the @gain, each
- * taken once.  Walls and the order of the steps are not looked at, so
- * FALSE is sure, TRUE is not. */
+ * with v checkers (v up to @most, less than 8) might come onto @target,
+ * by distances alone: a walk holding v checkers goes v steps at most,
+ * and from one of the @n cells of @gainer on with what it held there
+ * plus the @gain, each taken once.  Walls and the order of the steps are
+ * not looked at, so FALSE is sure, TRUE is not. */
 static gboolean
-starts_near (const guint64 *starts, guint target, const guint8 *gainer, const guint8 *gain, guint n)
+starts_near (const guint64 *starts, guint most, guint target, const guint8 *gainer, const guint8 *gain, guint n)
 {
   int fuel[64];  /* the most checkers a walk may hold on each gainer, its own taken */
   guint64 spare[8], gainers = 0;
-  guint most = 7;
   gboolean raised = TRUE;
 
-  while (most > 0 && starts[most] == 0)
-    most--;
   if (most == 0)
     return FALSE;
   for (guint i = 0; i < n; i++)
@@ -2249,21 +2246,26 @@ static gboolean
 landings_near (const Landings *const *l, guint n_l, guint king, const guint8 *gainer, const guint8 *gain, guint n)
 {
   guint64 starts[8] = { 0 };
+  guint most = 0;
 
   for (guint j = 0; j < n_l; j++)
     {
-      if (l[j]->plain != 0 && l[j]->own >= 8)
-        return TRUE;
       if (l[j]->plain != 0)
-        starts[l[j]->own] |= l[j]->plain;
+        {
+          if (l[j]->own >= 8)
+            return TRUE;
+          starts[l[j]->own] |= l[j]->plain;
+          most = MAX (most, l[j]->own);
+        }
       for (guint k = 0; k < l[j]->n; k++)
         {
           if (l[j]->value[k] >= 8)
             return TRUE;
           starts[l[j]->value[k]] |= cell_bit (l[j]->cell[k]);
+          most = MAX (most, l[j]->value[k]);
         }
     }
-  return starts_near (starts, king, gainer, gain, n);
+  return starts_near (starts, most, king, gainer, gain, n);
 }
 
 /* The verdicts on the pieces that may step after @a, a move that
