@@ -2032,7 +2032,8 @@ typedef struct {
   guint8 index_of[64];    /* (the index of the starter on a cell, or 0xff) */
   guint64 lines[64];      /* the cells that change where their moves end, */
   Landings landings[64];  /* where they end, */
-  Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE) */
+  Verdict verdicts[64];   /* and whether they reach the king (never VERDICT_MAYBE), */
+  Verdict opened_verdicts[64];  /* and might once the side takes a piece on their walks */
   guint64 watch[64];      /* the cells of their lines that may change a verdict (watch_lines()), */
   guint64 watched;        /* (of them all) */
   guint64 walked[64];     /* the cells their walks begin on, stand on or step onto, */
@@ -2041,7 +2042,7 @@ typedef struct {
                               * there en passant), and the pieces that reach the king */
   guint64 sure[MOST_CHECKERS + 1];
   guint64 taking[MOST_CHECKERS + 1];  /* sure[] with one stack of the king's side taken */
-  guint64 may[MOST_CHECKERS + 1];
+  guint64 may[MOST_CHECKERS + 1];  /* with the pieces the side may take taken as gone */
   guint n_gainers;        /* the stacks of the king's side */
   guint8 gainer[64], gain[64];
   guint64 takers[64];     /* on the cell of each, the pieces that might take it, */
@@ -2050,9 +2051,6 @@ typedef struct {
   gboolean taking_done;   /* taking[] worked out, once needed (steps_taking()), */
   gboolean by_known;      /* and without sure[], for each of the first gainers apart */
   guint64 taking_by[TAKING_BY_GAINERS][TAKING_BY_LEVELS];
-  gboolean opened_done;   /* may[] with the cells of all pieces the side may take open, */
-  guint64 may_opened[MOST_CHECKERS + 1];
-  Verdict opened_verdicts[64];  /* and the verdicts by it */
 } Steps;
 
 /* s->taking[], worked out the first time it is needed. */
@@ -2136,8 +2134,10 @@ walked_cells (const CpChessState *st, guint seat, KingDanger *danger, Steps *s)
     }
 }
 
+/* The tables of @s for the side of @seat, whose moves may take the
+ * pieces on @taken. */
 static void
-look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *danger, Steps *s)
+look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *danger, guint64 taken, Steps *s)
 {
   s->king = king;
   s->top = s->gains = 0;
@@ -2167,51 +2167,34 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
   memset (s->index_of, 0xff, sizeof s->index_of);
   for (guint i = 0; i < s->n; i++)
     s->index_of[s->cells[i]] = (guint8) i;
-  s->opened_done = FALSE;
   if (s->known)
     {
       s->n_gainers = field_gainers (st, &s->field, king, s->top, s->gainer, s->gain);
       fill_toward (king, ~s->field.theirs, NULL, NULL, 0, s->top, s->sure);
-      fill_toward (king, ~s->field.theirs | s->starters, s->gainer, s->gain, s->n_gainers, s->top, s->may);
+      fill_toward (king, ~s->field.theirs | s->starters | taken, s->gainer, s->gain, s->n_gainers, s->top, s->may);
     }
   s->watched = s->passes = s->reaching = 0;
   for (guint i = 0; i < s->n; i++)
     {
+      Verdict judged;
+
       s->lines[i] = stepper_lines (st, s->cells[i]);
       find_landings (st, &s->field, s->cells[i], king, &s->landings[i]);
       if (st->base.cells[s->cells[i]].kind == CP_PIECE_PAWN && s->landings[i].own > 0)
         s->passes |= s->lines[i];
-      s->verdicts[i] = s->known ? judge_steps (s, &s->landings[i], s->may) : VERDICT_MAYBE;
-      if (s->verdicts[i] == VERDICT_MAYBE)
+      judged = s->known ? judge_steps (s, &s->landings[i], s->may) : VERDICT_MAYBE;
+      s->verdicts[i] = judged;
+      if (judged == VERDICT_MAYBE)
         s->verdicts[i] = search_steps (st, s->cells[i], king, CP_NO_CELL, CP_NO_CELL, s->gains, FALSE, NULL)
                            ? VERDICT_SURE : VERDICT_CLEAR;
+      /* Taking a piece on the walks only adds walks, which may[] holds. */
+      s->opened_verdicts[i] = s->verdicts[i] == VERDICT_SURE ? VERDICT_SURE : judged;
       if (s->verdicts[i] == VERDICT_SURE)
         s->reaching |= cell_bit (s->cells[i]);
       s->watch[i] = watch_lines (st, s, i);
       s->watched |= s->watch[i];
     }
   walked_cells (st, seat, danger, s);
-}
-
-/* may[] with the cells of every piece that a move of @out takes open
- * too: for moves that take a piece on the walks. */
-static const guint64 *
-may_opened (const CpChessState *st, Steps *s, const CpActionList *out, guint first)
-{
-  guint64 open = ~s->field.theirs | s->starters;
-
-  if (s->opened_done)
-    return s->may_opened;
-  for (guint i = first; i < out->len; i++)
-    if (out->items[i].flags & CP_ACTION_FLAG_CAPTURE)
-      open |= cell_bit ((out->items[i].flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : out->items[i].cells[1]);
-  fill_toward (s->king, open, s->gainer, s->gain, s->n_gainers, s->top, s->may_opened);
-  /* Cells opened only add walks: a piece that reached the king still does. */
-  for (guint b = 0; b < s->n; b++)
-    s->opened_verdicts[b] = s->verdicts[b] == VERDICT_SURE
-                            ? VERDICT_SURE : judge_steps (s, &s->landings[b], s->may_opened);
-  s->opened_done = TRUE;
-  return s->may_opened;
 }
 
 /* Whether the move ending on @l surely reaches the king by a walk that
@@ -2375,14 +2358,13 @@ judge_carrying_move (const CpChessState *st, Steps *s, const CpAction *a, guint 
  * piece it takes on the walks, whose cell it opens to them.  (Moves off
  * every line watched are let through before: keep_safe_moves_masked().) */
 static gboolean
-judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, guint first, const CpAction *a,
-                  guint taken, guint8 *unsure, guint *n_unsure)
+judge_plain_move (const CpChessState *st, Steps *s, const CpAction *a, guint taken, guint8 *unsure,
+                  guint *n_unsure)
 {
   guint64 changed = cell_bit (a->cells[0]) | cell_bit (a->cells[1]) | cell_bit (taken);
   gboolean opened = (a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1);
   guint64 passed = (a->flags & CP_ACTION_FLAG_DOUBLE) ? cell_bit (passed_cell (st, a)) : 0;
   gboolean known = FALSE;
-  const guint64 *may = s->may;
   Landings l;
   Field f;
 
@@ -2402,16 +2384,11 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpActionList *out, gui
           if (!known)
             field_after (st, &s->field, a, 0, &f);
           known = TRUE;
-          if (opened && may == s->may)
-            may = may_opened (st, s, out, first);
           find_landings (st, &f, p, s->king, &l);
-          verdict = judge_steps (s, &l, may);
+          verdict = judge_steps (s, &l, s->may);
         }
       else if (opened && ((s->walked[b] >> taken) & 1))
-        {
-          may_opened (st, s, out, first);
-          verdict = s->opened_verdicts[b];
-        }
+        verdict = s->opened_verdicts[b];
       if (verdict == VERDICT_SURE)
         return FALSE;
       if (verdict == VERDICT_MAYBE)
@@ -2455,14 +2432,13 @@ search_unsure (const CpChessState *st, Steps *s, const CpAction *a, guint taken,
   return safe;
 }
 
-/* Whether @a, the move out->items[@i] (or an extra step spending @spent
- * checkers), leaves the king safe from extra steps: judged on the cells
- * the move leaves and, where unsure, by search_unsure(). */
+/* Whether the move @a (or an extra step spending @spent checkers)
+ * leaves the king safe from extra steps: judged on the cells the move
+ * leaves and, where unsure, by search_unsure(). */
 static inline gboolean
-safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guint first, guint i,
-                 guint spent, CpChessState *trial, gboolean *copied)
+safe_from_steps (const CpChessState *st, Steps *s, const CpAction *a, guint spent, CpChessState *trial,
+                 gboolean *copied)
 {
-  const CpAction *a = &out->items[i];
   guint taken = (a->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : a->cells[1];
   guint8 unsure[64];
   guint n_unsure = 0;
@@ -2471,9 +2447,21 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpActionList *out, guin
     n_unsure = list_cells (s->starters & ~cell_bit (taken), unsure);
   else if ((s->field.stacked >> a->cells[0]) & 1 || (s->field.stacked >> taken) & 1
            ? !judge_carrying_move (st, s, a, taken, spent, unsure, &n_unsure)
-           : !judge_plain_move (st, s, out, first, a, taken, unsure, &n_unsure))
+           : !judge_plain_move (st, s, a, taken, unsure, &n_unsure))
     return FALSE;
   return n_unsure == 0 || search_unsure (st, s, a, taken, spent, unsure, n_unsure, trial, copied);
+}
+
+/* The cells of the pieces that the moves of @out from @first on take. */
+static guint64
+taken_cells (const CpChessState *st, const CpActionList *out, guint first)
+{
+  guint64 taken = 0;
+
+  for (guint i = first; i < out->len; i++)
+    if (out->items[i].flags & CP_ACTION_FLAG_CAPTURE)
+      taken |= cell_bit ((out->items[i].flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : out->items[i].cells[1]);
+  return taken;
 }
 
 /* keep_safe_moves() with the masks. */
@@ -2489,7 +2477,7 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
 
   if (st->base.out & BIT (1 - seat))
     return;
-  look_at_steps (st, seat, king, danger, &s);
+  look_at_steps (st, seat, king, danger, taken_cells (st, out, first), &s);
   /* Most moves touch no stack and no line watched, and those that take
    * leave no line and take nothing on the walks (judge_plain_move()):
    * only the piece they take changes.  Without the tables every move
@@ -2508,7 +2496,7 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
                && !((a->flags & CP_ACTION_FLAG_DOUBLE) && (cell_bit (passed_cell (st, a)) & s.passes)))
         safe = !(s.reaching & ~to);
       else
-        safe = safe_from_steps (st, &s, out, first, i, 0, &trial, &copied);
+        safe = safe_from_steps (st, &s, a, 0, &trial, &copied);
       if (!safe)
         continue;
       if (kept != i)
@@ -2542,7 +2530,7 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
   side = side_of_cell (st, king);
   king_danger_init (&danger);
   if (st->masks)
-    look_at_steps (st, seat, king, &danger, &s);
+    look_at_steps (st, seat, king, &danger, taken_cells (st, out, first), &s);
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
@@ -2556,7 +2544,7 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
          * only by opening a line from it, or by a walk. */
         safe = (!(cell_bit (from) & (straight_lines[king] | slant_lines[king]))
                 || !attacked (st, king, seat, from, a->cells[1], a->cells[1], NULL, side, 0))
-               && safe_from_steps (st, &s, out, first, i, 1, &trial, &copied);
+               && safe_from_steps (st, &s, a, 1, &trial, &copied);
       else
         {
           CpUndo undo;
