@@ -2042,7 +2042,7 @@ typedef struct {
                               * there en passant), and the pieces that reach the king */
   guint64 sure[MOST_CHECKERS + 1];
   guint64 taking[MOST_CHECKERS + 1];  /* sure[] with one stack of the king's side taken */
-  guint64 may[MOST_CHECKERS + 1];  /* with the pieces the side may take taken as gone */
+  guint64 may[MOST_CHECKERS + 1];  /* with no piece in the way: the side may take them */
   guint n_gainers;        /* the stacks of the king's side */
   guint8 gainer[64], gain[64];
   guint64 takers[64];     /* on the cell of each, the pieces that might take it, */
@@ -2134,10 +2134,8 @@ walked_cells (const CpChessState *st, guint seat, KingDanger *danger, Steps *s)
     }
 }
 
-/* The tables of @s for the side of @seat, whose moves may take the
- * pieces on @taken. */
 static void
-look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *danger, guint64 taken, Steps *s)
+look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *danger, Steps *s)
 {
   s->king = king;
   s->top = s->gains = 0;
@@ -2171,7 +2169,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
     {
       s->n_gainers = field_gainers (st, &s->field, king, s->top, s->gainer, s->gain);
       fill_toward (king, ~s->field.theirs, NULL, NULL, 0, s->top, s->sure);
-      fill_toward (king, ~s->field.theirs | s->starters | taken, s->gainer, s->gain, s->n_gainers, s->top, s->may);
+      fill_toward (king, ALL_CELLS, s->gainer, s->gain, s->n_gainers, s->top, s->may);
     }
   s->watched = s->passes = s->reaching = 0;
   for (guint i = 0; i < s->n; i++)
@@ -2326,11 +2324,10 @@ judge_carrying_move (const CpChessState *st, Steps *s, const CpAction *a, guint 
     }
   if (with == 0)
     return TRUE;
-  /* A walk through a cell outside may[top] never reaches the king:
-   * while the move opens no such cell, adds no stack and no piece that
-   * may step there, may[] still holds every walk. */
-  if (((a->flags & CP_ACTION_FLAG_CAPTURE) && ((s->may[s->top] >> taken) & 1))
-      || (((f.count > 0 ? cell_bit (a->cells[1]) : 0) | (starters & ~s->starters)) & s->may[s->top]))
+  /* A walk through a cell outside may[top] never reaches the king, and
+   * may[] has no piece in the way: while the move adds no stack and no
+   * piece that may step on such a cell, may[] still holds every walk. */
+  if (((f.count > 0 ? cell_bit (a->cells[1]) : 0) | (starters & ~s->starters)) & s->may[s->top])
     {
       guint8 gainer[64], gain[64];
       guint n_gainers = field_gainers (st, &f, king, s->top, gainer, gain);
@@ -2375,10 +2372,9 @@ judge_plain_move (const CpChessState *st, Steps *s, const CpAction *a, guint tak
 
       if (p == taken)
         continue;
-      /* Where the move opens the walks, a line it opens may lead anywhere;
-       * a pawn with checkers may take en passant where a double step
+      /* A pawn with checkers may take en passant where a double step
        * passes. */
-      if ((changed & s->watch[b]) || (opened && (cell_bit (a->cells[0]) & s->lines[b]))
+      if ((changed & s->watch[b])
           || ((passed & s->lines[b]) && s->landings[b].own > 0 && st->base.cells[p].kind == CP_PIECE_PAWN))
         {
           if (!known)
@@ -2452,18 +2448,6 @@ safe_from_steps (const CpChessState *st, Steps *s, const CpAction *a, guint spen
   return n_unsure == 0 || search_unsure (st, s, a, taken, spent, unsure, n_unsure, trial, copied);
 }
 
-/* The cells of the pieces that the moves of @out from @first on take. */
-static guint64
-taken_cells (const CpChessState *st, const CpActionList *out, guint first)
-{
-  guint64 taken = 0;
-
-  for (guint i = first; i < out->len; i++)
-    if (out->items[i].flags & CP_ACTION_FLAG_CAPTURE)
-      taken |= cell_bit ((out->items[i].flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : out->items[i].cells[1]);
-  return taken;
-}
-
 /* keep_safe_moves() with the masks. */
 static void
 keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingDanger *danger,
@@ -2477,7 +2461,7 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
 
   if (st->base.out & BIT (1 - seat))
     return;
-  look_at_steps (st, seat, king, danger, taken_cells (st, out, first), &s);
+  look_at_steps (st, seat, king, danger, &s);
   /* Most moves touch no stack and no line watched, and those that take
    * leave no line and take nothing on the walks (judge_plain_move()):
    * only the piece they take changes.  Without the tables every move
@@ -2530,7 +2514,7 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
   side = side_of_cell (st, king);
   king_danger_init (&danger);
   if (st->masks)
-    look_at_steps (st, seat, king, &danger, taken_cells (st, out, first), &s);
+    look_at_steps (st, seat, king, &danger, &s);
   for (guint i = first; i < out->len; i++)
     {
       const CpAction *a = &out->items[i];
