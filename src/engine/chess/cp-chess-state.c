@@ -1731,9 +1731,9 @@ quiet_move_safety (const CpChessState *st, const Steppers *before, const CpActio
  * from which cells a piece holding v checkers reaches it by king steps:
  * surely (sure[v], through empty cells and the king's own pieces, no
  * checkers taken on the way; taking[v], the same after taking one stack
- * on the shortest way to it) or perhaps (may[v], with the checkers of
- * the king's pieces taken each time a walk comes onto them, and more
- * cells open than there are).  A piece of the other side whose move ends
+ * on the shortest way to it) or perhaps (may[v], as if no piece stood
+ * in the way, with the checkers of the king's pieces taken each time a
+ * walk comes onto them).  A piece of the other side whose move ends
  * on a cell of sure[v] with v checkers reaches the king, one whose move
  * ends on no cell of may[v] does not, and between the two the move is
  * made and search_steps() decides. */
