@@ -2469,7 +2469,7 @@ keep_safe_moves_masked (const CpChessState *st, guint player, guint first, KingD
   avoid = s.known ? s.field.stacked | s.watched : ALL_CELLS;
   for (guint i = first, len = out->len; i < len; i++)
     {
-      CpAction *a = &out->items[i];
+      const CpAction *a = &out->items[i];
       guint64 from = G_GUINT64_CONSTANT (1) << a->cells[0], to = G_GUINT64_CONSTANT (1) << a->cells[1];
       gboolean safe;
 
