@@ -210,30 +210,6 @@ attacks_along (const CpChessState *st, const CpPiece *p, CpDir d, gboolean adjac
   return p->kind == CP_PIECE_PAWN && (pawn_captures (st, p->seat) & back);
 }
 
-static guint64 slide_lines (guint kind, guint from, guint64 occupied);
-
-/* Whether an enemy of @seat on @attackers attacks @cell with its move,
- * the pieces standing on @occupied: the masks' way of attacked(), on a
- * board without a mirror. */
-static gboolean
-masked_attacked (const CpChessState *st, guint cell, guint seat, guint64 attackers, guint64 occupied)
-{
-  const guint64 *kind = st->kind_cells;
-  guint64 b = cell_bit (cell);
-  guint64 sliders = ((straight_lines[cell] & (kind[CP_PIECE_ROOK] | kind[CP_PIECE_QUEEN]))
-                     | (slant_lines[cell] & (kind[CP_PIECE_BISHOP] | kind[CP_PIECE_QUEEN])))
-                    & attackers;
-  /* An enemy pawn takes onto @cell from beside the cell behind it, as the
-   * enemy sees it. */
-  guint64 behind = (pawn_captures (st, 1 - seat) & BIT (CP_DIR_NE)) ? b >> 8 : b << 8;
-
-  if (((leaps[cell] & kind[CP_PIECE_KNIGHT]) | (steps_from[cell] & kind[CP_PIECE_KING])
-       | (beside_cells (behind) & kind[CP_PIECE_PAWN]))
-      & attackers)
-    return TRUE;
-  return sliders != 0 && (slide_lines (CP_PIECE_QUEEN, cell, occupied) & sliders) != 0;
-}
-
 /* Whether an enemy of @seat on @side of the mirror, standing in @from
  * (anywhere if NULL), attacks @cell, with @ignore_a and @ignore_b taken as
  * empty and a friendly piece standing on @block.  With the masks of extra
@@ -248,21 +224,6 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
   const guint8 *targets;
   guint n;
 
-  if (st->masks && !(st->features & CP_CHESS_MIRROR))
-    {
-      guint64 empty = cell_bit (ignore_a) | cell_bit (ignore_b);
-      guint64 occupied = ((st->seat_cells[0] | st->seat_cells[1]) & ~empty) | cell_bit (block);
-      guint64 attackers = st->seat_cells[1 - seat] & ~empty & ~cell_bit (block);
-
-      if (from != NULL)
-        attackers &= from->bits[0];
-      if (st->base.out & BIT (1 - seat))
-        attackers = 0;
-      if (masked_attacked (st, cell, seat, attackers, occupied))
-        return TRUE;
-      return (st->features & CP_CHESS_EXTRA_STEPS) && (cell_bit (cell) & danger)
-             && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
-    }
   for (guint d = 0; d < CP_N_DIRS; d++)
     {
       guint c = cell;
@@ -296,6 +257,36 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
     }
   return (st->features & CP_CHESS_EXTRA_STEPS) && danger != 0 && (!st->masks || (cell_bit (cell) & danger))
          && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
+}
+
+static guint64 slide_lines (guint kind, guint from, guint64 occupied);
+
+/* attacked() with the masks (which a board with a mirror does not keep). */
+static gboolean
+attacked_masked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b, guint block,
+                 const CpCellSet *from, guint64 danger)
+{
+  const guint64 *kind = st->kind_cells;
+  guint64 empty = cell_bit (ignore_a) | cell_bit (ignore_b), b = cell_bit (cell);
+  guint64 occupied = ((st->seat_cells[0] | st->seat_cells[1]) & ~empty) | cell_bit (block);
+  guint64 attackers = st->seat_cells[1 - seat] & ~empty & ~cell_bit (block), sliders;
+  /* An enemy pawn takes onto @cell from beside the cell behind it, as the
+   * enemy sees it. */
+  guint64 behind = (pawn_captures (st, 1 - seat) & BIT (CP_DIR_NE)) ? b >> 8 : b << 8;
+
+  if (from != NULL)
+    attackers &= from->bits[0];
+  if (st->base.out & BIT (1 - seat))
+    attackers = 0;
+  sliders = ((straight_lines[cell] & (kind[CP_PIECE_ROOK] | kind[CP_PIECE_QUEEN]))
+             | (slant_lines[cell] & (kind[CP_PIECE_BISHOP] | kind[CP_PIECE_QUEEN])))
+            & attackers;
+  if ((((leaps[cell] & kind[CP_PIECE_KNIGHT]) | (steps_from[cell] & kind[CP_PIECE_KING])
+        | (beside_cells (behind) & kind[CP_PIECE_PAWN]))
+       & attackers)
+      || (sliders != 0 && (slide_lines (CP_PIECE_QUEEN, cell, occupied) & sliders) != 0))
+    return TRUE;
+  return (b & danger) && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
 }
 
 /* The side of the mirror of the piece on @cell, or 0 for an empty cell. */
@@ -1438,7 +1429,7 @@ attacked_by_steps_without_king (const CpChessState *st, guint cell, guint seat, 
 
   if (danger->asked & bit)
     return (danger->attacked & bit) != 0;
-  hit = attacked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, side, 0);
+  hit = attacked_masked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, 0);
   if (!hit && (bit & king_danger (st, seat, danger)))
     for (guint i = 0; i < danger->steps.n && !hit; i++)
       hit = danger->steps.starters[i] != cell && (danger->steps.near[i] & bit)
@@ -2527,7 +2518,7 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
         /* The action before left the king unattacked: a step attacks it
          * only by opening a line from it, or by a walk. */
         safe = (!(cell_bit (from) & (straight_lines[king] | slant_lines[king]))
-                || !attacked (st, king, seat, from, a->cells[1], a->cells[1], NULL, side, 0))
+                || !attacked_masked (st, king, seat, from, a->cells[1], a->cells[1], NULL, 0))
                && safe_from_steps (st, &s, a, 1, &trial, &copied);
       else
         {
@@ -3445,8 +3436,8 @@ cp_chess_state_finish_setup (CpChessState *st)
       st->king[s] = (guint8) find_king (st, s);
       st->pawn_captures[s] = compute_pawn_captures (board, s);
     }
-  st->masks = (st->features & CP_CHESS_EXTRA_STEPS) && st->base.n_seats == 2 && st->team[0] != st->team[1]
-              && plain_board (board) && straight_pawns (st);
+  st->masks = (st->features & CP_CHESS_EXTRA_STEPS) && !(st->features & CP_CHESS_MIRROR) && st->base.n_seats == 2
+              && st->team[0] != st->team[1] && plain_board (board) && straight_pawns (st);
   if (st->masks)
     init_rays ();
   st->stacks = 0;
