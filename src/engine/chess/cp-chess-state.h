@@ -63,7 +63,7 @@ typedef struct {
   guint16 fullmove;                   /* starts at 1, counts the first seat's moves */
   guint8 stacks;                      /* pieces with checkers under them */
   guint8 masks;                       /* extra steps between two seats on 8 by 8 cells without
-                                       * holes or barriers: the masks below are kept */
+                                       * holes, barriers or a mirror: the masks below are kept */
   guint64 seat_cells[2];              /* with masks: bit c for a piece of the seat on cell c */
   guint64 stacked_cells;              /* with masks: the pieces with checkers */
   guint64 kind_cells[CP_N_PIECE_KINDS]; /* with masks: the pieces of each kind */
