@@ -186,8 +186,7 @@ pawn_ahead (const CpChessState *st, guint seat, guint64 b)
 /* The cells from each cell of a board of 8 by 8 (CpChessState.masks):
  * beyond it in each direction, a knight's leap away, a step away. */
 static guint64 rays[CP_N_DIRS][64], leaps[64], steps_from[64], straight_lines[64], slant_lines[64];
-static guint64 within_steps[8][64];  /* the cells at most so many king steps away */
-static guint8 steps_apart[64][64];
+static guint8 steps_apart[64][64];  /* king steps from a cell to another */
 
 static void set_cell (CpChessState *st, guint cell, const CpPiece *p);
 static gboolean extra_step_attack (const CpChessState *st, guint cell, guint seat, guint ignore_a,
@@ -261,10 +260,11 @@ attacked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint 
 
 static guint64 slide_lines (guint kind, guint from, guint64 occupied);
 
-/* attacked() with the masks (which a board with a mirror does not keep). */
+/* Whether an enemy of @seat attacks @cell with its move, extra steps not
+ * looked at, by the masks (which a board with a mirror does not keep):
+ * attacked() with no cells in danger. */
 static gboolean
-attacked_masked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b, guint block,
-                 const CpCellSet *from, guint64 danger)
+attacked_masked (const CpChessState *st, guint cell, guint seat, guint ignore_a, guint ignore_b, guint block)
 {
   const guint64 *kind = st->kind_cells;
   guint64 empty = cell_bit (ignore_a) | cell_bit (ignore_b), b = cell_bit (cell);
@@ -274,19 +274,15 @@ attacked_masked (const CpChessState *st, guint cell, guint seat, guint ignore_a,
    * enemy sees it. */
   guint64 behind = (pawn_captures (st, 1 - seat) & BIT (CP_DIR_NE)) ? b >> 8 : b << 8;
 
-  if (from != NULL)
-    attackers &= from->bits[0];
   if (st->base.out & BIT (1 - seat))
-    attackers = 0;
+    return FALSE;
   sliders = ((straight_lines[cell] & (kind[CP_PIECE_ROOK] | kind[CP_PIECE_QUEEN]))
              | (slant_lines[cell] & (kind[CP_PIECE_BISHOP] | kind[CP_PIECE_QUEEN])))
             & attackers;
-  if ((((leaps[cell] & kind[CP_PIECE_KNIGHT]) | (steps_from[cell] & kind[CP_PIECE_KING])
-        | (beside_cells (behind) & kind[CP_PIECE_PAWN]))
-       & attackers)
-      || (sliders != 0 && (slide_lines (CP_PIECE_QUEEN, cell, occupied) & sliders) != 0))
-    return TRUE;
-  return (b & danger) && extra_step_attack (st, cell, seat, ignore_a, ignore_b, from);
+  return (((leaps[cell] & kind[CP_PIECE_KNIGHT]) | (steps_from[cell] & kind[CP_PIECE_KING])
+           | (beside_cells (behind) & kind[CP_PIECE_PAWN]))
+          & attackers)
+         || (sliders != 0 && (slide_lines (CP_PIECE_QUEEN, cell, occupied) & sliders) != 0);
 }
 
 /* The side of the mirror of the piece on @cell, or 0 for an empty cell. */
@@ -348,13 +344,7 @@ init_rays (void)
             leaps[c] |= G_GUINT64_CONSTANT (1) << (y * 8 + x);
         }
       for (int b = 0; b < 64; b++)
-        {
-          guint apart = (guint) MAX (ABS (b % 8 - c % 8), ABS (b / 8 - c / 8));
-
-          steps_apart[c][b] = (guint8) apart;
-          for (guint r = apart; r < 8; r++)
-            within_steps[r][c] |= G_GUINT64_CONSTANT (1) << b;
-        }
+        steps_apart[c][b] = (guint8) MAX (ABS (b % 8 - c % 8), ABS (b / 8 - c / 8));
       straight_lines[c] = rays[CP_DIR_N][c] | rays[CP_DIR_E][c] | rays[CP_DIR_S][c] | rays[CP_DIR_W][c];
       slant_lines[c] = rays[CP_DIR_NE][c] | rays[CP_DIR_SE][c] | rays[CP_DIR_SW][c] | rays[CP_DIR_NW][c];
     }
@@ -1429,7 +1419,7 @@ attacked_by_steps_without_king (const CpChessState *st, guint cell, guint seat, 
 
   if (danger->asked & bit)
     return (danger->attacked & bit) != 0;
-  hit = attacked_masked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL, NULL, 0);
+  hit = attacked_masked (st, cell, seat, king, CP_NO_CELL, CP_NO_CELL);
   if (!hit && (bit & king_danger (st, seat, danger)))
     for (guint i = 0; i < danger->steps.n && !hit; i++)
       hit = danger->steps.starters[i] != cell && (danger->steps.near[i] & bit)
@@ -2518,7 +2508,7 @@ cp_chess_keep_safe_steps (const CpChessState *st, guint player, guint first, CpA
         /* The action before left the king unattacked: a step attacks it
          * only by opening a line from it, or by a walk. */
         safe = (!(cell_bit (from) & (straight_lines[king] | slant_lines[king]))
-                || !attacked_masked (st, king, seat, from, a->cells[1], a->cells[1], NULL, 0))
+                || !attacked_masked (st, king, seat, from, a->cells[1], a->cells[1]))
                && safe_from_steps (st, &s, a, 1, &trial, &copied);
       else
         {
