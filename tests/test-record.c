@@ -295,8 +295,9 @@ test_control_characters (void)
 }
 
 /* Secrets are kept, and so are results the players entered themselves.
- * The rules say who sees a game action; random results are logged as
- * they are given, so the card set-up of Chess960 shows every case. */
+ * The rules say who sees a random result, whatever it is given: the
+ * shuffles of the cards of Chess960 are public, and the deal of Tar Pit
+ * Chess is secret. */
 static void
 test_secret_and_entered (void)
 {
@@ -304,6 +305,7 @@ test_secret_and_entered (void)
   g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (CpGame) game = NULL;
   g_autoptr (CpGame) back = NULL;
+  g_autoptr (CpGame) dealt = cp_test_new_game ("tar-pit", 2, 3, NULL);
   g_autofree char *text = NULL;
   const CpSeatMask visible[] = { CP_SEAT_BIT (0), CP_SEAT_BIT (1) | CP_SEAT_BIT (CP_SEAT_CHANCE), 0 };
   CpAction action;
@@ -319,20 +321,26 @@ test_secret_and_entered (void)
       action.visible = visible[i];
       g_assert_true (cp_game_append (game, &action, &error));
       g_assert_no_error (error);
+      g_assert_cmpuint (cp_game_get_action (game, i)->visible, ==, CP_SEATS_ALL);
     }
   cp_test_play (game, "e4");
 
   text = cp_record_to_string (game, NULL);
-  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000000\" visible-to=\"0\""));
-  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000001\" entered=\"true\" "
-                                  "visible-to=\"1 chance\""));
-  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000002\" visible-to=\"\""));
+  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000000\" san="));
+  g_assert_nonnull (strstr (text, "<shuffle seat=\"chance\" value=\"4000000001\" entered=\"true\" san="));
+  g_assert_null (strstr (text, "visible-to"));
   g_assert_nonnull (strstr (text, "<move seat=\"0\" from=\"e2\" to=\"e4\" san=\"e4\"/>"));
 
   back = round_trip (game);
   g_assert_false (cp_game_get_action (back, 0)->flags & CP_ACTION_FLAG_ENTERED);
   g_assert_true (cp_game_get_action (back, 1)->flags & CP_ACTION_FLAG_ENTERED);
-  g_assert_cmpuint (cp_game_get_action (back, 2)->visible, ==, 0);
+
+  g_clear_pointer (&text, g_free);
+  g_clear_object (&back);
+  text = cp_record_to_string (dealt, NULL);
+  g_assert_nonnull (strstr (text, "visible-to=\"\""));
+  back = round_trip (dealt);
+  g_assert_cmpuint (cp_game_get_action (back, 0)->visible, ==, 0);
 }
 
 static void
@@ -756,6 +764,249 @@ test_limits (void)
   g_assert_nonnull (strstr (message, "not well-formed"));
 }
 
+/* The text of a Four-Player Team Chess record, with cards, and @actions
+ * as its log. */
+static char *
+cards_record_text (const char *actions)
+{
+  return g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<game-record xmlns=\"" CP_RECORD_NAMESPACE "\" version=\"1\" game=\"km-teams\">\n"
+                          "<setup seed=\"1\">\n"
+                          "<option id=\"cards\" value=\"true\"/>\n"
+                          "<player seat=\"0\" name=\"A\" colour=\"white\" team=\"0\" kind=\"human\"/>\n"
+                          "<player seat=\"1\" name=\"B\" colour=\"black\" team=\"1\" kind=\"human\"/>\n"
+                          "<player seat=\"2\" name=\"C\" colour=\"red\" team=\"2\" kind=\"human\"/>\n"
+                          "<player seat=\"3\" name=\"D\" colour=\"brown\" team=\"3\" kind=\"human\"/>\n"
+                          "</setup>\n<actions>%s</actions>\n</game-record>\n", actions);
+}
+
+/* @text with its first @old replaced by @new; @old must be there. */
+static char *
+replace_once (const char *text, const char *old, const char *new)
+{
+  const char *at = strstr (text, old);
+
+  g_assert_nonnull (at);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, new, at + strlen (old));
+}
+
+static void
+assert_loads (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_record_load_data (text, strlen (text), &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+}
+
+/* Who may see an action is the rules' to say: a record that says
+ * otherwise is refused, and one that says nothing is given the rules'
+ * word. */
+static void
+test_visible_to (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpGame) back = NULL;
+  g_auto (CpActionList) legal = { 0 };
+  g_autofree char *text = NULL;
+  g_autofree char *changed = NULL;
+  g_autofree char *message = NULL;
+  CpAction hint;
+
+  /* A knight's move hidden from the player who made it. */
+  text = record_text ("A", "<move seat=\"0\" from=\"b1\" to=\"a3\" visible-to=\"1\"/>");
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "Move 1 for White (ply 1, line 7): "));
+  g_assert_nonnull (strstr (message, "hides this action from players who may see it"));
+
+  /* Every player named is every player. */
+  g_clear_pointer (&text, g_free);
+  text = record_text ("A", "<move seat=\"0\" from=\"b1\" to=\"a3\" visible-to=\"0 1\"/>"
+                           "<move seat=\"1\" from=\"g8\" to=\"f6\" visible-to=\"0 1 2 3 4 5 6 chance\"/>");
+  assert_loads (text);
+
+  /* A resignation is public. */
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&message, g_free);
+  text = record_text ("A", "<move seat=\"0\" from=\"e2\" to=\"e4\"/><resign seat=\"1\" visible-to=\"1\"/>");
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "Move 1 for Black (ply 2, line 7): "));
+  g_assert_nonnull (strstr (message, "hides this action"));
+
+  /* The deal of Tar Pit Chess is secret... */
+  game = cp_test_new_game ("tar-pit", 2, 1, NULL);
+  g_assert_cmpuint (cp_game_get_action (game, 0)->visible, ==, 0);
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&message, g_free);
+  text = cp_record_to_string (game, NULL);
+  changed = replace_once (text, "visible-to=\"\"", "visible-to=\"1\"");
+  message = load_bad_text (changed, strlen (changed));
+  g_assert_nonnull (strstr (message, "Random result at ply 1 (line 12): "));
+  g_assert_nonnull (strstr (message, "shows a secret action to players who may not see it"));
+
+  /* ...even when the record does not say so. */
+  g_clear_pointer (&changed, g_free);
+  changed = replace_once (text, "visible-to=\"\"", "");
+  back = cp_record_load_data (changed, strlen (changed), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_action (back, 0)->visible, ==, 0);
+  g_clear_object (&back);
+  g_clear_object (&game);
+
+  /* The position of Chess960 is drawn in the open. */
+  game = cp_test_new_game ("chess960", 2, 1, NULL);
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&changed, g_free);
+  g_clear_pointer (&message, g_free);
+  text = cp_record_to_string (game, NULL);
+  changed = replace_once (text, "<roll seat=\"chance\"", "<roll seat=\"chance\" visible-to=\"\"");
+  message = load_bad_text (changed, strlen (changed));
+  g_assert_nonnull (strstr (message, "Random result at ply 1"));
+  g_assert_nonnull (strstr (message, "hides this action"));
+  g_clear_object (&game);
+
+  /* A random result is seen as the rules say, whatever it is given. */
+  game = cp_test_new_game_undrawn ("tar-pit", 2, 1, NULL);
+  cp_action_init (&hint, CP_ACTION_SHUFFLE, CP_SEAT_CHANCE);
+  hint.value = 7;
+  g_assert_true (cp_game_append (game, &hint, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_action (game, 0)->visible, ==, 0);
+  g_clear_object (&game);
+
+  /* A hint to a sealed choice is as secret as the choice. */
+  game = cp_test_new_game ("synchronous", 2, 1, NULL);
+  cp_state_legal (cp_game_get_state (game), 0, &legal);
+  g_assert_cmpuint (legal.len, >, 0);
+  g_assert_cmpuint (legal.items[0].visible, ==, CP_SEAT_BIT (0));
+  g_assert_true (cp_action_init_hint (&hint, &legal.items[0]));
+  hint.visible = CP_SEATS_ALL;
+  g_assert_true (cp_game_append (game, &hint, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->visible, ==, CP_SEAT_BIT (0));
+  back = round_trip (game);
+  g_clear_object (&back);
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&changed, g_free);
+  g_clear_pointer (&message, g_free);
+  text = cp_record_to_string (game, NULL);
+  changed = replace_once (text, "visible-to=\"0\" san=\"takes a hint", "visible-to=\"0 1\" san=\"takes a hint");
+  message = load_bad_text (changed, strlen (changed));
+  g_assert_nonnull (strstr (message, "Move 1 for White"));
+  g_assert_nonnull (strstr (message, "shows a secret action"));
+}
+
+/* Only a card played carries a text. */
+static void
+test_text_attribute (void)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *message = NULL;
+
+  text = record_text ("A", "<move seat=\"0\" from=\"e2\" to=\"e4\" text=\"Sanctuary\"/>");
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "Ply 1 (line 7): "));
+  g_assert_nonnull (strstr (message, "Only a card note carries a text; a “move” action does not"));
+
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&message, g_free);
+  text = record_text ("A", "<resign seat=\"0\" text=\"Sanctuary\"/>");
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "a “resign” action does not"));
+}
+
+/* The name of a card has a length that a player could have typed. */
+static void
+test_card_name_length (void)
+{
+  g_autofree char *name = g_strnfill (CP_ACTION_MAX_TEXT_LENGTH, 'c');
+  g_autofree char *longer = g_strnfill (CP_ACTION_MAX_TEXT_LENGTH + 1, 'c');
+  g_autoptr (GString) wide = g_string_new (NULL);
+  g_autofree char *actions = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *message = NULL;
+
+  actions = g_strdup_printf ("<card-note seat=\"0\" text=\"%s\"/>", name);
+  text = cards_record_text (actions);
+  assert_loads (text);
+
+  /* As many characters of four bytes each. */
+  for (guint i = 0; i < CP_ACTION_MAX_TEXT_LENGTH; i++)
+    g_string_append (wide, "𝄞");
+  g_assert_cmpuint (wide->len, ==, CP_ACTION_MAX_TEXT_SIZE);
+  g_clear_pointer (&actions, g_free);
+  g_clear_pointer (&text, g_free);
+  actions = g_strdup_printf ("<card-note seat=\"0\" text=\"%s\"/>", wide->str);
+  text = cards_record_text (actions);
+  assert_loads (text);
+
+  g_clear_pointer (&actions, g_free);
+  g_clear_pointer (&text, g_free);
+  actions = g_strdup_printf ("<card-note seat=\"0\" text=\"%s\"/>", longer);
+  text = cards_record_text (actions);
+  message = load_bad_text (text, strlen (text));
+  g_assert_nonnull (strstr (message, "Move 1 for White (ply 1, line 10): "));
+  g_assert_nonnull (strstr (message, "The name of the card is longer than 50 characters"));
+}
+
+/* The names of cards read from records are the game's, and go with it:
+ * the program does not keep them all for its lifetime. */
+static void
+test_card_note_text (void)
+{
+  g_autofree char *name = g_strdup_printf ("Card %08x%08x", g_random_int (), g_random_int ());
+  g_autofree char *actions = g_strdup_printf ("<card-note seat=\"0\" text=\"%s\"/>", name);
+  g_autofree char *text = cards_record_text (actions);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpView) view = NULL;
+  g_autoptr (CpPresentation) presentation = NULL;
+  const CpAction *logged;
+  CpAction copy, done;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_clear_object (&game);
+      game = cp_record_load_data (text, strlen (text), &error);
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (g_quark_try_string (name), ==, 0);
+  logged = cp_game_get_action (game, 0);
+  g_assert_cmpuint (logged->type, ==, CP_ACTION_CARD_NOTE);
+  g_assert_cmpstr (logged->text, ==, name);
+
+  /* Texts are compared by what they say. */
+  copy = *logged;
+  copy.text = name;
+  g_assert_true (cp_action_same (&copy, logged));
+  copy.text = "Sanctuary";
+  g_assert_false (cp_action_same (&copy, logged));
+
+  /* The game keeps a copy of the text it is given: White is done with
+   * the card and plays another, whose name changes after. */
+  cp_action_init (&done, CP_ACTION_PASS, 0);
+  done.value = 1;
+  g_assert_true (cp_game_append (game, &done, &error));
+  g_assert_no_error (error);
+  copy.text = name;
+  name[0] = 'X';
+  g_assert_true (cp_game_append (game, &copy, &error));
+  g_assert_no_error (error);
+  name[0] = 'C';
+  g_assert_true (g_str_has_prefix (cp_game_get_action (game, 2)->text, "Xard "));
+
+  /* What the game shows of the card, and its views, outlive it. */
+  view = cp_game_view (game, 0);
+  presentation = cp_game_present (game, view);
+  g_assert_true (g_str_has_prefix (presentation->card_note, "Xard "));
+  g_clear_object (&game);
+  g_assert_cmpstr (cp_view_get_action (view, 0)->text, ==, name);
+  g_assert_true (g_str_has_prefix (cp_view_get_action (view, 2)->text, "Xard "));
+  g_assert_cmpuint (g_quark_try_string (name), ==, 0);
+}
+
 static void
 test_missing_file (void)
 {
@@ -812,6 +1063,12 @@ static const BadRecord bad_records[] = {
   /* A card adding a piece for a seat the game does not have (found by
    * fuzzing: naming the piece read past the colours of the seats). */
   { "bad-card-place-owner.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 2", "adds queen on d5" } },
+  /* Who may see an action is the rules' to say. */
+  { "bad-hidden-move.xml", CP_ERROR_BAD_RECORD, { "Move 1 for White (ply 1, line 9)", "hides this action" } },
+  { "bad-shown-deal.xml", CP_ERROR_BAD_RECORD, { "Random result at ply 1", "shows a secret action" } },
+  { "bad-hidden-roll.xml", CP_ERROR_BAD_RECORD, { "Random result at ply 1", "hides this action" } },
+  { "bad-text-on-move.xml", CP_ERROR_BAD_RECORD, { "Ply 1 (line 9)", "card note", "“move”" } },
+  { "bad-card-name-length.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 1", "longer than 50 characters" } },
 };
 
 int
@@ -837,6 +1094,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/record/load/large-file", test_large_file);
   g_test_add_func ("/record/load/small-junk", test_small_junk);
   g_test_add_func ("/record/load/limits", test_limits);
+  g_test_add_func ("/record/load/visible-to", test_visible_to);
+  g_test_add_func ("/record/load/text-attribute", test_text_attribute);
+  g_test_add_func ("/record/load/card-name-length", test_card_name_length);
+  g_test_add_func ("/record/load/card-note-text", test_card_note_text);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad_records); i++)
     {

@@ -38,6 +38,7 @@ typedef struct {
   guint n_seats;
   guint64 seed;
   GArray *log;     /* CpAction */
+  CpGame *game;    /* the game played, which keeps the texts of the log */
   CpOutcome outcome;
 } Run;
 
@@ -53,6 +54,7 @@ run_free (gpointer data)
 
   g_strfreev (run->options);
   g_array_unref (run->log);
+  g_clear_object (&run->game);
   g_free (run);
 }
 
@@ -501,6 +503,7 @@ play_random_game (const CpRules *rules, const Setup *setup, guint64 seed)
   for (guint i = 0; i < cp_game_get_n_actions (game); i++)
     g_array_append_val (run->log, *cp_game_get_action (game, i));
   run->outcome = *cp_game_get_outcome (game);
+  run->game = g_steal_pointer (&game);
   return run;
 }
 

@@ -366,7 +366,7 @@ cp_knightmare_make (CpState *state, const CpAction *action, CpUndo *undo)
     {
     case CP_ACTION_CARD_NOTE:
       st->note_phase = CP_NOTE_PHASE_IN_PLAY;
-      st->card = g_intern_string (action->text);
+      g_strlcpy (st->card, action->text != NULL ? action->text : "", sizeof st->card);
       return;
     case CP_ACTION_PASS:
       if (action->value == CP_KNIGHTMARE_CARD_DONE)
@@ -536,7 +536,7 @@ present_card_notes (const CpKnightmareState *st, CpPresentation *out)
     out->card_note_stage = seat == state->to_move && st->note_phase == CP_NOTE_PHASE_DONE
                            ? CP_CARD_NOTE_PLAYED : CP_CARD_NOTE_READY;
   if (out->card_note_stage != CP_CARD_NOTE_READY && seat == state->to_move)
-    out->card_note = g_strdup (st->card);
+    out->card_note = st->card[0] != '\0' ? g_strdup (st->card) : NULL;
   if (find_legal (&legal, CP_ACTION_PASS, CP_KNIGHTMARE_END_TURN, &end_turn))
     cp_presentation_add_button (out, &end_turn, "end-turn", _("_End Turn"));
 }

@@ -25,7 +25,7 @@ typedef struct {
   CpChessState chess;
   guint8 cards;       /* whether cards from a Knightmare Chess deck are recorded */
   guint8 note_phase;  /* CpNotePhase of the seat to move */
-  const char *card;   /* the card named last this turn (an interned string) */
+  char card[CP_ACTION_MAX_TEXT_SIZE + 1]; /* the card named last this turn, or "" */
 } CpKnightmareState;
 
 #define CP_KNIGHTMARE_STATE(s) ((CpKnightmareState *) (s))

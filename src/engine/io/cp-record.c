@@ -932,13 +932,14 @@ read_cells (CpBoard *board, xmlNode *node, CpAction *action, GError **error)
 }
 
 /* Reads the action that @node describes; errors say nothing of where it
- * is, the caller does. */
+ * is, the caller does.  The action's text is @text, which the caller
+ * frees; @stated tells whether the record says who may see the action. */
 static gboolean
-read_action (CpBoard *board, xmlNode *node, CpAction *action, GError **error)
+read_action (CpBoard *board, xmlNode *node, CpAction *action, char **text, gboolean *stated,
+             GError **error)
 {
   g_autofree char *seat_text = get_attribute (node, "seat");
   g_autofree char *piece = get_attribute (node, "piece");
-  g_autofree char *text = get_attribute (node, "text");
   g_autofree char *entered = get_attribute (node, "entered");
   g_autofree char *visible = get_attribute (node, "visible-to");
   CpActionType type;
@@ -951,6 +952,10 @@ read_action (CpBoard *board, xmlNode *node, CpAction *action, GError **error)
   if (!parse_seat (seat_text, &seat, error))
     return FALSE;
   cp_action_init (action, type, seat);
+  *text = get_attribute (node, "text");
+  if (*text != NULL && type != CP_ACTION_CARD_NOTE)
+    return bad_record (error, _("Only a card note carries a text; a “%s” action does not"),
+                       (const char *) node->name);
 
   if (!read_cells (board, node, action, error))
     return FALSE;
@@ -963,11 +968,27 @@ read_action (CpBoard *board, xmlNode *node, CpAction *action, GError **error)
   if (!read_number (node, "value", G_MAXUINT32, &value, error))
     return FALSE;
   action->value = (guint32) value;
-  action->text = g_intern_string (text);
+  action->text = *text;
   if (parse_boolean (entered))
     action->flags |= CP_ACTION_FLAG_ENTERED;
+  *stated = visible != NULL;
   if (visible != NULL && !parse_seats (visible, &action->visible, error))
     return FALSE;
+  return TRUE;
+}
+
+/* Whether the players the record shows an action to, @stated, are those
+ * the rules show it to, @logged.  Seats the game does not have do not
+ * count. */
+static gboolean
+check_visibility (CpGame *game, CpSeatMask logged, CpSeatMask stated, GError **error)
+{
+  CpSeatMask players = (CpSeatMask) ((1u << cp_game_get_n_seats (game)) - 1);
+
+  if (logged & ~stated & players)
+    return bad_record (error, _("The record hides this action from players who may see it"));
+  if (stated & ~logged & players)
+    return bad_record (error, _("The record shows a secret action to players who may not see it"));
   return TRUE;
 }
 
@@ -1033,9 +1054,11 @@ read_actions (CpGame *game, xmlNode *parent, GError **error)
     {
       g_autoptr (GError) local = NULL;
       g_autofree char *where = NULL;
+      g_autofree char *text = NULL;
+      gboolean stated = FALSE;
       CpAction action;
 
-      if (!read_action (board, node, &action, &local))
+      if (!read_action (board, node, &action, &text, &stated, &local))
         {
           g_set_error (error, CP_ERROR, CP_ERROR_BAD_RECORD, _("Ply %u (line %ld): %s"),
                        index + 1, xmlGetLineNo (node), local->message);
@@ -1043,7 +1066,11 @@ read_actions (CpGame *game, xmlNode *parent, GError **error)
         }
       complete_flags (cp_game_get_state (game), &action);
       where = describe_ply (game, index, &action, node);
-      if (!cp_game_append (game, &action, &local))
+      /* The game logs the action as the rules show it, which is what a
+       * record that says whom it shows it to must say. */
+      if (!cp_game_append (game, &action, &local)
+          || (stated && !check_visibility (game, cp_game_get_action (game, index)->visible,
+                                           action.visible, &local)))
         {
           /* The rules' reason keeps its error code. */
           g_set_error (error, local->domain, local->code, _("%s: %s"), where, local->message);

@@ -39,8 +39,6 @@ cp_action_init (CpAction *action, CpActionType type, guint seat)
   *action = (CpAction) { .type = (guint8) type, .seat = (guint8) seat, .visible = CP_SEATS_ALL };
 }
 
-/* Whether two actions do the same thing (visibility and the redaction
- * flag aside). */
 /**
  * cp_action_init_hint:
  * @suggested: the action a computer player suggests to its seat
@@ -49,7 +47,9 @@ cp_action_init (CpAction *action, CpActionType type, guint seat)
  * and piece, with its type and value packed in the value.  Like a
  * record's moves, it leaves out what follows from the position (a
  * capture, castling).  The hint is seen by whoever may see the
- * suggestion: a hint to a sealed choice stays the seat's own.
+ * suggestion: a hint to a sealed choice stays the seat's own.  A game
+ * logs it as the rules say (cp_state_apply_logged()), whatever it is
+ * given here.
  *
  * Returns: FALSE when the suggestion's value is too large to be packed
  */
@@ -75,6 +75,8 @@ cp_action_get_hinted (const CpAction *hint, CpAction *suggested)
   suggested->value = hint->value >> 8;
 }
 
+/* Whether two actions do the same thing (visibility and the redaction
+ * flag aside): texts count by what they say, wherever they are kept. */
 gboolean
 cp_action_same (const CpAction *a, const CpAction *b)
 {
@@ -82,7 +84,8 @@ cp_action_same (const CpAction *a, const CpAction *b)
 
   return a->type == b->type && a->seat == b->seat && a->piece == b->piece
          && (a->flags & mask) == (b->flags & mask) && a->value == b->value
-         && a->n_cells == b->n_cells && a->text == b->text
+         && a->n_cells == b->n_cells
+         && (a->text == b->text || g_strcmp0 (a->text, b->text) == 0)
          && memcmp (a->cells, b->cells, a->n_cells) == 0;
 }
 

@@ -46,7 +46,14 @@ typedef enum {
 
 #define CP_ACTION_MAX_CELLS 24
 
-/* A small flat record; copied by value.  `text` is an interned string. */
+/* The longest text an action may carry (the name of a card), in
+ * characters, and the most bytes those take in UTF-8. */
+#define CP_ACTION_MAX_TEXT_LENGTH 50
+#define CP_ACTION_MAX_TEXT_SIZE (4 * CP_ACTION_MAX_TEXT_LENGTH)
+
+/* A small flat record; copied by value.  `text` belongs to whatever holds
+ * the action: a game keeps a copy of the texts of its log
+ * (cp_game_append()), and a view of those it shows. */
 typedef struct {
   guint8 type;        /* CpActionType */
   guint8 seat;        /* who acted; CP_SEAT_CHANCE for random results */

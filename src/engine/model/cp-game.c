@@ -28,6 +28,7 @@ struct _CpGame
 
   GArray *actions;
   GArray *redo;           /* actions taken back, latest last */
+  GStringChunk *texts;    /* the texts of those actions, or NULL while none has one */
   GPtrArray *checkpoints; /* checkpoints[k]: the state after k * CHECKPOINT actions */
   CpState *state;         /* after the whole log */
   guint cursor;
@@ -59,6 +60,7 @@ cp_game_finalize (GObject *object)
   g_clear_pointer (&self->players, g_ptr_array_unref);
   g_clear_pointer (&self->actions, g_array_unref);
   g_clear_pointer (&self->redo, g_array_unref);
+  g_clear_pointer (&self->texts, g_string_chunk_free);
   g_clear_pointer (&self->checkpoints, g_ptr_array_unref);
   g_clear_pointer (&self->state, cp_state_free);
   G_OBJECT_CLASS (cp_game_parent_class)->finalize (object);
@@ -237,6 +239,12 @@ cp_game_get_n_actions (CpGame *self)
   return self->actions->len;
 }
 
+/**
+ * cp_game_get_action:
+ *
+ * Returns: (transfer none): the action at @index of the log; its text
+ *   belongs to the game, and lasts as long as it does
+ */
 const CpAction *
 cp_game_get_action (CpGame *self, guint index)
 {
@@ -294,14 +302,21 @@ set_cursor (CpGame *self, guint cursor)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
 }
 
-/* Adds a checked action; the replay cursor follows when it was at the end. */
+/* Adds a checked action, with a copy of its text that the game keeps
+ * until it is finalized: actions taken back and brought again keep
+ * theirs.  The replay cursor follows when it was at the end. */
 static void
 push (CpGame *self, const CpAction *action)
 {
   gboolean follow = self->cursor == self->actions->len;
   CpAction copy = *action;
 
-  copy.text = g_intern_string (action->text);
+  if (action->text != NULL)
+    {
+      if (self->texts == NULL)
+        self->texts = g_string_chunk_new (256);
+      copy.text = g_string_chunk_insert_const (self->texts, action->text);
+    }
   g_array_append_val (self->actions, copy);
   if (self->actions->len % CHECKPOINT == 0)
     g_ptr_array_add (self->checkpoints, cp_state_copy (self->state));
@@ -312,7 +327,8 @@ push (CpGame *self, const CpAction *action)
 /**
  * cp_game_append:
  *
- * Checks @action against the rules and adds it to the log.  Random results
+ * Checks @action against the rules and adds it to the log, with the
+ * visibility the rules give it and a copy of its text.  Random results
  * due next are not drawn (see cp_game_play()).  Actions taken back by undo
  * are forgotten.
  */

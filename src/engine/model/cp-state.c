@@ -162,6 +162,8 @@ seat_label (guint seat)
 
 #define illegal(error, ...) cp_error_fail ((error), CP_ERROR_ILLEGAL_ACTION, __VA_ARGS__)
 
+/* A random result is seen by nobody when the rules keep it hidden, and by
+ * everyone otherwise. */
 static gboolean
 check_chance (const CpState *state, const CpAction *action, CpSeatMask *visible, GError **error)
 {
@@ -183,8 +185,7 @@ check_chance (const CpState *state, const CpAction *action, CpSeatMask *visible,
   if (request.type == CP_ACTION_ROLL && action->value >= request.range)
     return illegal (error, _("The random result %u is out of range (below %u expected)"),
                     action->value, request.range);
-  if (request.hidden)
-    *visible = 0;
+  *visible = request.hidden ? 0 : CP_SEATS_ALL;
   return TRUE;
 }
 
@@ -224,9 +225,10 @@ cp_state_draw_chance (const CpState *state, guint64 seed, guint index, GCancella
   return TRUE;
 }
 
-/* A hint suggests a legal action of its seat. */
+/* A hint suggests a legal action of its seat, and is seen by whoever may
+ * see that action. */
 static gboolean
-check_hint (const CpState *state, const CpAction *hint, GError **error)
+check_hint (const CpState *state, const CpAction *hint, CpSeatMask *visible, GError **error)
 {
   g_auto (CpActionList) legal = { 0 };
   CpAction suggested;
@@ -241,17 +243,22 @@ check_hint (const CpState *state, const CpAction *hint, GError **error)
       candidate.visible = CP_SEATS_ALL;
       candidate.flags = 0;
       if (cp_action_same (&candidate, &suggested))
-        return TRUE;
+        {
+          *visible = legal.items[i].visible;
+          return TRUE;
+        }
     }
   return illegal (error, _("The hint does not suggest a legal action"));
 }
 
+/* Resigning and draws are public. */
 static gboolean
-check_meta (const CpState *state, const CpAction *action, GError **error)
+check_meta (const CpState *state, const CpAction *action, CpSeatMask *visible, GError **error)
 {
   gboolean to_act = (cp_state_pending (state) & CP_SEAT_BIT (action->seat)) != 0;
   CpSeatMask others = (CpSeatMask) (state->draw_offer & ~CP_SEAT_BIT (action->seat));
 
+  *visible = CP_SEATS_ALL;
   switch (action->type)
     {
     case CP_ACTION_RESIGN:
@@ -277,7 +284,7 @@ check_meta (const CpState *state, const CpAction *action, GError **error)
     case CP_ACTION_HINT:
       if (!to_act)
         return illegal (error, _("A hint may be taken only on one’s own turn"));
-      return check_hint (state, action, error);
+      return check_hint (state, action, visible, error);
     default:
       g_assert_not_reached ();
     }
@@ -289,21 +296,37 @@ is_meta (CpActionType type)
   return type >= CP_ACTION_RESIGN && type <= CP_ACTION_HINT;
 }
 
-/* Checks @action; the rules decide who may see a game action, so
- * @visible receives the visibility of the matching legal action. */
+/* The name of a card played: there is one, and it is no longer than a
+ * name a player types. */
+static gboolean
+check_card_name (const char *name, GError **error)
+{
+  if (name == NULL || name[0] == '\0')
+    return illegal (error, _("The card played has no name"));
+  if (strlen (name) > CP_ACTION_MAX_TEXT_SIZE || !g_utf8_validate (name, -1, NULL)
+      || g_utf8_strlen (name, -1) > CP_ACTION_MAX_TEXT_LENGTH)
+    return illegal (error, _("The name of the card is longer than %u characters"),
+                    CP_ACTION_MAX_TEXT_LENGTH);
+  return TRUE;
+}
+
+/* Checks @action.  The rules decide who may see it, not the caller:
+ * @visible receives the visibility of the matching legal action, of the
+ * random result the rules ask for, or of the suggestion a hint makes;
+ * other actions outside the game (resigning, draws) are public. */
 static gboolean
 check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError **error)
 {
   g_auto (CpActionList) legal = { 0 };
   gint index;
 
-  *visible = action->visible;
-
   if (cp_state_is_over (state))
     {
       g_set_error (error, CP_ERROR, CP_ERROR_GAME_OVER, _("The game is already over"));
       return FALSE;
     }
+  if (action->text != NULL && action->type != CP_ACTION_CARD_NOTE)
+    return illegal (error, _("Only a card played has a name"));
   if (action->seat == CP_SEAT_CHANCE)
     return check_chance (state, action, visible, error);
   if (action->seat >= state->n_seats)
@@ -312,12 +335,12 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
   if (state->out & CP_SEAT_BIT (action->seat))
     return illegal (error, _("That player is already out of the game"));
   if (is_meta (action->type))
-    return check_meta (state, action, error);
+    return check_meta (state, action, visible, error);
   if (!(cp_state_pending (state) & CP_SEAT_BIT (action->seat)))
     return illegal (error, _("It is not this player’s turn"));
 
-  if (action->type == CP_ACTION_CARD_NOTE && (action->text == NULL || action->text[0] == '\0'))
-    return illegal (error, _("The card played has no name"));
+  if (action->type == CP_ACTION_CARD_NOTE && !check_card_name (action->text, error))
+    return FALSE;
 
   state->rules->legal (state, action->seat, &legal);
   if ((index = cp_action_list_find (&legal, action)) < 0)
@@ -415,7 +438,8 @@ cp_state_apply (CpState *state, const CpAction *action, GError **error)
 
 /**
  * cp_state_apply_logged:
- * @action: (inout): the action; its visibility is set as the rules say
+ * @action: (inout): the action; its visibility is set as the rules say,
+ *   whatever it was
  *
  * Like cp_state_apply(), for an action about to be logged.
  */

@@ -13,6 +13,7 @@ struct _CpView
   CpState *state;
   CpState *start;   /* where the log starts, or NULL when not known */
   GArray *actions;
+  GStringChunk *texts; /* the texts of those actions, or NULL while none has one */
 };
 
 G_DEFINE_BOXED_TYPE (CpView, cp_view, cp_view_ref, cp_view_unref)
@@ -25,6 +26,24 @@ view_clear (gpointer data)
   cp_state_free (view->state);
   g_clear_pointer (&view->start, cp_state_free);
   g_array_unref (view->actions);
+  g_clear_pointer (&view->texts, g_string_chunk_free);
+}
+
+/* Gives the actions the view keeps texts of its own, so that it may
+ * outlive the game it shows. */
+static void
+keep_texts (CpView *view)
+{
+  for (guint i = 0; i < view->actions->len; i++)
+    {
+      CpAction *action = &g_array_index (view->actions, CpAction, i);
+
+      if (action->text == NULL)
+        continue;
+      if (view->texts == NULL)
+        view->texts = g_string_chunk_new (64);
+      action->text = g_string_chunk_insert_const (view->texts, action->text);
+    }
 }
 
 /**
@@ -33,7 +52,8 @@ view_clear (gpointer data)
  * @actions: the log up to @state
  * @seat: the seat that looks, or CP_VIEW_ALL
  *
- * Copies @state and @actions, hiding from both what @seat may not know.
+ * Copies @state and @actions, with the actions' texts, hiding from both
+ * what @seat may not know.
  */
 CpView *
 cp_view_new (const CpState *state, const CpAction *actions, guint n_actions, guint seat)
@@ -45,13 +65,15 @@ cp_view_new (const CpState *state, const CpAction *actions, guint n_actions, gui
   view->actions = g_array_sized_new (FALSE, FALSE, sizeof (CpAction), n_actions);
   g_array_append_vals (view->actions, actions, n_actions);
 
-  if (seat == CP_VIEW_ALL)
-    return view;
-  if (state->rules->redact != NULL)
-    state->rules->redact (view->state, seat);
-  for (guint i = 0; i < n_actions; i++)
-    if (!cp_action_log_visible_to (actions, n_actions, i, seat))
-      cp_action_redact (&g_array_index (view->actions, CpAction, i));
+  if (seat != CP_VIEW_ALL)
+    {
+      if (state->rules->redact != NULL)
+        state->rules->redact (view->state, seat);
+      for (guint i = 0; i < n_actions; i++)
+        if (!cp_action_log_visible_to (actions, n_actions, i, seat))
+          cp_action_redact (&g_array_index (view->actions, CpAction, i));
+    }
+  keep_texts (view);
   return view;
 }
 
@@ -108,6 +130,7 @@ cp_view_get_n_actions (CpView *view)
   return view->actions->len;
 }
 
+/* The action at @index of the view's log; its text belongs to the view. */
 const CpAction *
 cp_view_get_action (CpView *view, guint index)
 {
