@@ -626,6 +626,8 @@ test_session_score (void)
           g_autoptr (GError) error = NULL;
           guint chosen = 0;
 
+          /* The player to act takes the screen at the curtain. */
+          cp_session_take_screen (session);
           cp_test_legal (game, &legal);
           /* Any capture, else the first action. */
           for (guint i = 0; i < legal.len; i++)

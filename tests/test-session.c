@@ -194,7 +194,7 @@ test_curtain (void)
   /* A new game opens behind the curtain, for White, with nothing to act
    * on and nothing of anyone's shown. */
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
-  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_ALL);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
   g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
   cp_session_take_screen (session);
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
@@ -211,7 +211,7 @@ test_curtain (void)
   /* Now the views differ: the curtain waits for Black, with nothing to
    * act on meanwhile. */
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
-  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
   g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
   cp_session_take_screen (session);
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
@@ -307,12 +307,72 @@ test_curtain_for_sealed_choices (void)
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
   cp_session_take_screen (session);
   play_on (session, CP_ACTION_COMMIT, "e7");
-  /* The moves are out; a new turn, both to choose, Black at the screen. */
+  /* The moves are out; a new turn, both to choose, and nobody at the
+   * screen until White takes it. */
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (0) | CP_SEAT_BIT (1));
-  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
   g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
   cp_session_discard (session);
+}
+
+/* Every sealed choice is made by the person who said at the curtain that
+ * they are at the screen, in every round: Chess Golf's bids for each
+ * hole as for the first, and each turn's choices of the games that
+ * choose at once. */
+static void
+test_sealed_choices_every_round (void)
+{
+  /* The games, and how many sealed choices they see at least: Masquerade
+   * Chess has one round of them, at the start. */
+  static const struct {
+    const char *id;
+    guint least;
+  } games[] = { { "golf", 6 }, { "two-move", 6 }, { "synchronous", 6 }, { "masquerade", 2 } };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game (games[g].id, 2, 3, NULL);
+      g_autoptr (CpSession) session = cp_session_new (game, NULL);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (4);
+      guint taken = CP_NO_SEAT, sealed = 0;
+
+      for (guint step = 0; step < 600 && !cp_state_is_over (cp_game_get_state (game)); step++)
+        {
+          const CpActionList *legal = cp_session_get_legal (session);
+          g_autoptr (GError) error = NULL;
+          gboolean sealing = FALSE;
+          CpAction action;
+
+          if (cp_session_is_thinking (session))
+            {
+              g_main_context_iteration (NULL, TRUE);
+              continue;
+            }
+          if (cp_session_get_curtain_seat (session) != CP_NO_SEAT)
+            {
+              taken = cp_session_get_curtain_seat (session);
+              cp_session_take_screen (session);
+              continue;
+            }
+          g_assert_cmpuint (legal->len, >, 0);
+          for (guint i = 0; i < legal->len; i++)
+            sealing |= legal->items[i].type == CP_ACTION_COMMIT;
+          if (sealing)
+            {
+              /* Nobody else is at the screen while the choice is made. */
+              g_assert_cmpuint (taken, ==, legal->items[0].seat);
+              sealed++;
+            }
+          action = legal->items[g_rand_int_range (rand, 0, (gint32) legal->len)];
+          g_assert_true (cp_session_play (session, &action, &error));
+          g_assert_no_error (error);
+        }
+      g_test_message ("%s: %u sealed choices", games[g].id, sealed);
+      /* Several rounds of choices were made (Golf: several holes). */
+      g_assert_cmpuint (sealed, >=, games[g].least);
+      cp_session_discard (session);
+    }
 }
 
 /* One person against a computer in a game with secrets: the person's view
@@ -345,7 +405,7 @@ test_agent_plays (void)
   g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
   g_assert_true (has_seat (cp_session_get_legal (session), 0));
   /* Undo takes back the computer's reply and the person's move. */
-  cp_session_undo (session);
+  cp_session_undo (session, NULL);
   g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 0);
   g_assert_false (cp_session_is_thinking (session));
   cp_session_discard (session);
@@ -456,7 +516,7 @@ test_agent_cancelled (void)
   cp_session_set_agent (session, 1, CP_AGENT (agent));
   play (session, "e4");
   g_assert_true (cp_session_is_thinking (session));
-  cp_session_undo (session);
+  cp_session_undo (session, NULL);
   g_assert_false (cp_session_is_thinking (session));
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
   play (session, "d4");
@@ -489,7 +549,7 @@ test_worked_out_in_thread (void)
   g_assert_true (cp_session_is_thinking (session));
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, n + 1);
   g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
-  cp_session_undo (session);
+  cp_session_undo (session, NULL);
   g_assert_false (cp_session_is_thinking (session));
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, n);
 
@@ -502,7 +562,7 @@ test_worked_out_in_thread (void)
   g_assert_nonnull (strstr (cp_session_get_presentation (session)->prompt, "(par "));
   g_assert_true (cp_session_get_modified (session));
   /* Undo takes back the bid and its reveal together. */
-  cp_session_undo (session);
+  cp_session_undo (session, NULL);
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, n);
   cp_session_discard (session);
 }
@@ -556,7 +616,7 @@ test_undo_and_the_past (void)
   g_assert_cmpuint (cp_session_count_later (session), ==, 2);
   play (session, "c5");
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
-  cp_session_undo (session);
+  cp_session_undo (session, NULL);
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
   g_assert_true (cp_session_can_redo (session));
   cp_session_redo (session);
@@ -604,7 +664,7 @@ test_undo_after_reveal (void)
   g_assert_true (cp_session_can_undo (session));
 
   asked = agent->asked;
-  cp_session_undo (session);
+  cp_session_undo (session, NULL);
   g_assert_cmpuint (count_commits (game, 0), ==, 0);
   g_assert_cmpuint (count_commits (game, 1), ==, 0);
   while (cp_session_is_thinking (session))
@@ -613,6 +673,90 @@ test_undo_after_reveal (void)
   g_assert_cmpuint (count_commits (game, 1), ==, 1);
   g_assert_true (has_seat (cp_session_get_legal (session), 0));
   cp_session_discard (session);
+}
+
+/* Undo between two people at one screen: nothing is taken back behind
+ * the curtain; taken back at the screen, the seat whose action it was
+ * takes the screen first, and hears what was taken back; a sealed choice
+ * another person has seen revealed stays. */
+static void
+test_undo_between_people (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("tar-pit", 2, 5, NULL);
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (CpGame) sealed = cp_test_new_game ("two-move", 2, 7, "colours=seated", NULL);
+  g_autoptr (CpSession) choosing = NULL;
+  g_autoptr (GError) error = NULL;
+  CpAction move;
+  guint n;
+
+  cp_session_take_screen (session);
+  play (session, "e4");
+  play (session, "pass");
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
+  cp_session_take_screen (session);
+  play (session, "e5");
+  play (session, "pass");
+  /* "Pass to White": Undo does nothing, and Black's hand stays hidden. */
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
+  g_assert_false (cp_session_can_undo (session));
+  g_assert_false (cp_session_can_redo (session));
+  n = cp_game_get_n_actions (game);
+  g_assert_false (cp_session_undo (session, NULL));
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
+  /* Nothing is played behind it either, even a legal move. */
+  g_assert_true (cp_state_parse (cp_game_get_state (game), "d4", &move, NULL));
+  g_assert_false (cp_session_play (session, &move, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_clear_error (&error);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n);
+  /* White at the screen takes back Black's move: Black takes the screen
+   * first, and the curtain says what was taken back. */
+  cp_session_take_screen (session);
+  g_assert_true (cp_session_can_undo (session));
+  g_assert_true (cp_session_undo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
+  g_assert_cmpstr (cp_session_get_taken_back (session), ==, "Black takes back “no card”");
+  cp_session_take_screen (session);
+  g_assert_null (cp_session_get_taken_back (session));
+  g_assert_true (has_seat (cp_session_get_legal (session), 1));
+  /* Black takes back the move too: Black is at the screen already. */
+  g_assert_true (cp_session_undo (session, NULL));
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, n - 2);
+  cp_session_discard (session);
+
+  /* Both choose in secret; once the choices are shown, they stay. */
+  choosing = cp_session_new (sealed, NULL);
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      const CpActionList *legal;
+
+      cp_session_take_screen (choosing);
+      legal = cp_session_get_legal (choosing);
+      for (guint i = 0; i < legal->len; i++)
+        if (legal->items[i].type == CP_ACTION_COMMIT)
+          {
+            CpAction choice = legal->items[i];
+
+            g_assert_true (cp_session_play (choosing, &choice, NULL));
+            break;
+          }
+    }
+  n = cp_game_get_n_actions (sealed);
+  g_assert_cmpint (cp_game_get_action (sealed, n - 1)->type, ==, CP_ACTION_REVEAL);
+  /* The hands stay secret: the first to move takes the screen. */
+  cp_session_take_screen (choosing);
+  g_assert_true (cp_session_can_undo (choosing));
+  g_assert_false (cp_session_undo (choosing, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_assert_cmpstr (error->message, ==, "The secret choice of Black has been revealed, so it can no longer be taken back");
+  g_assert_cmpuint (cp_game_get_n_actions (sealed), ==, n);
+  cp_session_discard (choosing);
 }
 
 /* Saving writes the record and clears the changes; an illegal action is
@@ -751,8 +895,8 @@ test_hint (void)
   g_assert_true (cp_action_same (cp_game_get_action (loaded, 1), hint));
 
   play (session, "e5");
-  cp_session_undo (session);
-  cp_session_undo (session);
+  cp_session_undo (session, NULL);
+  cp_session_undo (session, NULL);
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
   g_unlink (path);
   g_rmdir (dir);
@@ -787,6 +931,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/curtain", test_curtain);
   g_test_add_func ("/session/curtain-prompt", test_curtain_prompt);
   g_test_add_func ("/session/curtain-for-sealed-choices", test_curtain_for_sealed_choices);
+  g_test_add_func ("/session/sealed-choices-every-round", test_sealed_choices_every_round);
   g_test_add_func ("/session/agent-plays", test_agent_plays);
   g_test_add_func ("/session/prompts-and-reasons", test_prompts_and_reasons);
   g_test_add_func ("/session/board-marks", test_board_marks);
@@ -794,6 +939,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/undo-and-the-past", test_undo_and_the_past);
   g_test_add_func ("/session/no-prompt-in-the-past", test_no_prompt_in_the_past);
   g_test_add_func ("/session/undo-after-reveal", test_undo_after_reveal);
+  g_test_add_func ("/session/undo-between-people", test_undo_between_people);
   g_test_add_func ("/session/save", test_save);
   g_test_add_func ("/session/registered-game", test_registered_game);
   g_test_add_func ("/session/hint", test_hint);

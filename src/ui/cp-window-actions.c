@@ -39,10 +39,13 @@ cp_window_update_actions (CpWindow *self)
     card_note = card_note || legal->items[i].type == CP_ACTION_CARD_NOTE;
   enable (self, "win.undo", cp_session_can_undo (session));
   enable (self, "win.redo", cp_session_can_redo (session));
-  enable (self, "win.first", cursor > first);
-  enable (self, "win.previous", cursor > first);
-  enable (self, "win.next", cursor < n);
-  enable (self, "win.last", cursor < n);
+  gboolean uncovered = cp_session_get_curtain_seat (session) == CP_NO_SEAT;
+
+  /* Behind the curtain the moves stay where they are. */
+  enable (self, "win.first", uncovered && cursor > first);
+  enable (self, "win.previous", uncovered && cursor > first);
+  enable (self, "win.next", uncovered && cursor < n);
+  enable (self, "win.last", uncovered && cursor < n);
   /* Going through the moves is for a game that has some. */
   gtk_widget_set_visible (self->replay_buttons, n > first);
   enable (self, "win.resign", cp_session_can_act (session, CP_ACTION_RESIGN));
@@ -290,7 +293,11 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 static void
 undo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  cp_session_undo (CP_WINDOW (widget)->session);
+  CpWindow *self = CP_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!cp_session_undo (self->session, &error) && error != NULL)
+    cp_window_show_notice (self, error->message, TRUE);
 }
 
 static void

@@ -124,6 +124,8 @@ show_curtain (CpWindow *self, guint seat)
   /* Translators: %s is a player's name */
   g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
   g_autofree char *prompt = cp_session_get_curtain_prompt (self->session);
+  const char *taken_back = cp_session_get_taken_back (self->session);
+  const char *note = self->curtain_note != NULL ? self->curtain_note : taken_back;
   g_autofree char *body = NULL;
 
   /* What is pending may be less than a turn: the rules' prompt says what. */
@@ -138,15 +140,17 @@ show_curtain (CpWindow *self, guint seat)
                               "theirs to see."), name, name);
 
   adw_status_page_set_title (self->curtain, title);
-  if (self->curtain_note != NULL)
+  if (note != NULL)
     {
-      g_autofree char *both = g_strdup_printf ("%s\n\n%s", self->curtain_note, body);
+      g_autofree char *both = g_strdup_printf ("%s\n\n%s", note, body);
 
       adw_status_page_set_description (self->curtain, both);
     }
   else
     adw_status_page_set_description (self->curtain, body);
-  gtk_stack_set_visible_child_name (self->curtain_stack, "curtain");
+  /* The curtain falls at once: the game it covers fades in only when it
+   * lifts. */
+  gtk_stack_set_visible_child_full (self->curtain_stack, "curtain", GTK_STACK_TRANSITION_TYPE_NONE);
   /* Enter hands the screen over, also before the window is shown. */
   gtk_window_set_focus (GTK_WINDOW (self), self->ready_button);
   gtk_window_set_default_widget (GTK_WINDOW (self), self->ready_button);
@@ -261,8 +265,16 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
   guint n_choosable = 0, n_to_choose = 0;
 
   gtk_widget_set_visible (GTK_WIDGET (self->hand), presentation->has_cards);
+  for (guint seat = 0; seat < n_seats; seat++)
+    names[seat] = cp_player_get_name (cp_game_get_player (game, seat));
+  /* Hidden, the panel keeps no cards: behind the curtain it holds
+   * nobody's. */
   if (!presentation->has_cards)
-    return;
+    {
+      cp_card_hand_panel_show (self->hand, &presentation->cards, n_seats, names,
+                               cp_session_get_screen_seat (self->session), NULL, 0, 0, NULL);
+      return;
+    }
   for (guint i = 0; i < legal->len; i++)
     {
       const CpAction *action = &legal->items[i];
@@ -294,8 +306,6 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
   /* The game may say where the cards chosen go. */
   if (label != NULL && presentation->card_button != NULL)
     label = presentation->card_button;
-  for (guint seat = 0; seat < n_seats; seat++)
-    names[seat] = cp_player_get_name (cp_game_get_player (game, seat));
   cp_card_hand_panel_show (self->hand, &presentation->cards, n_seats, names,
                            cp_session_get_screen_seat (self->session),
                            choosable, n_choosable, n_to_choose, label);
@@ -377,14 +387,7 @@ board_choices (CpWindow *self, const CpPresentation *presentation, CpActionList 
 static gboolean
 hint_at_cursor (CpWindow *self, CpAction *suggested)
 {
-  CpGame *game = cp_session_get_game (self->session);
-  guint cursor = cp_game_get_cursor (game);
-  const CpAction *last;
-
-  if (cursor == 0 || (last = cp_game_get_action (game, cursor - 1))->type != CP_ACTION_HINT)
-    return FALSE;
-  cp_action_get_hinted (last, suggested);
-  return TRUE;
+  return cp_session_get_hint (self->session, suggested);
 }
 
 /* The time the players allow for a secret choice, in seconds (the values
@@ -497,13 +500,8 @@ update (CpWindow *self)
   cp_move_list_set_viewer (self->moves, screen_seat);
   update_title (self);
   cp_window_update_actions (self);
-  if (curtain_seat != CP_NO_SEAT)
-    {
-      stop_timer (self);
-      show_curtain (self, curtain_seat);
-      return;
-    }
-  gtk_stack_set_visible_child_name (self->curtain_stack, "game");
+  /* Behind the curtain the moves cannot be gone through. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->moves), curtain_seat == CP_NO_SEAT);
   for (guint i = 0; i < offered->len; i++)
     cp_action_list_append (&legal, &offered->items[i]);
   /* The choices beside the board show at the latest position only, as
@@ -521,6 +519,15 @@ update (CpWindow *self)
   cp_board_view_set_hint (self->board, hint_at_cursor (self, &hint) ? &hint : NULL);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
   cp_players_panel_show_state (self->players, state, presentation);
+  /* Everything under the curtain shows what everyone may know, so that
+   * nothing of the seat that was at the screen stays behind it. */
+  if (curtain_seat != CP_NO_SEAT)
+    {
+      stop_timer (self);
+      show_curtain (self, curtain_seat);
+    }
+  else
+    gtk_stack_set_visible_child_full (self->curtain_stack, "game", GTK_STACK_TRANSITION_TYPE_CROSSFADE);
 }
 
 /* Turns the side of the seat at the screen to the bottom; with only one

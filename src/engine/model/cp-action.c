@@ -98,7 +98,7 @@ cp_action_is_public (const CpAction *action)
 gboolean
 cp_action_visible_to (const CpAction *action, guint seat)
 {
-  return seat < 8 && (action->visible & CP_SEAT_BIT (seat)) != 0;
+  return action->visible == CP_SEATS_ALL || (seat < 8 && (action->visible & CP_SEAT_BIT (seat)) != 0);
 }
 
 /**

@@ -22,6 +22,10 @@ G_BEGIN_DECLS
  * without secrets). */
 #define CP_VIEW_ALL 0xfe
 
+/* The viewer of a view that is none of the seats: what everyone may know,
+ * as the table sees it while nobody has taken the screen. */
+#define CP_VIEW_PUBLIC 0xfd
+
 /* A set of seats, one bit per seat (bit CP_SEAT_CHANCE for chance). */
 typedef guint8 CpSeatMask;
 #define CP_SEAT_BIT(seat) ((CpSeatMask) (1u << (seat)))

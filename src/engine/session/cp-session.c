@@ -43,8 +43,12 @@ struct _CpSession
   GArray *undo;             /* Step */
   GArray *redo;             /* Step */
 
-  guint screen_seat;        /* whose view is shown; CP_VIEW_ALL: everything */
+  guint screen_seat;        /* whose view is shown; CP_VIEW_ALL: everything;
+                             * CP_VIEW_PUBLIC: what everyone may know */
   guint curtain_seat;       /* whom the curtain waits for; CP_NO_SEAT: nobody */
+  guint taker;              /* who said at the curtain last that they are at
+                             * the screen; CP_NO_SEAT since it fell */
+  char *taken_back;         /* what Undo took back, said on the curtain it raised */
   CpAgent *agents[CP_MAX_SEATS];
   GCancellable *thinking;   /* the question to an agent, while it is open */
   guint asked_seat;         /* the seat of that agent */
@@ -154,6 +158,12 @@ is_person (CpSession *self, guint seat)
   return seat < CP_MAX_SEATS && self->agents[seat] == NULL;
 }
 
+static const char *
+player_name (CpSession *self, guint seat)
+{
+  return cp_player_get_name (cp_game_get_player (self->game, seat));
+}
+
 /* The first seat a person plays that must act in @state; CP_NO_SEAT when
  * none must. */
 static guint
@@ -199,52 +209,70 @@ views_alike (CpGame *game, guint a, guint b)
                  cp_game_get_rules (game)->state_size) == 0;
 }
 
+/* Whether @seat is to make a sealed choice in @state: one that several
+ * seats make at once, or one whose every action is sealed. */
+static gboolean
+seals (const CpState *state, guint seat)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  if (__builtin_popcount (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE)) > 1)
+    return TRUE;
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type != CP_ACTION_COMMIT)
+      return FALSE;
+  return legal.len > 0;
+}
+
 /* Decides whose view the screen shows.  Everything, when the game holds
  * no secrets or is over, or when only computers play.  The person's,
  * when one person plays.  Otherwise the view of the person at the
- * screen; when another person is to act, they take the screen at once if
- * the two see the game alike and choose in the open, else the curtain
- * asks to hand the computer over: a choice that several seats make at
- * once is sealed, and the others may not watch it made.  A game opens
+ * screen: another person to act takes it over at once only where the two
+ * see the game alike and choose in the open.  Else the curtain asks to
+ * hand the computer over, and until someone says at the curtain that
+ * they are the seat it waits for, the screen shows what everyone may
+ * know and nothing more.  A sealed choice is made by the person who said
+ * so at the curtain, and nobody else watches it made.  A game opens
  * behind the curtain. */
 static void
 choose_screen_seat (CpSession *self)
 {
   const CpState *state = cp_game_get_state (self->game);
   guint next = first_person_to_act (self, state);
-  guint person;
+  guint person, people = cp_session_count_people (self, &person);
+  gboolean someone = self->screen_seat < state->n_seats;
 
   self->curtain_seat = CP_NO_SEAT;
-  if (!(state->rules->flags & CP_RULES_SECRETS) || cp_state_is_over (state))
+  if (!(state->rules->flags & CP_RULES_SECRETS) || cp_state_is_over (state) || people == 0)
     {
       self->screen_seat = CP_VIEW_ALL;
       return;
     }
-  if (cp_session_count_people (self, &person) == 1)
+  if (people == 1)
     {
       self->screen_seat = person;
       return;
     }
   if (next == CP_NO_SEAT)
     {
-      /* A computer or chance acts: the person at the screen stays. */
-      if (self->screen_seat == CP_VIEW_ALL)
-        for (guint seat = 0; seat < state->n_seats && next == CP_NO_SEAT; seat++)
-          if (is_person (self, seat))
-            self->curtain_seat = next = seat;
-      return;
+      /* A computer or chance acts: the person at the screen stays; with
+       * nobody there, the first person waits at the curtain. */
+      if (someone)
+        return;
+      for (guint seat = 0; seat < state->n_seats && next == CP_NO_SEAT; seat++)
+        if (is_person (self, seat))
+          next = seat;
     }
-  if (next == self->screen_seat)
-    return;
-  /* Nobody is at the screen yet when a game has just opened: the first
-   * person to act takes it behind the curtain. */
-  if (self->screen_seat == CP_VIEW_ALL || __builtin_popcount (cp_state_pending (state)) > 1
-      || !views_alike (self->game, next, self->screen_seat))
+  else if (next == self->screen_seat ? next == self->taker || !seals (state, next)
+           : someone && !seals (state, next) && views_alike (self->game, next, self->screen_seat))
     {
-      self->curtain_seat = next;
+      self->screen_seat = next;
       return;
     }
-  self->screen_seat = next;
+  self->curtain_seat = next;
+  self->screen_seat = CP_VIEW_PUBLIC;
+  self->taker = CP_NO_SEAT;
 }
 
 /* The actions the seat at the screen may take at the replay cursor; with
@@ -271,15 +299,38 @@ list_legal (CpSession *self, const CpState *state)
 static void ask_agent (CpSession *self);
 static void work_out_chance (CpSession *self);
 
+/* What the screen shows behind the curtain: no more than who plays which
+ * seat, which everyone knows. */
+static CpPresentation *
+present_covered (CpSession *self)
+{
+  g_autoptr (CpView) all = cp_game_view (self->game, CP_VIEW_ALL);
+  g_autoptr (CpPresentation) full = cp_game_present (self->game, all);
+  CpPresentation *covered = cp_presentation_new ();
+
+  covered->seats_drawn = full->seats_drawn;
+  memcpy (covered->seat_of_player, full->seat_of_player, sizeof covered->seat_of_player);
+  return covered;
+}
+
 /* Works out what the screen shows now, and tells. */
 static void
 refresh (CpSession *self)
 {
+  const CpState *state = cp_game_get_state (self->game);
+
   choose_screen_seat (self);
+  if (self->curtain_seat == CP_NO_SEAT)
+    g_clear_pointer (&self->taken_back, g_free);
   g_clear_pointer (&self->view, cp_view_unref);
   g_clear_pointer (&self->presentation, cp_presentation_free);
   self->view = cp_game_view (self->game, self->screen_seat);
-  self->presentation = cp_game_present (self->game, self->view);
+  /* Behind the curtain the board shows what everyone knows, and nothing
+   * beside it speaks for a seat. */
+  if (self->curtain_seat != CP_NO_SEAT)
+    self->presentation = present_covered (self);
+  else
+    self->presentation = cp_game_present (self->game, self->view);
   list_legal (self, cp_view_get_state (self->view));
   /* The prompt and its buttons speak to a person who may act now, at
    * the latest position only: an earlier one is looked back on, and
@@ -290,6 +341,11 @@ refresh (CpSession *self)
       g_array_set_size (self->presentation->buttons, 0);
       g_clear_pointer (&self->presentation->timeout_button, g_free);
     }
+  /* As players turn their cards over at the end, the screen shows all. */
+  if ((state->rules->flags & CP_RULES_SECRETS) && cp_state_is_over (state))
+    cp_presentation_set_prompt (self->presentation,
+                                g_strdup (_("The game is over, and all is revealed: "
+                                            "what was hidden is shown to everyone")));
   g_signal_emit (self, signals[CHANGED], 0);
   ask_agent (self);
   work_out_chance (self);
@@ -364,6 +420,16 @@ note_score (CpSession *self)
   g_signal_emit (self, signals[NOTICE], 0, text);
 }
 
+/* Says what was played last, as the seat at the screen may know it. */
+static void
+tell_played (CpSession *self)
+{
+  guint n = cp_game_get_n_actions (self->game);
+  g_autoptr (CpView) seen = cp_game_view_at (self->game, n, self->screen_seat);
+
+  g_signal_emit (self, signals[PLAYED], 0, cp_view_get_action (seen, n - 1));
+}
+
 /* Plays @action, legal at the end of the log, as a step that Undo takes
  * back: the log is then the first @keep actions, @dropped having followed
  * them. */
@@ -386,7 +452,7 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
   g_array_set_size (self->redo, 0);
   set_modified (self, TRUE);
   refresh (self);
-  g_signal_emit (self, signals[PLAYED], 0, action);
+  tell_played (self);
   if (cp_game_get_outcome (self->game)->scored)
     note_score (self);
   return TRUE;
@@ -594,6 +660,7 @@ cp_session_finalize (GObject *object)
   g_clear_pointer (&self->view, cp_view_unref);
   g_clear_pointer (&self->presentation, cp_presentation_free);
   cp_action_list_clear (&self->legal);
+  g_free (self->taken_back);
   G_OBJECT_CLASS (cp_session_parent_class)->finalize (object);
 }
 
@@ -640,8 +707,8 @@ cp_session_init (CpSession *self)
   g_array_set_clear_func (self->undo, step_clear);
   g_array_set_clear_func (self->redo, step_clear);
   self->autosave = cp_autosave_new ();
-  self->screen_seat = CP_VIEW_ALL;
-  self->curtain_seat = CP_NO_SEAT;
+  self->screen_seat = CP_VIEW_PUBLIC;
+  self->curtain_seat = self->taker = CP_NO_SEAT;
   cp_action_list_init (&self->legal);
 }
 
@@ -791,7 +858,8 @@ cp_session_take_screen (CpSession *self)
 {
   if (self->curtain_seat == CP_NO_SEAT)
     return;
-  self->screen_seat = self->curtain_seat;
+  self->screen_seat = self->taker = self->curtain_seat;
+  g_clear_pointer (&self->taken_back, g_free);
   refresh (self);
 }
 
@@ -869,13 +937,34 @@ cp_session_get_legal (CpSession *self)
 const CpAction *
 cp_session_get_last_move (CpSession *self)
 {
-  return cp_game_last_move (self->game, cp_game_get_cursor (self->game));
+  const CpAction *move = cp_game_last_move (self->game, cp_game_get_cursor (self->game));
+
+  if (move == NULL || (cp_view_get_action (self->view, (guint) (move - cp_game_get_action (self->game, 0)))->flags
+                       & CP_ACTION_FLAG_REDACTED))
+    return NULL;
+  return move;
 }
 
-static const char *
-player_name (CpSession *self, guint seat)
+/**
+ * cp_session_get_hint:
+ * @suggested: (out caller-allocates): the action the hint suggests
+ *
+ * Whether a hint the seat at the screen may see was taken last at the
+ * replay cursor, with nothing played since.
+ */
+gboolean
+cp_session_get_hint (CpSession *self, CpAction *suggested)
 {
-  return cp_player_get_name (cp_game_get_player (self->game, seat));
+  guint cursor = cp_view_get_n_actions (self->view);
+  const CpAction *last;
+
+  if (cursor == 0)
+    return FALSE;
+  last = cp_view_get_action (self->view, cursor - 1);
+  if (last->type != CP_ACTION_HINT || (last->flags & CP_ACTION_FLAG_REDACTED))
+    return FALSE;
+  cp_action_get_hinted (last, suggested);
+  return TRUE;
 }
 
 /**
@@ -931,6 +1020,22 @@ cp_session_explain_cell (CpSession *self, guint cell)
   return g_strdup (_("That piece cannot move now"));
 }
 
+/* Whether the person at the screen may act for @seat: nobody may while
+ * the curtain is up, and a person at the screen acts for their own seat
+ * only. */
+static gboolean
+screen_may_act (CpSession *self, guint seat, GError **error)
+{
+  if (self->curtain_seat != CP_NO_SEAT)
+    return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION,
+                          /* Translators: %s is a player's name */
+                          _("The game is covered until %s takes the screen"),
+                          player_name (self, self->curtain_seat));
+  if (self->screen_seat < cp_game_get_n_seats (self->game) && seat != self->screen_seat)
+    return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("Only the player at the screen may act now"));
+  return TRUE;
+}
+
 /* How many actions of players follow the replay cursor: playing there
  * drops them. */
 guint
@@ -954,7 +1059,7 @@ cp_session_play (CpSession *self, const CpAction *action, GError **error)
   g_autoptr (CpState) state = cp_game_state_at (self->game, cursor);
   GArray *dropped;
 
-  if (!cp_state_check (state, action, error))
+  if (!screen_may_act (self, action->seat, error) || !cp_state_check (state, action, error))
     return FALSE;
   stop_thinking (self);
   dropped = actions_after (self->game, cursor);
@@ -1029,7 +1134,7 @@ cp_session_can_act (CpSession *self, CpActionType type)
   guint seat = seat_for (self, type);
   CpAction action;
 
-  if (seat >= state->n_seats)
+  if (seat >= state->n_seats || self->curtain_seat != CP_NO_SEAT)
     return FALSE;
   cp_action_init (&action, type, seat);
   return cp_state_check (state, &action, NULL);
@@ -1043,6 +1148,8 @@ cp_session_act (CpSession *self, CpActionType type, GError **error)
   guint n = cp_game_get_n_actions (self->game);
   CpAction action;
 
+  if (self->curtain_seat != CP_NO_SEAT)
+    return screen_may_act (self, CP_NO_SEAT, error);
   cp_action_init (&action, type, seat_for (self, type));
   if (!cp_state_check (cp_game_get_state (self->game), &action, error))
     return FALSE;
@@ -1065,6 +1172,8 @@ cp_session_can_undo (CpSession *self)
 {
   guint n = cp_game_get_n_actions (self->game);
 
+  if (self->curtain_seat != CP_NO_SEAT)
+    return FALSE;
   if (cp_session_count_people (self, NULL) == 0)
     return self->undo->len > 0 || n > cp_game_get_setup_length (self->game);
   for (guint i = cp_game_get_setup_length (self->game); i < n; i++)
@@ -1076,7 +1185,7 @@ cp_session_can_undo (CpSession *self)
 gboolean
 cp_session_can_redo (CpSession *self)
 {
-  return self->redo->len > 0;
+  return self->curtain_seat == CP_NO_SEAT && self->redo->len > 0;
 }
 
 /* Whether the seat to act at the end of the log is a computer's. */
@@ -1104,54 +1213,145 @@ computer_sealed_last (CpSession *self)
   return last->type == CP_ACTION_COMMIT && last->seat < CP_MAX_SEATS && !is_person (self, last->seat);
 }
 
+/* Where the log is cut back to by the next step of Undo: the first
+ * @keep actions stay.  FALSE when there is nothing to take back. */
 static gboolean
-undo_step (CpSession *self)
+next_undo (CpSession *self, guint *keep)
 {
-  Step step, back;
+  if (self->undo->len > 0)
+    {
+      *keep = g_array_index (self->undo, Step, self->undo->len - 1).keep;
+      return TRUE;
+    }
+  /* A game opened from a file: its last player action goes. */
+  *keep = cp_game_get_n_actions (self->game);
+  while (*keep > 0 && cp_game_get_action (self->game, *keep - 1)->seat == CP_SEAT_CHANCE)
+    (*keep)--;
+  if (*keep <= cp_game_get_setup_length (self->game))
+    return FALSE;
+  (*keep)--;
+  return TRUE;
+}
+
+static void
+undo_step (CpSession *self, guint keep)
+{
+  Step step = { keep, NULL }, back;
 
   if (self->undo->len > 0)
     step = pop_step (self->undo);
-  else
-    {
-      /* A game opened from a file: take back its last player action. */
-      guint keep = cp_game_get_n_actions (self->game);
-
-      while (keep > 0 && cp_game_get_action (self->game, keep - 1)->seat == CP_SEAT_CHANCE)
-        keep--;
-      if (keep <= cp_game_get_setup_length (self->game))
-        return FALSE;
-      step = (Step) { keep - 1, NULL };
-    }
   back = restore (self->game, &step);
   step_clear (&step);
   g_array_append_val (self->redo, back);
-  return TRUE;
+}
+
+/* The first action after the first @keep of the log that a person chose
+ * in secret and another person has seen revealed since: taking it back
+ * would let its player choose again knowing what the other learned.
+ * With one person at the table, computers learn nothing that matters:
+ * CP_NO_SEAT. */
+static guint
+revealed_after (CpSession *self, guint keep)
+{
+  guint n = cp_game_get_n_actions (self->game);
+  guint n_seats = cp_game_get_n_seats (self->game);
+  const CpAction *log = n > 0 ? cp_game_get_action (self->game, 0) : NULL;
+
+  if (cp_session_count_people (self, NULL) < 2)
+    return CP_NO_SEAT;
+  for (guint i = keep; i < n; i++)
+    {
+      if (!is_person (self, log[i].seat) || cp_action_is_public (&log[i]))
+        continue;
+      for (guint seat = 0; seat < n_seats; seat++)
+        if (seat != log[i].seat && is_person (self, seat) && !cp_action_visible_to (&log[i], seat)
+            && cp_action_log_visible_to (log, n, i, seat))
+          return i;
+    }
+  return CP_NO_SEAT;
+}
+
+/* "Black takes back “e5”", for the first action of a person after the
+ * first @keep of the log, in words everyone may read. */
+static char *
+describe_taking_back (CpSession *self, guint keep)
+{
+  guint n = cp_game_get_n_actions (self->game);
+
+  for (guint i = keep; i < n; i++)
+    {
+      const CpAction *action = cp_game_get_action (self->game, i);
+      g_autofree char *text = NULL;
+
+      if (!is_person (self, action->seat))
+        continue;
+      text = cp_game_format_action_for (self->game, i, CP_NOTATION_SAN_LOCAL, CP_VIEW_PUBLIC);
+      /* Translators: a player's name, then what they did as the move list
+       * says it, such as "e5" */
+      return g_strdup_printf (_("%s takes back “%s”"), player_name (self, action->seat), text);
+    }
+  return NULL;
 }
 
 /**
  * cp_session_undo:
  *
  * Takes back the last step, and those of computer players before it, so
- * that a person is to act again.
+ * that a person is to act again.  In a game with secrets, a person other
+ * than the one at the screen who is to act again takes the screen at the
+ * curtain first, which says what was taken back; a secret choice another
+ * person has seen revealed since stays as it is.
+ *
+ * Returns: whether something was taken back; if not, @error says why
+ *   when there was something to take back
  */
-void
-cp_session_undo (CpSession *self)
+gboolean
+cp_session_undo (CpSession *self, GError **error)
 {
   gboolean undone = FALSE;
+  guint keep, revealed;
 
-  stop_thinking (self);
-  self->busy++;
-  while (undo_step (self))
+  if (!cp_session_can_undo (self) || !next_undo (self, &keep))
+    return FALSE;
+  if ((revealed = revealed_after (self, keep)) != CP_NO_SEAT)
     {
+      guint seat = cp_game_get_action (self->game, revealed)->seat;
+
+      return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION,
+                            /* Translators: %s is a player's name */
+                            _("The secret choice of %s has been revealed, so it can no longer be taken back"),
+                            player_name (self, seat));
+    }
+  stop_thinking (self);
+  g_free (self->taken_back);
+  self->taken_back = describe_taking_back (self, keep);
+  self->busy++;
+  do
+    {
+      undo_step (self, keep);
       undone = TRUE;
       if ((!computer_to_act (self) && !computer_sealed_last (self)) || cp_session_count_people (self, NULL) == 0)
         break;
     }
+  while (next_undo (self, &keep) && revealed_after (self, keep) == CP_NO_SEAT);
   self->busy--;
-  if (!undone)
-    return;
   set_modified (self, TRUE);
   refresh (self);
+  return undone;
+}
+
+/**
+ * cp_session_get_taken_back:
+ *
+ * What Undo took back, when it raised the curtain for the person to act
+ * again.
+ *
+ * Returns: (nullable): such as "Black takes back “e5”", or NULL
+ */
+const char *
+cp_session_get_taken_back (CpSession *self)
+{
+  return self->curtain_seat != CP_NO_SEAT ? self->taken_back : NULL;
 }
 
 void
@@ -1159,7 +1359,7 @@ cp_session_redo (CpSession *self)
 {
   Step step, back;
 
-  if (self->redo->len == 0)
+  if (!cp_session_can_redo (self))
     return;
   stop_thinking (self);
   step = pop_step (self->redo);
@@ -1241,7 +1441,7 @@ cp_session_hint_async (CpSession *self, CpAgent *adviser, GCancellable *cancella
   HintQuestion *question;
 
   g_task_set_source_tag (task, cp_session_hint_async);
-  if (cp_state_is_over (state) || seat >= state->n_seats || !(cp_state_pending (state) & CP_SEAT_BIT (seat)))
+  if (self->curtain_seat != CP_NO_SEAT || cp_state_is_over (state) || seat >= state->n_seats || !(cp_state_pending (state) & CP_SEAT_BIT (seat)))
     {
       g_task_return_new_error (task, CP_ERROR, CP_ERROR_ILLEGAL_ACTION, _("There is nothing to suggest now"));
       g_object_unref (task);
@@ -1274,5 +1474,7 @@ cp_session_hint_finish (CpSession *self, GAsyncResult *result, CpAction *suggest
 void
 cp_session_set_cursor (CpSession *self, guint cursor)
 {
-  cp_game_set_cursor (self->game, cursor);
+  /* Behind the curtain the moves stay where they are. */
+  if (self->curtain_seat == CP_NO_SEAT)
+    cp_game_set_cursor (self->game, cursor);
 }

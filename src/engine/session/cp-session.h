@@ -52,6 +52,8 @@ CpView         *cp_session_get_view        (CpSession      *self);
 const CpPresentation *cp_session_get_presentation (CpSession *self);
 const CpActionList *cp_session_get_legal   (CpSession      *self);
 const CpAction *cp_session_get_last_move   (CpSession      *self);
+gboolean        cp_session_get_hint        (CpSession      *self,
+                                            CpAction       *suggested);
 char           *cp_session_explain_cell    (CpSession      *self,
                                             guint           cell);
 
@@ -71,7 +73,9 @@ gboolean        cp_session_can_act         (CpSession      *self,
                                             CpActionType    type);
 gboolean        cp_session_can_undo        (CpSession      *self);
 gboolean        cp_session_can_redo        (CpSession      *self);
-void            cp_session_undo            (CpSession      *self);
+gboolean        cp_session_undo            (CpSession      *self,
+                                            GError        **error);
+const char     *cp_session_get_taken_back  (CpSession      *self);
 void            cp_session_redo            (CpSession      *self);
 void            cp_session_set_cursor      (CpSession      *self,
                                             guint           cursor);
