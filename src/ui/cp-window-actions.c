@@ -34,13 +34,12 @@ cp_window_update_actions (CpWindow *self)
   guint8 stage = presentation->card_note_stage;
   gboolean card_note = FALSE;
   const CpActionList *legal = cp_session_get_legal (session);
+  gboolean uncovered = cp_session_get_curtain_seat (session) == CP_NO_SEAT;
 
   for (guint i = 0; i < legal->len; i++)
     card_note = card_note || legal->items[i].type == CP_ACTION_CARD_NOTE;
   enable (self, "win.undo", cp_session_can_undo (session));
   enable (self, "win.redo", cp_session_can_redo (session));
-  gboolean uncovered = cp_session_get_curtain_seat (session) == CP_NO_SEAT;
-
   /* Behind the curtain the moves stay where they are. */
   enable (self, "win.first", uncovered && cursor > first);
   enable (self, "win.previous", uncovered && cursor > first);
@@ -195,6 +194,8 @@ play_card_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   GtkWidget *entry = gtk_entry_new ();
 
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Name of the card"));
+  /* No longer than the game keeps. */
+  gtk_entry_set_max_length (GTK_ENTRY (entry), CP_ACTION_MAX_TEXT_LENGTH);
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name of the card"), -1);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);

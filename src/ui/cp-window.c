@@ -21,7 +21,6 @@
 G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void show_prompt (CpWindow *self, const CpPresentation *presentation);
-static gboolean hint_at_cursor (CpWindow *self, CpAction *suggested);
 static void update (CpWindow *self);
 
 /* Takes the notice away, and brings the prompt back. */
@@ -197,7 +196,7 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
 {
   gboolean buttons = presentation->card_note_stage == CP_CARD_NOTE_NONE && presentation->buttons->len > 0;
   CpAction hint;
-  gboolean hinted = hint_at_cursor (self, &hint);
+  gboolean hinted = cp_session_get_hint (self->session, &hint);
   GtkWidget *child;
 
   const char *text = self->notice != NULL ? self->notice : presentation->prompt;
@@ -382,14 +381,6 @@ board_choices (CpWindow *self, const CpPresentation *presentation, CpActionList 
   legal->len = kept;
 }
 
-/* Whether a hint was taken last at the replay cursor, with nothing
- * played since; its suggestion goes to @suggested. */
-static gboolean
-hint_at_cursor (CpWindow *self, CpAction *suggested)
-{
-  return cp_session_get_hint (self->session, suggested);
-}
-
 /* The time the players allow for a secret choice, in seconds (the values
  * of the "secret-choice-time" key); 0: no limit. */
 static guint
@@ -516,7 +507,7 @@ update (CpWindow *self)
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_overlays (self->board, presentation);
   cp_board_view_set_last_move (self->board, cp_session_get_last_move (self->session));
-  cp_board_view_set_hint (self->board, hint_at_cursor (self, &hint) ? &hint : NULL);
+  cp_board_view_set_hint (self->board, cp_session_get_hint (self->session, &hint) ? &hint : NULL);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
   cp_players_panel_show_state (self->players, state, presentation);
   /* Everything under the curtain shows what everyone may know, so that

@@ -1246,10 +1246,10 @@ undo_step (CpSession *self, guint keep)
 }
 
 /* The first action after the first @keep of the log that a person chose
- * in secret and another person has seen revealed since: taking it back
- * would let its player choose again knowing what the other learned.
- * With one person at the table, computers learn nothing that matters:
- * CP_NO_SEAT. */
+ * in secret and another person has seen revealed since, or CP_NO_SEAT:
+ * taking it back would let its player choose again after the other has
+ * learned the choice.  With one person at the table there is nobody to
+ * learn it. */
 static guint
 revealed_after (CpSession *self, guint keep)
 {
