@@ -790,6 +790,16 @@ replace_once (const char *text, const char *old, const char *new)
   return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, new, at + strlen (old));
 }
 
+/* Why the record of @game is refused once its first @old is @new. */
+static char *
+refusal_once_changed (CpGame *game, const char *old, const char *new)
+{
+  g_autofree char *text = cp_record_to_string (game, NULL);
+  g_autofree char *changed = replace_once (text, old, new);
+
+  return load_bad_text (changed, strlen (changed));
+}
+
 static void
 assert_loads (const char *text)
 {
@@ -838,16 +848,14 @@ test_visible_to (void)
   /* The deal of Tar Pit Chess is secret... */
   game = cp_test_new_game ("tar-pit", 2, 1, NULL);
   g_assert_cmpuint (cp_game_get_action (game, 0)->visible, ==, 0);
-  g_clear_pointer (&text, g_free);
   g_clear_pointer (&message, g_free);
-  text = cp_record_to_string (game, NULL);
-  changed = replace_once (text, "visible-to=\"\"", "visible-to=\"1\"");
-  message = load_bad_text (changed, strlen (changed));
+  message = refusal_once_changed (game, "visible-to=\"\"", "visible-to=\"1\"");
   g_assert_nonnull (strstr (message, "Random result at ply 1 (line 12): "));
   g_assert_nonnull (strstr (message, "shows a secret action to players who may not see it"));
 
   /* ...even when the record does not say so. */
-  g_clear_pointer (&changed, g_free);
+  g_clear_pointer (&text, g_free);
+  text = cp_record_to_string (game, NULL);
   changed = replace_once (text, "visible-to=\"\"", "");
   back = cp_record_load_data (changed, strlen (changed), &error);
   g_assert_no_error (error);
@@ -857,12 +865,8 @@ test_visible_to (void)
 
   /* The position of Chess960 is drawn in the open. */
   game = cp_test_new_game ("chess960", 2, 1, NULL);
-  g_clear_pointer (&text, g_free);
-  g_clear_pointer (&changed, g_free);
   g_clear_pointer (&message, g_free);
-  text = cp_record_to_string (game, NULL);
-  changed = replace_once (text, "<roll seat=\"chance\"", "<roll seat=\"chance\" visible-to=\"\"");
-  message = load_bad_text (changed, strlen (changed));
+  message = refusal_once_changed (game, "<roll seat=\"chance\"", "<roll seat=\"chance\" visible-to=\"\"");
   g_assert_nonnull (strstr (message, "Random result at ply 1"));
   g_assert_nonnull (strstr (message, "hides this action"));
   g_clear_object (&game);
@@ -888,12 +892,9 @@ test_visible_to (void)
   g_assert_cmpuint (cp_game_get_action (game, cp_game_get_n_actions (game) - 1)->visible, ==, CP_SEAT_BIT (0));
   back = round_trip (game);
   g_clear_object (&back);
-  g_clear_pointer (&text, g_free);
-  g_clear_pointer (&changed, g_free);
   g_clear_pointer (&message, g_free);
-  text = cp_record_to_string (game, NULL);
-  changed = replace_once (text, "visible-to=\"0\" san=\"takes a hint", "visible-to=\"0 1\" san=\"takes a hint");
-  message = load_bad_text (changed, strlen (changed));
+  message = refusal_once_changed (game, "visible-to=\"0\" san=\"takes a hint",
+                                  "visible-to=\"0 1\" san=\"takes a hint");
   g_assert_nonnull (strstr (message, "Move 1 for White"));
   g_assert_nonnull (strstr (message, "shows a secret action"));
 }
