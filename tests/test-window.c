@@ -2446,6 +2446,64 @@ test_mark_when_turn_ends (void)
   destroy (window);
 }
 
+static void
+set_true (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* The Open chooser goes with its window: closed before a file is picked,
+ * the window leaves nothing behind that a late answer could reach. */
+static void
+test_chooser_goes_with_window (void)
+{
+  CpWindow *window = new_window ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr (GtkWidget) chooser = NULL;
+
+  cp_window_choose_file_to_open (window);
+  iterate ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && chooser == NULL; i++)
+    {
+      g_autoptr (GtkWindow) candidate = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (candidate) && gtk_widget_get_visible (GTK_WIDGET (candidate)))
+        chooser = GTK_WIDGET (g_object_ref (candidate));
+    }
+  g_assert_nonnull (chooser);
+  destroy (window);
+  g_assert_false (gtk_widget_get_visible (chooser));
+}
+
+/* A hint called off when the game is replaced answers late, and leaves
+ * the hint of the new game alone. */
+static void
+test_late_hint (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  GCancellable *second;
+  gboolean waited = FALSE;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_nonnull (window->hinting);
+  cp_window_set_game (window, game, NULL);
+  g_assert_null (window->hinting);
+  /* The new game's hint takes its time. */
+  g_clear_object (&window->adviser);
+  window->adviser = cp_computer_player_new_adviser (1);
+  cp_computer_player_set_move_time (window->adviser, 60000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  second = window->hinting;
+  g_assert_nonnull (second);
+  /* Meanwhile the first answers that it was called off. */
+  g_timeout_add_once (300, set_true, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (window->hinting == second);
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2520,6 +2578,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/table-option", test_table_option);
   g_test_add_func ("/window/print", test_print);
   g_test_add_func ("/window/start-as-last-time", test_start_as_last_time);
+  g_test_add_func ("/window/chooser-goes-with-window", test_chooser_goes_with_window);
+  g_test_add_func ("/window/late-hint", test_late_hint);
   status = g_test_run ();
   g_object_unref (app);
   if (made != NULL)

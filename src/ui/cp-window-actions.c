@@ -212,16 +212,36 @@ play_card_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   gtk_widget_grab_focus (entry);
 }
 
+/* A hint asked for, and the window that asked. */
+typedef struct {
+  CpWindow *self;
+  GCancellable *cancellable;
+} HintRequest;
+
+static void
+hint_request_free (HintRequest *request)
+{
+  g_object_unref (request->self);
+  g_object_unref (request->cancellable);
+  g_free (request);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HintRequest, hint_request_free)
+
 static void
 hint_found (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr (CpWindow) self = data;
+  g_autoptr (HintRequest) request = data;
+  CpWindow *self = request->self;
   g_autoptr (GError) error = NULL;
   CpAction suggested;
 
   if (!cp_session_hint_finish (CP_SESSION (source), result, &suggested, &error)
       && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     cp_window_show_notice (self, error->message, TRUE);
+  /* A hint called off meanwhile leaves the one asked for since alone. */
+  if (self->hinting != request->cancellable)
+    return;
   g_clear_object (&self->hinting);
   if (self->session != NULL)
     cp_window_update_actions (self);
@@ -233,14 +253,18 @@ static void
 hint_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   CpWindow *self = CP_WINDOW (widget);
+  HintRequest *request;
 
   if (self->hinting != NULL)
     return;
   if (self->adviser == NULL)
     self->adviser = cp_computer_player_new_adviser (g_random_int ());
   self->hinting = g_cancellable_new ();
+  request = g_new0 (HintRequest, 1);
+  request->self = g_object_ref (self);
+  request->cancellable = g_object_ref (self->hinting);
   cp_window_update_actions (self);
-  cp_session_hint_async (self->session, CP_AGENT (self->adviser), self->hinting, hint_found, g_object_ref (self));
+  cp_session_hint_async (self->session, CP_AGENT (self->adviser), self->hinting, hint_found, request);
 }
 
 /* The person the curtain waited for has taken the screen. */

@@ -126,6 +126,22 @@ open_here_or_anew (CpWindow *self, GFile *file)
     cp_application_open_file (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), file);
 }
 
+/**
+ * cp_window_close_chooser:
+ *
+ * Closes the file chooser of the window, if one is open, without an
+ * answer.
+ */
+void
+cp_window_close_chooser (CpWindow *self)
+{
+  if (self->chooser == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->chooser, self);
+  gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+}
+
 static void
 chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
 {
@@ -134,8 +150,7 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-  gtk_native_dialog_destroy (native);
-  g_object_unref (native);
+  cp_window_close_chooser (self);
 
   if (file == NULL)
     {
@@ -164,10 +179,15 @@ choose_file (CpWindow *self, ChooseFor purpose)
   GtkFileChooserAction mode = purpose == CHOOSE_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
   const char *titles[] = { _("Open Game"), _("Save Game"), _("Export as PGN") };
   const char *accept[] = { _("_Open"), _("_Save"), _("_Export") };
-  GtkFileChooserNative *native = gtk_file_chooser_native_new (titles[purpose], GTK_WINDOW (self), mode,
-                                                              accept[purpose], _("_Cancel"));
-  GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
+  GtkFileChooserNative *native;
+  GtkFileChooser *chooser;
   GFile *current = cp_session_get_file (self->session);
+
+  /* One chooser at a time: a new question replaces the one open. */
+  cp_window_close_chooser (self);
+  native = gtk_file_chooser_native_new (titles[purpose], GTK_WINDOW (self), mode, accept[purpose], _("_Cancel"));
+  chooser = GTK_FILE_CHOOSER (native);
+  self->chooser = GTK_NATIVE_DIALOG (native);
 
   if (purpose == CHOOSE_OPEN)
     {

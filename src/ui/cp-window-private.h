@@ -63,6 +63,7 @@ struct _CpWindow
   guint viewer;            /* the seat whose side of the board is at the bottom */
   CpComputerPlayer *adviser;  /* suggests the hints */
   GCancellable *hinting;   /* the hint being worked out */
+  GtkNativeDialog *chooser; /* the file chooser open, which goes with the window */
   CpAfterSave after_save;  /* what a save asked for by a question leads to */
   CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */
@@ -101,6 +102,7 @@ void     cp_window_update_actions  (CpWindow    *self);
 
 /* cp-window-files.c: opening, saving, exporting and recent files. */
 void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
+void     cp_window_close_chooser   (CpWindow    *self);
 void     cp_window_watch_recent    (CpWindow    *self);
 
 /* cp-window-print.c */

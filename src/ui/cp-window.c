@@ -790,10 +790,18 @@ cp_window_dispose (GObject *object)
   CpWindow *self = CP_WINDOW (object);
 
   drop_session (self);
+  cp_window_close_chooser (self);
   stop_timer (self);
   g_clear_handle_id (&self->recent_source, g_source_remove);
   g_clear_handle_id (&self->folding, g_source_remove);
   g_clear_handle_id (&self->notice_source, g_source_remove);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->autosave);
+  g_clear_object (&self->replacement);
+  g_clear_object (&self->adviser);
+  g_clear_object (&self->named_file);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -803,13 +811,8 @@ cp_window_finalize (GObject *object)
 {
   CpWindow *self = CP_WINDOW (object);
 
-  g_clear_object (&self->settings);
-  g_clear_object (&self->autosave);
-  g_clear_object (&self->replacement);
-  g_clear_object (&self->adviser);
   g_free (self->curtain_note);
   g_free (self->notice);
-  g_clear_object (&self->named_file);
   g_free (self->file_name);
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
