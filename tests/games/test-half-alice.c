@@ -93,7 +93,7 @@ test_twelve_checkers (void)
 }
 
 /* Counts checked against the counter written apart from the engine
- * (tests/cp-brute-perft.c).  From the start, depths 1 and 2 are those of
+ * (tests/support/cp-brute-perft.c).  From the start, depths 1 and 2 are those of
  * orthodox chess, 20 and 400: every first move of each side is legal on
  * the near side and sends a piece through the mirror, where no piece of
  * the other side can meet it before ply 3. */

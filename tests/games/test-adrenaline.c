@@ -241,7 +241,7 @@ start_count_from_chess (void)
 }
 
 /* Counts of action sequences, checked against the counter written apart
- * from the engine (tests/cp-brute-perft.c); from the start, depths 1 to
+ * from the engine (tests/support/cp-brute-perft.c); from the start, depths 1 to
  * 3 are those of orthodox chess (20, 400, 8902: no checker can be placed
  * before ply 4), and depth 4 follows from orthodox chess as
  * start_count_from_chess() says. */

@@ -66,7 +66,7 @@ def listed(root):
 
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), '..')
+        os.path.dirname(os.path.abspath(__file__)), '..', '..')
     names = listed(root)
     problems = 0
 
