@@ -2457,10 +2457,18 @@ set_true (gpointer data)
 static void
 test_chooser_goes_with_window (void)
 {
-  CpWindow *window = new_window ();
+  CpWindow *window;
   GListModel *toplevels = gtk_window_get_toplevels ();
   g_autoptr (GtkWidget) chooser = NULL;
 
+  if (g_getenv ("CP_TEST_SANITIZED") != NULL)
+    {
+      /* Its D-Bus and cloud-account libraries keep replies that the leak
+       * checker cannot tell from leaks. */
+      g_test_skip ("The file chooser is not opened under the sanitizers");
+      return;
+    }
+  window = new_window ();
   cp_window_choose_file_to_open (window);
   iterate ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels) && chooser == NULL; i++)
