@@ -660,11 +660,25 @@ cp_game_format_action_for (CpGame *self, guint index, CpNotation notation, guint
   CpAction action;
 
   g_return_val_if_fail (index < self->actions->len, NULL);
-  action = g_array_index (self->actions, CpAction, index);
+  cp_game_get_action_for (self, index, seat, &action);
+  return format_at (self, index, &action, notation);
+}
+
+/**
+ * cp_game_get_action_for:
+ * @seat: the seat that looks, CP_VIEW_PUBLIC, or CP_VIEW_ALL
+ * @action: (out caller-allocates): the action at @index of the log,
+ *   with no more than @seat may know of it
+ */
+void
+cp_game_get_action_for (CpGame *self, guint index, guint seat, CpAction *action)
+{
+  g_return_if_fail (index < self->actions->len);
+
+  *action = g_array_index (self->actions, CpAction, index);
   if (seat != CP_VIEW_ALL
       && !cp_action_log_visible_to ((const CpAction *) self->actions->data, self->actions->len, index, seat))
-    cp_action_redact (&action);
-  return format_at (self, index, &action, notation);
+    cp_action_redact (action);
 }
 
 /**

@@ -75,6 +75,10 @@ char           *cp_game_format_action_for (CpGame        *self,
                                           guint           index,
                                           CpNotation      notation,
                                           guint           seat);
+void            cp_game_get_action_for   (CpGame         *self,
+                                          guint           index,
+                                          guint           seat,
+                                          CpAction       *action);
 guint           cp_game_count_settled    (CpGame         *self);
 
 /* States. */

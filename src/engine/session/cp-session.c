@@ -424,10 +424,10 @@ note_score (CpSession *self)
 static void
 tell_played (CpSession *self)
 {
-  guint n = cp_game_get_n_actions (self->game);
-  g_autoptr (CpView) seen = cp_game_view_at (self->game, n, self->screen_seat);
+  CpAction seen;
 
-  g_signal_emit (self, signals[PLAYED], 0, cp_view_get_action (seen, n - 1));
+  cp_game_get_action_for (self->game, cp_game_get_n_actions (self->game) - 1, self->screen_seat, &seen);
+  g_signal_emit (self, signals[PLAYED], 0, &seen);
 }
 
 /* Plays @action, legal at the end of the log, as a step that Undo takes
@@ -1255,18 +1255,25 @@ revealed_after (CpSession *self, guint keep)
 {
   guint n = cp_game_get_n_actions (self->game);
   guint n_seats = cp_game_get_n_seats (self->game);
-  const CpAction *log = n > 0 ? cp_game_get_action (self->game, 0) : NULL;
 
   if (cp_session_count_people (self, NULL) < 2)
     return CP_NO_SEAT;
   for (guint i = keep; i < n; i++)
     {
-      if (!is_person (self, log[i].seat) || cp_action_is_public (&log[i]))
+      const CpAction *action = cp_game_get_action (self->game, i);
+
+      if (!is_person (self, action->seat) || cp_action_is_public (action))
         continue;
       for (guint seat = 0; seat < n_seats; seat++)
-        if (seat != log[i].seat && is_person (self, seat) && !cp_action_visible_to (&log[i], seat)
-            && cp_action_log_visible_to (log, n, i, seat))
-          return i;
+        {
+          CpAction known;
+
+          if (seat == action->seat || !is_person (self, seat) || cp_action_visible_to (action, seat))
+            continue;
+          cp_game_get_action_for (self->game, i, seat, &known);
+          if (!(known.flags & CP_ACTION_FLAG_REDACTED))
+            return i;
+        }
     }
   return CP_NO_SEAT;
 }
