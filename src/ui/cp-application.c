@@ -43,7 +43,7 @@ cp_application_get_settings (CpApplication *self)
 GtkWindow *
 cp_application_new_window (CpApplication *self)
 {
-  CpWindow *window = cp_window_new (self);
+  CpWindow *window = cp_window_new (GTK_APPLICATION (self), self->settings);
 
   gtk_window_present (GTK_WINDOW (window));
   return GTK_WINDOW (window);
@@ -59,33 +59,25 @@ pristine_window (CpApplication *self)
   return NULL;
 }
 
-/**
- * cp_application_open_file:
- *
- * Opens @file in a window of its own, or in the window that shows a game
- * nobody has played yet.
- */
-void
-cp_application_open_file (CpApplication *self, GFile *file)
+/* Opens @file in a window of its own, or in the window that shows a game
+ * nobody has played yet. */
+static void
+open_file (CpApplication *self, GFile *file)
 {
   CpWindow *window = pristine_window (self);
 
   if (window == NULL)
-    window = cp_window_new (self);
+    window = cp_window_new (GTK_APPLICATION (self), self->settings);
   /* The window first, so that a question or an error about the file shows
    * above it. */
   gtk_window_present (GTK_WINDOW (window));
-  cp_window_open (window, file);
+  cp_window_open_async (window, file, NULL, NULL, NULL);
 }
 
-/**
- * cp_application_show_help:
- * @page: (nullable): a help page, such as "chess", or %NULL for the index
- *
- * Opens the help browser, or says that there is none.
- */
-void
-cp_application_show_help (CpApplication *self, GtkWindow *parent, const char *page)
+/* Opens the help browser at @page, such as "chess", or at the index for
+ * %NULL; or says that there is none. */
+static void
+show_help (CpApplication *self, GtkWindow *parent, const char *page)
 {
   g_autofree char *uri = page ? g_strdup_printf ("help:chess-parlour/%s", page)
                               : g_strdup ("help:chess-parlour");
@@ -138,7 +130,7 @@ open_recent_activated (GSimpleAction *action, GVariant *parameter, gpointer user
 {
   g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
 
-  cp_application_open_file (user_data, file);
+  open_file (user_data, file);
 }
 
 static void
@@ -157,8 +149,9 @@ help_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   CpApplication *self = user_data;
 
-  cp_application_show_help (self, gtk_application_get_active_window (GTK_APPLICATION (self)), NULL);
+  show_help (self, gtk_application_get_active_window (GTK_APPLICATION (self)), NULL);
 }
+
 
 static void
 about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -329,7 +322,7 @@ recover_games (CpApplication *self)
   for (guint i = 0; i < found->len; i++)
     {
       CpAutosave *saved = g_ptr_array_index (found, i);
-      CpWindow *window = cp_window_new (self);
+      CpWindow *window = cp_window_new (GTK_APPLICATION (self), self->settings);
 
       cp_window_recover (window, saved);
       gtk_window_present (GTK_WINDOW (window));
@@ -360,7 +353,18 @@ cp_application_open (GApplication *app, GFile **files, int n_files, const char *
   if (gtk_application_get_active_window (GTK_APPLICATION (self)) == NULL)
     recover_games (self);
   for (int i = 0; i < n_files; i++)
-    cp_application_open_file (self, files[i]);
+    open_file (self, files[i]);
+}
+
+/* A page of the help, such as a game's, or the index for "", for a
+ * window: over it, or in it when there is no help viewer. */
+static void
+help_page_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  GtkWindow *window = user_data;
+  const char *page = g_variant_get_string (parameter, NULL);
+
+  show_help (CP_APPLICATION (gtk_window_get_application (window)), window, *page ? page : NULL);
 }
 
 static void
@@ -368,6 +372,7 @@ cp_application_window_added (GtkApplication *app, GtkWindow *window)
 {
   static const GActionEntry window_actions[] = {
     { "show-help-overlay", show_help_overlay_activated },
+    { "help-page", help_page_activated, "s" },
   };
 
   GTK_APPLICATION_CLASS (cp_application_parent_class)->window_added (app, window);

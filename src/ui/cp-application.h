@@ -14,10 +14,5 @@ G_DECLARE_FINAL_TYPE (CpApplication, cp_application, CP, APPLICATION, AdwApplica
 CpApplication *cp_application_new          (GApplicationFlags  flags);
 GSettings     *cp_application_get_settings (CpApplication     *self);
 GtkWindow     *cp_application_new_window   (CpApplication     *self);
-void           cp_application_open_file    (CpApplication     *self,
-                                            GFile             *file);
-void           cp_application_show_help    (CpApplication     *self,
-                                            GtkWindow         *parent,
-                                            const char        *page);
 
 G_END_DECLS

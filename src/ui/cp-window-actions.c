@@ -54,6 +54,9 @@ cp_window_update_actions (CpWindow *self)
   enable (self, "win.decline-draw", cp_session_can_act (session, CP_ACTION_DECLINE_DRAW));
   enable (self, "win.claim-draw", cp_session_can_act (session, CP_ACTION_CLAIM_DRAW));
   enable (self, "win.export-pgn", cp_pgn_can_export (game));
+  /* One save at a time. */
+  enable (self, "win.save", self->saving == 0);
+  enable (self, "win.save-as", self->saving == 0);
   enable (self, "win.play-card", stage != CP_CARD_NOTE_NONE && card_note);
   enable (self, "win.card-done", cp_presentation_find_button (presentation, "card-done") != NULL);
   enable (self, "win.end-turn", cp_presentation_find_button (presentation, "end-turn") != NULL);
@@ -376,8 +379,7 @@ rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 
   if (page == NULL)
     {
-      cp_application_show_help (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                                GTK_WINDOW (self), id);
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.help-page", "s", id);
       return;
     }
   reveal_rules (self);

@@ -10,21 +10,23 @@
 
 #include <glib/gi18n.h>
 
-#include "cp-pgn.h"
-#include "cp-record.h"
+#include "cp-game-file.h"
 #include "cp-window-private.h"
 
 #define MAX_RECENT 8
 
+/* The name of @file as the user knows it, found without asking the file
+ * system, which may be slow or far away. */
 char *
 cp_window_display_name (GFile *file)
 {
-  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
-                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  const char *path = g_file_peek_path (file);
+  g_autofree char *parse_name = NULL;
 
-  if (info != NULL)
-    return g_strdup (g_file_info_get_display_name (info));
-  return g_file_get_basename (file);
+  if (path != NULL)
+    return g_filename_display_basename (path);
+  parse_name = g_file_get_parse_name (file);
+  return g_path_get_basename (parse_name);
 }
 
 static void
@@ -40,32 +42,105 @@ remember (GFile *file, const char *mime_type)
   gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
-/**
- * cp_window_save_to:
- *
- * Saves the game as a record in @file, which becomes the window's file.
- */
-gboolean
-cp_window_save_to (CpWindow *self, GFile *file, GError **error)
+/* A file being written for the window.  The application stays until it
+ * is written, even when its last window has closed. */
+typedef struct {
+  CpWindow *self;
+  GApplication *application;
+  GFile *file;
+} FileJob;
+
+static FileJob *
+file_job_new (CpWindow *self, GFile *file)
 {
-  if (!cp_session_save (self->session, file, error))
-    return FALSE;
-  remember (file, RECORD_MIME_TYPE);
-  return TRUE;
+  FileJob *job = g_new0 (FileJob, 1);
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  job->self = g_object_ref (self);
+  job->file = g_object_ref (file);
+  if (application != NULL)
+    {
+      job->application = g_object_ref (G_APPLICATION (application));
+      g_application_hold (job->application);
+    }
+  return job;
 }
 
 static void
-save_or_report (CpWindow *self, GFile *file)
+file_job_free (FileJob *job)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *name = cp_window_display_name (file);
-
-  if (!cp_window_save_to (self, file, &error))
+  if (job->application != NULL)
     {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
-
-      cp_window_show_error (self, heading, error->message);
+      g_application_release (job->application);
+      g_object_unref (job->application);
     }
+  g_object_unref (job->file);
+  g_object_unref (job->self);
+  g_free (job);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FileJob, file_job_free)
+
+static void
+session_saved (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GTask) task = data;
+  CpWindow *self = g_task_get_source_object (task);
+  GFile *file = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  self->saving--;
+  if (self->session != NULL)
+    cp_window_update_actions (self);
+  if (!cp_session_save_finish (CP_SESSION (source), result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  remember (file, RECORD_MIME_TYPE);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * cp_window_save_async:
+ * @self: a #CpWindow
+ * @file: where to save the game
+ * @callback: called once the game is saved, or could not be
+ * @user_data: data for @callback
+ *
+ * Saves the game as a record in @file, which becomes the window's file,
+ * without blocking the window.  Save is off until the file is written.
+ */
+void
+cp_window_save_async (CpWindow *self, GFile *file, GAsyncReadyCallback callback, gpointer user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, cp_window_save_async);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  self->saving++;
+  cp_window_update_actions (self);
+  cp_session_save_async (self->session, file, NULL, session_saved, task);
+}
+
+/**
+ * cp_window_save_finish:
+ * @self: a #CpWindow
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: whether the game was saved
+ */
+gboolean
+cp_window_save_finish (CpWindow *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* After a save asked for before closing or replacing the game, close
@@ -86,6 +161,32 @@ after_save (CpWindow *self)
 }
 
 static void
+saved_or_not (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (FileJob) job = data;
+  CpWindow *self = job->self;
+  g_autoptr (GError) error = NULL;
+
+  if (!cp_window_save_finish (self, result, &error) && self->session != NULL)
+    {
+      g_autofree char *name = cp_window_display_name (job->file);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
+
+      cp_window_show_error (self, heading, error->message);
+    }
+  if (self->session != NULL)
+    after_save (self);
+}
+
+/* Saves, says so when the save fails, and then does what the save was
+ * asked for. */
+static void
+save_or_report (CpWindow *self, GFile *file)
+{
+  cp_window_save_async (self, file, saved_or_not, file_job_new (self, file));
+}
+
+static void
 add_filter (GtkFileChooser *chooser, const char *name, const char *mime_type, const char *pattern)
 {
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
@@ -103,27 +204,39 @@ typedef enum {
 } ChooseFor;
 
 static void
-export_to (CpWindow *self, GFile *file)
+exported (GObject *source, GAsyncResult *result, gpointer data)
 {
+  g_autoptr (FileJob) job = data;
   g_autoptr (GError) error = NULL;
 
-  if (cp_pgn_save (cp_session_get_game (self->session), file, NULL, &error))
+  if (cp_game_file_save_finish (G_FILE (source), result, &error))
     {
-      remember (file, PGN_MIME_TYPE);
-      cp_window_show_notice (self, _("Exported as PGN"), FALSE);
+      remember (job->file, PGN_MIME_TYPE);
+      if (job->self->session != NULL)
+        cp_window_show_notice (job->self, _("Exported as PGN"), FALSE);
     }
-  else
-    cp_window_show_error (self, _("Could Not Export the Game"), error->message);
+  else if (job->self->session != NULL)
+    cp_window_show_error (job->self, _("Could Not Export the Game"), error->message);
 }
 
-/* Opens @file here when nothing would be lost, else in a new window. */
+static void
+export_to (CpWindow *self, GFile *file)
+{
+  cp_game_file_save_async (cp_session_get_game (self->session), file, CP_GAME_FILE_PGN, NULL,
+                           exported, file_job_new (self, file));
+}
+
+/* Opens @file here when nothing would be lost, else as the application
+ * opens files. */
 static void
 open_here_or_anew (CpWindow *self, GFile *file)
 {
-  if (cp_window_is_pristine (self))
-    cp_window_open (self, file);
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (cp_window_is_pristine (self) || application == NULL)
+    cp_window_open_async (self, file, NULL, NULL, NULL);
   else
-    cp_application_open_file (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), file);
+    g_application_open (G_APPLICATION (application), &file, 1, "");
 }
 
 /**
@@ -165,7 +278,6 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
       break;
     case CHOOSE_SAVE:
       save_or_report (self, file);
-      after_save (self);
       break;
     case CHOOSE_EXPORT:
       export_to (self, file);
@@ -239,23 +351,6 @@ is_record (GFile *file)
   return name != NULL && g_str_has_suffix (name, ".cpgame");
 }
 
-/* Whether @file holds PGN: by its name, or else by its first bytes. */
-static gboolean
-is_pgn (GFile *file)
-{
-  g_autofree char *name = g_file_get_basename (file);
-  g_autoptr (GFileInputStream) stream = NULL;
-  char head[4096];
-  gssize length;
-
-  if (name != NULL && g_str_has_suffix (name, ".pgn"))
-    return TRUE;
-  if (is_record (file) || (stream = g_file_read (file, NULL, NULL)) == NULL)
-    return FALSE;
-  length = g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, NULL, NULL);
-  return length > 0 && cp_pgn_is_pgn (head, (gsize) length);
-}
-
 static void
 save_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
@@ -263,10 +358,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   GFile *file = cp_session_get_file (self->session);
 
   if (file != NULL && is_record (file))
-    {
-      save_or_report (self, file);
-      after_save (self);
-    }
+    save_or_report (self, file);
   else
     choose_file (self, CHOOSE_SAVE);
 }
@@ -444,44 +536,109 @@ choose_pgn_game (CpWindow *self, GPtrArray *games, GFile *file)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/**
- * cp_window_open:
- *
- * Shows the game of a record or of a PGN file; one that cannot be read is
- * explained in a dialog, and the window keeps what it had.
- */
-void
-cp_window_open (CpWindow *self, GFile *file)
+static void
+weak_ref_free (GWeakRef *ref)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) games = NULL;
-  g_autoptr (CpGame) game = NULL;
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
 
-  if (is_pgn (file))
+static void
+file_loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GTask) task = data;
+  g_autoptr (CpWindow) self = g_weak_ref_get (g_task_get_task_data (task));
+  GFile *file = G_FILE (source);
+  g_autoptr (GPtrArray) games = NULL;
+  GError *error = NULL;
+  CpGameFileKind kind;
+
+  games = cp_game_file_load_finish (file, result, &kind, &error);
+  if (g_task_return_error_if_cancelled (task) || self == NULL)
     {
-      if ((games = cp_pgn_load (file, NULL, &error)) != NULL)
-        {
-          remember (file, PGN_MIME_TYPE);
-          if (games->len == 1)
-            cp_window_set_game (self, g_ptr_array_index (games, 0), NULL);
-          else
-            choose_pgn_game (self, games, file);
-          return;
-        }
-    }
-  else if ((game = cp_record_load (file, &error)) != NULL)
-    {
-      remember (file, RECORD_MIME_TYPE);
-      cp_window_set_game (self, game, file);
+      g_clear_error (&error);
       return;
     }
+  g_clear_object (&self->loading);
+  if (games == NULL)
+    {
+      g_autofree char *name = cp_window_display_name (file);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
 
-  {
-    g_autofree char *name = cp_window_display_name (file);
-    g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+      cp_window_show_error (self, heading, error->message);
+      g_task_return_error (task, error);
+      return;
+    }
+  if (kind == CP_GAME_FILE_RECORD)
+    {
+      remember (file, RECORD_MIME_TYPE);
+      cp_window_set_game (self, g_ptr_array_index (games, 0), file);
+    }
+  else
+    {
+      remember (file, PGN_MIME_TYPE);
+      if (games->len == 1)
+        cp_window_set_game (self, g_ptr_array_index (games, 0), NULL);
+      else
+        choose_pgn_game (self, games, file);
+    }
+  g_task_return_boolean (task, TRUE);
+}
 
-    cp_window_show_error (self, heading, error->message);
-  }
+/**
+ * cp_window_open_async:
+ * @self: a #CpWindow
+ * @file: a record or a PGN file
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (nullable): called once the game shows, or could not be read
+ * @user_data: data for @callback
+ *
+ * Reads @file without blocking the window, and shows its game; a file
+ * that cannot be read is explained in a dialog, and the window keeps what
+ * it had.  A file opened while another is being read replaces it, and a
+ * window that closes stops reading.
+ */
+void
+cp_window_open_async (CpWindow *self, GFile *file, GCancellable *cancellable,
+                      GAsyncReadyCallback callback, gpointer user_data)
+{
+  GTask *task;
+  GWeakRef *window;
+
+  g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_set_object (&self->loading, cancellable);
+  if (self->loading == NULL)
+    self->loading = g_cancellable_new ();
+  /* The reading does not keep the window. */
+  task = g_task_new (NULL, self->loading, callback, user_data);
+  g_task_set_source_tag (task, cp_window_open_async);
+  window = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (window, self);
+  g_task_set_task_data (task, window, (GDestroyNotify) weak_ref_free);
+  cp_game_file_load_async (file, self->loading, file_loaded, task);
+}
+
+/**
+ * cp_window_open_finish:
+ * @self: the #CpWindow given to cp_window_open_async()
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: whether the file's game shows (or, for a PGN file of several
+ *   games, the choice of one)
+ */
+gboolean
+cp_window_open_finish (CpWindow *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_window_open_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void

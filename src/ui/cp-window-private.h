@@ -64,6 +64,8 @@ struct _CpWindow
   CpComputerPlayer *adviser;  /* suggests the hints */
   GCancellable *hinting;   /* the hint being worked out */
   GtkNativeDialog *chooser; /* the file chooser open, which goes with the window */
+  GCancellable *loading;   /* the file being read to show, if one is */
+  guint saving;            /* saves under way */
   CpAfterSave after_save;  /* what a save asked for by a question leads to */
   CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */

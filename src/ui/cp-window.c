@@ -791,6 +791,9 @@ cp_window_dispose (GObject *object)
 
   drop_session (self);
   cp_window_close_chooser (self);
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
   stop_timer (self);
   g_clear_handle_id (&self->recent_source, g_source_remove);
   g_clear_handle_id (&self->folding, g_source_remove);
@@ -947,17 +950,25 @@ cp_window_init (CpWindow *self)
 
 /**
  * cp_window_new:
+ * @application: the application
+ * @settings: the settings of the application
  *
  * A window with a new game of the game last played, by the same players
  * (cp_new_game_dialog_last_game()), with the settings' size.
+ *
+ * Returns: (transfer none): the window, which @application keeps
  */
 CpWindow *
-cp_window_new (CpApplication *app)
+cp_window_new (GtkApplication *application, GSettings *settings)
 {
-  CpWindow *self = g_object_new (CP_TYPE_WINDOW, "application", app, NULL);
+  CpWindow *self;
   g_autoptr (CpGame) game = NULL;
 
-  self->settings = g_object_ref (cp_application_get_settings (app));
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (CP_TYPE_WINDOW, "application", application, NULL);
+  self->settings = g_object_ref (settings);
   gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))

@@ -6,7 +6,6 @@
 
 #include <adwaita.h>
 
-#include "cp-application.h"
 #include "cp-board-view.h"
 #include "cp-engine.h"
 
@@ -15,18 +14,29 @@ G_BEGIN_DECLS
 #define CP_TYPE_WINDOW (cp_window_get_type ())
 G_DECLARE_FINAL_TYPE (CpWindow, cp_window, CP, WINDOW, AdwApplicationWindow)
 
-CpWindow    *cp_window_new                 (CpApplication *app);
+CpWindow    *cp_window_new                 (GtkApplication *application,
+                                            GSettings     *settings);
 void         cp_window_set_game            (CpWindow      *self,
                                             CpGame        *game,
                                             GFile         *file);
 CpGame      *cp_window_get_game            (CpWindow      *self);
 gboolean     cp_window_is_pristine         (CpWindow      *self);
-void         cp_window_open                (CpWindow      *self,
-                                            GFile         *file);
+void         cp_window_open_async          (CpWindow      *self,
+                                            GFile         *file,
+                                            GCancellable  *cancellable,
+                                            GAsyncReadyCallback callback,
+                                            gpointer       user_data);
+gboolean     cp_window_open_finish         (CpWindow      *self,
+                                            GAsyncResult  *result,
+                                            GError       **error);
 void         cp_window_recover             (CpWindow      *self,
                                             CpAutosave    *autosave);
-gboolean     cp_window_save_to             (CpWindow      *self,
+void         cp_window_save_async          (CpWindow      *self,
                                             GFile         *file,
+                                            GAsyncReadyCallback callback,
+                                            gpointer       user_data);
+gboolean     cp_window_save_finish         (CpWindow      *self,
+                                            GAsyncResult  *result,
                                             GError       **error);
 void         cp_window_choose_file_to_open (CpWindow      *self);
 void         cp_window_show_new_game       (CpWindow      *self);

@@ -10,6 +10,7 @@
 #include "cp-engine.h"
 #include "cp-chess-state.h"
 #include "cp-test-util.h"
+#include "cp-game-file.h"
 #include "cp-record.h"
 
 /* Helpers */
@@ -1072,12 +1073,75 @@ static const BadRecord bad_records[] = {
   { "bad-card-name-length.xml", CP_ERROR_ILLEGAL_ACTION, { "ply 1", "longer than 50 characters" } },
 };
 
+/* Game files read without blocking: a record, PGN told by its first
+ * bytes whatever its name, and the errors of a missing or broken file. */
+static GPtrArray *
+load_file (const char *path, CpGameFileKind *kind, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GAsyncResult) result = NULL;
+
+  cp_game_file_load_async (file, NULL, cp_test_keep_result, &result);
+  cp_test_wait_result (&result);
+  return cp_game_file_load_finish (file, result, kind, error);
+}
+
+static void
+test_game_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cp-record-XXXXXX", NULL);
+  g_autofree char *record = g_build_filename (dir, "game.cpgame", NULL);
+  g_autofree char *pgn = g_build_filename (dir, "game.txt", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.cpgame", NULL);
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (record);
+  g_autoptr (GAsyncResult) result = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GError) error = NULL;
+  CpGameFileKind kind = CP_GAME_FILE_PGN;
+
+  cp_test_play (game, "e4");
+  cp_game_file_save_async (game, file, CP_GAME_FILE_RECORD, NULL, cp_test_keep_result, &result);
+  cp_test_wait_result (&result);
+  g_assert_true (cp_game_file_save_finish (file, result, &error));
+  g_assert_no_error (error);
+  games = load_file (record, &kind, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kind, ==, CP_GAME_FILE_RECORD);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpuint (cp_game_get_n_actions (g_ptr_array_index (games, 0)), ==, 1);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  g_assert_true (g_file_set_contents (pgn, "[White \"Anna\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+                                           "[White \"Ben\"]\n\n1. d4 *\n", -1, NULL));
+  games = load_file (pgn, &kind, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kind, ==, CP_GAME_FILE_PGN);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (cp_game_get_n_actions (g_ptr_array_index (games, 0)), ==, 3);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  g_assert_true (g_file_set_contents (broken, "<game-record", -1, NULL));
+  g_assert_null (load_file (broken, NULL, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_RECORD);
+  g_clear_error (&error);
+  g_assert_null (load_file (missing, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+
+  g_unlink (record);
+  g_unlink (pgn);
+  g_unlink (broken);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/record/round-trip/unfinished", test_unfinished);
+  g_test_add_func ("/record/game-file", test_game_file);
   g_test_add_func ("/record/round-trip/finished", test_finished);
   g_test_add_func ("/record/round-trip/draw-and-resignation", test_draw_and_resignation);
   g_test_add_func ("/record/round-trip/players-and-tags", test_players_and_tags);

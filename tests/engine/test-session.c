@@ -791,6 +791,43 @@ test_save (void)
   g_rmdir (dir);
 }
 
+/* Saving without blocking: the file is written as the game was when the
+ * save began, and a move played meanwhile keeps the game unsaved. */
+static void
+test_save_async (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cp-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.cpgame", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GAsyncResult) first = NULL;
+  g_autoptr (GAsyncResult) second = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) loaded = NULL;
+
+  play (session, "d4");
+  cp_session_save_async (session, file, NULL, cp_test_keep_result, &first);
+  /* Nothing is done before the main loop runs. */
+  g_assert_null (cp_session_get_file (session));
+  play (session, "d5");
+  cp_test_wait_result (&first);
+  g_assert_true (cp_session_save_finish (session, first, &error));
+  g_assert_no_error (error);
+  g_assert_true (cp_session_get_file (session) == file);
+  g_assert_true (cp_session_get_modified (session));
+  loaded = cp_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_n_actions (loaded), ==, 1);
+
+  cp_session_save_async (session, file, NULL, cp_test_keep_result, &second);
+  cp_test_wait_result (&second);
+  g_assert_true (cp_session_save_finish (session, second, &error));
+  g_assert_false (cp_session_get_modified (session));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A game outside the collection describes its own screen: stacks under
  * pieces, a badge, texts and dice beside the players, a prompt and a
  * button, which the session plays. */
@@ -941,6 +978,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/undo-after-reveal", test_undo_after_reveal);
   g_test_add_func ("/session/undo-between-people", test_undo_between_people);
   g_test_add_func ("/session/save", test_save);
+  g_test_add_func ("/session/save-async", test_save_async);
   g_test_add_func ("/session/registered-game", test_registered_game);
   g_test_add_func ("/session/hint", test_hint);
   g_test_add_func ("/session/hint-illegal", test_hint_illegal);

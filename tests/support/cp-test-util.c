@@ -324,3 +324,19 @@ cp_test_walk_lines (const char *game_id, const char *const *positions, guint n_p
           }
       }
 }
+
+void
+cp_test_keep_result (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GAsyncResult **slot = data;
+
+  g_assert_null (*slot);
+  *slot = g_object_ref (result);
+}
+
+void
+cp_test_wait_result (GAsyncResult **result)
+{
+  while (*result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+}

@@ -87,5 +87,12 @@ void      cp_test_walk_lines       (const char        *game_id,
 guint     cp_test_play_first       (CpGame            *game,
                                     CpActionType       type,
                                     const char        *from);
+/* For an asynchronous call: give cp_test_keep_result as its callback and
+ * the address of a NULL result as its data, then wait for the result with
+ * cp_test_wait_result (which runs the main context until it comes). */
+void      cp_test_keep_result      (GObject           *source,
+                                    GAsyncResult      *result,
+                                    gpointer           data);
+void      cp_test_wait_result      (GAsyncResult     **result);
 
 G_END_DECLS

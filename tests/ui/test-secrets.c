@@ -766,7 +766,7 @@ open_table (Table *t, Twins *twins)
 {
   for (guint i = 0; i < 2; i++)
     {
-      t->windows[i] = cp_window_new (app);
+      t->windows[i] = cp_window_new (GTK_APPLICATION (app), cp_application_get_settings (app));
       gtk_window_set_default_size (GTK_WINDOW (t->windows[i]), 1024, 720);
       cp_window_set_game (t->windows[i], twins->games[i], NULL);
       gtk_window_present (GTK_WINDOW (t->windows[i]));
@@ -935,7 +935,11 @@ walk_reopen (Table *t, gboolean recover)
           g_assert_true (cp_record_save (game, file, &error));
           g_assert_no_error (error);
           cp_session_discard (session_of (t, i));
-          cp_window_open (t->windows[i], file);
+          g_autoptr (GAsyncResult) result = NULL;
+
+          cp_window_open_async (t->windows[i], file, NULL, cp_test_keep_result, &result);
+          cp_test_wait_result (&result);
+          g_assert_true (cp_window_open_finish (t->windows[i], result, NULL));
           g_unlink (path);
           g_rmdir (folder);
         }

@@ -67,7 +67,7 @@ assert_shown (CpWindow *window, const char *name, const char *expected)
 static CpWindow *
 new_window (void)
 {
-  CpWindow *window = cp_window_new (app);
+  CpWindow *window = cp_window_new (GTK_APPLICATION (app), cp_application_get_settings (app));
 
   gtk_window_present (GTK_WINDOW (window));
   iterate ();
@@ -97,6 +97,29 @@ find_dialog (CpWindow *window)
         return ADW_MESSAGE_DIALOG (candidate);
     }
   return NULL;
+}
+
+/* Opens @file in @window, and waits until it shows or was refused.
+ * Returns: whether it shows */
+static gboolean
+open_file (CpWindow *window, GFile *file)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+
+  cp_window_open_async (window, file, NULL, cp_test_keep_result, &result);
+  cp_test_wait_result (&result);
+  iterate ();
+  return cp_window_open_finish (window, result, NULL);
+}
+
+static gboolean
+save_to (CpWindow *window, GFile *file, GError **error)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+
+  cp_window_save_async (window, file, cp_test_keep_result, &result);
+  cp_test_wait_result (&result);
+  return cp_window_save_finish (window, result, error);
 }
 
 static void
@@ -328,7 +351,7 @@ test_save_and_open (void)
 
   play_by_clicks (window, moves);
   g_assert_cmpint (cp_game_get_outcome (cp_window_get_game (window))->reason, ==, CP_END_CHECKMATE);
-  g_assert_true (cp_window_save_to (window, file, &error));
+  g_assert_true (save_to (window, file, &error));
   g_assert_no_error (error);
   g_assert_false (cp_session_get_modified ((window)->session));
 
@@ -341,8 +364,7 @@ test_save_and_open (void)
 
   /* Opened in another window, the game shows its last position. */
   other = new_window ();
-  cp_window_open (other, file);
-  iterate ();
+  g_assert_true (open_file (other, file));
   g_assert_null (find_dialog (other));
   assert_shown (other, "h4", "black queen on h4");
   g_assert_cmpuint (cp_game_get_cursor (cp_window_get_game (other)), ==, 4);
@@ -350,6 +372,51 @@ test_save_and_open (void)
                                    "Checkmate"));
   destroy (other);
   destroy (window);
+}
+
+/* Files are read and written without blocking the window: the window
+ * keeps its game until the file's is read, Save is off while a save is
+ * under way, and a window closed while it reads a file is let go. */
+static void
+test_files_do_not_block (void)
+{
+  CpWindow *window = new_window ();
+  CpWindow *closing;
+  static const char *const moves[] = { "e2", "e4", NULL };
+  g_autofree char *path = temp_path ("quick.cpgame");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GAsyncResult) saved = NULL;
+  g_autoptr (GAsyncResult) opened = NULL;
+  g_autoptr (GError) error = NULL;
+  CpGame *before;
+
+  play_by_clicks (window, moves);
+  cp_window_save_async (window, file, cp_test_keep_result, &saved);
+  g_assert_cmpuint (window->saving, ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_assert_cmpuint (window->saving, ==, 1);
+  g_assert_true (cp_session_get_modified (window->session));
+  cp_test_wait_result (&saved);
+  g_assert_true (cp_window_save_finish (window, saved, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (window->saving, ==, 0);
+  g_assert_false (cp_session_get_modified (window->session));
+
+  closing = new_window ();
+  before = cp_window_get_game (closing);
+  g_object_add_weak_pointer (G_OBJECT (closing), (gpointer *) &closing);
+  cp_window_open_async (closing, file, NULL, cp_test_keep_result, &opened);
+  g_assert_true (cp_window_get_game (closing) == before);
+  destroy (closing);
+  cp_test_wait_result (&opened);
+  g_assert_false (g_task_propagate_boolean (G_TASK (opened), &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_object (&opened);
+  iterate ();
+  g_assert_null (closing);
+
+  destroy (window);
+  g_unlink (path);
 }
 
 static void
@@ -363,8 +430,7 @@ test_broken_record (void)
 
   g_assert_true (g_file_set_contents (path, "<game-record xmlns=\"nonsense\">", -1, NULL));
   play_by_clicks (window, moves);
-  cp_window_open (window, file);
-  iterate ();
+  g_assert_false (open_file (window, file));
   dialog = find_dialog (window);
   g_assert_nonnull (dialog);
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_heading (dialog), "Could Not Open"));
@@ -394,8 +460,7 @@ test_hostile_files (void)
       g_autoptr (GFile) file = g_file_new_for_path (path);
       AdwMessageDialog *dialog;
 
-      cp_window_open (window, file);
-      iterate ();
+      g_assert_false (open_file (window, file));
       dialog = find_dialog (window);
       g_assert_nonnull (dialog);
       g_assert_true (g_str_has_prefix (adw_message_dialog_get_heading (dialog), "Could Not Open"));
@@ -435,7 +500,7 @@ test_autosave_survives_kill (void)
 
   orphans = cp_autosave_find_orphans ();
   g_assert_cmpuint (orphans->len, ==, 1);
-  window = cp_window_new (app);
+  window = cp_window_new (GTK_APPLICATION (app), cp_application_get_settings (app));
   cp_window_recover (window, g_ptr_array_index (orphans, 0));
   iterate ();
   g_assert_cmpuint (cp_game_get_n_actions (cp_window_get_game (window)), ==, 2);
@@ -1306,11 +1371,10 @@ test_computer_opponent (void)
   /* Saved with the computer's seat, reopened: the computer plays on. */
   play_by_clicks (window, nf3);
   wait_for_computer (window);
-  g_assert_true (cp_window_save_to (window, file, &error));
+  g_assert_true (save_to (window, file, &error));
   g_assert_no_error (error);
   reopened = new_window ();
-  cp_window_open (reopened, file);
-  iterate ();
+  g_assert_true (open_file (reopened, file));
   g_assert_nonnull (cp_session_get_agent (reopened->session, 1));
   play_by_clicks (reopened, d4);
   wait_for_computer (reopened);
@@ -1762,7 +1826,7 @@ test_help_fallback (void)
     }
   window = new_window ();
   adw_view_stack_set_visible_child_name (window->panel_stack, "game");
-  cp_application_show_help (app, GTK_WINDOW (window), NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.help-page", "s", "");
   iterate ();
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->panel_stack), ==, "rules");
   g_assert_true (adw_flap_get_reveal_flap (window->flap));
@@ -2545,6 +2609,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-button-label", test_card_button_label);
   g_test_add_func ("/window/mark-when-turn-ends", test_mark_when_turn_ends);
   g_test_add_func ("/window/save-and-open", test_save_and_open);
+  g_test_add_func ("/window/files-do-not-block", test_files_do_not_block);
   g_test_add_func ("/window/broken-record", test_broken_record);
   g_test_add_func ("/window/hostile-files", test_hostile_files);
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);

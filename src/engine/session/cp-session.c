@@ -24,6 +24,7 @@
 
 #include "cp-best-scores.h"
 #include "cp-error.h"
+#include "cp-game-file.h"
 #include "cp-record.h"
 #include "cp-session.h"
 
@@ -39,6 +40,7 @@ struct _CpSession
   CpGame *game;
   GFile *file;
   gboolean modified;
+  guint edits;              /* counts the changes, so a save knows what it kept */
   CpAutosave *autosave;
   GArray *undo;             /* Step */
   GArray *redo;             /* Step */
@@ -363,6 +365,8 @@ cursor_changed (CpSession *self)
 static void
 set_modified (CpSession *self, gboolean modified)
 {
+  if (modified)
+    self->edits++;
   self->modified = modified;
   keep_safe (self);
 }
@@ -793,6 +797,85 @@ cp_session_save (CpSession *self, GFile *file, GError **error)
   g_set_object (&self->file, file);
   cp_session_set_modified (self, FALSE);
   return TRUE;
+}
+
+typedef struct {
+  GFile *file;
+  guint edits;
+} Saving;
+
+static void
+saving_free (Saving *saving)
+{
+  g_object_unref (saving->file);
+  g_free (saving);
+}
+
+static void
+saved (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GTask) task = data;
+  CpSession *self = g_task_get_source_object (task);
+  Saving *saving = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (!cp_game_file_save_finish (G_FILE (source), result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_set_object (&self->file, saving->file);
+  /* A change made while the file was written is not in it. */
+  if (self->edits == saving->edits)
+    cp_session_set_modified (self, FALSE);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * cp_session_save_async:
+ * @self: a #CpSession
+ * @file: where to save the game
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the game has been saved
+ * @user_data: data for @callback
+ *
+ * Saves the game as it is now as a record in @file, without blocking;
+ * once it is written, @file becomes the session's file.  The game counts
+ * as saved unless it changed in the meantime.
+ */
+void
+cp_session_save_async (CpSession *self, GFile *file, GCancellable *cancellable,
+                       GAsyncReadyCallback callback, gpointer user_data)
+{
+  GTask *task;
+  Saving *saving;
+
+  g_return_if_fail (CP_IS_SESSION (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, cp_session_save_async);
+  saving = g_new0 (Saving, 1);
+  saving->file = g_object_ref (file);
+  saving->edits = self->edits;
+  g_task_set_task_data (task, saving, (GDestroyNotify) saving_free);
+  cp_game_file_save_async (self->game, file, CP_GAME_FILE_RECORD, cancellable, saved, task);
+}
+
+/**
+ * cp_session_save_finish:
+ * @self: a #CpSession
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: whether the game was saved
+ */
+gboolean
+cp_session_save_finish (CpSession *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* Forgets the changes: the autosave goes, and the game counts as saved. */

@@ -29,6 +29,14 @@ void            cp_session_set_autosave    (CpSession      *self,
 gboolean        cp_session_save            (CpSession      *self,
                                             GFile          *file,
                                             GError        **error);
+void            cp_session_save_async      (CpSession      *self,
+                                            GFile          *file,
+                                            GCancellable   *cancellable,
+                                            GAsyncReadyCallback callback,
+                                            gpointer        user_data);
+gboolean        cp_session_save_finish     (CpSession      *self,
+                                            GAsyncResult   *result,
+                                            GError        **error);
 void            cp_session_discard         (CpSession      *self);
 
 /* Who is at the screen. */
