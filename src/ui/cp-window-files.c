@@ -197,11 +197,6 @@ add_filter (GtkFileChooser *chooser, const char *name, const char *mime_type, co
   gtk_file_chooser_add_filter (chooser, filter);
 }
 
-typedef enum {
-  CHOOSE_OPEN,
-  CHOOSE_SAVE,
-  CHOOSE_EXPORT,
-} ChooseFor;
 
 static void
 exported (GObject *source, GAsyncResult *result, gpointer data)
@@ -258,7 +253,7 @@ cp_window_close_chooser (CpWindow *self)
 static void
 chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
 {
-  ChooseFor purpose = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (native), "purpose"));
+  CpChooseFor purpose = self->choosing;
   g_autoptr (GFile) file = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
@@ -273,22 +268,22 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
     }
   switch (purpose)
     {
-    case CHOOSE_OPEN:
+    case CP_CHOOSE_OPEN:
       open_here_or_anew (self, file);
       break;
-    case CHOOSE_SAVE:
+    case CP_CHOOSE_SAVE:
       save_or_report (self, file);
       break;
-    case CHOOSE_EXPORT:
+    case CP_CHOOSE_EXPORT:
       export_to (self, file);
       break;
     }
 }
 
 static void
-choose_file (CpWindow *self, ChooseFor purpose)
+choose_file (CpWindow *self, CpChooseFor purpose)
 {
-  GtkFileChooserAction mode = purpose == CHOOSE_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
+  GtkFileChooserAction mode = purpose == CP_CHOOSE_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
   const char *titles[] = { _("Open Game"), _("Save Game"), _("Export as PGN") };
   const char *accept[] = { _("_Open"), _("_Save"), _("_Export") };
   GtkFileChooserNative *native;
@@ -301,7 +296,7 @@ choose_file (CpWindow *self, ChooseFor purpose)
   chooser = GTK_FILE_CHOOSER (native);
   self->chooser = GTK_NATIVE_DIALOG (native);
 
-  if (purpose == CHOOSE_OPEN)
+  if (purpose == CP_CHOOSE_OPEN)
     {
       g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
 
@@ -312,27 +307,27 @@ choose_file (CpWindow *self, ChooseFor purpose)
       gtk_file_filter_add_pattern (all, "*.pgn");
       gtk_file_chooser_add_filter (chooser, all);
     }
-  if (purpose != CHOOSE_EXPORT)
+  if (purpose != CP_CHOOSE_EXPORT)
     add_filter (chooser, _("Chess Parlour Games"), RECORD_MIME_TYPE, "*.cpgame");
-  if (purpose != CHOOSE_SAVE)
+  if (purpose != CP_CHOOSE_SAVE)
     add_filter (chooser, _("PGN Files"), PGN_MIME_TYPE, "*.pgn");
 
-  if (purpose != CHOOSE_OPEN)
+  if (purpose != CP_CHOOSE_OPEN)
     {
       g_autofree char *name = NULL;
 
-      if (current != NULL && purpose == CHOOSE_SAVE)
+      if (current != NULL && purpose == CP_CHOOSE_SAVE)
         gtk_file_chooser_set_file (chooser, current, NULL);
       else
         {
           /* Translators: the file name offered for a new game; %s is the game */
           name = g_strdup_printf (_("%s game.%s"), _(cp_game_get_rules (cp_session_get_game (self->session))->name),
-                                  purpose == CHOOSE_SAVE ? "cpgame" : "pgn");
+                                  purpose == CP_CHOOSE_SAVE ? "cpgame" : "pgn");
           gtk_file_chooser_set_current_name (chooser, name);
         }
     }
 
-  g_object_set_data (G_OBJECT (native), "purpose", GUINT_TO_POINTER (purpose));
+  self->choosing = purpose;
   g_signal_connect (native, "response", G_CALLBACK (chooser_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -340,7 +335,7 @@ choose_file (CpWindow *self, ChooseFor purpose)
 void
 cp_window_choose_file_to_open (CpWindow *self)
 {
-  choose_file (self, CHOOSE_OPEN);
+  choose_file (self, CP_CHOOSE_OPEN);
 }
 
 static gboolean
@@ -360,19 +355,19 @@ save_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   if (file != NULL && is_record (file))
     save_or_report (self, file);
   else
-    choose_file (self, CHOOSE_SAVE);
+    choose_file (self, CP_CHOOSE_SAVE);
 }
 
 static void
 save_as_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  choose_file (CP_WINDOW (widget), CHOOSE_SAVE);
+  choose_file (CP_WINDOW (widget), CP_CHOOSE_SAVE);
 }
 
 static void
 export_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  choose_file (CP_WINDOW (widget), CHOOSE_EXPORT);
+  choose_file (CP_WINDOW (widget), CP_CHOOSE_EXPORT);
 }
 
 /* Recent files: the records and PGN files Chess Parlour opened or saved

@@ -65,9 +65,10 @@ cp_window_print (CpWindow *self, CpPrintable *printable, const char *job_name, c
   gtk_print_operation_set_use_full_page (operation, TRUE);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
   /* The pages live as long as the operation, which may outlive the call. */
-  g_object_set_data_full (G_OBJECT (operation), "printable", g_object_ref (printable), g_object_unref);
-  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print), printable);
-  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page), printable);
+  g_signal_connect_data (operation, "begin-print", G_CALLBACK (begin_print), g_object_ref (printable),
+                         (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+  g_signal_connect_data (operation, "draw-page", G_CALLBACK (draw_page), g_object_ref (printable),
+                         (GClosureNotify) (void (*) (void)) g_object_unref, 0);
   if (export_path != NULL)
     {
       gtk_print_operation_set_export_filename (operation, export_path);
@@ -113,28 +114,41 @@ print_rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   print_rules (CP_WINDOW (widget), g_str_equal (name, "win.print-all-rules"));
 }
 
+/* The question of which deck to print: a button for each deck of
+ * cp_deck_sheet_list(), in its order. */
+typedef struct {
+  CpWindow *self;
+  GPtrArray *buttons;
+} DeckChoice;
+
 static void
-deck_chosen (AdwMessageDialog *dialog, const char *response, CpWindow *self)
+deck_choice_free (DeckChoice *choice)
 {
-  GPtrArray *buttons = g_object_get_data (G_OBJECT (dialog), "buttons");
-  GtkCheckButton *chosen = buttons->pdata[0];
-  const CpRules *game = cp_game_get_rules (cp_window_get_game (self));
+  g_object_unref (choice->self);
+  g_ptr_array_unref (choice->buttons);
+  g_free (choice);
+}
+
+static void
+deck_chosen (AdwMessageDialog *dialog, const char *response, DeckChoice *choice)
+{
+  CpWindow *self = choice->self;
+  guint n;
+  const CpDeckInfo *decks = cp_deck_sheet_list (&n);
+  const CpDeckInfo *deck = &decks[0];
   g_autoptr (GError) error = NULL;
   g_autoptr (CpDeckSheet) sheet = NULL;
-  const char *id;
 
-  if (!g_str_equal (response, "print"))
+  if (!g_str_equal (response, "print") || self->session == NULL)
     return;
-  for (guint i = 0; i < buttons->len; i++)
-    if (gtk_check_button_get_active (buttons->pdata[i]))
-      chosen = buttons->pdata[i];
-  id = g_object_get_data (G_OBJECT (chosen), "deck");
+  for (guint i = 0; i < choice->buttons->len && i < n; i++)
+    if (gtk_check_button_get_active (choice->buttons->pdata[i]))
+      deck = &decks[i];
   /* The deck of the game being played prints with its options: tiles
    * with the values the players set. */
-  sheet = cp_deck_sheet_new (id, g_strcmp0 (g_object_get_data (G_OBJECT (chosen), "game"), game->id) == 0
-                                   ? cp_game_get_options (cp_window_get_game (self)) : NULL, &error);
-  if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), g_object_get_data (G_OBJECT (chosen), "name"),
-                                         NULL, &error))
+  sheet = cp_deck_sheet_new (deck->id, g_strcmp0 (deck->game, cp_game_get_rules (cp_window_get_game (self))->id) == 0
+                                         ? cp_game_get_options (cp_window_get_game (self)) : NULL, &error);
+  if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), _(deck->name), NULL, &error))
     cp_window_show_error (self, _("Could Not Print"), error->message);
 }
 
@@ -156,12 +170,14 @@ cp_window_choose_deck (CpWindow *self)
                                                                            "backs on the other side of the "
                                                                            "sheet, turned over its long edge.")));
   GtkWidget *list = gtk_list_box_new ();
-  GPtrArray *buttons = g_ptr_array_new ();
+  DeckChoice *choice = g_new0 (DeckChoice, 1);
   guint n;
   const CpDeckInfo *decks = cp_deck_sheet_list (&n);
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
+  choice->self = g_object_ref (self);
+  choice->buttons = g_ptr_array_new ();
   for (guint i = 0; i < n; i++)
     {
       GtkWidget *row = adw_action_row_new ();
@@ -172,21 +188,18 @@ cp_window_choose_deck (CpWindow *self)
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), button);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
       if (i > 0)
-        gtk_check_button_set_group (GTK_CHECK_BUTTON (button), buttons->pdata[0]);
+        gtk_check_button_set_group (GTK_CHECK_BUTTON (button), choice->buttons->pdata[0]);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (button), i == 0 || g_strcmp0 (decks[i].game, game) == 0);
-      g_object_set_data (G_OBJECT (button), "deck", (gpointer) decks[i].id);
-      g_object_set_data (G_OBJECT (button), "game", (gpointer) decks[i].game);
-      g_object_set_data (G_OBJECT (button), "name", (gpointer) _(decks[i].name));
-      g_ptr_array_add (buttons, button);
+      g_ptr_array_add (choice->buttons, button);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
-  g_object_set_data_full (G_OBJECT (dialog), "buttons", buttons, (GDestroyNotify) g_ptr_array_unref);
   adw_message_dialog_set_extra_child (dialog, list);
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "print", _("_Print…"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "print", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "print");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (deck_chosen), self);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (deck_chosen), choice,
+                         (GClosureNotify) (void (*) (void)) deck_choice_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return dialog;
 }

@@ -20,6 +20,13 @@ G_BEGIN_DECLS
 #define RECORD_MIME_TYPE "application/x-chess-parlour-game"
 #define PGN_MIME_TYPE "application/x-chess-pgn"
 
+/* What the file chooser is open for. */
+typedef enum {
+  CP_CHOOSE_OPEN,
+  CP_CHOOSE_SAVE,
+  CP_CHOOSE_EXPORT,
+} CpChooseFor;
+
 /* What a save that was asked for before closing or replacing the game
  * leads to. */
 typedef enum {
@@ -64,6 +71,7 @@ struct _CpWindow
   CpComputerPlayer *adviser;  /* suggests the hints */
   GCancellable *hinting;   /* the hint being worked out */
   GtkNativeDialog *chooser; /* the file chooser open, which goes with the window */
+  CpChooseFor choosing;    /* what it is open for */
   GCancellable *loading;   /* the file being read to show, if one is */
   guint saving;            /* saves under way */
   CpAfterSave after_save;  /* what a save asked for by a question leads to */

@@ -176,13 +176,6 @@ show_card_notes (CpWindow *self, const CpPresentation *presentation, CpActionLis
   legal->len = kept;
 }
 
-static void
-button_clicked (GtkButton *button, CpWindow *self)
-{
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.button", "s",
-                              g_object_get_data (G_OBJECT (button), "id"));
-}
-
 /* More buttons than this go under the sentence rather than beside it,
  * which would leave the sentence a narrow column. */
 #define PROMPT_BUTTONS_BESIDE 3
@@ -213,8 +206,8 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
       const CpButton *button = &g_array_index (presentation->buttons, CpButton, i);
       GtkWidget *widget = gtk_button_new_with_mnemonic (button->label);
 
-      g_object_set_data_full (G_OBJECT (widget), "id", g_strdup (button->id), g_free);
-      g_signal_connect (widget, "clicked", G_CALLBACK (button_clicked), self);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (widget), "win.button");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (widget), "s", button->id);
       if (hinted && cp_action_same (&button->action, &hint))
         gtk_widget_add_css_class (widget, "suggested-action");
       gtk_box_append (GTK_BOX (self->prompt_buttons), widget);

@@ -1633,7 +1633,10 @@ test_hint_button (void)
       {
         g_autofree char *id = g_strdup_printf ("bid-%u", par.value);
 
-        g_assert_cmpstr (g_object_get_data (G_OBJECT (button), "id"), ==, id);
+        GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button));
+
+        g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.button");
+        g_assert_cmpstr (g_variant_get_string (target, NULL), ==, id);
         marked++;
       }
   g_assert_cmpuint (marked, ==, 1);
