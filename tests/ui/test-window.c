@@ -17,6 +17,7 @@
 #include "cp-move-list.h"
 #include "cp-new-game-dialog.h"
 #include "cp-rule-sheet.h"
+#include "cp-deck-sheet.h"
 #include "cp-players-panel.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
@@ -2326,6 +2327,16 @@ test_table_option (void)
 /* The rules print through GtkPrintOperation, here exported to a file;
  * the cards to print are chosen in a dialog that offers the game's own
  * deck first. */
+/* The check buttons under @widget, in the order they show. */
+static void
+find_check_buttons (GtkWidget *widget, GPtrArray *found)
+{
+  if (GTK_IS_CHECK_BUTTON (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    find_check_buttons (child, found);
+}
+
 static void
 test_print (void)
 {
@@ -2337,6 +2348,8 @@ test_print (void)
   g_autoptr (CpGame) game = cp_game_new ("two-move", NULL, 2, 1, NULL);
   AdwMessageDialog *dialog;
   GPtrArray *buttons;
+  const CpDeckInfo *decks;
+  guint n_decks;
   gsize length;
 
   g_assert_no_error (error);
@@ -2350,11 +2363,14 @@ test_print (void)
   cp_game_resolve_chance (game);
   cp_window_set_game (window, game, NULL);
   dialog = cp_window_choose_deck (window);
-  buttons = g_object_get_data (G_OBJECT (dialog), "buttons");
+  decks = cp_deck_sheet_list (&n_decks);
+  buttons = g_ptr_array_new ();
+  find_check_buttons (adw_message_dialog_get_extra_child (dialog), buttons);
+  g_assert_cmpuint (buttons->len, ==, n_decks);
   g_assert_cmpuint (buttons->len, >, 5);
   for (guint i = 0; i < buttons->len; i++)
-    g_assert_cmpint (gtk_check_button_get_active (buttons->pdata[i]), ==,
-                     g_str_equal (g_object_get_data (buttons->pdata[i], "deck"), "two-move"));
+    g_assert_cmpint (gtk_check_button_get_active (buttons->pdata[i]), ==, g_str_equal (decks[i].id, "two-move"));
+  g_ptr_array_unref (buttons);
   gtk_window_destroy (GTK_WINDOW (dialog));
   destroy (window);
 }
