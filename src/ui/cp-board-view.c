@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "cp-board-view.h"
+#include "cp-engine.h"
 
 #define DRAG_THRESHOLD 6.0
 #define MOTION_USEC (180 * G_TIME_SPAN_MILLISECOND)

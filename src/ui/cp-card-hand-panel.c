@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cp-engine.h"
 #include "cp-card-art.h"
 #include "cp-card-hand-panel.h"
 #include "cp-cairo.h"

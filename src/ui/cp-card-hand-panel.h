@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "cp-engine.h"
+#include "cp-engine-types.h"
 
 G_BEGIN_DECLS
 

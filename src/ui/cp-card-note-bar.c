@@ -18,6 +18,7 @@
 
 #include "cp-card-art.h"
 #include "cp-card-note-bar.h"
+#include "cp-engine.h"
 #include "cp-piece-art.h"
 
 struct _CpCardNoteBar

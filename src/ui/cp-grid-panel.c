@@ -18,6 +18,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cp-engine.h"
 #include "cp-grid-art.h"
 #include "cp-grid-panel.h"
 

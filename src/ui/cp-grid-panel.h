@@ -7,7 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "cp-board-renderer.h"
-#include "cp-engine.h"
+#include "cp-engine-types.h"
 
 G_BEGIN_DECLS
 

@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-engine.h"
 #include "cp-move-list.h"
 #include "cp-text.h"
 

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "cp-computer-player.h"
+#include "cp-engine.h"
 #include "cp-new-game-dialog.h"
 #include "cp-table-row.h"
 

@@ -13,6 +13,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cp-engine.h"
 #include "cp-piece-art.h"
 #include "cp-players-panel.h"
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cp-engine.h"
 #include "cp-table-row.h"
 
 struct _CpTableRow

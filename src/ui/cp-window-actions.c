@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-engine.h"
 #include "cp-mallard.h"
 #include "cp-pgn.h"
 #include "cp-window-private.h"

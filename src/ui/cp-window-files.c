@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-engine.h"
 #include "cp-game-file.h"
 #include "cp-window-private.h"
 

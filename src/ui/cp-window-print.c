@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "cp-deck-sheet.h"
+#include "cp-engine.h"
 #include "cp-rule-sheet.h"
 #include "cp-window-private.h"
 

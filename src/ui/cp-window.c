@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-engine.h"
 #include "cp-new-game-dialog.h"
 #include "cp-window-private.h"
 

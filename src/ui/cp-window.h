@@ -7,7 +7,7 @@
 #include <adwaita.h>
 
 #include "cp-board-view.h"
-#include "cp-engine.h"
+#include "cp-engine-types.h"
 
 G_BEGIN_DECLS
 

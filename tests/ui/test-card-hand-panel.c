@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "cp-card-hand-panel.h"
+#include "cp-engine.h"
 
 static const char *const names[] = { "Alice", "Bob", "Carol", "Dave" };
 

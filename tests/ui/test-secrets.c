@@ -23,6 +23,7 @@
 
 #include "cp-application.h"
 #include "cp-autosave.h"
+#include "cp-engine.h"
 #include "cp-record.h"
 #include "cp-test-util.h"
 #include "cp-window-private.h"

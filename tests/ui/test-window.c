@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "cp-engine.h"
 #include "cp-application.h"
 #include "cp-autosave.h"
 #include "cp-card-hand-panel.h"

@@ -54,7 +54,7 @@ typedef enum {
 /* A small flat record; copied by value.  `text` belongs to whatever holds
  * the action: a game keeps a copy of the texts of its log
  * (cp_game_append()), and a view of those it shows. */
-typedef struct {
+typedef struct _CpAction {
   guint8 type;        /* CpActionType */
   guint8 seat;        /* who acted; CP_SEAT_CHANCE for random results */
   guint8 flags;       /* CpActionFlags */
@@ -86,7 +86,7 @@ const char *cp_action_type_to_id (CpActionType type);
 gboolean    cp_action_type_from_id (const char *id, CpActionType *type);
 
 /* A growable list of actions, such as the legal actions of a position. */
-typedef struct {
+typedef struct _CpActionList {
   CpAction *items;
   guint len;
   guint allocated;

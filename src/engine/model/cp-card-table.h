@@ -24,7 +24,7 @@ typedef enum {
  * cards it has laid face up or played face down, and the piles.  Faces the
  * viewer may not see are CP_CARD_UNKNOWN.  Games with cards fill it in
  * from a view's state (CpRules.cards). */
-typedef struct {
+typedef struct _CpCardTable {
   CpHand hand[CP_MAX_SEATS];    /* the cards each seat holds */
   CpHand up[CP_MAX_SEATS];      /* cards lying face up in front of each seat */
   CpHand sealed[CP_MAX_SEATS];  /* cards played face down, not yet revealed */

@@ -36,11 +36,7 @@ typedef enum {
   CP_RANK_JOKER,
 } CpRank;
 
-/* A card in one byte: the suit in the high nibble, the rank in the low
- * one.  The black joker has the suit of spades, the red joker that of
- * hearts.  Zero is no card; CP_CARD_UNKNOWN is a card whose face the
- * viewer may not see. */
-typedef guint8 CpCard;
+/* CpCard, a card in one byte, is in cp-types.h. */
 
 #define CP_CARD_NONE ((CpCard) 0x00)
 #define CP_CARD_UNKNOWN ((CpCard) 0xff)

@@ -66,16 +66,6 @@ typedef struct {
   char *label;        /* with a mnemonic */
 } CpButton;
 
-/* Where the turn of the seat to act stands with cards played from a
- * physical deck whose cards the program does not know (Knightmare
- * Chess): the players name the card, then make its changes. */
-typedef enum {
-  CP_CARD_NOTE_NONE,     /* no cards are recorded now */
-  CP_CARD_NOTE_READY,    /* the player may name a card */
-  CP_CARD_NOTE_IN_PLAY,  /* the card's changes are being made */
-  CP_CARD_NOTE_PLAYED,   /* a move, another card or the end of the turn follows */
-} CpCardNoteStage;
-
 /* A mark in a cell of a table beside the board (CpGrid). */
 typedef enum {
   CP_GRID_EMPTY,
@@ -129,7 +119,7 @@ typedef enum {
                              * player's turn stands in one place */
 } CpNumbering;
 
-typedef struct {
+typedef struct _CpPresentation {
   GArray *overlays;      /* CpOverlay */
   GArray *side;          /* CpSideItem */
   char *side_description[CP_MAX_SEATS]; /* the side items of each seat in words */

@@ -25,7 +25,7 @@ typedef enum {
 /* A cell of a table option that holds no number ("-" in the text). */
 #define CP_OPTION_TABLE_BLANK (-1)
 
-typedef struct {
+typedef struct _CpOptionSpec {
   const char *id;
   const char *label;                /* translatable */
   CpOptionType type;

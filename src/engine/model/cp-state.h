@@ -59,7 +59,7 @@ const char *cp_end_reason_describe (CpEndReason reason);
 /* The part of a game's state that every game has.  Each module's state
  * begins with it and adds its own fields; states are flat (no pointers but
  * the shared, read-only board) so they copy with memcpy. */
-typedef struct {
+typedef struct _CpState {
   const CpRules *rules;
   CpBoard *board;
   guint8 n_seats;

@@ -72,6 +72,22 @@ typedef enum {
   CP_NOTATION_LAN_LOCAL, /* LAN likewise */
 } CpNotation;
 
+/* A card in one byte: the suit in the high nibble, the rank in the low
+ * one.  The black joker has the suit of spades, the red joker that of
+ * hearts.  Zero is no card; CP_CARD_UNKNOWN is a card whose face the
+ * viewer may not see. */
+typedef guint8 CpCard;
+
+/* Where the turn of the seat to act stands with cards played from a
+ * physical deck whose cards the program does not know: the players name
+ * the card, then make its changes. */
+typedef enum {
+  CP_CARD_NOTE_NONE,     /* no cards are recorded now */
+  CP_CARD_NOTE_READY,    /* the player may name a card */
+  CP_CARD_NOTE_IN_PLAY,  /* the card's changes are being made */
+  CP_CARD_NOTE_PLAYED,   /* a move, another card or the end of the turn follows */
+} CpCardNoteStage;
+
 const char *cp_colour_to_id (CpColour colour);
 gboolean    cp_colour_from_id (const char *id, CpColour *colour);
 const char *cp_colour_name (CpColour colour);
