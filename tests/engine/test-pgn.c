@@ -1133,6 +1133,40 @@ test_pgn_extract (void)
     }
 }
 
+/* PGN as other chess programs write it: tag names with hyphens (GNOME
+ * Chess), clock and evaluation commands in comments and a "Standard"
+ * variant (web servers), several games with PlyCount (pgn-extract). */
+static void
+test_read_other_programs (void)
+{
+  g_autoptr (GPtrArray) gnome = load_good ("gnome-chess.pgn");
+  g_autoptr (GPtrArray) web = load_good ("lichess.pgn");
+  g_autoptr (GPtrArray) extract = load_good ("pgn-extract.pgn");
+  CpGame *game;
+
+  g_assert_cmpuint (gnome->len, ==, 1);
+  game = game_at (gnome, 0);
+  g_assert_cmpstr (player (game, 0), ==, "Anna");
+  g_assert_cmpstr (player (game, 1), ==, "Ben");
+  g_assert_cmpstr (tag (game, "X-GNOME-ClockType"), ==, "simple");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 7);
+  g_assert_cmpint (cp_game_get_outcome (game)->reason, ==, CP_END_CHECKMATE);
+
+  g_assert_cmpuint (web->len, ==, 1);
+  game = game_at (web, 0);
+  g_assert_cmpstr (player (game, 1), ==, "ben-w");
+  g_assert_cmpstr (tag (game, "WhiteRatingDiff"), ==, "-6");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 13);
+  g_assert_cmpint (cp_game_get_outcome (game)->reason, ==, CP_END_CHECKMATE);
+
+  g_assert_cmpuint (extract->len, ==, 2);
+  g_assert_cmpstr (player (game_at (extract, 1), 0), ==, "Eli");
+  /* Eight moves, then a draw offered and accepted. */
+  g_assert_cmpuint (cp_game_get_n_actions (game_at (extract, 0)), ==, 10);
+  g_assert_cmpint (cp_game_get_outcome (game_at (extract, 0))->reason, ==, CP_END_AGREEMENT);
+  g_assert_cmpuint (cp_game_get_n_actions (game_at (extract, 1)), ==, 3);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1142,6 +1176,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/pgn/read/special-moves", test_read_special_moves);
   g_test_add_func ("/pgn/read/chess960", test_read_chess960);
   g_test_add_func ("/pgn/read/annotated", test_read_annotated);
+  g_test_add_func ("/pgn/read/other-programs", test_read_other_programs);
   g_test_add_func ("/pgn/read/bad-files", test_read_bad_files);
   g_test_add_func ("/pgn/read/movetext-forms", test_read_movetext_forms);
   g_test_add_func ("/pgn/read/encodings", test_read_encodings);

@@ -177,7 +177,10 @@ read_tag (Reader *r, GError **error)
 
   advance (r);
   skip_blanks (r);
-  while (r->pos < r->end && (g_ascii_isalnum (*r->pos) || *r->pos == '_'))
+  /* A symbol of the standard: a letter or digit, then those and
+   * "_+#=:-" (GNOME Chess writes "X-GNOME-ClockType"). */
+  while (r->pos < r->end && (g_ascii_isalnum (*r->pos)
+                             || (r->tag_name->len > 0 && strchr ("_+#=:-", *r->pos) != NULL)))
     {
       g_string_append_c (r->tag_name, *r->pos);
       advance (r);
