@@ -9,9 +9,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cp-engine.h"
 #include "cp-game-file.h"
+#include "cp-pgn.h"
 #include "cp-window-private.h"
 
 #define MAX_RECENT 8
@@ -236,6 +238,43 @@ open_here_or_anew (CpWindow *self, GFile *file)
 }
 
 /**
+ * cp_window_save_as:
+ *
+ * Saves the game under the name the player chose: a name that ends in
+ * ".pgn" exports PGN, for the games PGN can hold; a name without an
+ * extension gets ".cpgame".
+ */
+void
+cp_window_save_as (CpWindow *self, GFile *chosen)
+{
+  g_autofree char *name = g_file_get_basename (chosen);
+  g_autofree char *folded = g_utf8_casefold (name, -1);
+  g_autofree char *record_name = NULL;
+  g_autoptr (GFile) parent = NULL;
+  g_autoptr (GFile) file = NULL;
+
+  if (g_str_has_suffix (folded, ".pgn"))
+    {
+      if (cp_pgn_can_export (cp_session_get_game (self->session)))
+        export_to (self, chosen);
+      else
+        cp_window_show_error (self, _("Could Not Save the Game"),
+                              _("Only orthodox chess and Chess960 can be saved as PGN. "
+                                "Save the game under a name that ends in “.cpgame”."));
+      return;
+    }
+  if (strchr (name, '.') != NULL)
+    {
+      save_or_report (self, chosen);
+      return;
+    }
+  parent = g_file_get_parent (chosen);
+  record_name = g_strconcat (name, ".cpgame", NULL);
+  file = g_file_get_child (parent, record_name);
+  save_or_report (self, file);
+}
+
+/**
  * cp_window_close_chooser:
  *
  * Closes the file chooser of the window, if one is open, without an
@@ -273,7 +312,7 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
       open_here_or_anew (self, file);
       break;
     case CP_CHOOSE_SAVE:
-      save_or_report (self, file);
+      cp_window_save_as (self, file);
       break;
     case CP_CHOOSE_EXPORT:
       export_to (self, file);

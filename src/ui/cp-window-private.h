@@ -113,6 +113,8 @@ void     cp_window_update_actions  (CpWindow    *self);
 /* cp-window-files.c: opening, saving, exporting and recent files. */
 void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
 void     cp_window_close_chooser   (CpWindow    *self);
+void     cp_window_save_as         (CpWindow    *self,
+                                    GFile       *chosen);
 void     cp_window_watch_recent    (CpWindow    *self);
 
 /* cp-window-print.c */

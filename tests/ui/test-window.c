@@ -421,6 +421,63 @@ test_files_do_not_block (void)
   g_unlink (path);
 }
 
+/* Waits for the saves of @window to end. */
+static void
+wait_for_saves (CpWindow *window)
+{
+  while (window->saving > 0)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+}
+
+/* Save As keeps what the name says: a name without an extension becomes
+ * a record's, a name that ends in ".pgn" gets PGN, which a game PGN
+ * cannot hold refuses. */
+static void
+test_save_as_names (void)
+{
+  CpWindow *window = new_window ();
+  static const char *const moves[] = { "e2", "e4", NULL };
+  g_autofree char *dir = g_dir_make_tmp ("cp-window-XXXXXX", NULL);
+  g_autofree char *bare = g_build_filename (dir, "chess1", NULL);
+  g_autofree char *record = g_build_filename (dir, "chess1.cpgame", NULL);
+  g_autofree char *pgn = g_build_filename (dir, "Ruy.PGN", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GFile) bare_file = g_file_new_for_path (bare);
+  g_autoptr (GFile) pgn_file = g_file_new_for_path (pgn);
+  g_autoptr (CpGame) cards = cp_game_new ("two-move", NULL, 2, 1, NULL);
+  AdwMessageDialog *dialog;
+
+  play_by_clicks (window, moves);
+  cp_window_save_as (window, bare_file);
+  wait_for_saves (window);
+  g_assert_false (g_file_test (bare, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (record, G_FILE_TEST_EXISTS));
+  g_assert_true (g_str_has_suffix (g_file_peek_path (cp_session_get_file (window->session)), "chess1.cpgame"));
+
+  cp_window_save_as (window, pgn_file);
+  while (!g_file_test (pgn, G_FILE_TEST_EXISTS))
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  g_assert_true (g_file_get_contents (pgn, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "[Event "));
+  g_assert_nonnull (strstr (contents, "1. e4 *"));
+  g_unlink (pgn);
+
+  cp_window_set_game (window, cards, NULL);
+  iterate ();
+  cp_window_save_as (window, pgn_file);
+  iterate ();
+  dialog = find_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Save the Game");
+  g_assert_false (g_file_test (pgn, G_FILE_TEST_EXISTS));
+  answer (window, "close");
+  destroy (window);
+  g_unlink (record);
+  g_rmdir (dir);
+}
+
 static void
 test_broken_record (void)
 {
@@ -2630,6 +2687,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/mark-when-turn-ends", test_mark_when_turn_ends);
   g_test_add_func ("/window/save-and-open", test_save_and_open);
   g_test_add_func ("/window/files-do-not-block", test_files_do_not_block);
+  g_test_add_func ("/window/save-as-names", test_save_as_names);
   g_test_add_func ("/window/broken-record", test_broken_record);
   g_test_add_func ("/window/hostile-files", test_hostile_files);
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
