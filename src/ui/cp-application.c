@@ -11,7 +11,9 @@
 #include "cp-autosave.h"
 #include "cp-ui-resources.h"
 #include "cp-command-line.h"
+#include "cp-game-file.h"
 #include "cp-preferences-window.h"
+#include "cp-text.h"
 #include "cp-window.h"
 
 struct _CpApplication
@@ -59,19 +61,88 @@ pristine_window (CpApplication *self)
   return NULL;
 }
 
-/* Opens @file in a window of its own, or in the window that shows a game
- * nobody has played yet. */
+typedef struct {
+  CpApplication *self;
+  GFile *file;
+} Opening;
+
+static void
+opening_free (Opening *opening)
+{
+  g_application_release (G_APPLICATION (opening->self));
+  g_object_unref (opening->self);
+  g_object_unref (opening->file);
+  g_free (opening);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Opening, opening_free)
+
+/* A file read for a window of its own: the window comes once there is a
+ * game to show in it.  A file that cannot be read is explained over the
+ * window in front, and leaves no window behind. */
+static void
+file_read (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (Opening) opening = data;
+  CpApplication *self = opening->self;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GError) error = NULL;
+  CpGameFileKind kind;
+  GtkWindow *window;
+
+  games = cp_game_file_load_finish (opening->file, result, &kind, &error);
+  if (games != NULL)
+    {
+      window = GTK_WINDOW (cp_window_new (GTK_APPLICATION (self), self->settings));
+      gtk_window_present (window);
+      cp_window_show_file (CP_WINDOW (window), opening->file, games, kind == CP_GAME_FILE_PGN);
+      return;
+    }
+  window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (window == NULL)
+    window = cp_application_new_window (self);
+  {
+    g_autofree char *name = cp_text_file_name (opening->file);
+    g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+    GtkWidget *dialog = adw_message_dialog_new (window, heading, error->message);
+
+    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+    gtk_window_present (GTK_WINDOW (dialog));
+  }
+}
+
+/* The window that shows @file, or NULL. */
+static CpWindow *
+window_of_file (CpApplication *self, GFile *file)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (CP_IS_WINDOW (l->data) && cp_window_get_file (l->data) != NULL
+        && g_file_equal (cp_window_get_file (l->data), file))
+      return l->data;
+  return NULL;
+}
+
+/* Opens @file: raises the window that already shows it, or opens it in
+ * the window that shows a game nobody has played yet, or else in a window
+ * of its own. */
 static void
 open_file (CpApplication *self, GFile *file)
 {
-  CpWindow *window = pristine_window (self);
+  CpWindow *window = window_of_file (self, file);
+  Opening *opening;
 
-  if (window == NULL)
-    window = cp_window_new (GTK_APPLICATION (self), self->settings);
-  /* The window first, so that a question or an error about the file shows
-   * above it. */
-  gtk_window_present (GTK_WINDOW (window));
-  cp_window_open_async (window, file, NULL, NULL, NULL);
+  if (window == NULL && (window = pristine_window (self)) != NULL)
+    cp_window_open_async (window, file, NULL, NULL, NULL);
+  if (window != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (window));
+      return;
+    }
+  opening = g_new0 (Opening, 1);
+  opening->self = g_object_ref (self);
+  opening->file = g_object_ref (file);
+  g_application_hold (G_APPLICATION (self));
+  cp_game_file_load_async (file, NULL, file_read, opening);
 }
 
 /* Opens the help browser at @page, such as "chess", or at the index for

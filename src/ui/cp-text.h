@@ -4,10 +4,11 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
 char *cp_text_capitalize (const char *text);
+char *cp_text_file_name  (GFile      *file);
 
 G_END_DECLS

@@ -14,23 +14,10 @@
 #include "cp-engine.h"
 #include "cp-game-file.h"
 #include "cp-pgn.h"
+#include "cp-text.h"
 #include "cp-window-private.h"
 
 #define MAX_RECENT 8
-
-/* The name of @file as the user knows it, found without asking the file
- * system, which may be slow or far away. */
-char *
-cp_window_display_name (GFile *file)
-{
-  const char *path = g_file_peek_path (file);
-  g_autofree char *parse_name = NULL;
-
-  if (path != NULL)
-    return g_filename_display_basename (path);
-  parse_name = g_file_get_parse_name (file);
-  return g_path_get_basename (parse_name);
-}
 
 static void
 remember (GFile *file, const char *mime_type)
@@ -172,7 +159,7 @@ saved_or_not (GObject *source, GAsyncResult *result, gpointer data)
 
   if (!cp_window_save_finish (self, result, &error) && self->session != NULL)
     {
-      g_autofree char *name = cp_window_display_name (job->file);
+      g_autofree char *name = cp_text_file_name (job->file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
 
       cp_window_show_error (self, heading, error->message);
@@ -530,7 +517,7 @@ describe_pgn_game (CpGame *game)
 static void
 choose_pgn_game (CpWindow *self, GPtrArray *games, GFile *file)
 {
-  g_autofree char *name = cp_window_display_name (file);
+  g_autofree char *name = cp_text_file_name (file);
   g_autofree char *holds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "“%s” holds %u game.",
                                                          "“%s” holds %u games.", games->len),
                                             name, games->len);
@@ -597,27 +584,41 @@ file_loaded (GObject *source, GAsyncResult *result, gpointer data)
   g_clear_object (&self->loading);
   if (games == NULL)
     {
-      g_autofree char *name = cp_window_display_name (file);
+      g_autofree char *name = cp_text_file_name (file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
 
       cp_window_show_error (self, heading, error->message);
       g_task_return_error (task, error);
       return;
     }
-  if (kind == CP_GAME_FILE_RECORD)
-    {
-      remember (file, RECORD_MIME_TYPE);
-      cp_window_set_game (self, g_ptr_array_index (games, 0), file);
-    }
-  else
-    {
-      remember (file, PGN_MIME_TYPE);
-      if (games->len == 1)
-        cp_window_set_game (self, g_ptr_array_index (games, 0), NULL);
-      else
-        choose_pgn_game (self, games, file);
-    }
+  cp_window_show_file (self, file, games, kind == CP_GAME_FILE_PGN);
   g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * cp_window_show_file:
+ * @self: a #CpWindow
+ * @file: the file the games were read from
+ * @games: (element-type CpGame): its games, at least one
+ * @pgn: whether @file is PGN rather than a record
+ *
+ * Shows the game of a record, which becomes the window's file; or the
+ * game of a PGN file, or else asks which of its games to show.
+ */
+void
+cp_window_show_file (CpWindow *self, GFile *file, GPtrArray *games, gboolean pgn)
+{
+  g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (games != NULL && games->len > 0);
+
+  remember (file, pgn ? PGN_MIME_TYPE : RECORD_MIME_TYPE);
+  if (!pgn)
+    cp_window_set_game (self, g_ptr_array_index (games, 0), file);
+  else if (games->len == 1)
+    cp_window_set_game (self, g_ptr_array_index (games, 0), NULL);
+  else
+    choose_pgn_game (self, games, file);
 }
 
 /**

@@ -125,6 +125,5 @@ gboolean cp_window_print           (CpWindow    *self,
                                     const char  *export_path,
                                     GError     **error);
 AdwMessageDialog *cp_window_choose_deck (CpWindow *self);
-char    *cp_window_display_name    (GFile       *file);
 
 G_END_DECLS

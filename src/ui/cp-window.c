@@ -17,6 +17,7 @@
 
 #include "cp-engine.h"
 #include "cp-new-game-dialog.h"
+#include "cp-text.h"
 #include "cp-window-private.h"
 
 G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -105,7 +106,7 @@ update_title (CpWindow *self)
     {
       g_set_object (&self->named_file, file);
       g_free (self->file_name);
-      self->file_name = file ? cp_window_display_name (file) : g_strdup (_("Unsaved Game"));
+      self->file_name = file ? cp_text_file_name (file) : g_strdup (_("Unsaved Game"));
     }
   name = self->file_name;
   subtitle = cp_session_get_modified (self->session) ? g_strdup_printf ("• %s", name) : g_strdup (name);
@@ -1034,10 +1035,31 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   update (self);
 }
 
+/**
+ * cp_window_get_game:
+ *
+ * Returns: (transfer none): the game of the window
+ */
 CpGame *
 cp_window_get_game (CpWindow *self)
 {
+  g_return_val_if_fail (CP_IS_WINDOW (self), NULL);
+
   return cp_session_get_game (self->session);
+}
+
+/**
+ * cp_window_get_file:
+ *
+ * Returns: (transfer none) (nullable): the record the game was opened
+ *   from or saved in, or %NULL
+ */
+GFile *
+cp_window_get_file (CpWindow *self)
+{
+  g_return_val_if_fail (CP_IS_WINDOW (self), NULL);
+
+  return cp_session_get_file (self->session);
 }
 
 /* Whether the window shows a new game nobody has played yet. */

@@ -29,6 +29,11 @@ void         cp_window_open_async          (CpWindow      *self,
 gboolean     cp_window_open_finish         (CpWindow      *self,
                                             GAsyncResult  *result,
                                             GError       **error);
+void         cp_window_show_file           (CpWindow      *self,
+                                            GFile         *file,
+                                            GPtrArray     *games,
+                                            gboolean       pgn);
+GFile       *cp_window_get_file            (CpWindow      *self);
 void         cp_window_recover             (CpWindow      *self,
                                             CpAutosave    *autosave);
 void         cp_window_save_async          (CpWindow      *self,

@@ -456,7 +456,7 @@ test_save_as_names (void)
   g_assert_true (g_str_has_suffix (g_file_peek_path (cp_session_get_file (window->session)), "chess1.cpgame"));
 
   cp_window_save_as (window, pgn_file);
-  while (!g_file_test (pgn, G_FILE_TEST_EXISTS))
+  while (g_strcmp0 (window->notice, "Exported as PGN") != 0)
     g_main_context_iteration (NULL, TRUE);
   iterate ();
   g_assert_true (g_file_get_contents (pgn, &contents, NULL, NULL));
@@ -475,6 +475,87 @@ test_save_as_names (void)
   answer (window, "close");
   destroy (window);
   g_unlink (record);
+  g_rmdir (dir);
+}
+
+static guint
+count_windows (void)
+{
+  return g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+/* A message dialog with @heading over any window, or NULL. */
+static AdwMessageDialog *
+find_any_dialog (const char *heading)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) candidate = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (candidate) && gtk_widget_get_visible (GTK_WIDGET (candidate))
+          && g_str_has_prefix (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (candidate)), heading))
+        return ADW_MESSAGE_DIALOG (candidate);
+    }
+  return NULL;
+}
+
+/* Files opened from outside, as the file manager opens them: the window
+ * that shows a file comes to the front instead of a second one, a file
+ * that cannot be read leaves no window behind, and one that can gets a
+ * window of its own. */
+static void
+test_open_from_outside (void)
+{
+  CpWindow *window = new_window ();
+  static const char *const moves[] = { "d2", "d4", NULL };
+  g_autofree char *dir = g_dir_make_tmp ("cp-window-XXXXXX", NULL);
+  g_autofree char *record = g_build_filename (dir, "open.cpgame", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.cpgame", NULL);
+  g_autofree char *pgn = g_build_filename (dir, "game.pgn", NULL);
+  g_autoptr (GFile) record_file = g_file_new_for_path (record);
+  g_autoptr (GFile) broken_file = g_file_new_for_path (broken);
+  g_autoptr (GFile) pgn_file = g_file_new_for_path (pgn);
+  AdwMessageDialog *dialog;
+  CpWindow *opened = NULL;
+  guint before;
+
+  play_by_clicks (window, moves);
+  g_assert_true (save_to (window, record_file, NULL));
+  before = count_windows ();
+  g_application_open (G_APPLICATION (app), &record_file, 1, "");
+  iterate ();
+  g_assert_cmpuint (count_windows (), ==, before);
+
+  g_assert_true (g_file_set_contents (broken, "<game-record", -1, NULL));
+  g_application_open (G_APPLICATION (app), &broken_file, 1, "");
+  while ((dialog = find_any_dialog ("Could Not Open")) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_cmpuint (count_windows (), ==, before);
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_cmpuint (count_windows (), ==, before);
+
+  g_assert_true (g_file_set_contents (pgn, "[White \"Anna\"]\n\n1. e4 e5 *\n", -1, NULL));
+  g_application_open (G_APPLICATION (app), &pgn_file, 1, "");
+  while (count_windows () == before)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (l->data != window && CP_IS_WINDOW (l->data))
+      opened = l->data;
+  g_assert_nonnull (opened);
+  g_assert_cmpuint (cp_game_get_n_actions (cp_window_get_game (opened)), ==, 2);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (cp_window_get_game (opened), 0)), ==, "Anna");
+
+  destroy (opened);
+  destroy (window);
+  g_unlink (record);
+  g_unlink (broken);
+  g_unlink (pgn);
   g_rmdir (dir);
 }
 
@@ -2688,6 +2769,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/save-and-open", test_save_and_open);
   g_test_add_func ("/window/files-do-not-block", test_files_do_not_block);
   g_test_add_func ("/window/save-as-names", test_save_as_names);
+  g_test_add_func ("/window/open-from-outside", test_open_from_outside);
   g_test_add_func ("/window/broken-record", test_broken_record);
   g_test_add_func ("/window/hostile-files", test_hostile_files);
   g_test_add_func ("/window/autosave-survives-kill", test_autosave_survives_kill);
