@@ -11,7 +11,6 @@
 #include "cp-deck.h"
 #include "cp-error.h"
 #include "cp-game.h"
-#include "cp-golf-position.h"
 #include "cp-hand.h"
 #include "cp-piece.h"
 #include "cp-player.h"
