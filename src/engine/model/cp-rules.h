@@ -190,15 +190,10 @@ struct _CpRules {
   void       (*sample)   (CpState *state, guint seat, GRand *rand);
 };
 
-/* The registry of games. */
-const CpRules *const *cp_rules_list   (guint *n_rules);
-const CpRules        *cp_rules_lookup (const char *id);
-
 const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
 const char           *cp_rules_seat_name   (const CpRules *rules, guint seat);
 gboolean              cp_rules_seats_coloured (const CpRules *rules);
 gboolean              cp_rules_partners    (const CpRules *rules, guint seat, guint other);
-void                  cp_rules_register    (const CpRules *rules);
 GHashTable           *cp_rules_resolve_options (const CpRules *rules,
                                                 GHashTable    *given,
                                                 GError       **error);
