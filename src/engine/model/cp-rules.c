@@ -259,7 +259,7 @@ cp_rules_seat_name (const CpRules *rules, guint seat)
  * cp_rules_seats_coloured:
  *
  * Whether a seat's colour means something: it is that of its pieces,
- * unless the pieces belong to no player (Chess Golf), and then the seats
+ * unless the pieces belong to no player, and then the seats
  * go without colours on the screen.
  */
 gboolean
