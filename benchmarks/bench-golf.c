@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-golf-position.h"
 
 #define BOUND 7
 

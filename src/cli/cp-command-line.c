@@ -17,6 +17,7 @@
 #include "cp-deck-sheet.h"
 #include "cp-diagram.h"
 #include "cp-engine.h"
+#include "cp-golf-position.h"
 #include "cp-pgn.h"
 #include "cp-record.h"
 #include "cp-rule-sheet.h"

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "cp-registry.h"
+
 #include "cp-action.h"
 #include "cp-board.h"
 #include "cp-card.h"
@@ -11,7 +13,6 @@
 #include "cp-deck.h"
 #include "cp-error.h"
 #include "cp-game.h"
-#include "cp-golf-position.h"
 #include "cp-hand.h"
 #include "cp-piece.h"
 #include "cp-player.h"
@@ -21,6 +22,7 @@
 #include "cp-state.h"
 #include "cp-types.h"
 #include "cp-view.h"
+
 #include "cp-agent.h"
 #include "cp-autosave.h"
 #include "cp-best-scores.h"

@@ -17,6 +17,7 @@
 #include "cp-error.h"
 #include "cp-game.h"
 #include "cp-random.h"
+#include "cp-registry.h"
 #include "cp-test-util.h"
 #include "cp-view.h"
 

@@ -8,6 +8,7 @@
 
 #include "cp-engine.h"
 #include "cp-games.h"
+#include "cp-golf-position.h"
 #include "cp-test-util.h"
 
 /* The first puzzle of the rules, rank 8 first: the white king and a black

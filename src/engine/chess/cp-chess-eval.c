@@ -1,5 +1,5 @@
 /* cp-chess-eval.c: how a computer player weighs a position of orthodox
- * chess or Chess960
+ * chess, from any start position
  *
  * Material and piece placement are weighed twice, for the middle game and
  * for the endgame, and blended by how much material is left.  Placement

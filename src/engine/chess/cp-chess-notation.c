@@ -204,9 +204,10 @@ cp_chess_format (const CpChessState *st, const CpAction *action, CpNotation nota
     {
       guint target = to;
 
-      /* Orthodox castling is written as the king's own move; a Chess960
-       * king takes its own rook, and so does a king that castles to the
-       * cell beside it (set up so in FEN), which would read as a step. */
+      /* Orthodox castling is written as the king's own move; a king that
+       * may start on any file takes its own rook, and so does one that
+       * castles to the cell beside it (set up so in FEN), which would read
+       * as a step. */
       if ((action->flags & CP_ACTION_FLAG_CASTLE) && !(st->features & CP_CHESS_CASTLE_ONTO_ROOK))
         {
           guint landing = cp_chess_landing (st, action);

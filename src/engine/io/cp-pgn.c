@@ -25,6 +25,7 @@
 #include "cp-chess-state.h"
 #include "cp-error.h"
 #include "cp-pgn.h"
+#include "cp-registry.h"
 
 #define STANDARD_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define LINE_WIDTH 79

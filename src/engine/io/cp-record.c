@@ -26,6 +26,7 @@
 #include "cp-engine-resources.h"
 #include "cp-error.h"
 #include "cp-record.h"
+#include "cp-registry.h"
 
 #define SCHEMA_PATH "/io/github/chess_parlour/ChessParlour/engine/chess-parlour-record.rng"
 

@@ -133,37 +133,12 @@ cp_game_init (CpGame *self)
 }
 
 /**
- * cp_game_new:
- * @game_id: a game of the registry, such as "chess"
- * @options: (nullable): the chosen options; the others take their defaults
- * @n_seats: number of seats
- * @seed: the seed of the game's random results
- * @error: return location for an error
- *
- * A new game at its start, with a player for each seat named after the
- * seat's colour.  Random results of the set-up are not drawn yet: call
- * cp_game_resolve_chance() to draw them, or append them from a record.
- */
-CpGame *
-cp_game_new (const char *game_id, GHashTable *options, guint n_seats, guint64 seed, GError **error)
-{
-  const CpRules *rules = cp_rules_lookup (game_id);
-
-  if (rules == NULL)
-    {
-      g_autofree char *quoted = cp_error_quote (game_id);
-
-      g_set_error (error, CP_ERROR, CP_ERROR_UNKNOWN_GAME,
-                   _("Chess Parlour does not know the game “%s”"), quoted);
-      return NULL;
-    }
-  return cp_game_new_with_rules (rules, options, n_seats, seed, error);
-}
-
-/**
  * cp_game_new_with_rules:
  *
- * Like cp_game_new(), for a rules module given directly.
+ * A new game of @rules at its start, with a player for each seat named
+ * after the seat's colour.  The options that @options leaves out take
+ * their defaults.  Random results of the set-up are not drawn yet: call
+ * cp_game_resolve_chance() to draw them, or append them from a record.
  */
 CpGame *
 cp_game_new_with_rules (const CpRules *rules, GHashTable *options, guint n_seats, guint64 seed,

@@ -23,11 +23,6 @@ typedef struct {
 #define CP_TYPE_GAME (cp_game_get_type ())
 G_DECLARE_FINAL_TYPE (CpGame, cp_game, CP, GAME, GObject)
 
-CpGame         *cp_game_new              (const char     *game_id,
-                                          GHashTable     *options,
-                                          guint           n_seats,
-                                          guint64         seed,
-                                          GError        **error);
 CpGame         *cp_game_new_with_rules   (const CpRules  *rules,
                                           GHashTable     *options,
                                           guint           n_seats,

@@ -17,8 +17,8 @@ typedef enum {
   CP_PIECE_ROOK,
   CP_PIECE_QUEEN,
   CP_PIECE_KING,
-  CP_PIECE_MAN,             /* Chivalry */
-  CP_PIECE_CHIVALRY_KNIGHT, /* Chivalry */
+  CP_PIECE_MAN,             /* steps, and hops over its neighbours */
+  CP_PIECE_CHIVALRY_KNIGHT, /* as a man, and may hop over friends then foes */
   CP_PIECE_CHECKER,         /* a checker standing on its own */
   CP_N_PIECE_KINDS
 } CpPieceKind;
@@ -38,7 +38,7 @@ typedef struct {
   guint8 kind;           /* CpPieceKind; CP_PIECE_NONE for an empty cell */
   guint8 seat;           /* owner */
   guint8 flags;          /* CpPieceFlags */
-  guint8 wounds;         /* damage taken (Chess Attack) */
+  guint8 wounds;         /* damage taken in fights */
   guint8 checkers;       /* number of checkers stacked with the piece */
   guint8 checker_colour; /* CpColour of those checkers */
 } CpPiece;

@@ -130,8 +130,8 @@ typedef struct _CpPresentation {
   CpCardTable cards;
   char *card_button;     /* the label, with its mnemonic, of the button that
                           * plays the cards chosen in the hand, where the game
-                          * says where they go (Cooperative Chess: onto the
-                          * player's own stack); NULL: the screen says how */
+                          * says where they go (such as onto the player's
+                          * own stack); NULL: the screen says how */
   guint8 card_note_stage;   /* CpCardNoteStage */
   guint8 card_note_seat;    /* the seat the stage belongs to */
   char *card_note;          /* the card named this turn, or NULL */
@@ -139,8 +139,8 @@ typedef struct _CpPresentation {
                                          * set-up plays, once seats were drawn */
   gboolean seats_drawn;     /* the set-up drew who plays which seat */
   char *timeout_button;     /* the id of the button a timed secret choice falls
-                             * back on when the time the players allow runs out
-                             * (Chess Golf: "impossible"), or NULL: untimed */
+                             * back on when the time the players allow runs out,
+                             * or NULL: untimed */
   GArray *grids;            /* CpGrid: tables beside the board */
 } CpPresentation;
 

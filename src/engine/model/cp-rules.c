@@ -1,4 +1,4 @@
-/* cp-rules.c: the registry of games and their options
+/* cp-rules.c: the options and seats of a game's rules
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,87 +10,6 @@
 
 #include "cp-error.h"
 #include "cp-rules.h"
-#include "cp-games.h"
-
-static const CpRules *const built_in[] = {
-  &cp_chess_rules,
-  &cp_chess960_rules,
-  &cp_zombie_rules,
-  &cp_two_move_rules,
-  &cp_masquerade_rules,
-  &cp_adrenaline_rules,
-  &cp_half_alice_rules,
-  &cp_synchronous_rules,
-  &cp_tar_pit_rules,
-  &cp_attrition_rules,
-  &cp_chivalry_rules,
-  &cp_km_three_rules,
-  &cp_km_four_rules,
-  &cp_km_teams_rules,
-  &cp_crowded_house_rules,
-  &cp_chess_attack_rules,
-  &cp_golf_rules,
-  &cp_cooperative_rules,
-};
-
-/* The games of the collection, then those registered at run time. */
-static GPtrArray *
-registry (void)
-{
-  static GPtrArray *games;
-  static gsize ready;
-
-  if (g_once_init_enter (&ready))
-    {
-      games = g_ptr_array_new ();
-      for (guint i = 0; i < G_N_ELEMENTS (built_in); i++)
-        g_ptr_array_add (games, (gpointer) built_in[i]);
-      g_once_init_leave (&ready, 1);
-    }
-  return games;
-}
-
-/**
- * cp_rules_list:
- * @n_rules: (out) (optional): number of games
- *
- * Every game Chess Parlour plays, in the order menus show them.
- */
-const CpRules *const *
-cp_rules_list (guint *n_rules)
-{
-  GPtrArray *games = registry ();
-
-  if (n_rules)
-    *n_rules = games->len;
-  return (const CpRules *const *) games->pdata;
-}
-
-/* The game with the id @id, or NULL. */
-const CpRules *
-cp_rules_lookup (const char *id)
-{
-  GPtrArray *games = registry ();
-
-  for (guint i = 0; i < games->len; i++)
-    if (g_strcmp0 (((const CpRules *) games->pdata[i])->id, id) == 0)
-      return games->pdata[i];
-  return NULL;
-}
-
-/**
- * cp_rules_register:
- *
- * Adds a game that is not part of the collection, such as a test's, to
- * the end of the registry.  Call it before any thread uses the registry.
- */
-void
-cp_rules_register (const CpRules *rules)
-{
-  g_return_if_fail (cp_rules_lookup (rules->id) == NULL);
-
-  g_ptr_array_add (registry (), (gpointer) rules);
-}
 
 const CpOptionSpec *
 cp_rules_find_option (const CpRules *rules, const char *id)
@@ -340,7 +259,7 @@ cp_rules_seat_name (const CpRules *rules, guint seat)
  * cp_rules_seats_coloured:
  *
  * Whether a seat's colour means something: it is that of its pieces,
- * unless the pieces belong to no player (Chess Golf), and then the seats
+ * unless the pieces belong to no player, and then the seats
  * go without colours on the screen.
  */
 gboolean

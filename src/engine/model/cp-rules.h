@@ -47,8 +47,8 @@ typedef enum {
   CP_RULES_DRAWS   = 1 << 0, /* draws may be offered and accepted */
   CP_RULES_SECRETS = 1 << 1, /* seats hold information others may not see */
   CP_RULES_CHANCE  = 1 << 2, /* random results are drawn */
-  CP_RULES_SECRET_SETUP = 1 << 3, /* play begins with sealed choices (Masquerade's
-                                   * tables) that a seed may make: see
+  CP_RULES_SECRET_SETUP = 1 << 3, /* play begins with sealed choices that
+                                   * a seed may make: see
                                    * cp_game_choose_secrets() */
 } CpRulesFlags;
 
@@ -150,17 +150,17 @@ struct _CpRules {
   gboolean   (*null_move) (const CpState *state);
 
   /* What the game so far holds beyond its outcome, in a sentence for
-   * `--validate` (the fights of Chess Attack); may be NULL. */
+   * `--validate` (such as the fights fought); may be NULL. */
   char      *(*statistics) (const CpState *state);
 
-  /* The values a piece of @kind fights with (Chess Attack), for printed
-   * tiles: attack, defence, support and points at full health, then
+  /* The values a piece of @kind fights with in a game of fights, for
+   * printed tiles: attack, defence, support and points at full health, then
    * attack, defence and support wounded, in the order of CpAttribute;
    * points are -1 for a piece that scores none.  May be NULL. */
   void       (*attributes) (const CpState *state, CpPieceKind kind, int values[]);
 
   /* Fills in the value of a due CP_ACTION_REVEAL, @action, that the
-   * rules work out rather than draw (the par of a Chess Golf hole, which
+   * rules work out rather than draw (such as the par of a puzzle, which
    * a solver proves), and maybe its cells with what was found on the way
    * (a shortest solution), for `advise` to use later.  It may take long:
    * a session calls it in a worker thread, and it stops early, giving
@@ -170,15 +170,15 @@ struct _CpRules {
   /* An exactly best action for @seat, which is to act, worked out in the
    * caller's thread (a hint: the next move of a shortest solution) by
    * @deadline (g_get_monotonic_time(); 0: no limit), or what a person
-   * whose time runs out would do (Chess Golf: bid "impossible");
-   * FALSE: the rules have no advice here, or @cancellable was cancelled
-   * before it was worked out.  May be NULL. */
+   * whose time runs out would do (such as saying that a puzzle has no
+   * solution); FALSE: the rules have no advice here, or @cancellable was
+   * cancelled before it was worked out.  May be NULL. */
   gboolean   (*advise)   (const CpState *state, guint seat, gint64 deadline, GCancellable *cancellable,
                           CpAction *action);
 
   /* The colours pieces are drawn in, by their `seat`, for a game whose
-   * pieces belong to no player (Chess Golf: white and black, whoever
-   * plays); NULL: the colours of the seats' players. */
+   * pieces belong to no player (such as white and black pieces that
+   * every player moves); NULL: the colours of the seats' players. */
   const CpColour *piece_colours;
   guint8 n_piece_colours;
   /* For computer players of games with secrets: fills in what `redact`
@@ -190,15 +190,10 @@ struct _CpRules {
   void       (*sample)   (CpState *state, guint seat, GRand *rand);
 };
 
-/* The registry of games. */
-const CpRules *const *cp_rules_list   (guint *n_rules);
-const CpRules        *cp_rules_lookup (const char *id);
-
 const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
 const char           *cp_rules_seat_name   (const CpRules *rules, guint seat);
 gboolean              cp_rules_seats_coloured (const CpRules *rules);
 gboolean              cp_rules_partners    (const CpRules *rules, guint seat, guint other);
-void                  cp_rules_register    (const CpRules *rules);
 GHashTable           *cp_rules_resolve_options (const CpRules *rules,
                                                 GHashTable    *given,
                                                 GError       **error);

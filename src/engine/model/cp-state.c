@@ -842,8 +842,8 @@ cp_state_material (const CpState *state, guint seat)
   int worth[CP_MAX_SEATS] = { 0 };
   int best = G_MININT;
 
-  /* A piece counts for its side: the seat that owns it, or its team (in
-   * Crowded House the pieces of the seats of a team are one army). */
+  /* A piece counts for its side: the seat that owns it, or its team
+   * (where the seats of a team move one army together). */
   for (guint c = 0; c < CP_MAX_CELLS; c++)
     {
       const CpPiece *p = &state->cells[c];

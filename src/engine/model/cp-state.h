@@ -38,8 +38,8 @@ typedef enum {
   CP_END_NO_MOVES,
   CP_END_ELIMINATION,
   CP_END_SCORE,
-  CP_END_ONE_PIECE_LEFT,    /* Chivalry: a side is down to one piece */
-  CP_END_PIECE_CAPTURED,    /* Chivalrous Attrition: the deciding piece was taken */
+  CP_END_ONE_PIECE_LEFT,    /* a side is down to one piece */
+  CP_END_PIECE_CAPTURED,    /* the deciding piece was taken */
   CP_END_OUT_OF_CARDS,      /* a player had no card left to play */
   CP_N_END_REASONS
 } CpEndReason;
