@@ -360,7 +360,7 @@ ray_up (guint d, guint from, guint64 occupied)
 {
   guint64 ray = rays[d][from];
 
-  return ray ^ rays[d][__builtin_ctzll ((ray & occupied) | cell_bit (63))];
+  return ray ^ rays[d][cp_bits_lowest ((ray & occupied) | cell_bit (63))];
 }
 
 static inline guint64
@@ -368,7 +368,7 @@ ray_down (guint d, guint from, guint64 occupied)
 {
   guint64 ray = rays[d][from];
 
-  return ray ^ rays[d][63 - __builtin_clzll ((ray & occupied) | cell_bit (0))];
+  return ray ^ rays[d][cp_bits_highest ((ray & occupied) | cell_bit (0))];
 }
 
 /* The cells a piece of @kind on @from slides over, with pieces on
@@ -642,7 +642,7 @@ step_field (const CpChessState *st, guint from, guint cell, guint ignore_a, guin
   f->n_gainers = f->gains = 0;
   for (gainers = st->stacked_cells & f->pass & ~empty; gainers != 0; gainers &= gainers - 1)
     {
-      guint c = (guint) __builtin_ctzll (gainers);
+      guint c = cp_bits_lowest (gainers);
 
       f->gainer[f->n_gainers] = (guint8) c;
       f->gain[f->n_gainers++] = st->base.cells[c].checkers;
@@ -686,7 +686,7 @@ step_walks (const CpChessState *st, guint from, guint cell, guint ignore_a, guin
    * those where it takes more. */
   for (guint64 b = special; b != 0; b &= b - 1)
     {
-      guint c = (guint) __builtin_ctzll (b);
+      guint c = cp_bits_lowest (b);
       guint v = start_checkers (st, from, c, ignore_a, ignore_b);
 
       start[n_starts] = (guint8) c;
@@ -885,7 +885,7 @@ search_steps (const CpChessState *st, guint from, guint cell, guint ignore_a, gu
     for (guint64 m = st->stacked_cells & st->seat_cells[1 - p->seat]
                      & ~(cell_bit (from) | cell_bit (ignore_a) | cell_bit (ignore_b));
          m != 0; m &= m - 1)
-      w->gainer_of[__builtin_ctzll (m)] = (guint8) w->n_gainers++;
+      w->gainer_of[cp_bits_lowest (m)] = (guint8) w->n_gainers++;
   else
     for (guint c = 0; c < n_cells; c++)
       {
@@ -987,7 +987,7 @@ stepping_attackers (const Attackers *a, guint64 stacks)
   guint64 starters = a->stacked;
 
   for (; stacks != 0; stacks &= stacks - 1)
-    starters |= might_take_on (a, (guint) __builtin_ctzll (stacks));
+    starters |= might_take_on (a, cp_bits_lowest (stacks));
   return starters;
 }
 
@@ -998,7 +998,7 @@ list_cells (guint64 mask, guint8 *cells)
   guint n = 0;
 
   for (; mask != 0; mask &= mask - 1)
-    cells[n++] = (guint8) __builtin_ctzll (mask);
+    cells[n++] = (guint8) cp_bits_lowest (mask);
   return n;
 }
 
@@ -1028,7 +1028,7 @@ masked_step_starters (const CpChessState *st, guint cell, guint seat, guint igno
   if (st->base.out & BIT (1 - seat))
     attackers = 0;
   for (guint64 m = stacks; m != 0; m &= m - 1)
-    *gains += st->base.cells[__builtin_ctzll (m)].checkers;
+    *gains += st->base.cells[cp_bits_lowest (m)].checkers;
   return starters_of_masks (st, stacks, attackers, starters);
 }
 
@@ -1751,7 +1751,7 @@ field_gainers (const CpChessState *st, const Field *f, guint king, guint top, gu
 
   for (guint64 m = f->mine & f->stacked & ~cell_bit (king); m != 0; m &= m - 1)
     {
-      guint c = (guint) __builtin_ctzll (m);
+      guint c = cp_bits_lowest (m);
 
       gainer[n] = (guint8) c;
       gain[n++] = (guint8) MIN (field_checkers (st, f, c), top);
@@ -1896,7 +1896,7 @@ find_landings (const CpChessState *st, const Field *f, guint p, guint king, Land
   l->plain = l->own > 0 ? to & ~special : 0;
   for (; special != 0; special &= special - 1)
     {
-      guint c = (guint) __builtin_ctzll (special);
+      guint c = cp_bits_lowest (special);
       guint v = l->own + field_checkers (st, f, c);
 
       if (c == f->ep_cell && piece->kind == CP_PIECE_PAWN)
@@ -2122,7 +2122,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
   s->top = s->gains = 0;
   for (guint64 m = st->stacked_cells; m != 0; m &= m - 1)
     {
-      guint c = (guint) __builtin_ctzll (m);
+      guint c = cp_bits_lowest (m);
 
       s->top += st->base.cells[c].checkers;
       if ((st->seat_cells[seat] >> c) & 1 && c != king)
@@ -2137,7 +2137,7 @@ look_at_steps (const CpChessState *st, guint seat, guint king, KingDanger *dange
   s->stay_from = CP_NO_CELL;
   for (guint64 m = s->field.mine & s->field.stacked & ~cell_bit (king); m != 0; m &= m - 1)
     {
-      guint c = (guint) __builtin_ctzll (m);
+      guint c = cp_bits_lowest (m);
 
       s->takers[c] = might_take_on (&s->attackers, c);
       s->starters |= s->takers[c];
@@ -2256,7 +2256,7 @@ judge_carrying_move (const CpChessState *st, Steps *s, const CpAction *a, guint 
       s->stay_starters = s->attackers.stacked;
       for (guint64 m = s->field.mine & s->field.stacked & ~cell_bit (king) & ~cell_bit (a->cells[0]); m != 0;
            m &= m - 1)
-        s->stay_starters |= s->takers[__builtin_ctzll (m)];
+        s->stay_starters |= s->takers[cp_bits_lowest (m)];
     }
   starters = s->stay_starters;
   if (f.count > 0)
@@ -2264,7 +2264,7 @@ judge_carrying_move (const CpChessState *st, Steps *s, const CpAction *a, guint 
   starters &= f.theirs;
   for (guint64 m = starters; m != 0; m &= m - 1)
     {
-      guint p = (guint) __builtin_ctzll (m), b = s->index_of[p];
+      guint p = cp_bits_lowest (m), b = s->index_of[p];
       gboolean off_lines = b < s->n && !(changed & s->lines[b])
                            && !((a->flags & CP_ACTION_FLAG_DOUBLE) && st->base.cells[p].kind == CP_PIECE_PAWN);
 
@@ -2325,7 +2325,7 @@ judge_carrying_move (const CpChessState *st, Steps *s, const CpAction *a, guint 
       {
         if (sure_by_taking (s, landings[n], cell_bit (a->cells[0])))
           return FALSE;
-        unsure[(*n_unsure)++] = (guint8) __builtin_ctzll (m);
+        unsure[(*n_unsure)++] = (guint8) cp_bits_lowest (m);
       }
   return TRUE;
 }
