@@ -475,7 +475,7 @@ rollout (CpMcts *self, CpState *state, guint plies, double *reward)
       if (ply >= plies)
         break;
       list->len = 0;
-      self->rules->legal (state, (guint) __builtin_ctz (pending), list);
+      self->rules->legal (state, cp_bits_lowest (pending), list);
       if (list->len == 0)
         break;
       a = *rollout_action (self, state, list);

@@ -397,7 +397,7 @@ child_value (CpSearch *self, CpState *child, guint seat, int depth, int alpha, i
   if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
       || ply + 1 >= CP_SEARCH_MAX_PLY)
     return cp_state_evaluate (child, seat);
-  next = (guint) __builtin_ctz (pending);
+  next = cp_bits_lowest (pending);
   if (entered_chance (self, child, next))
     return cp_state_evaluate (child, seat);
   if (next == seat)
@@ -452,10 +452,10 @@ null_move_value (CpSearch *self, CpState *state, guint seat, int depth, int beta
   pending = self->rules->pending (child);
   if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
     score = cp_state_evaluate (child, seat);
-  else if ((guint) __builtin_ctz (pending) == seat)
+  else if (cp_bits_lowest (pending) == seat)
     score = search (self, child, seat, depth, beta - 1, beta, ply + 1);
   else
-    score = -search (self, child, (guint) __builtin_ctz (pending), depth, -beta, -beta + 1, ply + 1);
+    score = -search (self, child, cp_bits_lowest (pending), depth, -beta, -beta + 1, ply + 1);
   unmake (self, &pass, &made);
   return score;
 }

@@ -207,7 +207,7 @@ perft (GVariantDict *dict)
       return 0;
     }
 
-  cp_state_legal (state, (guint) __builtin_ctz (pending), &moves);
+  cp_state_legal (state, cp_bits_lowest (pending), &moves);
   for (guint i = 0; i < moves.len; i++)
     {
       g_autoptr (CpState) child = cp_state_copy (state);
@@ -331,7 +331,7 @@ static gboolean
 match_step (Match *m, CpGame *game, const guint *player_of, GArray *keys, GError **error)
 {
   CpSeatMask pending = cp_game_get_pending (game);
-  guint seat = (guint) __builtin_ctz (pending);
+  guint seat = cp_bits_lowest (pending);
   g_autoptr (CpView) view = cp_game_view (game, seat);
   const CpState *state = cp_view_get_state (view);
   CpAction action;
@@ -359,7 +359,7 @@ match_result (Match *m, CpGame *game, const guint *player_of)
   const CpOutcome *outcome = cp_game_get_outcome (game);
   guint n = cp_game_get_n_seats (game);
   g_autoptr (GString) winners = g_string_new (NULL);
-  guint n_winners = (guint) __builtin_popcount (outcome->winners & ((1u << n) - 1));
+  guint n_winners = cp_bits_count (outcome->winners & ((1u << n) - 1));
 
   if (outcome->status == CP_STATUS_PLAYING)
     {

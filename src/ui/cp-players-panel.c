@@ -229,7 +229,7 @@ player_names (CpPlayersPanel *self, CpSeatMask seats)
 static char *
 describe_past (CpPlayersPanel *self, const CpState *state, const char *names)
 {
-  guint n = __builtin_popcount (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE));
+  guint n = cp_bits_count (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE));
 
   if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
     {
@@ -266,7 +266,7 @@ describe (CpPlayersPanel *self, const CpState *state)
       /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" or
        * "Checkmate: Alice and Ben win" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s wins", "%s: %s win",
-                                           __builtin_popcount (state->outcome.winners)),
+                                           cp_bits_count (state->outcome.winners)),
                               cp_end_reason_describe (state->outcome.reason), names);
     case CP_STATUS_DRAWN:
       return g_strdup (cp_end_reason_describe (state->outcome.reason));

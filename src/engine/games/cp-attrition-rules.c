@@ -187,7 +187,7 @@ lose_piece (AttritionState *st, guint seat, guint index, CpEndReason reason)
     {
     case VARIANT_MULTI:
       st->base.out |= CP_SEAT_BIT (seat);
-      if (__builtin_popcount (still_playing (st)) == 1)
+      if (cp_bits_count (still_playing (st)) == 1)
         set_won (st, CP_END_ELIMINATION, still_playing (st));
       break;
     case VARIANT_TWO_PIECE:

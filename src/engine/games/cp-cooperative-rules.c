@@ -677,7 +677,7 @@ coop_sample (CpState *state, guint seat, GRand *rand)
   unseen = cp_deck_get_set (&all) & ~cp_deck_get_set (&st->hand[seat].cards)
            & ~cp_deck_get_set (&st->discards[0].cards) & ~cp_deck_get_set (&st->discards[1].cards)
            & ~cp_deck_get_set (&st->captured.cards);
-  if ((guint) __builtin_popcountll (unseen) != held + cp_deck_count (&st->draw))
+  if (cp_bits_count (unseen) != held + cp_deck_count (&st->draw))
     return;
   cp_deck_init_set (&st->draw, unseen);
   cp_deck_shuffle (&st->draw, g_rand_int (rand));

@@ -431,7 +431,7 @@ capture_gain (const CpChessState *st, const Attacks *a, guint seat)
              | a->cells[army][mine][t];
   for (victims = a->pieces[st->army[next]] & reach; victims != 0; victims &= victims - 1)
     {
-      guint c = (guint) __builtin_ctzll (victims);
+      guint c = cp_bits_lowest (victims);
       const CpPiece *p = &st->base.cells[c];
       int taker = least_taker (a, army, seat, c), worth;
 

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "cp-bits.h"
 #include "cp-error.h"
 #include "cp-golf-position.h"
 
@@ -190,7 +191,7 @@ static gboolean
 has_pair (guint64 pieces)
 {
   for (guint64 rest = pieces; rest != 0; rest &= rest - 1)
-    if (tables->king[__builtin_ctzll (rest)] & pieces)
+    if (tables->king[cp_bits_lowest (rest)] & pieces)
       return TRUE;
   return FALSE;
 }
@@ -202,7 +203,7 @@ lent (const Node *node, guint cell, gboolean lonely)
   guint colour = colour_of (node->cells[cell]), lend = lonely ? LEND_KING : 0;
 
   for (guint64 around = tables->king[cell] & node->occupied[colour]; around != 0; around &= around - 1)
-    switch (CP_GOLF_KIND (node->cells[__builtin_ctzll (around)]))
+    switch (CP_GOLF_KIND (node->cells[cp_bits_lowest (around)]))
       {
       case CP_PIECE_KNIGHT: lend |= LEND_KNIGHT; break;
       case CP_PIECE_BISHOP: lend |= LEND_DIAGONAL; break;
@@ -252,7 +253,7 @@ generate (const Node *node, gboolean captures_only, CpGolfMove *moves, guint *n_
 
   for (guint64 rest = all; rest != 0; rest &= rest - 1)
     {
-      guint from = (guint) __builtin_ctzll (rest);
+      guint from = cp_bits_lowest (rest);
       guint64 quiet, hit;
       guint lend;
 
@@ -265,7 +266,7 @@ generate (const Node *node, gboolean captures_only, CpGolfMove *moves, guint *n_
       reach (node, from, lend, &quiet, &hit);
       for (; hit != 0; hit &= hit - 1)
         {
-          guint to = (guint) __builtin_ctzll (hit);
+          guint to = cp_bits_lowest (hit);
 
           if (may_capture (node, from, to))
             moves[n++] = (CpGolfMove) { (guint8) from, (guint8) to };
@@ -276,7 +277,7 @@ generate (const Node *node, gboolean captures_only, CpGolfMove *moves, guint *n_
     return n;
   for (guint64 rest = all; rest != 0; rest &= rest - 1)
     {
-      guint from = (guint) __builtin_ctzll (rest);
+      guint from = cp_bits_lowest (rest);
       guint64 quiet, hit;
       guint lend = lent (node, from, lonely[colour_of (node->cells[from])]);
 
@@ -284,7 +285,7 @@ generate (const Node *node, gboolean captures_only, CpGolfMove *moves, guint *n_
         continue;
       reach (node, from, lend, &quiet, &hit);
       for (; quiet != 0; quiet &= quiet - 1)
-        moves[n++] = (CpGolfMove) { (guint8) from, (guint8) __builtin_ctzll (quiet) };
+        moves[n++] = (CpGolfMove) { (guint8) from, (guint8) cp_bits_lowest (quiet) };
     }
   return n;
 }

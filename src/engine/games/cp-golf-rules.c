@@ -891,7 +891,7 @@ sample (CpState *state, guint seat, GRand *rand)
   unseen = cp_deck_get_set (&all) & ~cp_deck_get_set (&st->discard);
   for (guint i = 0; i < st->n_cards; i++)
     unseen &= ~cp_card_bit (st->cards[i]);
-  if ((guint) __builtin_popcountll (unseen) != cp_deck_count (&st->pile))
+  if (cp_bits_count (unseen) != cp_deck_count (&st->pile))
     return;
   cp_deck_init_set (&st->pile, unseen);
   cp_deck_shuffle (&st->pile, g_rand_int (rand));

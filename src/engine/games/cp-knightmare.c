@@ -619,9 +619,9 @@ pawn_advance (guint cell, guint width, guint ranks, guint files)
   guint x = cell % width, y = cell / width, best = G_N_ELEMENTS (pawn_race) - 1;
 
   for (; ranks != 0; ranks &= ranks - 1)
-    best = MIN (best, (guint) ABS (__builtin_ctz (ranks) - (int) y));
+    best = MIN (best, (guint) ABS ((int) cp_bits_lowest (ranks) - (int) y));
   for (; files != 0; files &= files - 1)
-    best = MIN (best, (guint) ABS (__builtin_ctz (files) - (int) x));
+    best = MIN (best, (guint) ABS ((int) cp_bits_lowest (files) - (int) x));
   return pawn_race[MIN (best, G_N_ELEMENTS (pawn_race) - 1)];
 }
 

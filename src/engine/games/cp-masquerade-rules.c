@@ -336,7 +336,7 @@ answer (MasqueradeState *st)
       CpAction capture;
 
       st->excluded[seat][kind] |= (guint8) (all & ~moves);
-      if (__builtin_popcount (moves) == 1)
+      if (cp_bits_count (moves) == 1)
         st->confirmed[seat][kind] = (guint8) moves;
       st->answered[seat] = ANSWER_ALLOWED;
       cp_action_init_move (&capture, seat, st->from, st->to);

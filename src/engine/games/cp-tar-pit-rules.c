@@ -883,10 +883,10 @@ tar_pit_sample (CpState *state, guint seat, GRand *rand)
   if (seat > 1 || cp_hand_visible_to (theirs, seat))
     return;
   unseen = st->all & ~cp_deck_get_set (&st->hand[seat].cards) & ~cp_deck_get_set (&st->discard.cards);
-  if ((guint) __builtin_popcountll (unseen) != held + cp_deck_count (&st->deck))
+  if (cp_bits_count (unseen) != held + cp_deck_count (&st->deck))
     return;
   kept = unseen & ~st->shuffled;
-  if ((guint) __builtin_popcountll (kept) > held)
+  if (cp_bits_count (kept) > held)
     kept = 0;
   cp_deck_init_set (&rest, unseen & ~kept);
   cp_deck_shuffle (&rest, g_rand_int (rand));

@@ -240,7 +240,7 @@ static void
 end_turn (TwoMoveState *st)
 {
   for (guint seat = 0; seat < 2; seat++)
-    if (__builtin_popcount (st->up[seat]) >= 4)
+    if (cp_bits_count (st->up[seat]) >= 4)
       st->up[seat] = 0;
   st->n_queue = st->current = 0;
   st->pawns_moved = 0;
@@ -282,7 +282,7 @@ reveal (TwoMoveState *st)
           continue;
         st->queue_seat[st->n_queue] = (guint8) seat;
         st->queue_kind[st->n_queue] = (guint8) kind;
-        st->queue_moves[st->n_queue++] = __builtin_popcount (left) == 1 ? 2 : 1;
+        st->queue_moves[st->n_queue++] = cp_bits_count (left) == 1 ? 2 : 1;
       }
   for (guint seat = 0; seat < 2; seat++)
     {
@@ -377,13 +377,13 @@ describe_reveal (const TwoMoveState *st)
    * "White: bishop and queen; Black: bishop and rook" */
   g_autofree char *both = g_strdup_printf (_("White: %s; Black: %s"), white, black);
 
-  switch (__builtin_popcount (cancelled))
+  switch (cp_bits_count (cancelled))
     {
     case 0:
       return g_steal_pointer (&both);
     case 1:
       {
-        guint kind = (guint) __builtin_ctz (cancelled);
+        guint kind = cp_bits_lowest (cancelled);
 
         /* Translators: %s: the cards revealed; %s: a kind of piece whose
          * two cards cancel each other */
@@ -454,7 +454,7 @@ two_move_sample (CpState *state, guint seat, GRand *rand)
   for (guint s = 0; s < 2; s++)
     if (s != seat && st->sealed[s] == SEALED_UNKNOWN)
       {
-        guint held = ALL_CARDS & ~st->up[s], n = (guint) __builtin_popcount (held);
+        guint held = ALL_CARDS & ~st->up[s], n = cp_bits_count (held);
         guint first = (guint) g_rand_int_range (rand, 0, (gint32) n);
         guint second = (guint) g_rand_int_range (rand, 0, (gint32) n - 1);
         guint kinds[CP_N_PIECE_KINDS], k = 0;
@@ -486,7 +486,7 @@ two_move_cards (const CpState *state, CpCardTable *table)
       add_cards (&table->up[seat], st->up[seat], seat);
       if (st->sealed[seat] == SEALED_UNKNOWN)
         {
-          guint in_hand = (guint) __builtin_popcount (ALL_CARDS & ~st->up[seat]) - 2;
+          guint in_hand = cp_bits_count (ALL_CARDS & ~st->up[seat]) - 2;
 
           cp_hand_add (&table->sealed[seat], CP_CARD_UNKNOWN);
           cp_hand_add (&table->sealed[seat], CP_CARD_UNKNOWN);

@@ -46,7 +46,7 @@ cp_cell_set_count (const CpCellSet *set)
   guint n = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (set->bits); i++)
-    n += (guint) __builtin_popcountll (set->bits[i]);
+    n += cp_bits_count (set->bits[i]);
   return n;
 }
 

@@ -6,6 +6,7 @@
 
 #include <glib-object.h>
 
+#include "cp-bits.h"
 #include "cp-types.h"
 
 G_BEGIN_DECLS
@@ -36,7 +37,7 @@ cp_cell_set_next (const CpCellSet *set, guint cell)
       guint64 bits = set->bits[w] & (w == cell >> 6 ? ~G_GUINT64_CONSTANT (0) << (cell & 63) : ~G_GUINT64_CONSTANT (0));
 
       if (bits != 0)
-        return w * 64 + (guint) __builtin_ctzll (bits);
+        return w * 64 + cp_bits_lowest (bits);
     }
   return CP_NO_CELL;
 }

@@ -395,7 +395,7 @@ apply_meta (CpState *state, const CpAction *action)
       else if (only_partners_left (state, action->seat))
         /* Partners against the game give up together. */
         state->outcome = (CpOutcome) { CP_STATUS_LOST, CP_END_RESIGNATION, 0 };
-      else if (__builtin_popcount (everyone & ~state->out) <= 1)
+      else if (cp_bits_count (everyone & ~state->out) <= 1)
         state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION,
                                        (CpSeatMask) (everyone & ~state->out) };
       else

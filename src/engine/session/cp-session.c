@@ -218,7 +218,7 @@ seals (const CpState *state, guint seat)
 {
   g_auto (CpActionList) legal = { 0 };
 
-  if (__builtin_popcount (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE)) > 1)
+  if (cp_bits_count (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE)) > 1)
     return TRUE;
   cp_state_legal (state, seat, &legal);
   for (guint i = 0; i < legal.len; i++)
