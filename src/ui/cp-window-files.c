@@ -48,6 +48,10 @@ remember (GFile *file, const char *mime_type)
 gboolean
 cp_window_save_to (CpWindow *self, GFile *file, GError **error)
 {
+  g_return_val_if_fail (CP_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
   if (!cp_session_save (self->session, file, error))
     return FALSE;
   remember (file, RECORD_MIME_TYPE);
@@ -228,6 +232,8 @@ choose_file (CpWindow *self, ChooseFor purpose)
 void
 cp_window_choose_file_to_open (CpWindow *self)
 {
+  g_return_if_fail (CP_IS_WINDOW (self));
+
   choose_file (self, CHOOSE_OPEN);
 }
 
@@ -456,6 +462,9 @@ cp_window_open (CpWindow *self, GFile *file)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) games = NULL;
   g_autoptr (CpGame) game = NULL;
+
+  g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
 
   if (is_pgn (file))
     {

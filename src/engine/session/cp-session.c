@@ -832,8 +832,8 @@ cp_session_class_init (CpSessionClass *klass)
   /**
    * CpSession::changed:
    *
-   * What the screen shows has changed: the log, the replay cursor, the
-   * seat at the screen, the file or whether the game is saved.
+   * What the screen shows of the game has changed: the log, the replay
+   * cursor or the seat at the screen.
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -939,7 +939,6 @@ cp_session_set_modified (CpSession *self, gboolean modified)
 
   set_modified (self, !!modified);
   tell_changes (self);
-  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 /* Whether the session holds a new game nobody has played yet. */
