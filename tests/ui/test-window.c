@@ -2619,7 +2619,6 @@ main (int argc, char *argv[])
     }
   g_setenv ("XDG_DATA_HOME", g_getenv ("CP_TEST_DATA_HOME"), TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   cp_rules_register (&cp_stack_game_rules);
