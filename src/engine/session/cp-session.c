@@ -511,7 +511,10 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
     played = cp_game_play (self->game, action, error);
   self->busy--;
   if (!played)
-    return FALSE;
+    {
+      tell_changes (self);
+      return FALSE;
+    }
   push_step (self->undo, keep, dropped);
   g_array_set_size (self->redo, 0);
   set_modified (self, TRUE);
