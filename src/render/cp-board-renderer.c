@@ -159,6 +159,13 @@ static const CpBoardTheme themes[CP_N_BOARD_THEMES][2] = {
   },
 };
 
+/* The nicks are the ids, which are also those of the settings' key. */
+G_DEFINE_ENUM_TYPE (CpBoardThemeId, cp_board_theme_id,
+                    G_DEFINE_ENUM_VALUE (CP_BOARD_THEME_CLASSIC, "classic"),
+                    G_DEFINE_ENUM_VALUE (CP_BOARD_THEME_GREEN, "green"),
+                    G_DEFINE_ENUM_VALUE (CP_BOARD_THEME_BLUE, "blue"),
+                    G_DEFINE_ENUM_VALUE (CP_BOARD_THEME_GREY, "grey"))
+
 const char *
 cp_board_theme_to_id (CpBoardThemeId id)
 {

@@ -41,6 +41,9 @@ typedef enum {
   CP_N_BOARD_THEMES
 } CpBoardThemeId;
 
+#define CP_TYPE_BOARD_THEME_ID (cp_board_theme_id_get_type ())
+GType       cp_board_theme_id_get_type (void);
+
 const char *cp_board_theme_to_id   (CpBoardThemeId id);
 gboolean    cp_board_theme_from_id (const char *name, CpBoardThemeId *id);
 void        cp_board_theme_get     (CpBoardThemeId id, gboolean dark, CpBoardTheme *theme);

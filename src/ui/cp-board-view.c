@@ -33,6 +33,7 @@ struct _CpBoardView
   CpActionList legal;
   CpBoardThemeId theme;
   gboolean show_hints;
+  gboolean show_coordinates;
   gboolean animate;
 
   /* The move being built. */
@@ -55,6 +56,17 @@ struct _CpBoardView
 };
 
 G_DEFINE_FINAL_TYPE (CpBoardView, cp_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SHOW_HINTS,
+  PROP_SHOW_COORDINATES,
+  PROP_ANIMATE,
+  PROP_THEME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   ACTION_CHOSEN,
@@ -635,16 +647,94 @@ query_tooltip (CpBoardView *self, int x, int y, gboolean keyboard, GtkTooltip *t
 }
 
 static void
+cp_board_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  CpBoardView *self = CP_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_HINTS:
+      g_value_set_boolean (value, self->show_hints);
+      break;
+    case PROP_SHOW_COORDINATES:
+      g_value_set_boolean (value, self->show_coordinates);
+      break;
+    case PROP_ANIMATE:
+      g_value_set_boolean (value, self->animate);
+      break;
+    case PROP_THEME:
+      g_value_set_enum (value, self->theme);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cp_board_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  CpBoardView *self = CP_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_HINTS:
+      cp_board_view_set_show_hints (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_COORDINATES:
+      cp_board_view_set_show_coordinates (self, g_value_get_boolean (value));
+      break;
+    case PROP_ANIMATE:
+      cp_board_view_set_animate (self, g_value_get_boolean (value));
+      break;
+    case PROP_THEME:
+      cp_board_view_set_theme (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 cp_board_view_class_init (CpBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = cp_board_view_dispose;
   object_class->finalize = cp_board_view_finalize;
+  object_class->get_property = cp_board_view_get_property;
+  object_class->set_property = cp_board_view_set_property;
   widget_class->snapshot = cp_board_view_snapshot;
   widget_class->measure = cp_board_view_measure;
   widget_class->size_allocate = cp_board_view_size_allocate;
+
+  /**
+   * CpBoardView:show-hints:
+   *
+   * Whether the cells a picked-up piece may move to are marked.
+   */
+  properties[PROP_SHOW_HINTS] = g_param_spec_boolean ("show-hints", NULL, NULL, TRUE, flags);
+  /**
+   * CpBoardView:show-coordinates:
+   *
+   * Whether the names of the files and ranks are written along the board.
+   */
+  properties[PROP_SHOW_COORDINATES] = g_param_spec_boolean ("show-coordinates", NULL, NULL, TRUE, flags);
+  /**
+   * CpBoardView:animate:
+   *
+   * Whether a move played slides its piece to its new cell.
+   */
+  properties[PROP_ANIMATE] = g_param_spec_boolean ("animate", NULL, NULL, TRUE, flags);
+  /**
+   * CpBoardView:theme:
+   *
+   * The colours of the board's cells.
+   */
+  properties[PROP_THEME] = g_param_spec_enum ("theme", NULL, NULL, CP_TYPE_BOARD_THEME_ID,
+                                              CP_BOARD_THEME_CLASSIC, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * CpBoardView::action-chosen:
@@ -680,8 +770,7 @@ cp_board_view_init (CpBoardView *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   self->renderer = cp_board_renderer_new (cp_piece_art_get_default ());
-  self->show_hints = TRUE;
-  self->animate = TRUE;
+  self->show_hints = self->show_coordinates = self->animate = TRUE;
   self->cursor = CP_NO_CELL;
   self->press_cell = CP_NO_CELL;
   self->hint_from = self->hint_to = CP_NO_CELL;
@@ -853,28 +942,50 @@ cp_board_view_get_rotation (CpBoardView *self)
 void
 cp_board_view_set_show_hints (CpBoardView *self, gboolean show)
 {
-  self->show_hints = show;
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  if (self->show_hints == !!show)
+    return;
+  self->show_hints = !!show;
   update_decorations (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_HINTS]);
 }
 
 void
 cp_board_view_set_show_coordinates (CpBoardView *self, gboolean show)
 {
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  if (self->show_coordinates == !!show)
+    return;
+  self->show_coordinates = !!show;
   cp_board_renderer_set_show_coordinates (self->renderer, show);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_COORDINATES]);
 }
 
 void
 cp_board_view_set_theme (CpBoardView *self, CpBoardThemeId theme)
 {
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+  g_return_if_fail (theme < CP_N_BOARD_THEMES);
+
+  if (self->theme == theme)
+    return;
   self->theme = theme;
   apply_theme (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
 }
 
 void
 cp_board_view_set_animate (CpBoardView *self, gboolean animate)
 {
-  self->animate = animate;
+  g_return_if_fail (CP_IS_BOARD_VIEW (self));
+
+  if (self->animate == !!animate)
+    return;
+  self->animate = !!animate;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATE]);
 }
 
 guint

@@ -41,6 +41,9 @@ struct _CpGridPanel
 
 G_DEFINE_FINAL_TYPE (CpGridPanel, cp_grid_panel, GTK_TYPE_BOX)
 
+enum { PROP_0, PROP_THEME, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
 enum { ACTION_CHOSEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
@@ -422,9 +425,39 @@ void
 cp_grid_panel_set_theme (CpGridPanel *self, CpBoardThemeId theme)
 {
   g_return_if_fail (CP_IS_GRID_PANEL (self));
+  g_return_if_fail (theme < CP_N_BOARD_THEMES);
 
+  if (self->theme == theme)
+    return;
   self->theme = theme;
   redraw (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
+}
+
+static void
+cp_grid_panel_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_THEME:
+      g_value_set_enum (value, CP_GRID_PANEL (object)->theme);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cp_grid_panel_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_THEME:
+      cp_grid_panel_set_theme (CP_GRID_PANEL (object), g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -451,6 +484,19 @@ cp_grid_panel_class_init (CpGridPanelClass *klass)
 
   object_class->dispose = cp_grid_panel_dispose;
   object_class->finalize = cp_grid_panel_finalize;
+  object_class->get_property = cp_grid_panel_get_property;
+  object_class->set_property = cp_grid_panel_set_property;
+
+  /**
+   * CpGridPanel:theme:
+   *
+   * The board's theme: the pieces of the tables' headings stand on its
+   * light cells.
+   */
+  properties[PROP_THEME] = g_param_spec_enum ("theme", NULL, NULL, CP_TYPE_BOARD_THEME_ID, CP_BOARD_THEME_CLASSIC,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   /**
    * CpGridPanel::action-chosen:
    * @action: (type gpointer): the action a table filled in stands for

@@ -22,7 +22,15 @@ enable (CpWindow *self, const char *action, gboolean enabled)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), action, enabled);
 }
 
-/* Enables the actions that make sense now. */
+/* Undo and Redo, as the session's properties say. */
+void
+cp_window_update_undo (CpWindow *self)
+{
+  enable (self, "win.undo", cp_session_can_undo (self->session));
+  enable (self, "win.redo", cp_session_can_redo (self->session));
+}
+
+/* Enables the other actions that make sense now. */
 void
 cp_window_update_actions (CpWindow *self)
 {
@@ -39,8 +47,6 @@ cp_window_update_actions (CpWindow *self)
 
   for (guint i = 0; i < legal->len; i++)
     card_note = card_note || legal->items[i].type == CP_ACTION_CARD_NOTE;
-  enable (self, "win.undo", cp_session_can_undo (session));
-  enable (self, "win.redo", cp_session_can_redo (session));
   /* Behind the curtain the moves stay where they are. */
   enable (self, "win.first", uncovered && cursor > first);
   enable (self, "win.previous", uncovered && cursor > first);
@@ -396,9 +402,14 @@ rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 void
 cp_window_show_help_fallback (CpWindow *self, gboolean show_rules)
 {
-  const char *id = cp_game_get_rules (cp_session_get_game (self->session))->id;
-  g_autoptr (GFile) page = show_rules ? cp_mallard_find_page (id) : NULL;
+  const char *id;
+  g_autoptr (GFile) page = NULL;
 
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  id = cp_game_get_rules (cp_session_get_game (self->session))->id;
+  if (show_rules)
+    page = cp_mallard_find_page (id);
   if (page == NULL)
     {
       cp_window_show_notice (self, _("No help viewer is installed"), FALSE);

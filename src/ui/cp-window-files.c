@@ -362,6 +362,8 @@ choose_file (CpWindow *self, CpChooseFor purpose)
 void
 cp_window_choose_file_to_open (CpWindow *self)
 {
+  g_return_if_fail (CP_IS_WINDOW (self));
+
   choose_file (self, CP_CHOOSE_OPEN);
 }
 

@@ -41,6 +41,7 @@ struct _CpWindow
 
   /* Template widgets. */
   AdwWindowTitle *title;
+  GtkSpinner *thinking_spinner;
   GtkStack *curtain_stack;
   AdwStatusPage *curtain;
   GtkWidget *ready_button;
@@ -66,6 +67,8 @@ struct _CpWindow
 
   GSettings *settings;
   CpSession *session;
+  GSignalGroup *session_signals;   /* the session's signals the window follows... */
+  GBindingGroup *session_bindings; /* ...and its properties bound to widgets */
   CpAutosave *autosave;    /* kept from one game of the window to the next */
   guint viewer;            /* the seat whose side of the board is at the bottom */
   CpComputerPlayer *adviser;  /* suggests the hints */
@@ -78,8 +81,7 @@ struct _CpWindow
   CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */
   guint recent_source;     /* reads the recent files once the window shows */
-  GFile *named_file;       /* the file whose name the title shows... */
-  char *file_name;         /* ...and that name */
+  char *file_name;         /* the name of the session's file, as the title shows it */
   char *curtain_note;      /* said on the curtain before the first turn, or NULL */
   char *notice;            /* said in the prompt's place for a while, or NULL */
   gboolean notice_refusal; /* whether it says why a click cannot be played */
@@ -109,6 +111,7 @@ gboolean cp_window_tick_timer      (CpWindow    *self);
 /* cp-window-actions.c: the window's actions and their state. */
 void     cp_window_class_add_actions (GtkWidgetClass *widget_class);
 void     cp_window_update_actions  (CpWindow    *self);
+void     cp_window_update_undo     (CpWindow    *self);
 
 /* cp-window-files.c: opening, saving, exporting and recent files. */
 void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);

@@ -5,7 +5,10 @@
  * shows the session's view of the game at the replay cursor, with what
  * the game's presentation adds (marks on cells, things beside the
  * players, the prompt and its buttons, the cards), and offers the
- * actions the session lists.  It knows no game: all that comes from the
+ * actions the session lists.  The title, Undo and Redo, the curtain and
+ * the computer thinking follow the session's properties.  A signal group
+ * and a binding group hold what follows the session, so that a new game
+ * is a new target for them.  It knows no game: all that comes from the
  * session.  Its actions are in cp-window-actions.c, its files in
  * cp-window-files.c.
  *
@@ -23,6 +26,7 @@
 G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void show_prompt (CpWindow *self, const CpPresentation *presentation);
+static void show_curtain (CpWindow *self, guint seat);
 static void update (CpWindow *self);
 
 /* Takes the notice away, and brings the prompt back. */
@@ -56,11 +60,13 @@ notice_over (gpointer data)
 void
 cp_window_show_notice (CpWindow *self, const char *message, gboolean refusal)
 {
-  if (cp_session_get_curtain_seat (self->session) != CP_NO_SEAT)
+  guint curtain_seat = cp_session_get_curtain_seat (self->session);
+
+  if (curtain_seat != CP_NO_SEAT)
     {
       g_free (self->curtain_note);
       self->curtain_note = g_strdup (message);
-      update (self);
+      show_curtain (self, curtain_seat);
       return;
     }
   g_clear_handle_id (&self->notice_source, g_source_remove);
@@ -92,29 +98,32 @@ cp_window_rotation_for (CpWindow *self, guint seat)
   return cp_game_get_n_seats (game) == 2 ? seat * 2 : seat;
 }
 
+/* The game's name, and the file's marked when the game has changes. */
 static void
 update_title (CpWindow *self)
 {
-  GFile *file = cp_session_get_file (self->session);
-  const char *name;
+  const char *name = self->file_name;
   g_autofree char *subtitle = NULL;
   g_autofree char *title = NULL;
   const char *game = _(cp_game_get_rules (cp_session_get_game (self->session))->name);
 
-  /* The file's name is asked for once, not at every move. */
-  if (file != self->named_file || self->file_name == NULL)
-    {
-      g_set_object (&self->named_file, file);
-      g_free (self->file_name);
-      self->file_name = file ? cp_text_file_name (file) : g_strdup (_("Unsaved Game"));
-    }
-  name = self->file_name;
   subtitle = cp_session_get_modified (self->session) ? g_strdup_printf ("• %s", name) : g_strdup (name);
   adw_window_title_set_title (self->title, game);
   adw_window_title_set_subtitle (self->title, subtitle);
   /* Translators: the window title: the file's name and the game's */
   title = g_strdup_printf (_("%s — %s"), name, game);
   gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+/* The file's name is asked for when the file changes, not at every move. */
+static void
+file_changed (CpWindow *self)
+{
+  GFile *file = cp_session_get_file (self->session);
+
+  g_free (self->file_name);
+  self->file_name = file ? cp_text_file_name (file) : g_strdup (_("Unsaved Game"));
+  update_title (self);
 }
 
 /* Covers the game, asking the next player to take the computer. */
@@ -475,19 +484,13 @@ update (CpWindow *self)
 {
   const CpPresentation *presentation = cp_session_get_presentation (self->session);
   const CpState *state = cp_view_get_state (cp_session_get_view (self->session));
-  guint screen_seat = cp_session_get_screen_seat (self->session);
-  guint curtain_seat = cp_session_get_curtain_seat (self->session);
   g_auto (CpActionList) legal = { 0 };
   const CpActionList *offered = cp_session_get_legal (self->session);
   static const CpActionList none = { 0 };
   gboolean at_end = cp_game_cursor_at_end (cp_session_get_game (self->session));
   CpAction hint;
 
-  cp_move_list_set_viewer (self->moves, screen_seat);
-  update_title (self);
   cp_window_update_actions (self);
-  /* Behind the curtain the moves cannot be gone through. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->moves), curtain_seat == CP_NO_SEAT);
   for (guint i = 0; i < offered->len; i++)
     cp_action_list_append (&legal, &offered->items[i]);
   /* The choices beside the board show at the latest position only, as
@@ -505,15 +508,46 @@ update (CpWindow *self)
   cp_board_view_set_hint (self->board, cp_session_get_hint (self->session, &hint) ? &hint : NULL);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
   cp_players_panel_show_state (self->players, state, presentation);
-  /* Everything under the curtain shows what everyone may know, so that
-   * nothing of the seat that was at the screen stays behind it. */
+}
+
+/* The curtain falls and lifts as the session says.  Everything under it
+ * shows what everyone may know, so that nothing of the seat that was at
+ * the screen stays behind it. */
+static void
+curtain_changed (CpWindow *self)
+{
+  guint curtain_seat = cp_session_get_curtain_seat (self->session);
+
   if (curtain_seat != CP_NO_SEAT)
-    {
-      stop_timer (self);
-      show_curtain (self, curtain_seat);
-    }
+    show_curtain (self, curtain_seat);
   else
     gtk_stack_set_visible_child_full (self->curtain_stack, "game", GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+}
+
+/* The move list writes what the seat at the screen may know. */
+static void
+screen_seat_changed (CpWindow *self)
+{
+  cp_move_list_set_viewer (self->moves, cp_session_get_screen_seat (self->session));
+}
+
+/* A new session: everything that follows it shows it. */
+static void
+session_bound (CpWindow *self)
+{
+  file_changed (self);
+  cp_window_update_undo (self);
+  screen_seat_changed (self);
+  update (self);
+  curtain_changed (self);
+}
+
+/* Behind the curtain the moves cannot be gone through. */
+static gboolean
+uncovered (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  g_value_set_boolean (to, g_value_get_uint (from) == CP_NO_SEAT);
+  return TRUE;
 }
 
 /* Turns the side of the seat at the screen to the bottom; with only one
@@ -539,6 +573,12 @@ session_played (CpWindow *self, const CpAction *action)
   if (self->notice != NULL)
     clear_notice (self);
   cp_board_view_animate_move (self->board, action);
+}
+
+static void
+session_notice (CpWindow *self, const char *message)
+{
+  cp_window_show_notice (self, message, FALSE);
 }
 
 typedef struct {
@@ -574,14 +614,17 @@ continue_response (AdwMessageDialog *dialog, const char *response, Pending *pend
 void
 cp_window_play (CpWindow *self, const CpAction *action)
 {
-  CpGame *game = cp_session_get_game (self->session);
-  guint later = cp_session_count_later (self->session);
+  CpGame *game;
+  guint later;
   g_autofree char *body = NULL;
   Pending *pending;
   GtkWidget *dialog;
 
   g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (action != NULL);
 
+  game = cp_session_get_game (self->session);
+  later = cp_session_count_later (self->session);
   if (cp_game_cursor_at_end (game))
     {
       play_or_report (self, action);
@@ -753,19 +796,19 @@ pace (CpWindow *self)
 }
 
 static void
-apply_settings (CpWindow *self)
+pace_changed (CpWindow *self)
 {
-  /* The values of the "notation" key, in the language's own letters. */
+  cp_session_set_pace (self->session, pace (self));
+}
+
+/* The move list writes moves as the "notation" key says, in the
+ * language's own letters. */
+static void
+notation_changed (CpWindow *self)
+{
   static const CpNotation notations[] = { CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL, CP_NOTATION_FIGURINE };
 
-  cp_board_view_set_show_hints (self->board, g_settings_get_boolean (self->settings, "show-legal-moves"));
-  cp_board_view_set_show_coordinates (self->board, g_settings_get_boolean (self->settings, "show-coordinates"));
-  cp_board_view_set_animate (self->board, g_settings_get_boolean (self->settings, "animate-moves"));
-  cp_board_view_set_theme (self->board, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
-  cp_grid_panel_set_theme (self->grids, (CpBoardThemeId) g_settings_get_enum (self->settings, "board-theme"));
   cp_move_list_set_notation (self->moves, notations[g_settings_get_enum (self->settings, "notation") % G_N_ELEMENTS (notations)]);
-  if (self->session != NULL)
-    cp_session_set_pace (self->session, pace (self));
 }
 
 static void
@@ -773,9 +816,6 @@ drop_session (CpWindow *self)
 {
   g_cancellable_cancel (self->hinting);
   g_clear_object (&self->hinting);
-  if (self->session == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
 }
 
@@ -784,6 +824,8 @@ cp_window_dispose (GObject *object)
 {
   CpWindow *self = CP_WINDOW (object);
 
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session_bindings);
   drop_session (self);
   cp_window_close_chooser (self);
   if (self->loading != NULL)
@@ -799,7 +841,6 @@ cp_window_dispose (GObject *object)
   g_clear_object (&self->autosave);
   g_clear_object (&self->replacement);
   g_clear_object (&self->adviser);
-  g_clear_object (&self->named_file);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -883,6 +924,7 @@ cp_window_class_init (CpWindowClass *klass)
   g_type_ensure (CP_TYPE_RULES_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/chess_parlour/ChessParlour/ui/cp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpWindow, title);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, thinking_spinner);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, curtain_stack);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, curtain);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, ready_button);
@@ -939,6 +981,22 @@ cp_window_init (CpWindow *self)
   gtk_menu_button_set_create_popup_func (self->menu_button, create_menu, self, NULL);
   cp_window_watch_recent (self);
 
+  self->session_signals = g_signal_group_new (CP_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "changed", G_CALLBACK (update), self);
+  g_signal_group_connect_swapped (self->session_signals, "played", G_CALLBACK (session_played), self);
+  g_signal_group_connect_swapped (self->session_signals, "notice", G_CALLBACK (session_notice), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::file", G_CALLBACK (file_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::modified", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::can-undo", G_CALLBACK (cp_window_update_undo), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::can-redo", G_CALLBACK (cp_window_update_undo), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::screen-seat", G_CALLBACK (screen_seat_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::curtain-seat", G_CALLBACK (curtain_changed), self);
+  g_signal_connect_swapped (self->session_signals, "bind", G_CALLBACK (session_bound), self);
+  self->session_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->session_bindings, "thinking", self->thinking_spinner, "spinning", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind_full (self->session_bindings, "curtain-seat", self->moves, "sensitive", G_BINDING_SYNC_CREATE,
+                             uncovered, NULL, NULL, NULL);
+
   /* Keyboard players start on the board. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board));
 }
@@ -968,18 +1026,17 @@ cp_window_new (GtkApplication *application, GSettings *settings)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
-  apply_settings (self);
+  g_settings_bind (self->settings, "show-legal-moves", self->board, "show-hints", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-coordinates", self->board, "show-coordinates", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "animate-moves", self->board, "animate", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "board-theme", self->board, "theme", G_SETTINGS_BIND_GET);
+  g_signal_connect_object (self->settings, "changed::notation", G_CALLBACK (notation_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::computer-pace", G_CALLBACK (pace_changed), self, G_CONNECT_SWAPPED);
+  notation_changed (self);
 
   game = cp_new_game_dialog_last_game (self->settings);
   cp_window_set_game (self, game, NULL);
   return self;
-}
-
-static void
-session_notice (CpWindow *self, const char *message)
-{
-  cp_window_show_notice (self, message, FALSE);
 }
 
 /**
@@ -992,10 +1049,13 @@ void
 cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
 {
   CpColour colours[CP_MAX_SEATS];
-  guint n_seats = cp_game_get_n_seats (game);
+  guint n_seats;
 
   g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (CP_IS_GAME (game));
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
 
+  n_seats = cp_game_get_n_seats (game);
   drop_session (self);
   g_clear_pointer (&self->curtain_note, g_free);
   g_clear_handle_id (&self->notice_source, g_source_remove);
@@ -1029,16 +1089,14 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   cp_players_panel_set_game (self->players, game);
   cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);
-  g_signal_connect_swapped (self->session, "changed", G_CALLBACK (update), self);
-  g_signal_connect_swapped (self->session, "played", G_CALLBACK (session_played), self);
-  g_signal_connect_swapped (self->session, "notice", G_CALLBACK (session_notice), self);
-  update (self);
+  g_binding_group_set_source (self->session_bindings, self->session);
+  g_signal_group_set_target (self->session_signals, self->session);
 }
 
 /**
  * cp_window_get_game:
  *
- * Returns: (transfer none): the game of the window
+ * Returns: (transfer none): the game the window shows
  */
 CpGame *
 cp_window_get_game (CpWindow *self)
@@ -1066,6 +1124,8 @@ cp_window_get_file (CpWindow *self)
 gboolean
 cp_window_is_pristine (CpWindow *self)
 {
+  g_return_val_if_fail (CP_IS_WINDOW (self), FALSE);
+
   return cp_session_is_pristine (self->session);
 }
 
@@ -1079,8 +1139,12 @@ void
 cp_window_recover (CpWindow *self, CpAutosave *autosave)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = cp_autosave_load (autosave, &error);
+  g_autoptr (CpGame) game = NULL;
 
+  g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (CP_IS_AUTOSAVE (autosave));
+
+  game = cp_autosave_load (autosave, &error);
   if (game == NULL)
     {
       cp_window_show_error (self, _("Could Not Recover a Game"), error->message);
@@ -1121,8 +1185,11 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
 void
 cp_window_show_new_game (CpWindow *self)
 {
-  CpNewGameDialog *dialog = cp_new_game_dialog_new (self->settings);
+  CpNewGameDialog *dialog;
 
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  dialog = cp_new_game_dialog_new (self->settings);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   g_signal_connect_object (dialog, "game-chosen", G_CALLBACK (new_game_chosen), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));

@@ -2,8 +2,8 @@
  *
  * Who sees what and when the curtain falls, the legal actions of the seat
  * at the screen, undo and redo, playing on from the past, the file and
- * its changes, computer seats asked and cancelled, and one signal a
- * change.  The game of the tests (cp-stack-game.c) shows that a game
+ * its changes, computer seats asked and cancelled, one signal a
+ * change, and the properties notified when their values change.  The game of the tests (cp-stack-game.c) shows that a game
  * describes its screen by itself.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -759,6 +759,17 @@ test_undo_between_people (void)
   cp_session_discard (choosing);
 }
 
+/* Saves the game of @session in @file and waits until it is written. */
+static gboolean
+save (CpSession *session, GFile *file, GError **error)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+
+  cp_session_save_async (session, file, NULL, cp_test_keep_result, &result);
+  cp_test_wait_result (&result);
+  return cp_session_save_finish (session, result, error);
+}
+
 /* Saving writes the record and clears the changes; an illegal action is
  * refused and changes nothing. */
 static void
@@ -774,7 +785,7 @@ test_save (void)
   CpAction wrong;
 
   play (session, "d4");
-  g_assert_true (cp_session_save (session, file, &error));
+  g_assert_true (save (session, file, &error));
   g_assert_no_error (error);
   g_assert_false (cp_session_get_modified (session));
   g_assert_true (cp_session_get_file (session) == file);
@@ -925,7 +936,7 @@ test_hint (void)
   /* The hint does not hide the last move. */
   g_assert_cmpuint (cp_session_get_last_move (session)->cells[1], ==, cell (session, "e4"));
 
-  g_assert_true (cp_session_save (session, file, &error));
+  g_assert_true (save (session, file, &error));
   loaded = cp_record_load (file, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (cp_game_get_n_actions (loaded), ==, 2);
@@ -958,6 +969,202 @@ test_hint_illegal (void)
   g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
 }
 
+/* Records the name of each property notified. */
+static void
+record_notify (GObject *object, GParamSpec *pspec, GPtrArray *names)
+{
+  g_ptr_array_add (names, (gpointer) pspec->name);
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static GPtrArray *
+watch_notify (CpSession *session)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  g_signal_connect (session, "notify", G_CALLBACK (record_notify), names);
+  return names;
+}
+
+/* Asserts that the properties notified since the last call are those of
+ * @expected, names separated by spaces, in any order, each named as often
+ * as it was notified. */
+static void
+assert_notified (GPtrArray *names, const char *expected)
+{
+  g_auto (GStrv) wanted = g_strsplit (expected, " ", -1);
+  g_autofree char *got = NULL;
+  g_autofree char *want = NULL;
+
+  g_ptr_array_sort (names, compare_names);
+  qsort (wanted, g_strv_length (wanted), sizeof (char *), compare_names);
+  g_ptr_array_add (names, NULL);
+  got = g_strjoinv (" ", (char **) names->pdata);
+  want = g_strjoinv (" ", wanted);
+  g_assert_cmpstr (got, ==, want);
+  g_ptr_array_set_size (names, 0);
+}
+
+/* A move makes Undo possible and the game changed, once each; Undo and
+ * Redo tell when there is something to redo, and to undo; going through
+ * the moves changes neither. */
+static void
+test_notify_moves (void)
+{
+  CpGame *game = new_game ("chess");
+  CpSession *session = cp_session_new (game, NULL);
+  g_autoptr (GPtrArray) notified = watch_notify (session);
+  gboolean can_undo = FALSE;
+
+  play (session, "e4");
+  assert_notified (notified, "can-undo modified");
+  g_object_get (session, "can-undo", &can_undo, NULL);
+  g_assert_true (can_undo);
+  play (session, "e5");
+  assert_notified (notified, "");
+  g_assert_true (cp_session_undo (session, NULL));
+  assert_notified (notified, "can-redo");
+  g_assert_true (cp_session_undo (session, NULL));
+  assert_notified (notified, "can-undo");
+  g_assert_false (cp_session_can_undo (session));
+  cp_session_redo (session);
+  assert_notified (notified, "can-undo");
+  cp_session_redo (session);
+  assert_notified (notified, "can-redo");
+  cp_session_set_cursor (session, 0);
+  cp_session_set_cursor (session, 2);
+  assert_notified (notified, "");
+  /* Playing on drops what Redo had. */
+  g_assert_true (cp_session_undo (session, NULL));
+  assert_notified (notified, "can-redo");
+  play (session, "c5");
+  assert_notified (notified, "can-redo");
+
+  cp_session_discard (session);
+  assert_notified (notified, "modified");
+  g_assert_finalize_object (session);
+  g_assert_finalize_object (game);
+}
+
+/* Setting a value the property has already notifies nothing; saving
+ * notifies the file and the changes gone, once. */
+static void
+test_notify_same_value (void)
+{
+  CpGame *game = new_game ("chess");
+  CpSession *session = cp_session_new (game, NULL);
+  g_autoptr (GPtrArray) notified = watch_notify (session);
+  g_autofree char *dir = g_dir_make_tmp ("cp-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.cpgame", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) named = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean modified = FALSE;
+
+  cp_session_set_modified (session, TRUE);
+  assert_notified (notified, "modified");
+  cp_session_set_modified (session, TRUE);
+  g_object_set (session, "modified", TRUE, NULL);
+  assert_notified (notified, "");
+  g_object_set (session, "modified", FALSE, NULL);
+  assert_notified (notified, "modified");
+  g_object_get (session, "modified", &modified, NULL);
+  g_assert_false (modified);
+
+  play (session, "d4");
+  assert_notified (notified, "can-undo modified");
+  g_assert_true (save (session, file, &error));
+  g_assert_no_error (error);
+  assert_notified (notified, "file modified");
+  g_object_get (session, "file", &named, NULL);
+  g_assert_true (named == file);
+  g_assert_true (save (session, file, &error));
+  cp_session_set_modified (session, FALSE);
+  cp_session_discard (session);
+  assert_notified (notified, "");
+
+  g_assert_finalize_object (session);
+  g_assert_finalize_object (game);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Zombie Chess: the seats at the screen and at the curtain are notified
+ * as the curtain lifts and falls; behind the curtain nothing can be
+ * undone. */
+static void
+test_notify_curtain (void)
+{
+  CpGame *game = new_game ("zombie");
+  CpSession *session = cp_session_new (game, NULL);
+  g_autoptr (GPtrArray) notified = watch_notify (session);
+  guint curtain_seat = 0, screen_seat = 0;
+
+  cp_session_take_screen (session);
+  assert_notified (notified, "curtain-seat screen-seat");
+  play (session, "e4");
+  assert_notified (notified, "can-undo modified screen-seat");
+  play (session, "d5");
+  assert_notified (notified, "screen-seat");
+  play (session, "exd5");
+  assert_notified (notified, "");
+  play_on (session, CP_ACTION_BURY, "b2");
+  assert_notified (notified, "can-undo curtain-seat screen-seat");
+  g_object_get (session, "curtain-seat", &curtain_seat, "screen-seat", &screen_seat, NULL);
+  g_assert_cmpuint (curtain_seat, ==, 1);
+  g_assert_cmpuint (screen_seat, ==, CP_VIEW_PUBLIC);
+  cp_session_take_screen (session);
+  assert_notified (notified, "can-undo curtain-seat screen-seat");
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+
+  cp_session_discard (session);
+  g_assert_finalize_object (session);
+  g_assert_finalize_object (game);
+}
+
+/* A computer seat to act is notified as thinking, and as done when it
+ * has played or when Undo calls it off. */
+static void
+test_notify_thinking (void)
+{
+  CpGame *game = new_game ("chess");
+  CpSession *session = cp_session_new (game, NULL);
+  TestAgent *agent = g_object_new (TEST_TYPE_AGENT, NULL);
+  g_autoptr (GPtrArray) notified = watch_notify (session);
+  gboolean thinking = FALSE;
+
+  cp_session_set_agent (session, 1, CP_AGENT (agent));
+  assert_notified (notified, "");
+  play (session, "e4");
+  assert_notified (notified, "can-undo modified thinking");
+  g_object_get (session, "thinking", &thinking, NULL);
+  g_assert_true (thinking);
+  while (cp_session_is_thinking (session))
+    g_main_context_iteration (NULL, TRUE);
+  assert_notified (notified, "thinking");
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+
+  agent->hold = TRUE;
+  play (session, "d4");
+  assert_notified (notified, "thinking");
+  g_assert_true (cp_session_undo (session, NULL));
+  assert_notified (notified, "can-redo thinking");
+  /* The question called off answers that it was. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  assert_notified (notified, "");
+
+  cp_session_discard (session);
+  g_assert_finalize_object (session);
+  g_assert_finalize_object (agent);
+  g_assert_finalize_object (game);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -983,5 +1190,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/hint", test_hint);
   g_test_add_func ("/session/hint-illegal", test_hint_illegal);
   g_test_add_func ("/session/worked-out-in-thread", test_worked_out_in_thread);
+  g_test_add_func ("/session/notify-moves", test_notify_moves);
+  g_test_add_func ("/session/notify-same-value", test_notify_same_value);
+  g_test_add_func ("/session/notify-curtain", test_notify_curtain);
+  g_test_add_func ("/session/notify-thinking", test_notify_thinking);
   return g_test_run ();
 }

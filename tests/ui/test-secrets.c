@@ -1201,7 +1201,6 @@ main (int argc, char *argv[])
 
   g_setenv ("XDG_DATA_HOME", made, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   app = cp_application_new (G_APPLICATION_NON_UNIQUE);

@@ -1489,11 +1489,13 @@ test_computer_opponent (void)
 
   play_by_clicks (window, e4);
   g_assert_true (cp_session_is_thinking (window->session));
+  g_assert_true (gtk_spinner_get_spinning (window->thinking_spinner));
   /* The person cannot move for the computer meanwhile. */
   g_assert_cmpuint (cp_session_get_legal (window->session)->len, ==, 0);
   tick = gtk_widget_add_tick_callback (GTK_WIDGET (window->board), count_frame, &frames, NULL);
   wait_for_computer (window);
   gtk_widget_remove_tick_callback (GTK_WIDGET (window->board), tick);
+  g_assert_false (gtk_spinner_get_spinning (window->thinking_spinner));
   g_test_message ("%u frames drawn while the computer thought", frames);
   g_assert_cmpuint (frames, >, 5);
   g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 2);
@@ -2734,6 +2736,96 @@ test_late_hint (void)
   destroy (window);
 }
 
+/* Whether the button of action @name under @widget is sensitive, as
+ * the action's state makes it. */
+static gboolean
+button_enabled (GtkWidget *widget, const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_ACTIONABLE (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), name) == 0)
+        return gtk_widget_get_sensitive (child);
+      if (gtk_widget_get_first_child (child) != NULL && button_enabled (child, name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A game that replaces another moves what the window shows of its
+ * session (the title's mark of changes, Undo) to the new session, and
+ * the old one goes. */
+static void
+test_replace_moves_bindings (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) first = cp_test_new_game ("chess", 2, 1, NULL);
+  g_autoptr (CpGame) second = cp_test_new_game ("chess", 2, 2, NULL);
+  static const char *const e4[] = { "e2", "e4", NULL };
+  CpSession *old;
+  AdwMessageDialog *dialog;
+
+  cp_window_set_game (window, first, NULL);
+  iterate ();
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->title), ==, "Unsaved Game");
+  g_assert_false (button_enabled (GTK_WIDGET (window), "win.undo"));
+  play_by_clicks (window, e4);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->title), ==, "• Unsaved Game");
+  g_assert_true (button_enabled (GTK_WIDGET (window), "win.undo"));
+
+  old = window->session;
+  g_object_add_weak_pointer (G_OBJECT (old), (gpointer *) &old);
+  cp_window_replace_game (window, second);
+  dialog = find_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  iterate ();
+  g_assert_null (old);
+  g_assert_true (cp_window_get_game (window) == second);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->title), ==, "Unsaved Game");
+  g_assert_false (button_enabled (GTK_WIDGET (window), "win.undo"));
+
+  play_by_clicks (window, e4);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->title), ==, "• Unsaved Game");
+  g_assert_true (button_enabled (GTK_WIDGET (window), "win.undo"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_false (button_enabled (GTK_WIDGET (window), "win.undo"));
+  destroy (window);
+}
+
+/* The board shows the preferences as they change. */
+static void
+test_settings_follow (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  CpWindow *window = new_window ();
+  gboolean coordinates = TRUE, hints = TRUE, animate = TRUE;
+  CpBoardThemeId theme = CP_BOARD_THEME_CLASSIC, grid_theme = CP_BOARD_THEME_CLASSIC;
+
+  g_settings_set_boolean (settings, "show-coordinates", FALSE);
+  g_settings_set_boolean (settings, "show-legal-moves", FALSE);
+  g_settings_set_string (settings, "board-theme", "blue");
+  iterate ();
+  g_object_get (window->board, "show-coordinates", &coordinates, "show-hints", &hints,
+                "animate", &animate, "theme", &theme, NULL);
+  g_object_get (window->grids, "theme", &grid_theme, NULL);
+  g_assert_false (coordinates);
+  g_assert_false (hints);
+  g_assert_false (animate);
+  g_assert_cmpint (theme, ==, CP_BOARD_THEME_BLUE);
+  g_assert_cmpint (grid_theme, ==, CP_BOARD_THEME_BLUE);
+
+  g_settings_reset (settings, "show-coordinates");
+  g_settings_reset (settings, "show-legal-moves");
+  g_settings_reset (settings, "board-theme");
+  iterate ();
+  g_object_get (window->board, "show-coordinates", &coordinates, "show-hints", &hints, "theme", &theme, NULL);
+  g_assert_true (coordinates);
+  g_assert_true (hints);
+  g_assert_cmpint (theme, ==, CP_BOARD_THEME_CLASSIC);
+  destroy (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2749,7 +2841,6 @@ main (int argc, char *argv[])
     }
   g_setenv ("XDG_DATA_HOME", g_getenv ("CP_TEST_DATA_HOME"), TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   cp_rules_register (&cp_stack_game_rules);
@@ -2813,6 +2904,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/start-as-last-time", test_start_as_last_time);
   g_test_add_func ("/window/chooser-goes-with-window", test_chooser_goes_with_window);
   g_test_add_func ("/window/late-hint", test_late_hint);
+  g_test_add_func ("/window/replace-moves-bindings", test_replace_moves_bindings);
+  g_test_add_func ("/window/settings-follow", test_settings_follow);
   status = g_test_run ();
   g_object_unref (app);
   if (made != NULL)

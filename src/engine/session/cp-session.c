@@ -7,8 +7,11 @@
  * and a curtain asks to hand the computer over when the next person to
  * act may not see what the last one saw.  It lists the actions the seat
  * at the screen may take, asks the agents of computer seats for theirs,
- * and emits "changed" once for every change, so that the window follows
- * without knowing any game.
+ * and emits "changed" once for every change of what the screen shows, so
+ * that the window follows without knowing any game.  What the window
+ * shows beside the game (the file, whether it is saved, whether Undo and
+ * Redo can act, the seats at the screen and at the curtain, a computer
+ * thinking) are properties, notified when their values change.
  *
  * Undo works on steps.  A step says how to get back: keep the first
  * `keep` actions of the log and put `actions` after them.  Playing on from
@@ -25,13 +28,24 @@
 #include "cp-best-scores.h"
 #include "cp-error.h"
 #include "cp-game-file.h"
-#include "cp-record.h"
 #include "cp-session.h"
 
 typedef struct {
   guint keep;
   GArray *actions; /* CpAction, or NULL for none */
 } Step;
+
+enum {
+  PROP_0,
+  PROP_FILE,
+  PROP_MODIFIED,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_SCREEN_SEAT,
+  PROP_CURTAIN_SEAT,
+  PROP_THINKING,
+  N_PROPS
+};
 
 struct _CpSession
 {
@@ -60,9 +74,12 @@ struct _CpSession
   CpPresentation *presentation;
   CpActionList legal;
   guint busy;               /* changes to the game under way */
+  guint told[N_PROPS];      /* the values of the properties last notified */
 };
 
 G_DEFINE_FINAL_TYPE (CpSession, cp_session, G_TYPE_OBJECT)
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   CHANGED,
@@ -74,6 +91,49 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void refresh (CpSession *self);
+
+/* The value of the property @prop other than the file: a boolean or a
+ * seat. */
+static guint
+property_value (CpSession *self, guint prop)
+{
+  switch (prop)
+    {
+    case PROP_MODIFIED:
+      return self->modified;
+    case PROP_CAN_UNDO:
+      return cp_session_can_undo (self);
+    case PROP_CAN_REDO:
+      return cp_session_can_redo (self);
+    case PROP_SCREEN_SEAT:
+      return self->screen_seat;
+    case PROP_CURTAIN_SEAT:
+      return self->curtain_seat;
+    case PROP_THINKING:
+      return self->thinking != NULL;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Notifies the properties whose values differ from those notified last,
+ * once a change is complete: a value that changes and comes back within
+ * one change is not notified. */
+static void
+tell_changes (CpSession *self)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  for (guint prop = PROP_MODIFIED; prop < N_PROPS; prop++)
+    {
+      guint value = property_value (self, prop);
+
+      if (value == self->told[prop])
+        continue;
+      self->told[prop] = value;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
 
 static void
 step_clear (gpointer data)
@@ -189,6 +249,8 @@ guint
 cp_session_count_people (CpSession *self, guint *person)
 {
   guint people = 0;
+
+  g_return_val_if_fail (CP_IS_SESSION (self), 0);
 
   for (guint seat = 0; seat < cp_game_get_n_seats (self->game); seat++)
     if (is_person (self, seat))
@@ -351,6 +413,7 @@ refresh (CpSession *self)
   g_signal_emit (self, signals[CHANGED], 0);
   ask_agent (self);
   work_out_chance (self);
+  tell_changes (self);
 }
 
 static void
@@ -451,7 +514,10 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
     played = cp_game_play (self->game, action, error);
   self->busy--;
   if (!played)
-    return FALSE;
+    {
+      tell_changes (self);
+      return FALSE;
+    }
   push_step (self->undo, keep, dropped);
   g_array_set_size (self->redo, 0);
   set_modified (self, TRUE);
@@ -493,6 +559,7 @@ play_answer (gpointer data)
     ask_agent (self);
   else if (!play_at_end (self, &question->action, question->n_actions, NULL, &error))
     g_signal_emit (self, signals[NOTICE], 0, error->message);
+  tell_changes (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -511,6 +578,7 @@ agent_chose (GObject *source, GAsyncResult *result, gpointer data)
         g_clear_object (&self->thinking);
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_signal_emit (self, signals[NOTICE], 0, error->message);
+      tell_changes (self);
       question_free (question);
       return;
     }
@@ -606,6 +674,7 @@ chance_done (GObject *source, GAsyncResult *result, gpointer data)
       if (!logged)
         {
           g_signal_emit (self, signals[NOTICE], 0, error->message);
+          tell_changes (self);
           return;
         }
       set_modified (self, TRUE);
@@ -669,18 +738,108 @@ cp_session_finalize (GObject *object)
 }
 
 static void
+cp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  CpSession *self = CP_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_MODIFIED:
+    case PROP_CAN_UNDO:
+    case PROP_CAN_REDO:
+    case PROP_THINKING:
+      g_value_set_boolean (value, property_value (self, prop_id));
+      break;
+    case PROP_SCREEN_SEAT:
+    case PROP_CURTAIN_SEAT:
+      g_value_set_uint (value, property_value (self, prop_id));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cp_session_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_MODIFIED:
+      cp_session_set_modified (CP_SESSION (object), g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 cp_session_class_init (CpSessionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags read_only = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = cp_session_dispose;
   object_class->finalize = cp_session_finalize;
+  object_class->get_property = cp_session_get_property;
+  object_class->set_property = cp_session_set_property;
+
+  /**
+   * CpSession:file: (nullable)
+   *
+   * The file the game was read from or saved to last.
+   */
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, read_only);
+  /**
+   * CpSession:modified:
+   *
+   * Whether the game changed since it was saved.
+   */
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                    | G_PARAM_STATIC_STRINGS);
+  /**
+   * CpSession:can-undo:
+   *
+   * Whether cp_session_undo() has something to take back.
+   */
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, read_only);
+  /**
+   * CpSession:can-redo:
+   *
+   * Whether cp_session_redo() has something to play again.
+   */
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, read_only);
+  /**
+   * CpSession:screen-seat:
+   *
+   * The seat whose view the screen shows, CP_VIEW_ALL or CP_VIEW_PUBLIC.
+   */
+  properties[PROP_SCREEN_SEAT] = g_param_spec_uint ("screen-seat", NULL, NULL, 0, G_MAXUINT,
+                                                    CP_VIEW_PUBLIC, read_only);
+  /**
+   * CpSession:curtain-seat:
+   *
+   * The seat the curtain waits for, or CP_NO_SEAT when the game shows.
+   */
+  properties[PROP_CURTAIN_SEAT] = g_param_spec_uint ("curtain-seat", NULL, NULL, 0, G_MAXUINT,
+                                                     CP_NO_SEAT, read_only);
+  /**
+   * CpSession:thinking:
+   *
+   * Whether a computer player chooses an action, or a random result is
+   * being worked out.
+   */
+  properties[PROP_THINKING] = g_param_spec_boolean ("thinking", NULL, NULL, FALSE, read_only);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * CpSession::changed:
    *
-   * What the screen shows has changed: the log, the replay cursor, the
-   * seat at the screen, the file or whether the game is saved.
+   * What the screen shows of the game has changed: the log, the replay
+   * cursor or the seat at the screen.
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -711,8 +870,8 @@ cp_session_init (CpSession *self)
   g_array_set_clear_func (self->undo, step_clear);
   g_array_set_clear_func (self->redo, step_clear);
   self->autosave = cp_autosave_new ();
-  self->screen_seat = CP_VIEW_PUBLIC;
-  self->curtain_seat = self->taker = CP_NO_SEAT;
+  self->screen_seat = self->told[PROP_SCREEN_SEAT] = CP_VIEW_PUBLIC;
+  self->curtain_seat = self->taker = self->told[PROP_CURTAIN_SEAT] = CP_NO_SEAT;
   cp_action_list_init (&self->legal);
 }
 
@@ -721,11 +880,18 @@ cp_session_init (CpSession *self)
  * @file: (nullable): the file the game was read from
  *
  * A session for @game, at its end, unchanged.
+ *
+ * Returns: (transfer full): the session
  */
 CpSession *
 cp_session_new (CpGame *game, GFile *file)
 {
-  CpSession *self = g_object_new (CP_TYPE_SESSION, NULL);
+  CpSession *self;
+
+  g_return_val_if_fail (CP_IS_GAME (game), NULL);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), NULL);
+
+  self = g_object_new (CP_TYPE_SESSION, NULL);
 
   self->game = g_object_ref (game);
   g_set_object (&self->file, file);
@@ -735,21 +901,38 @@ cp_session_new (CpGame *game, GFile *file)
   return self;
 }
 
+/**
+ * cp_session_get_game:
+ *
+ * Returns: (transfer none): the game of the session
+ */
 CpGame *
 cp_session_get_game (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
   return self->game;
 }
 
+/**
+ * cp_session_get_file:
+ *
+ * Returns: (transfer none) (nullable): the file the game was read from or
+ *   saved to last, or NULL for a game never saved
+ */
 GFile *
 cp_session_get_file (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
   return self->file;
 }
 
 gboolean
 cp_session_get_modified (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
   return self->modified;
 }
 
@@ -758,21 +941,32 @@ cp_session_get_modified (CpSession *self)
 void
 cp_session_set_modified (CpSession *self, gboolean modified)
 {
-  set_modified (self, modified);
-  g_signal_emit (self, signals[CHANGED], 0);
+  g_return_if_fail (CP_IS_SESSION (self));
+
+  set_modified (self, !!modified);
+  tell_changes (self);
 }
 
 /* Whether the session holds a new game nobody has played yet. */
 gboolean
 cp_session_is_pristine (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
   return self->file == NULL && !self->modified
          && cp_game_get_n_actions (self->game) == cp_game_get_setup_length (self->game);
 }
 
+/**
+ * cp_session_get_autosave:
+ *
+ * Returns: (transfer none): where the game is kept safe
+ */
 CpAutosave *
 cp_session_get_autosave (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
   return self->autosave;
 }
 
@@ -780,23 +974,11 @@ cp_session_get_autosave (CpSession *self)
 void
 cp_session_set_autosave (CpSession *self, CpAutosave *autosave)
 {
+  g_return_if_fail (CP_IS_SESSION (self));
+  g_return_if_fail (CP_IS_AUTOSAVE (autosave));
+
   g_set_object (&self->autosave, autosave);
   keep_safe (self);
-}
-
-/**
- * cp_session_save:
- *
- * Saves the game as a record in @file, which becomes the session's file.
- */
-gboolean
-cp_session_save (CpSession *self, GFile *file, GError **error)
-{
-  if (!cp_record_save (self->game, file, error))
-    return FALSE;
-  g_set_object (&self->file, file);
-  cp_session_set_modified (self, FALSE);
-  return TRUE;
 }
 
 typedef struct {
@@ -824,7 +1006,8 @@ saved (GObject *source, GAsyncResult *result, gpointer data)
       g_task_return_error (task, error);
       return;
     }
-  g_set_object (&self->file, saving->file);
+  if (g_set_object (&self->file, saving->file))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
   /* A change made while the file was written is not in it. */
   if (self->edits == saving->edits)
     cp_session_set_modified (self, FALSE);
@@ -882,9 +1065,11 @@ cp_session_save_finish (CpSession *self, GAsyncResult *result, GError **error)
 void
 cp_session_discard (CpSession *self)
 {
+  g_return_if_fail (CP_IS_SESSION (self));
+
   stop_thinking (self);
-  self->modified = FALSE;
-  cp_autosave_discard (self->autosave);
+  set_modified (self, FALSE);
+  tell_changes (self);
 }
 
 /**
@@ -895,6 +1080,8 @@ cp_session_discard (CpSession *self)
 guint
 cp_session_get_screen_seat (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), CP_VIEW_PUBLIC);
+
   return self->screen_seat;
 }
 
@@ -906,6 +1093,8 @@ cp_session_get_screen_seat (CpSession *self)
 guint
 cp_session_get_curtain_seat (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), CP_NO_SEAT);
+
   return self->curtain_seat;
 }
 
@@ -939,6 +1128,8 @@ cp_session_get_curtain_prompt (CpSession *self)
 void
 cp_session_take_screen (CpSession *self)
 {
+  g_return_if_fail (CP_IS_SESSION (self));
+
   if (self->curtain_seat == CP_NO_SEAT)
     return;
   self->screen_seat = self->taker = self->curtain_seat;
@@ -953,7 +1144,9 @@ cp_session_take_screen (CpSession *self)
 void
 cp_session_set_agent (CpSession *self, guint seat, CpAgent *agent)
 {
+  g_return_if_fail (CP_IS_SESSION (self));
   g_return_if_fail (seat < CP_MAX_SEATS);
+  g_return_if_fail (agent == NULL || CP_IS_AGENT (agent));
 
   /* Another seat's question stays open. */
   if (self->thinking != NULL && self->asked_seat == seat)
@@ -962,9 +1155,16 @@ cp_session_set_agent (CpSession *self, guint seat, CpAgent *agent)
   refresh (self);
 }
 
+/**
+ * cp_session_get_agent:
+ *
+ * Returns: (transfer none) (nullable): the computer player of @seat, or
+ *   NULL for a person
+ */
 CpAgent *
 cp_session_get_agent (CpSession *self, guint seat)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
   g_return_val_if_fail (seat < CP_MAX_SEATS, NULL);
 
   return self->agents[seat];
@@ -980,6 +1180,8 @@ cp_session_get_agent (CpSession *self, guint seat)
 void
 cp_session_set_pace (CpSession *self, guint milliseconds)
 {
+  g_return_if_fail (CP_IS_SESSION (self));
+
   self->pace = milliseconds;
 }
 
@@ -987,6 +1189,8 @@ cp_session_set_pace (CpSession *self, guint milliseconds)
 gboolean
 cp_session_is_thinking (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
   return self->thinking != NULL;
 }
 
@@ -999,29 +1203,53 @@ cp_session_is_thinking (CpSession *self)
 CpView *
 cp_session_get_view (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
   return self->view;
 }
 
+/**
+ * cp_session_get_presentation:
+ *
+ * Returns: (transfer none): what the screen shows beside the pieces
+ */
 const CpPresentation *
 cp_session_get_presentation (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
   return self->presentation;
 }
 
-/* The actions the seat at the screen may take on the board and with the
- * presentation's buttons; none behind the curtain. */
+/**
+ * cp_session_get_legal:
+ *
+ * Returns: (transfer none): the actions the seat at the screen may take
+ *   on the board and with the presentation's buttons; none behind the
+ *   curtain
+ */
 const CpActionList *
 cp_session_get_legal (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
   return &self->legal;
 }
 
-/* The move to mark as the last one at the replay cursor. */
+/**
+ * cp_session_get_last_move:
+ *
+ * Returns: (transfer none) (nullable): the move to mark as the last one
+ *   at the replay cursor, or NULL
+ */
 const CpAction *
 cp_session_get_last_move (CpSession *self)
 {
-  const CpAction *move = cp_game_last_move (self->game, cp_game_get_cursor (self->game));
+  const CpAction *move;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
+  move = cp_game_last_move (self->game, cp_game_get_cursor (self->game));
   if (move == NULL || (cp_view_get_action (self->view, (guint) (move - cp_game_get_action (self->game, 0)))->flags
                        & CP_ACTION_FLAG_REDACTED))
     return NULL;
@@ -1038,9 +1266,13 @@ cp_session_get_last_move (CpSession *self)
 gboolean
 cp_session_get_hint (CpSession *self, CpAction *suggested)
 {
-  guint cursor = cp_view_get_n_actions (self->view);
+  guint cursor;
   const CpAction *last;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (suggested != NULL, FALSE);
+
+  cursor = cp_view_get_n_actions (self->view);
   if (cursor == 0)
     return FALSE;
   last = cp_view_get_action (self->view, cursor - 1);
@@ -1063,13 +1295,16 @@ cp_session_get_hint (CpSession *self, CpAction *suggested)
 char *
 cp_session_explain_cell (CpSession *self, guint cell)
 {
-  const CpState *state = cp_view_get_state (self->view);
-  const CpPiece *piece = &state->cells[cell];
+  const CpState *state;
+  const CpPiece *piece;
   gboolean moves_pieces = FALSE;
   guint actor;
 
   g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+  state = cp_view_get_state (self->view);
+  g_return_val_if_fail (cp_board_has_cell (state->board, cell), NULL);
 
+  piece = &state->cells[cell];
   for (guint i = 0; i < self->legal.len; i++)
     {
       if (self->legal.items[i].n_cells > 0 && self->legal.items[i].cells[0] == cell)
@@ -1124,6 +1359,8 @@ screen_may_act (CpSession *self, guint seat, GError **error)
 guint
 cp_session_count_later (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), 0);
+
   return cp_game_count_player_actions (self->game, cp_game_get_cursor (self->game),
                                        cp_game_get_n_actions (self->game));
 }
@@ -1138,10 +1375,16 @@ cp_session_count_later (CpSession *self)
 gboolean
 cp_session_play (CpSession *self, const CpAction *action, GError **error)
 {
-  guint cursor = cp_game_get_cursor (self->game);
-  g_autoptr (CpState) state = cp_game_state_at (self->game, cursor);
+  guint cursor;
+  g_autoptr (CpState) state = NULL;
   GArray *dropped;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  cursor = cp_game_get_cursor (self->game);
+  state = cp_game_state_at (self->game, cursor);
   if (!screen_may_act (self, action->seat, error) || !cp_state_check (state, action, error))
     return FALSE;
   stop_thinking (self);
@@ -1160,8 +1403,12 @@ cp_session_play (CpSession *self, const CpAction *action, GError **error)
 gboolean
 cp_session_press_button (CpSession *self, const char *id, GError **error)
 {
-  const CpButton *button = cp_presentation_find_button (self->presentation, id);
+  const CpButton *button;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  button = cp_presentation_find_button (self->presentation, id);
   if (button == NULL)
     return cp_error_fail (error, CP_ERROR_ILLEGAL_ACTION, _("That cannot be done now"));
   return cp_session_play (self, &button->action, error);
@@ -1172,9 +1419,12 @@ cp_session_press_button (CpSession *self, const char *id, GError **error)
 guint
 cp_session_get_acting_seat (CpSession *self)
 {
-  const CpState *state = cp_game_get_state (self->game);
+  const CpState *state;
   guint seat;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), CP_NO_SEAT);
+
+  state = cp_game_get_state (self->game);
   if (self->screen_seat < state->n_seats && !(state->out & CP_SEAT_BIT (self->screen_seat)))
     return self->screen_seat;
   seat = first_person_to_act (self, state);
@@ -1213,10 +1463,14 @@ seat_for (CpSession *self, CpActionType type)
 gboolean
 cp_session_can_act (CpSession *self, CpActionType type)
 {
-  const CpState *state = cp_game_get_state (self->game);
-  guint seat = seat_for (self, type);
+  const CpState *state;
+  guint seat;
   CpAction action;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
+  state = cp_game_get_state (self->game);
+  seat = seat_for (self, type);
   if (seat >= state->n_seats || self->curtain_seat != CP_NO_SEAT)
     return FALSE;
   cp_action_init (&action, type, seat);
@@ -1228,9 +1482,13 @@ cp_session_can_act (CpSession *self, CpActionType type)
 gboolean
 cp_session_act (CpSession *self, CpActionType type, GError **error)
 {
-  guint n = cp_game_get_n_actions (self->game);
+  guint n;
   CpAction action;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  n = cp_game_get_n_actions (self->game);
   if (self->curtain_seat != CP_NO_SEAT)
     return screen_may_act (self, CP_NO_SEAT, error);
   cp_action_init (&action, type, seat_for (self, type));
@@ -1253,8 +1511,11 @@ cp_session_act (CpSession *self, CpActionType type, GError **error)
 gboolean
 cp_session_can_undo (CpSession *self)
 {
-  guint n = cp_game_get_n_actions (self->game);
+  guint n;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
+  n = cp_game_get_n_actions (self->game);
   if (self->curtain_seat != CP_NO_SEAT)
     return FALSE;
   if (cp_session_count_people (self, NULL) == 0)
@@ -1268,6 +1529,8 @@ cp_session_can_undo (CpSession *self)
 gboolean
 cp_session_can_redo (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
   return self->curtain_seat == CP_NO_SEAT && self->redo->len > 0;
 }
 
@@ -1401,6 +1664,9 @@ cp_session_undo (CpSession *self, GError **error)
   gboolean undone = FALSE;
   guint keep, revealed;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
   if (!cp_session_can_undo (self) || !next_undo (self, &keep))
     return FALSE;
   if ((revealed = revealed_after (self, keep)) != CP_NO_SEAT)
@@ -1436,11 +1702,14 @@ cp_session_undo (CpSession *self, GError **error)
  * What Undo took back, when it raised the curtain for the person to act
  * again.
  *
- * Returns: (nullable): such as "Black takes back “e5”", or NULL
+ * Returns: (transfer none) (nullable): such as "Black takes back “e5”",
+ *   or NULL
  */
 const char *
 cp_session_get_taken_back (CpSession *self)
 {
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
   return self->curtain_seat != CP_NO_SEAT ? self->taken_back : NULL;
 }
 
@@ -1448,6 +1717,8 @@ void
 cp_session_redo (CpSession *self)
 {
   Step step, back;
+
+  g_return_if_fail (CP_IS_SESSION (self));
 
   if (!cp_session_can_redo (self))
     return;
@@ -1523,13 +1794,20 @@ void
 cp_session_hint_async (CpSession *self, CpAgent *adviser, GCancellable *cancellable,
                        GAsyncReadyCallback callback, gpointer user_data)
 {
-  const CpState *state = cp_game_get_state (self->game);
-  guint seat = self->screen_seat < state->n_seats ? self->screen_seat : first_person_to_act (self, state);
-  guint n = cp_game_get_n_actions (self->game);
-  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  const CpState *state;
+  guint seat, n;
+  GTask *task;
   g_autoptr (CpView) view = NULL;
   HintQuestion *question;
 
+  g_return_if_fail (CP_IS_SESSION (self));
+  g_return_if_fail (CP_IS_AGENT (adviser));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  state = cp_game_get_state (self->game);
+  seat = self->screen_seat < state->n_seats ? self->screen_seat : first_person_to_act (self, state);
+  n = cp_game_get_n_actions (self->game);
+  task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, cp_session_hint_async);
   if (self->curtain_seat != CP_NO_SEAT || cp_state_is_over (state) || seat >= state->n_seats || !(cp_state_pending (state) & CP_SEAT_BIT (seat)))
     {
@@ -1552,8 +1830,13 @@ cp_session_hint_async (CpSession *self, CpAgent *adviser, GCancellable *cancella
 gboolean
 cp_session_hint_finish (CpSession *self, GAsyncResult *result, CpAction *suggested, GError **error)
 {
-  g_autofree CpAction *action = g_task_propagate_pointer (G_TASK (result), error);
+  g_autofree CpAction *action = NULL;
 
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (suggested != NULL, FALSE);
+
+  action = g_task_propagate_pointer (G_TASK (result), error);
   if (action == NULL)
     return FALSE;
   *suggested = *action;
@@ -1564,6 +1847,8 @@ cp_session_hint_finish (CpSession *self, GAsyncResult *result, CpAction *suggest
 void
 cp_session_set_cursor (CpSession *self, guint cursor)
 {
+  g_return_if_fail (CP_IS_SESSION (self));
+
   /* Behind the curtain the moves stay where they are. */
   if (self->curtain_seat == CP_NO_SEAT)
     cp_game_set_cursor (self->game, cursor);

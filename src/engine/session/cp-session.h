@@ -26,9 +26,6 @@ gboolean        cp_session_is_pristine     (CpSession      *self);
 CpAutosave     *cp_session_get_autosave    (CpSession      *self);
 void            cp_session_set_autosave    (CpSession      *self,
                                             CpAutosave     *autosave);
-gboolean        cp_session_save            (CpSession      *self,
-                                            GFile          *file,
-                                            GError        **error);
 void            cp_session_save_async      (CpSession      *self,
                                             GFile          *file,
                                             GCancellable   *cancellable,
