@@ -528,8 +528,11 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
   return TRUE;
 }
 
+/* A question to an agent.  It holds the session weakly: a session its
+ * owner lets go of is disposed at once, which calls the question off,
+ * and the answer comes to nothing. */
 typedef struct {
-  CpSession *self;
+  GWeakRef session;
   GCancellable *cancellable;
   guint n_actions;  /* the length of the log when the agent was asked */
   gint64 asked;     /* when, in monotonic microseconds */
@@ -539,7 +542,7 @@ typedef struct {
 static void
 question_free (Question *question)
 {
-  g_object_unref (question->self);
+  g_weak_ref_clear (&question->session);
   g_object_unref (question->cancellable);
   g_free (question);
 }
@@ -549,10 +552,10 @@ static gboolean
 play_answer (gpointer data)
 {
   Question *question = data;
-  CpSession *self = question->self;
+  g_autoptr (CpSession) self = g_weak_ref_get (&question->session);
   g_autoptr (GError) error = NULL;
 
-  if (g_cancellable_is_cancelled (question->cancellable) || self->thinking != question->cancellable)
+  if (self == NULL || g_cancellable_is_cancelled (question->cancellable) || self->thinking != question->cancellable)
     return G_SOURCE_REMOVE;
   g_clear_object (&self->thinking);
   if (question->n_actions != cp_game_get_n_actions (self->game))
@@ -567,11 +570,17 @@ static void
 agent_chose (GObject *source, GAsyncResult *result, gpointer data)
 {
   Question *question = data;
-  CpSession *self = question->self;
+  g_autoptr (CpSession) self = g_weak_ref_get (&question->session);
   g_autoptr (GError) error = NULL;
+  gboolean answered = cp_agent_choose_finish (CP_AGENT (source), result, &question->action, &error);
   gint64 wait;
 
-  if (!cp_agent_choose_finish (CP_AGENT (source), result, &question->action, &error))
+  if (self == NULL)
+    {
+      question_free (question);
+      return;
+    }
+  if (!answered)
     {
       /* An agent that fails leaves its seat waiting; the player hears why. */
       if (self->thinking == question->cancellable)
@@ -616,7 +625,7 @@ ask_agent (CpSession *self)
         self->thinking = g_cancellable_new ();
         self->asked_seat = seat;
         question = g_new0 (Question, 1);
-        question->self = g_object_ref (self);
+        g_weak_ref_init (&question->session, self);
         question->cancellable = g_object_ref (self->thinking);
         question->n_actions = n;
         question->asked = g_get_monotonic_time ();
@@ -626,8 +635,10 @@ ask_agent (CpSession *self)
 }
 
 /* A random result that the rules work out in a worker thread. */
+/* A random result being worked out; it holds the session weakly, as a
+ * question does. */
 typedef struct {
-  CpSession *self;
+  GWeakRef session;
   GCancellable *cancellable;
   CpState *state;
   guint64 seed;
@@ -639,7 +650,7 @@ typedef struct {
 static void
 chance_free (Chance *chance)
 {
-  g_object_unref (chance->self);
+  g_weak_ref_clear (&chance->session);
   g_object_unref (chance->cancellable);
   cp_state_free (chance->state);
   g_free (chance);
@@ -659,11 +670,11 @@ static void
 chance_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   Chance *chance = g_task_get_task_data (G_TASK (result));
-  CpSession *self = chance->self;
+  g_autoptr (CpSession) self = g_weak_ref_get (&chance->session);
   g_autoptr (GError) error = NULL;
   gboolean logged;
 
-  if (g_cancellable_is_cancelled (chance->cancellable) || self->thinking != chance->cancellable)
+  if (self == NULL || g_cancellable_is_cancelled (chance->cancellable) || self->thinking != chance->cancellable)
     return;
   g_clear_object (&self->thinking);
   if (chance->n_actions == cp_game_get_n_actions (self->game))
@@ -696,7 +707,7 @@ work_out_chance (CpSession *self)
     return;
   self->thinking = g_cancellable_new ();
   chance = g_new0 (Chance, 1);
-  chance->self = g_object_ref (self);
+  g_weak_ref_init (&chance->session, self);
   chance->cancellable = g_object_ref (self->thinking);
   chance->state = cp_state_copy (state);
   chance->seed = cp_game_get_seed (self->game);
