@@ -19,8 +19,8 @@ struct _CpTextRow
   GtkWidget *reset_button;
 
   const CpOptionSpec *spec;
-  char *value;  /* the text last said, for an entry says it changed when
-                 * it is set to the same text again */
+  char *value;  /* the text last told of: an entry tells of a change
+                 * even when it is set to the text it has */
 };
 
 static void cp_text_row_option_row_init (CpOptionRowInterface *iface);

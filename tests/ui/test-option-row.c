@@ -20,6 +20,7 @@
 #include "cp-option-row.h"
 #include "cp-table-row.h"
 #include "cp-text-row.h"
+#include "test-widgets.h"
 
 static const char *const side_ids[] = { "white", "black", "random", NULL };
 static const char *const side_labels[] = { "White", "Black", "Random", NULL };
@@ -42,50 +43,6 @@ static const CpOptionSpec layout = {
   .id = "layout", .label = "Layout", .type = CP_OPTION_TEXT, .default_value = "rnbqkbnr",
 };
 
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-time_out (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main context until @condition holds, or fails after a while
- * (a safety net; the condition is what the test waits for). */
-static void
-wait_until (Condition condition, gpointer data)
-{
-  gboolean timed_out = FALSE;
-  guint source = g_timeout_add_seconds (10, time_out, &timed_out);
-
-  while (!condition (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (source);
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget);
-}
-
-static GtkWidget *
-find_type (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkWidget *
 find_tooltip (GtkWidget *root, const char *tooltip)
 {
@@ -101,27 +58,6 @@ find_tooltip (GtkWidget *root, const char *tooltip)
   return NULL;
 }
 
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-count (GObject *object, GParamSpec *pspec, guint *n)
-{
-  (*n)++;
-}
-
 /* A new row for @spec, owned by the caller; its notifications of "value"
  * counted into @n. */
 static CpOptionRow *
@@ -129,24 +65,8 @@ new_row (const CpOptionSpec *spec, guint *n)
 {
   CpOptionRow *row = g_object_ref_sink (CP_OPTION_ROW (cp_option_row_new (spec)));
 
-  *n = 0;
-  g_signal_connect (row, "notify::value", G_CALLBACK (count), n);
+  test_count_notifications (row, "value", n);
   return row;
-}
-
-/* A window showing @row in a list, as the dialog does, once it is on
- * the screen. */
-static GtkWidget *
-new_window (CpOptionRow *row)
-{
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *list = gtk_list_box_new ();
-
-  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (row));
-  gtk_window_set_child (GTK_WINDOW (window), list);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_until (is_mapped, row);
-  return window;
 }
 
 static void
@@ -221,7 +141,7 @@ test_number (void)
 {
   guint n;
   CpOptionRow *row = new_row (&count_spec, &n);
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (find_type (GTK_WIDGET (row), GTK_TYPE_SPIN_BUTTON));
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (test_find_type (GTK_WIDGET (row), GTK_TYPE_SPIN_BUTTON));
 
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "4");
   cp_option_row_set_value (row, "7");
@@ -252,12 +172,12 @@ test_flag (void)
 {
   guint n;
   CpOptionRow *row = new_row (&flag, &n);
-  GtkSwitch *toggle = GTK_SWITCH (find_type (GTK_WIDGET (row), GTK_TYPE_SWITCH));
-  GtkWidget *window = new_window (row);
+  GtkSwitch *toggle = GTK_SWITCH (test_find_type (GTK_WIDGET (row), GTK_TYPE_SWITCH));
+  GtkWidget *window = test_show_row (GTK_WIDGET (row));
 
   g_assert_false (gtk_switch_get_active (toggle));
   adw_action_row_activate (ADW_ACTION_ROW (row));
-  wait_until (is_active, toggle);
+  test_wait_until (is_active, toggle);
   g_assert_cmpuint (n, ==, 1);
   assert_value (row, "true");
   cp_option_row_set_value (row, "true");
@@ -286,7 +206,7 @@ test_text (void)
   CpOptionRow *row = new_row (&layout, &n);
   CpOptionRow *empty = new_row (&fen, &(guint) { 0 });
   GtkWidget *reset = find_tooltip (GTK_WIDGET (row), "Reset to the default");
-  GtkWidget *window = new_window (row);
+  GtkWidget *window = test_show_row (GTK_WIDGET (row));
 
   g_assert_true (GTK_IS_BUTTON (reset));
   g_assert_true (gtk_widget_get_visible (reset));
@@ -297,12 +217,12 @@ test_text (void)
   cp_option_row_set_value (row, "8/8");
   g_assert_cmpuint (n, ==, 1);
   assert_value (row, "8/8");
-  g_assert_nonnull (find_label (GTK_WIDGET (row), "Layout"));
+  g_assert_nonnull (test_find_label (GTK_WIDGET (row), "Layout"));
 
   /* A button pressed by the keyboard is seen pressed a moment before it
    * clicks. */
   gtk_widget_activate (reset);
-  wait_until (is_default, row);
+  test_wait_until (is_default, row);
   g_assert_cmpuint (n, ==, 2);
   assert_value (row, "rnbqkbnr");
 
@@ -361,9 +281,9 @@ test_dialog (void)
   cp_new_game_dialog_select_game (dialog, "chess-attack");
   row = cp_new_game_dialog_get_option_row (dialog, "king-safety");
   g_assert_true (CP_IS_FLAG_ROW (row));
-  wait_until (is_mapped, row);
+  test_wait_until (test_is_mapped, row);
   adw_action_row_activate (ADW_ACTION_ROW (row));
-  wait_until (is_active, adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)));
+  test_wait_until (is_active, adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)));
   row = cp_new_game_dialog_get_option_row (dialog, "dice");
   g_assert_true (CP_IS_CHOICE_ROW (row));
   adw_combo_row_set_selected (ADW_COMBO_ROW (row), 1);

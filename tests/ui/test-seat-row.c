@@ -10,35 +10,7 @@
 #include <adwaita.h>
 
 #include "cp-seat-row.h"
-
-/* Runs the main context until @condition holds, or fails after a while
- * (a safety net; the condition is what the test waits for). */
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-time_out (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_until (Condition condition, gpointer data)
-{
-  gboolean timed_out = FALSE;
-  guint source = g_timeout_add_seconds (10, time_out, &timed_out);
-
-  while (!condition (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (source);
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget);
-}
+#include "test-widgets.h"
 
 /* The widgets under @root that have @css_class. */
 static void
@@ -58,21 +30,6 @@ find_class (GtkWidget *root, const char *css_class)
   collect (root, css_class, found);
   g_assert_cmpuint (found->len, ==, 1);
   return g_ptr_array_index (found, 0);
-}
-
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found)
-        return found;
-    }
-  return NULL;
 }
 
 /* The mark for whose turn it is. */
@@ -96,36 +53,6 @@ lost_area (GtkWidget *row)
   g_assert_not_reached ();
 }
 
-static void
-count (GObject *object, GParamSpec *pspec, guint *n)
-{
-  (*n)++;
-}
-
-/* Counts the notifications of @property of @row into @n. */
-static void
-watch (GtkWidget *row, const char *property, guint *n)
-{
-  g_autofree char *signal = g_strconcat ("notify::", property, NULL);
-
-  *n = 0;
-  g_signal_connect (row, signal, G_CALLBACK (count), n);
-}
-
-static GtkWidget *
-new_window (GtkWidget *row)
-{
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *list = gtk_list_box_new ();
-
-  gtk_list_box_append (GTK_LIST_BOX (list), row);
-  gtk_window_set_child (GTK_WINDOW (window), list);
-  gtk_window_set_default_size (GTK_WINDOW (window), 400, 100);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_until (is_mapped, row);
-  return window;
-}
-
 /* The row shows the player's name and what names the player besides. */
 static void
 test_names (void)
@@ -139,8 +66,8 @@ test_names (void)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), "Anna <b>");
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "Partner of Ben");
   /* A name is shown as typed, never read as markup. */
-  g_assert_nonnull (find_label (GTK_WIDGET (row), "Anna <b>"));
-  g_assert_nonnull (find_label (GTK_WIDGET (row), "Partner of Ben"));
+  g_assert_nonnull (test_find_label (GTK_WIDGET (row), "Anna <b>"));
+  g_assert_nonnull (test_find_label (GTK_WIDGET (row), "Partner of Ben"));
   g_assert_finalize_object (row);
 }
 
@@ -150,11 +77,11 @@ static void
 test_to_move (void)
 {
   GtkWidget *row = g_object_ref (cp_seat_row_new (0));
-  GtkWidget *window = new_window (row);
+  GtkWidget *window = test_show_row (GTK_WIDGET (row));
   GtkWidget *mark = turn_mark (row);
   guint n;
 
-  watch (row, "to-move", &n);
+  test_count_notifications (row, "to-move", &n);
   g_assert_false (cp_seat_row_get_to_move (CP_SEAT_ROW (row)));
   g_assert_cmpfloat (gtk_widget_get_opacity (mark), ==, 0);
   g_assert_true (gtk_widget_get_visible (mark));
@@ -180,11 +107,11 @@ static void
 test_out (void)
 {
   CpSeatRow *row = g_object_ref_sink (CP_SEAT_ROW (cp_seat_row_new (1)));
-  GtkWidget *out = find_label (GTK_WIDGET (row), "Out");
+  GtkWidget *out = test_find_label (GTK_WIDGET (row), "Out");
   gboolean value = TRUE;
   guint n;
 
-  watch (GTK_WIDGET (row), "out", &n);
+  test_count_notifications (GTK_WIDGET (row), "out", &n);
   g_assert_nonnull (out);
   g_assert_false (gtk_widget_get_visible (out));
   cp_seat_row_set_out (row, TRUE);
@@ -207,8 +134,8 @@ test_colour (void)
   GtkWidget *swatch = find_class (GTK_WIDGET (row), "seat-mark");
   guint n_colour, n_coloured;
 
-  watch (GTK_WIDGET (row), "colour", &n_colour);
-  watch (GTK_WIDGET (row), "coloured", &n_coloured);
+  test_count_notifications (GTK_WIDGET (row), "colour", &n_colour);
+  test_count_notifications (GTK_WIDGET (row), "coloured", &n_coloured);
   g_assert_true (cp_seat_row_get_coloured (row));
   g_assert_true (gtk_widget_get_visible (swatch));
   g_assert_cmpuint (cp_seat_row_get_colour (row), ==, CP_COLOUR_WHITE);
@@ -235,12 +162,12 @@ test_side_text (void)
   GtkWidget *label;
   guint n;
 
-  watch (GTK_WIDGET (row), "side-text", &n);
+  test_count_notifications (GTK_WIDGET (row), "side-text", &n);
   g_assert_cmpstr (cp_seat_row_get_side_text (row), ==, "");
   cp_seat_row_set_side_text (row, "Points: 10\nAttack");
   g_object_set (row, "side-text", "Points: 10\nAttack", NULL);
   g_assert_cmpuint (n, ==, 1);
-  label = find_label (GTK_WIDGET (row), "Points: 10\nAttack");
+  label = test_find_label (GTK_WIDGET (row), "Points: 10\nAttack");
   g_assert_nonnull (label);
   g_assert_true (gtk_widget_get_visible (label));
   /* The text keeps room for its longest word, so that it wraps between
@@ -279,28 +206,28 @@ test_lost (void)
     { CP_PIECE_BISHOP, FALSE }, { CP_PIECE_QUEEN, FALSE },
   };
   GtkWidget *row = g_object_ref (cp_seat_row_new (1));
-  GtkWidget *window = new_window (row);
+  GtkWidget *window = test_show_row (GTK_WIDGET (row));
   GtkWidget *area = lost_area (row);
   struct Width expected = { area, 0 };
   guint n;
 
-  watch (row, "lost-description", &n);
+  test_count_notifications (row, "lost-description", &n);
   g_assert_cmpuint (cp_seat_row_get_n_lost (CP_SEAT_ROW (row)), ==, 0);
-  wait_until (has_width, &expected);
+  test_wait_until (has_width, &expected);
 
   cp_seat_row_set_lost (CP_SEAT_ROW (row), lost, G_N_ELEMENTS (lost));
   g_assert_cmpuint (cp_seat_row_get_n_lost (CP_SEAT_ROW (row)), ==, 6);
   expected.width = 11 * 6 + 9;
-  wait_until (has_width, &expected);
+  test_wait_until (has_width, &expected);
   cp_seat_row_set_side_text (CP_SEAT_ROW (row), "Points: 3");
   expected.width = 48;
-  wait_until (has_width, &expected);
+  test_wait_until (has_width, &expected);
 
   cp_seat_row_set_lost_description (CP_SEAT_ROW (row), "Lost: two pawns, a knight, a rook, a bishop, the queen");
   cp_seat_row_set_lost_description (CP_SEAT_ROW (row), "Lost: two pawns, a knight, a rook, a bishop, the queen");
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (area), ==, "Lost: two pawns, a knight, a rook, a bishop, the queen");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (find_label (row, "Points: 3")), ==,
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (test_find_label (row, "Points: 3")), ==,
                    "Lost: two pawns, a knight, a rook, a bishop, the queen");
   gtk_test_accessible_assert_property (area, GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "Lost: two pawns, a knight, a rook, a bishop, the queen");
@@ -310,7 +237,7 @@ test_lost (void)
   g_assert_cmpuint (n, ==, 2);
   g_assert_null (cp_seat_row_get_lost_description (CP_SEAT_ROW (row)));
   expected.width = 0;
-  wait_until (has_width, &expected);
+  test_wait_until (has_width, &expected);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (row);
