@@ -187,7 +187,9 @@ static void
 draw_kind (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   CpCardNoteBar *self = data;
-  CpPieceKind kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "kind"));
+  GtkActionable *button = GTK_ACTIONABLE (gtk_widget_get_parent (GTK_WIDGET (area)));
+  /* The kind drawn is the one its button chooses. */
+  CpPieceKind kind = (CpPieceKind) g_variant_get_uint32 (gtk_actionable_get_action_target_value (button));
   double size = MIN (width, height);
 
   cp_piece_art_draw (cp_piece_art_get_default (), cr, kind, self->colours[self->piece_owner % CP_MAX_SEATS],
@@ -214,7 +216,6 @@ fill_kinds (CpCardNoteBar *self)
 
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 28);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 28);
-      g_object_set_data (G_OBJECT (area), "kind", GUINT_TO_POINTER (kind));
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_kind, self, NULL);
       gtk_button_set_child (GTK_BUTTON (button), area);
       gtk_widget_set_tooltip_text (button, name);

@@ -34,7 +34,8 @@ struct _CpGridPanel
   gboolean choosing;      /* a table is being filled in... */
   CpAction action;        /* ...to play this action... */
   guint8 columns[CP_GRID_MAX]; /* ...with these columns circled */
-  GtkWidget *choice_area; /* where that table is drawn */
+  GtkWidget *choice_area; /* where that table is drawn... */
+  const CpGrid *choice_grid; /* ...and the table */
   guint cursor_row, cursor_column; /* the cell framed for the keyboard */
   CpBoardThemeId theme;   /* the board's, whose light cells the pieces stand on */
 };
@@ -56,7 +57,7 @@ grid_clear (gpointer data)
 static void
 draw_table (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
-  CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
+  CpGridPanel *self = CP_GRID_PANEL (gtk_widget_get_parent (GTK_WIDGET (area)));
   const CpGrid *grid = data;
   GdkRGBA colour;
   CpBoardTheme theme;
@@ -109,21 +110,21 @@ choose_cell (CpGridPanel *self, const CpGrid *grid, guint row, guint column)
 static void
 table_clicked (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
 {
+  CpGridPanel *self = data;
   GtkWidget *area = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-  CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
   guint row, column;
 
   gtk_widget_grab_focus (area);
-  if (cp_grid_art_cell_at (data, gtk_widget_get_width (area), x, y, &row, &column))
-    choose_cell (self, data, row, column);
+  if (cp_grid_art_cell_at (self->choice_grid, gtk_widget_get_width (area), x, y, &row, &column))
+    choose_cell (self, self->choice_grid, row, column);
 }
 
 static gboolean
 table_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, gpointer data)
 {
+  CpGridPanel *self = data;
   GtkWidget *area = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (keys));
-  CpGridPanel *self = g_object_get_data (G_OBJECT (area), "panel");
-  const CpGrid *grid = data;
+  const CpGrid *grid = self->choice_grid;
 
   switch (keyval)
     {
@@ -152,9 +153,8 @@ table_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifier
 }
 
 static void
-deal_clicked (CpGridPanel *self, GtkButton *button)
+deal_clicked (CpGridPanel *self)
 {
-  const CpGrid *grid = g_object_get_data (G_OBJECT (button), "grid");
   g_autoptr (GArray) choices = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   for (guint i = 0; i < self->legal.len; i++)
@@ -162,16 +162,15 @@ deal_clicked (CpGridPanel *self, GtkButton *button)
       g_array_append_val (choices, self->legal.items[i].value);
   if (choices->len == 0)
     return;
-  cp_grid_columns (grid, g_array_index (choices, guint32, g_random_int_range (0, (gint32) choices->len)),
+  cp_grid_columns (self->choice_grid, g_array_index (choices, guint32, g_random_int_range (0, (gint32) choices->len)),
                    self->columns);
   gtk_widget_queue_draw (self->choice_area);
 }
 
 static void
-seal_clicked (CpGridPanel *self, GtkButton *button)
+seal_clicked (CpGridPanel *self)
 {
-  const CpGrid *grid = g_object_get_data (G_OBJECT (button), "grid");
-  const CpAction *action = chosen_action (self, grid);
+  const CpAction *action = chosen_action (self, self->choice_grid);
   CpAction copy;
 
   if (action == NULL)
@@ -184,11 +183,10 @@ seal_clicked (CpGridPanel *self, GtkButton *button)
 }
 
 static GtkWidget *
-new_button (CpGridPanel *self, const char *label, const CpGrid *grid, GCallback callback)
+new_button (CpGridPanel *self, const char *label, GCallback callback)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
 
-  g_object_set_data (G_OBJECT (button), "grid", (gpointer) grid);
   g_signal_connect_swapped (button, "clicked", callback, self);
   return button;
 }
@@ -294,8 +292,6 @@ add_table (CpGridPanel *self, const CpGrid *grid)
     }
 
   area = gtk_drawing_area_new ();
-
-  g_object_set_data (G_OBJECT (area), "panel", self);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), TABLE_WIDTH);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), (int) cp_grid_art_height (grid, TABLE_WIDTH));
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_table, (gpointer) grid, NULL);
@@ -313,18 +309,19 @@ add_table (CpGridPanel *self, const CpGrid *grid)
     GtkEventController *keys = gtk_event_controller_key_new ();
     GtkEventController *focus = gtk_event_controller_focus_new ();
     GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *seal = new_button (self, _("_Seal"), grid, G_CALLBACK (seal_clicked));
+    GtkWidget *seal = new_button (self, _("_Seal"), G_CALLBACK (seal_clicked));
 
-    g_signal_connect (click, "pressed", G_CALLBACK (table_clicked), (gpointer) grid);
+    g_signal_connect (click, "pressed", G_CALLBACK (table_clicked), self);
     gtk_widget_add_controller (area, GTK_EVENT_CONTROLLER (click));
-    g_signal_connect (keys, "key-pressed", G_CALLBACK (table_key), (gpointer) grid);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (table_key), self);
     gtk_widget_add_controller (area, keys);
     g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), area);
     g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), area);
     gtk_widget_add_controller (area, focus);
     gtk_widget_set_focusable (area, TRUE);
     self->choice_area = area;
-    gtk_box_append (GTK_BOX (buttons), new_button (self, _("_Deal at Random"), grid, G_CALLBACK (deal_clicked)));
+    self->choice_grid = grid;
+    gtk_box_append (GTK_BOX (buttons), new_button (self, _("_Deal at Random"), G_CALLBACK (deal_clicked)));
     gtk_widget_add_css_class (seal, "suggested-action");
     gtk_box_append (GTK_BOX (buttons), seal);
     gtk_box_append (GTK_BOX (self), buttons);
@@ -375,6 +372,7 @@ cp_grid_panel_show (CpGridPanel *self, const CpPresentation *presentation, const
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_box_remove (GTK_BOX (self), child);
   self->choice_area = NULL;
+  self->choice_grid = NULL;
   g_array_set_size (self->grids, 0);
   cp_action_list_clear (&self->legal);
   for (guint i = 0; i < legal->len; i++)

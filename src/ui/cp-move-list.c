@@ -323,7 +323,7 @@ show_button (CpMoveList *self, GtkWidget *button, guint index, const char *text,
     gtk_widget_add_css_class (button, "current");
   else
     gtk_widget_remove_css_class (button, "current");
-  g_object_set_data (G_OBJECT (button), "action", GUINT_TO_POINTER (index));
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (index));
 }
 
 static void
@@ -539,17 +539,19 @@ cp_move_list_activate_action (CpMoveList *self, guint index)
   cp_game_set_cursor (self->game, MAX (cursor, cp_move_list_first_position (self->game)));
 }
 
+/* A move's button clicked: the action it shows is its target. */
 static void
-button_clicked (GtkButton *button, CpMoveList *self)
+show_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "action"));
+  CpMoveList *self = CP_MOVE_LIST (widget);
+  guint index = g_variant_get_uint32 (parameter);
 
   if (self->game != NULL && index < cp_game_get_n_actions (self->game))
     cp_move_list_activate_action (self, index);
 }
 
 static GtkWidget *
-new_button (CpMoveList *self)
+new_button (void)
 {
   GtkWidget *button = gtk_button_new ();
   GtkWidget *label = gtk_label_new (NULL);
@@ -562,7 +564,8 @@ new_button (CpMoveList *self)
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "move");
   gtk_widget_set_hexpand (button, TRUE);
-  g_signal_connect (button, "clicked", G_CALLBACK (button_clicked), self);
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (NO_ACTION));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "moves.show");
   return button;
 }
 
@@ -581,9 +584,9 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, CpMoveList *sel
   gtk_box_set_homogeneous (GTK_BOX (cells), TRUE);
   gtk_widget_set_hexpand (cells, TRUE);
   for (guint c = 0; c < CP_MAX_SEATS; c++)
-    gtk_box_append (GTK_BOX (cells), new_button (self));
+    gtk_box_append (GTK_BOX (cells), new_button ());
   gtk_box_append (GTK_BOX (box), number);
-  gtk_box_append (GTK_BOX (box), new_button (self));
+  gtk_box_append (GTK_BOX (box), new_button ());
   gtk_box_append (GTK_BOX (box), cells);
   gtk_list_item_set_child (item, box);
   gtk_list_item_set_activatable (item, FALSE);
@@ -637,6 +640,7 @@ cp_move_list_class_init (CpMoveListClass *klass)
   object_class->finalize = cp_move_list_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
+  gtk_widget_class_install_action (widget_class, "moves.show", "u", show_activated);
 }
 
 /* The bar under the list while the board shows the past. */

@@ -13,7 +13,7 @@
 #include "cp-computer-player.h"
 #include "cp-engine.h"
 #include "cp-new-game-dialog.h"
-#include "cp-table-row.h"
+#include "cp-option-row.h"
 
 struct _CpNewGameDialog
 {
@@ -27,9 +27,10 @@ struct _CpNewGameDialog
   GSettings *settings;
   const CpRules *rules;
   GPtrArray *game_checks;   /* GtkCheckButton, one a game, registry order */
-  GPtrArray *option_rows;   /* rows of the chosen game's options */
-  GPtrArray *name_rows;     /* AdwEntryRow, one a seat, each with a GtkDropDown
-                             * of who plays it: a person or a computer level */
+  GPtrArray *option_rows;   /* CpOptionRow, one an option of the chosen game */
+  GPtrArray *name_rows;     /* AdwEntryRow, one a seat */
+  GPtrArray *kind_drop_downs; /* GtkDropDown beside each name row, of who
+                               * plays the seat: a person or a computer level */
   GtkWidget *seats_row;     /* for games with a choice of seats */
   GtkSpinButton *seats_spin;
 };
@@ -51,124 +52,18 @@ remove_rows (AdwPreferencesGroup *group, GPtrArray *rows)
   g_ptr_array_set_size (rows, 0);
 }
 
-/* A choice whose label is short says what it means under the row. */
-static void
-show_choice_details (AdwComboRow *row)
+/* The row of an option, or NULL. */
+static CpOptionRow *
+find_option_row (CpNewGameDialog *self, const char *option_id)
 {
-  const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
-  guint selected = adw_combo_row_get_selected (row);
-
-  if (selected < g_strv_length ((GStrv) spec->choices))
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(spec->choice_details[selected]));
-}
-
-static void
-reset_text (GtkWidget *row)
-{
-  const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
-
-  gtk_editable_set_text (GTK_EDITABLE (row), spec->default_value);
-}
-
-static GtkWidget *
-option_row (const CpOptionSpec *spec)
-{
-  GtkWidget *row;
-
-  switch (spec->type)
+  for (guint i = 0; i < self->option_rows->len; i++)
     {
-    case CP_OPTION_CHOICE:
-      {
-        g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
-        guint selected = 0;
+      CpOptionRow *row = g_ptr_array_index (self->option_rows, i);
 
-        for (guint i = 0; spec->choices[i]; i++)
-          {
-            gtk_string_list_append (labels, _(spec->choice_labels[i]));
-            if (g_str_equal (spec->choices[i], spec->default_value))
-              selected = i;
-          }
-        row = adw_combo_row_new ();
-        adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (labels));
-        adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
-        if (spec->choice_details != NULL)
-          {
-            g_signal_connect (row, "notify::selected", G_CALLBACK (show_choice_details), NULL);
-            g_object_set_data (G_OBJECT (row), "spec", (gpointer) spec);
-            show_choice_details (ADW_COMBO_ROW (row));
-          }
-      }
-      break;
-    case CP_OPTION_INT:
-      {
-        GtkWidget *spin = gtk_spin_button_new_with_range (spec->min, spec->max, 1);
-
-        gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), g_ascii_strtod (spec->default_value, NULL));
-        gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-        row = adw_action_row_new ();
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-        g_object_set_data (G_OBJECT (row), "value-widget", spin);
-      }
-      break;
-    case CP_OPTION_BOOL:
-      {
-        GtkWidget *toggle = gtk_switch_new ();
-
-        gtk_switch_set_active (GTK_SWITCH (toggle), g_str_equal (spec->default_value, "true"));
-        gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-        row = adw_action_row_new ();
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-        g_object_set_data (G_OBJECT (row), "value-widget", toggle);
-      }
-      break;
-    case CP_OPTION_TABLE:
-      row = cp_table_row_new (spec);
-      break;
-    case CP_OPTION_TEXT:
-    default:
-      row = adw_entry_row_new ();
-      gtk_editable_set_text (GTK_EDITABLE (row), spec->default_value);
-      if (spec->default_value[0] != '\0')
-        {
-          GtkWidget *reset = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-
-          gtk_widget_set_valign (reset, GTK_ALIGN_CENTER);
-          gtk_widget_add_css_class (reset, "flat");
-          gtk_widget_set_tooltip_text (reset, _("Reset to the default"));
-          gtk_accessible_update_property (GTK_ACCESSIBLE (reset), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                          _("Reset to the default"), -1);
-          g_signal_connect_swapped (reset, "clicked", G_CALLBACK (reset_text), row);
-          adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), reset);
-        }
-      break;
+      if (g_str_equal (cp_option_row_get_option_id (row), option_id))
+        return row;
     }
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
-  g_object_set_data (G_OBJECT (row), "spec", (gpointer) spec);
-  return row;
-}
-
-static char *
-option_value (GtkWidget *row)
-{
-  const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
-  GtkWidget *widget = g_object_get_data (G_OBJECT (row), "value-widget");
-
-  switch (spec->type)
-    {
-    case CP_OPTION_CHOICE:
-      return g_strdup (spec->choices[adw_combo_row_get_selected (ADW_COMBO_ROW (row))]);
-    case CP_OPTION_INT:
-      return g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)));
-    case CP_OPTION_BOOL:
-      return g_strdup (gtk_switch_get_active (GTK_SWITCH (widget)) ? "true" : "false");
-    case CP_OPTION_TABLE:
-      return cp_table_row_get_value (CP_TABLE_ROW (row));
-    case CP_OPTION_TEXT:
-    default:
-      return g_strdup (gtk_editable_get_text (GTK_EDITABLE (row)));
-    }
+  return NULL;
 }
 
 static guint
@@ -188,12 +83,6 @@ static const char *const kinds[] = {
   NULL
 };
 static const CpLevel kind_levels[] = { 0, CP_LEVEL_EASY, CP_LEVEL_MEDIUM, CP_LEVEL_HARD };
-
-static GtkDropDown *
-kind_of_row (GtkWidget *row)
-{
-  return g_object_get_data (G_OBJECT (row), "kind");
-}
 
 static GtkWidget *
 kind_drop_down (guint level)
@@ -226,6 +115,7 @@ update_names (CpNewGameDialog *self)
     {
       adw_preferences_group_remove (self->players_group, g_ptr_array_index (self->name_rows, self->name_rows->len - 1));
       g_ptr_array_set_size (self->name_rows, self->name_rows->len - 1);
+      g_ptr_array_set_size (self->kind_drop_downs, self->name_rows->len);
     }
   for (guint seat = self->name_rows->len; seat < wanted; seat++)
     {
@@ -248,9 +138,9 @@ update_names (CpNewGameDialog *self)
       gtk_editable_set_text (GTK_EDITABLE (row),
                              seat < g_strv_length (remembered) && remembered[seat][0] ? remembered[seat] : colour);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
-      g_object_set_data (G_OBJECT (row), "kind", kind);
       adw_preferences_group_add (self->players_group, row);
       g_ptr_array_add (self->name_rows, row);
+      g_ptr_array_add (self->kind_drop_downs, kind);
     }
 }
 
@@ -261,10 +151,9 @@ chosen_options (CpNewGameDialog *self)
 
   for (guint i = 0; i < self->option_rows->len; i++)
     {
-      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
-      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+      CpOptionRow *row = g_ptr_array_index (self->option_rows, i);
 
-      g_hash_table_insert (options, (gpointer) spec->id, option_value (row));
+      g_hash_table_insert (options, (gpointer) cp_option_row_get_option_id (row), cp_option_row_dup_value (row));
     }
   return options;
 }
@@ -308,14 +197,14 @@ fit_options (CpNewGameDialog *self)
 
   for (guint i = 0; i < self->option_rows->len; i++)
     {
-      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
-      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+      CpOptionRow *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = cp_option_row_get_spec (row);
       g_autoptr (GHashTable) options = chosen_options (self);
       g_autoptr (CpGame) trial = cp_game_new (self->rules->id, options, seats, 0, NULL);
 
       if (trial != NULL)
         return;
-      if (!ADW_IS_COMBO_ROW (row))
+      if (spec->type != CP_OPTION_CHOICE)
         continue;
       for (guint c = 0; spec->choices[c]; c++)
         {
@@ -325,7 +214,7 @@ fit_options (CpNewGameDialog *self)
           fitting = cp_game_new (self->rules->id, options, seats, 0, NULL);
           if (fitting != NULL)
             {
-              adw_combo_row_set_selected (ADW_COMBO_ROW (row), c);
+              cp_option_row_set_value (row, spec->choices[c]);
               return;
             }
         }
@@ -338,26 +227,23 @@ update_relevance (CpNewGameDialog *self)
 {
   for (guint i = 0; i < self->option_rows->len; i++)
     {
-      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
-      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
+      CpOptionRow *row = g_ptr_array_index (self->option_rows, i);
+      const CpOptionSpec *spec = cp_option_row_get_spec (row);
       g_auto (GStrv) condition = NULL;
+      CpOptionRow *other;
       gboolean relevant = TRUE;
 
       if (spec->relevant_when == NULL)
         continue;
       condition = g_strsplit (spec->relevant_when, "=", 2);
-      for (guint j = 0; j < self->option_rows->len; j++)
+      other = find_option_row (self, condition[0]);
+      if (other != NULL)
         {
-          GtkWidget *other = g_ptr_array_index (self->option_rows, j);
-          const CpOptionSpec *other_spec = g_object_get_data (G_OBJECT (other), "spec");
-          g_autofree char *value = NULL;
+          g_autofree char *value = cp_option_row_dup_value (other);
 
-          if (!g_str_equal (other_spec->id, condition[0]))
-            continue;
-          value = option_value (other);
           relevant = g_strcmp0 (value, condition[1]) == 0;
         }
-      gtk_widget_set_sensitive (row, relevant);
+      gtk_widget_set_sensitive (GTK_WIDGET (row), relevant);
     }
 }
 
@@ -368,20 +254,21 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
   remove_rows (self->options_group, self->option_rows);
   for (guint i = 0; i < rules->n_options; i++)
     {
-      GtkWidget *row = option_row (&rules->options[i]);
+      GtkWidget *row = cp_option_row_new (&rules->options[i]);
 
       adw_preferences_group_add (self->options_group, row);
       g_ptr_array_add (self->option_rows, row);
-      if (ADW_IS_COMBO_ROW (row))
+      if (rules->options[i].type == CP_OPTION_CHOICE)
         {
-          g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (update_relevance), self);
-          g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (fit_seats), self);
+          g_signal_connect_swapped (row, "notify::value", G_CALLBACK (update_relevance), self);
+          g_signal_connect_swapped (row, "notify::value", G_CALLBACK (fit_seats), self);
         }
     }
   update_relevance (self);
   gtk_widget_set_visible (GTK_WIDGET (self->options_group), rules->n_options > 0);
 
   remove_rows (self->players_group, self->name_rows);
+  g_ptr_array_set_size (self->kind_drop_downs, 0);
   gtk_widget_set_visible (self->seats_row, rules->min_seats != rules->max_seats);
   gtk_spin_button_set_range (self->seats_spin, rules->min_seats, rules->max_seats);
   gtk_spin_button_set_value (self->seats_spin, rules->min_seats);
@@ -391,60 +278,33 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
 static void
 game_toggled (GtkCheckButton *check, CpNewGameDialog *self)
 {
-  if (gtk_check_button_get_active (check))
-    show_game (self, g_object_get_data (G_OBJECT (check), "rules"));
+  guint i;
+
+  if (gtk_check_button_get_active (check) && g_ptr_array_find (self->game_checks, check, &i))
+    show_game (self, cp_rules_list (NULL)[i]);
 }
 
 void
 cp_new_game_dialog_select_game (CpNewGameDialog *self, const char *game_id)
 {
-  for (guint i = 0; i < self->game_checks->len; i++)
-    {
-      GtkCheckButton *check = g_ptr_array_index (self->game_checks, i);
-      const CpRules *rules = g_object_get_data (G_OBJECT (check), "rules");
+  const CpRules *const *rules = cp_rules_list (NULL);
 
-      if (g_str_equal (rules->id, game_id))
-        {
-          gtk_check_button_set_active (check, TRUE);
-          show_game (self, rules);
-        }
-    }
+  for (guint i = 0; i < self->game_checks->len; i++)
+    if (g_str_equal (rules[i]->id, game_id))
+      {
+        gtk_check_button_set_active (g_ptr_array_index (self->game_checks, i), TRUE);
+        show_game (self, rules[i]);
+      }
 }
 
 /* Sets an option row as a player would; for tests and for remembering. */
 void
 cp_new_game_dialog_set_option (CpNewGameDialog *self, const char *option_id, const char *value)
 {
-  for (guint i = 0; i < self->option_rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
-      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
-      GtkWidget *widget = g_object_get_data (G_OBJECT (row), "value-widget");
+  CpOptionRow *row = find_option_row (self, option_id);
 
-      if (!g_str_equal (spec->id, option_id))
-        continue;
-      switch (spec->type)
-        {
-        case CP_OPTION_CHOICE:
-          for (guint c = 0; spec->choices[c]; c++)
-            if (g_str_equal (spec->choices[c], value))
-              adw_combo_row_set_selected (ADW_COMBO_ROW (row), c);
-          break;
-        case CP_OPTION_INT:
-          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), g_ascii_strtod (value, NULL));
-          break;
-        case CP_OPTION_BOOL:
-          gtk_switch_set_active (GTK_SWITCH (widget), g_str_equal (value, "true"));
-          break;
-        case CP_OPTION_TABLE:
-          cp_table_row_set_value (CP_TABLE_ROW (row), value);
-          break;
-        case CP_OPTION_TEXT:
-        default:
-          gtk_editable_set_text (GTK_EDITABLE (row), value);
-          break;
-        }
-    }
+  if (row != NULL)
+    cp_option_row_set_value (row, value);
 }
 
 void
@@ -466,7 +326,7 @@ cp_new_game_dialog_set_player_level (CpNewGameDialog *self, guint seat, guint le
 {
   g_return_if_fail (seat < self->name_rows->len);
   g_return_if_fail (level < G_N_ELEMENTS (kinds) - 1);
-  gtk_drop_down_set_selected (kind_of_row (g_ptr_array_index (self->name_rows, seat)), level);
+  gtk_drop_down_set_selected (g_ptr_array_index (self->kind_drop_downs, seat), level);
 }
 
 /**
@@ -488,7 +348,7 @@ cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
       const char *name = gtk_editable_get_text (GTK_EDITABLE (g_ptr_array_index (self->name_rows, seat)));
       g_autofree char *trimmed = g_strstrip (g_strdup (name));
 
-      guint level = gtk_drop_down_get_selected (kind_of_row (g_ptr_array_index (self->name_rows, seat)));
+      guint level = gtk_drop_down_get_selected (g_ptr_array_index (self->kind_drop_downs, seat));
 
       if (trimmed[0] != '\0')
         cp_player_set_name (cp_game_get_player (game, seat), trimmed);
@@ -523,7 +383,8 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
       g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
 
       g_strv_builder_add (names, typed[0] != '\0' ? typed : cp_rules_seat_name (self->rules, seat));
-      g_variant_builder_add (&levels, "i", (gint32) gtk_drop_down_get_selected (kind_of_row (row)));
+      g_variant_builder_add (&levels, "i",
+                             (gint32) gtk_drop_down_get_selected (g_ptr_array_index (self->kind_drop_downs, seat)));
     }
   list = g_strv_builder_end (names);
   g_settings_set_strv (self->settings, "player-names", (const char *const *) list);
@@ -605,6 +466,7 @@ cp_new_game_dialog_finalize (GObject *object)
   g_clear_pointer (&self->game_checks, g_ptr_array_unref);
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
   g_clear_pointer (&self->name_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->kind_drop_downs, g_ptr_array_unref);
   G_OBJECT_CLASS (cp_new_game_dialog_parent_class)->finalize (object);
 }
 
@@ -645,6 +507,7 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
   self->game_checks = g_ptr_array_new ();
   self->option_rows = g_ptr_array_new ();
   self->name_rows = g_ptr_array_new ();
+  self->kind_drop_downs = g_ptr_array_new ();
 
   for (guint i = 0; i < n; i++)
     {
@@ -661,7 +524,6 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
       gtk_check_button_set_group (GTK_CHECK_BUTTON (check), group);
       group = group ? group : GTK_CHECK_BUTTON (check);
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-      g_object_set_data (G_OBJECT (check), "rules", (gpointer) rules[i]);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       g_signal_connect (check, "toggled", G_CALLBACK (game_toggled), self);
@@ -708,18 +570,15 @@ cp_new_game_dialog_set_n_players (CpNewGameDialog *self, guint n_players)
 const char *
 cp_new_game_dialog_get_option_note (CpNewGameDialog *self, const char *option_id)
 {
+  GtkWidget *row;
+
   g_return_val_if_fail (CP_IS_NEW_GAME_DIALOG (self), NULL);
 
-  for (guint i = 0; i < self->option_rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
-      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
-
-      if (g_str_equal (spec->id, option_id) && ADW_IS_ACTION_ROW (row))
-        return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
-      if (g_str_equal (spec->id, option_id) && ADW_IS_EXPANDER_ROW (row))
-        return adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row));
-    }
+  row = cp_new_game_dialog_get_option_row (self, option_id);
+  if (ADW_IS_ACTION_ROW (row))
+    return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+  if (ADW_IS_EXPANDER_ROW (row))
+    return adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row));
   return NULL;
 }
 
@@ -729,13 +588,5 @@ cp_new_game_dialog_get_option_row (CpNewGameDialog *self, const char *option_id)
 {
   g_return_val_if_fail (CP_IS_NEW_GAME_DIALOG (self), NULL);
 
-  for (guint i = 0; i < self->option_rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
-      const CpOptionSpec *spec = g_object_get_data (G_OBJECT (row), "spec");
-
-      if (g_str_equal (spec->id, option_id))
-        return row;
-    }
-  return NULL;
+  return (GtkWidget *) find_option_row (self, option_id);
 }

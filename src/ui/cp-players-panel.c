@@ -1,10 +1,10 @@
 /* cp-players-panel.c: the players, whose turn it is, and what they lost
  *
- * A row a seat: the player's colour (where seats have one), name, a mark
- * for whose turn it is and what the game's presentation puts beside the
- * seat: the pieces it has lost, drawn faintly when they are gone for
- * good, a score, dice; below, a line on the state of the game (to move,
- * check, the result).
+ * A row a seat (CpSeatRow): the player's colour (where seats have one),
+ * name, a mark for whose turn it is and what the game's presentation puts
+ * beside the seat: the pieces it has lost, drawn faintly when they are
+ * gone for good, a score, dice; below, a line on the state of the game
+ * (to move, check, the result).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,23 +12,11 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cp-engine.h"
-#include "cp-piece-art.h"
 #include "cp-players-panel.h"
-
-typedef struct {
-  GtkWidget *row;
-  GtkWidget *swatch;
-  GtkWidget *turn;
-  GtkWidget *lost;
-  GtkWidget *extra;
-  GtkWidget *out;
-  guint8 lost_kinds[64];
-  gboolean lost_for_good[64]; /* drawn faintly: gone for good */
-  guint n_lost;
-  CpColour colour;
-} Seat;
+#include "cp-seat-row.h"
 
 struct _CpPlayersPanel
 {
@@ -38,56 +26,11 @@ struct _CpPlayersPanel
   GtkWidget *list;
   GtkWidget *status;
   CpGame *game;
-  Seat seats[CP_MAX_SEATS];
+  CpSeatRow *rows[CP_MAX_SEATS];
   guint n_seats;
 };
 
-/* The width the side texts of a player keep at most, in characters. */
-#define SIDE_TEXT_CHARS 14
-
 G_DEFINE_FINAL_TYPE (CpPlayersPanel, cp_players_panel, GTK_TYPE_WIDGET)
-
-static void
-draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  Seat *seat = data;
-  double size = MIN (width, height), inset = size * 0.1;
-
-  /* A pale token with a thin rim under the king, so that every colour,
-   * black included, reads in the light and the dark style. */
-  cairo_arc (cr, size / 2, size / 2, size / 2 - 0.5, 0, 2 * G_PI);
-  cairo_set_source_rgb (cr, 0.94, 0.93, 0.91);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-  cp_piece_art_draw (cp_piece_art_get_default (), cr, CP_PIECE_KING, seat->colour, inset, inset,
-                     size - 2 * inset, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
-}
-
-static void
-draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  Seat *seat = data;
-  double size = height, step = size * 0.55;
-
-  /* Many losses squeeze together rather than crowd out the name. */
-  if (seat->n_lost > 1)
-    step = MIN (step, (width - size) / (seat->n_lost - 1));
-
-  for (guint i = 0; i < seat->n_lost; i++)
-    {
-      if (seat->lost_for_good[i])
-        cairo_push_group (cr);
-      cp_piece_art_draw (cp_piece_art_get_default (), cr, seat->lost_kinds[i], seat->colour,
-                         i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
-      if (seat->lost_for_good[i])
-        {
-          cairo_pop_group_to_source (cr);
-          cairo_paint_with_alpha (cr, 0.35);
-        }
-    }
-}
 
 static void
 clear_rows (CpPlayersPanel *self)
@@ -96,6 +39,7 @@ clear_rows (CpPlayersPanel *self)
 
   while ((child = gtk_widget_get_first_child (self->list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+  memset (self->rows, 0, sizeof self->rows);
   self->n_seats = 0;
 }
 
@@ -140,60 +84,15 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
   self->n_seats = cp_game_get_n_seats (game);
   for (guint i = 0; i < self->n_seats; i++)
     {
-      Seat *seat = &self->seats[i];
       CpPlayer *player = cp_game_get_player (game, i);
-      GtkWidget *suffix = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      g_autofree char *subtitle = NULL;
+      g_autofree char *subtitle = seat_subtitle (game, i);
 
-      seat->colour = cp_player_get_colour (player);
-      seat->n_lost = 0;
-      seat->row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (seat->row), cp_player_get_name (player));
-      subtitle = seat_subtitle (game, i);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (seat->row), subtitle);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (seat->row), FALSE);
-
-      seat->swatch = gtk_drawing_area_new ();
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->swatch), 32);
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (seat->swatch), 32);
-      gtk_widget_set_valign (seat->swatch, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (seat->swatch, "seat-mark");
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->swatch), draw_swatch, seat, NULL);
-      /* A seat without a colour shows none. */
-      gtk_widget_set_visible (seat->swatch, cp_rules_seats_coloured (cp_game_get_rules (game)));
-      adw_action_row_add_prefix (ADW_ACTION_ROW (seat->row), seat->swatch);
-
-      seat->lost = gtk_drawing_area_new ();
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (seat->lost), 20);
-      gtk_widget_set_valign (seat->lost, GTK_ALIGN_CENTER);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (seat->lost), draw_lost, seat, NULL);
-      gtk_box_append (GTK_BOX (suffix), seat->lost);
-
-      seat->extra = gtk_label_new (NULL);
-      gtk_widget_add_css_class (seat->extra, "numeric");
-      /* A line for each text; long ones wrap rather than squeeze the
-       * player's name. */
-      gtk_label_set_wrap (GTK_LABEL (seat->extra), TRUE);
-      gtk_label_set_width_chars (GTK_LABEL (seat->extra), SIDE_TEXT_CHARS);
-      gtk_label_set_max_width_chars (GTK_LABEL (seat->extra), 24);
-      gtk_label_set_justify (GTK_LABEL (seat->extra), GTK_JUSTIFY_RIGHT);
-      gtk_label_set_xalign (GTK_LABEL (seat->extra), 1);
-      gtk_widget_set_visible (seat->extra, FALSE);
-      gtk_box_append (GTK_BOX (suffix), seat->extra);
-
-      /* Translators: said of a player who was checkmated, stalemated or resigned in a game of several */
-      seat->out = gtk_label_new (_("Out"));
-      gtk_widget_add_css_class (seat->out, "dim-label");
-      gtk_widget_set_visible (seat->out, FALSE);
-      gtk_box_append (GTK_BOX (suffix), seat->out);
-
-      seat->turn = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
-      gtk_widget_set_tooltip_text (seat->turn, _("To move"));
-      gtk_widget_add_css_class (seat->turn, "accent");
-      gtk_box_append (GTK_BOX (suffix), seat->turn);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (seat->row), suffix);
-
-      gtk_list_box_append (GTK_LIST_BOX (self->list), seat->row);
+      self->rows[i] = CP_SEAT_ROW (cp_seat_row_new (i));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->rows[i]), cp_player_get_name (player));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rows[i]), subtitle);
+      cp_seat_row_set_colour (self->rows[i], cp_player_get_colour (player));
+      cp_seat_row_set_coloured (self->rows[i], cp_rules_seats_coloured (cp_game_get_rules (game)));
+      gtk_list_box_append (GTK_LIST_BOX (self->list), GTK_WIDGET (self->rows[i]));
     }
 }
 
@@ -292,44 +191,27 @@ describe (CpPlayersPanel *self, const CpState *state)
   return g_strdup_printf (_("%s to move"), names);
 }
 
-/* The characters of the longest word of @text, up to @most: the least
- * room a side text keeps beside the player's name, so that under a
- * short name it wraps between its words, never inside one nor the name. */
-static int
-longest_word (const char *text, int most)
-{
-  g_auto (GStrv) words = g_strsplit_set (text, " \n", -1);
-  glong longest = 0;
-
-  for (guint i = 0; words[i]; i++)
-    longest = MAX (longest, g_utf8_strlen (words[i], -1));
-  return (int) MIN (longest, most);
-}
-
-/* Puts the side items of @seat_number from @presentation beside its name:
- * pieces drawn, texts and dice in words. */
+/* Puts the side items of @row's seat from @presentation beside its
+ * name: pieces drawn, texts and dice in words. */
 static void
-show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
+show_side (CpSeatRow *row, const CpPresentation *presentation)
 {
   static const char *const faces[] = { "⚀", "⚁", "⚂", "⚃", "⚄", "⚅" };
+  guint seat = cp_seat_row_get_seat (row);
   g_autoptr (GString) extra = g_string_new (NULL);
-  const char *description = presentation->side_description[seat_number];
+  g_autoptr (GArray) lost = g_array_new (FALSE, FALSE, sizeof (CpLostPiece));
 
-  seat->n_lost = 0;
   for (guint i = 0; i < presentation->side->len; i++)
     {
       const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
 
-      if (item->seat != seat_number)
+      if (item->seat != seat)
         continue;
       switch ((CpSideKind) item->kind)
         {
         case CP_SIDE_PIECES:
-          for (guint k = 0; k < item->count && seat->n_lost < G_N_ELEMENTS (seat->lost_kinds); k++)
-            {
-              seat->lost_for_good[seat->n_lost] = item->faded;
-              seat->lost_kinds[seat->n_lost++] = item->piece;
-            }
+          for (guint k = 0; k < item->count; k++)
+            g_array_append_val (lost, ((CpLostPiece) { .kind = item->piece, .for_good = item->faded }));
           break;
         case CP_SIDE_TEXT:
           g_string_append_printf (extra, "%s%s", extra->len ? "\n" : "", item->text ? item->text : "");
@@ -343,17 +225,9 @@ show_side (Seat *seat, guint seat_number, const CpPresentation *presentation)
           break;
         }
     }
-  gtk_widget_set_tooltip_text (seat->lost, description);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (seat->lost), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  description ? description : "", -1);
-  /* Beside a text, the pieces overlap more, to leave the name its room. */
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (seat->lost),
-                                      seat->n_lost ? (int) MIN (11 * seat->n_lost + 9, extra->len ? 48 : 108) : 0);
-  gtk_widget_queue_draw (seat->lost);
-  gtk_label_set_text (GTK_LABEL (seat->extra), extra->str);
-  gtk_label_set_width_chars (GTK_LABEL (seat->extra), longest_word (extra->str, SIDE_TEXT_CHARS));
-  gtk_widget_set_tooltip_text (seat->extra, description);
-  gtk_widget_set_visible (seat->extra, extra->len > 0);
+  cp_seat_row_set_lost_description (row, presentation->side_description[seat]);
+  cp_seat_row_set_side_text (row, extra->str);
+  cp_seat_row_set_lost (row, (const CpLostPiece *) lost->data, lost->len);
 }
 
 /**
@@ -371,13 +245,9 @@ cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state, const C
 
   for (guint i = 0; i < self->n_seats; i++)
     {
-      Seat *seat = &self->seats[i];
-
-      show_side (seat, i, presentation);
-      gtk_widget_set_visible (seat->out, (state->out & CP_SEAT_BIT (i)) != 0);
-      gtk_widget_set_opacity (seat->turn, (pending & CP_SEAT_BIT (i)) ? 1.0 : 0.0);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (seat->turn), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      (pending & CP_SEAT_BIT (i)) ? _("To move") : "", -1);
+      show_side (self->rows[i], presentation);
+      cp_seat_row_set_out (self->rows[i], (state->out & CP_SEAT_BIT (i)) != 0);
+      cp_seat_row_set_to_move (self->rows[i], (pending & CP_SEAT_BIT (i)) != 0);
     }
   gtk_label_set_text (GTK_LABEL (self->status), status);
 }
@@ -399,7 +269,7 @@ cp_players_panel_get_lost (CpPlayersPanel *self, guint seat)
   g_return_val_if_fail (CP_IS_PLAYERS_PANEL (self), NULL);
   g_return_val_if_fail (seat < self->n_seats, NULL);
 
-  return gtk_widget_get_tooltip_text (self->seats[seat].lost);
+  return cp_seat_row_get_lost_description (self->rows[seat]);
 }
 
 static void

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-option-row.h"
 #include "cp-table-row.h"
 
 struct _CpTableRow
@@ -27,7 +28,10 @@ struct _CpTableRow
   GtkWidget *reset;
 };
 
-G_DEFINE_FINAL_TYPE (CpTableRow, cp_table_row, ADW_TYPE_EXPANDER_ROW)
+static void cp_table_row_option_row_init (CpOptionRowInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CpTableRow, cp_table_row, ADW_TYPE_EXPANDER_ROW,
+                               G_IMPLEMENT_INTERFACE (CP_TYPE_OPTION_ROW, cp_table_row_option_row_init))
 
 static void
 update_summary (CpTableRow *self)
@@ -53,18 +57,32 @@ show_cells (CpTableRow *self)
   update_summary (self);
 }
 
+/* The index in the cells of the number in @entry. */
+static guint
+cell_index (CpTableRow *self, gpointer entry)
+{
+  guint index = 0;
+
+  g_ptr_array_find (self->entries, entry, &index);
+  return index;
+}
+
 /* Keeps a number typed within the range; an empty entry waits for one. */
 static void
 cell_changed (GtkEditable *entry, CpTableRow *self)
 {
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "index"));
+  guint index = cell_index (self, entry);
   guint64 n;
 
   if (g_ascii_string_to_unsigned (gtk_editable_get_text (entry), 10, MAX (self->spec->min, 0),
                                   self->spec->max, &n, NULL))
     {
-      self->cells[index] = (int) n;
       gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+      if (self->cells[index] != (int) n)
+        {
+          self->cells[index] = (int) n;
+          cp_option_row_value_changed (CP_OPTION_ROW (self));
+        }
     }
   else
     gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
@@ -75,8 +93,7 @@ static void
 cell_left (GtkEventControllerFocus *focus, CpTableRow *self)
 {
   GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus));
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "index"));
-  g_autofree char *text = g_strdup_printf ("%d", self->cells[index]);
+  g_autofree char *text = g_strdup_printf ("%d", self->cells[cell_index (self, entry)]);
 
   gtk_editable_set_text (GTK_EDITABLE (entry), text);
 }
@@ -154,7 +171,6 @@ cell_entry (CpTableRow *self, guint r, guint c)
   gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   gtk_widget_set_tooltip_text (entry, name);
-  g_object_set_data (G_OBJECT (entry), "index", GUINT_TO_POINTER (r * self->n_columns + c));
   g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (entry)), "insert-text", G_CALLBACK (only_digits), NULL);
   g_signal_connect (entry, "changed", G_CALLBACK (cell_changed), self);
   g_signal_connect (focus, "enter", G_CALLBACK (cell_entered), NULL);
@@ -230,12 +246,24 @@ build_grid (CpTableRow *self)
   return grid;
 }
 
+/* Shows @cells, and says so if they are other numbers than before. */
+static void
+set_cells (CpTableRow *self, const int *cells)
+{
+  gsize size = self->n_rows * self->n_columns * sizeof (int);
+  gboolean changed = memcmp (self->cells, cells, size) != 0;
+
+  memcpy (self->cells, cells, size);
+  show_cells (self);
+  if (changed)
+    cp_option_row_value_changed (CP_OPTION_ROW (self));
+}
+
 /* Sets the numbers of the rules back, as the row's button does. */
 void
 cp_table_row_reset (CpTableRow *self)
 {
-  memcpy (self->cells, self->defaults, self->n_rows * self->n_columns * sizeof (int));
-  show_cells (self);
+  set_cells (self, self->defaults);
 }
 
 /**
@@ -295,8 +323,7 @@ cp_table_row_set_value (CpTableRow *self, const char *value)
 
   if (!cp_option_table_read (self->spec, value, cells, NULL))
     return;
-  memcpy (self->cells, cells, self->n_rows * self->n_columns * sizeof (int));
-  show_cells (self);
+  set_cells (self, cells);
 }
 
 /* The entry of a number, or NULL for a blank; for tests. */
@@ -305,6 +332,32 @@ cp_table_row_get_cell (CpTableRow *self, guint row, guint column)
 {
   g_return_val_if_fail (row < self->n_rows && column < self->n_columns, NULL);
   return g_ptr_array_index (self->entries, row * self->n_columns + column);
+}
+
+static const CpOptionSpec *
+get_spec (CpOptionRow *row)
+{
+  return CP_TABLE_ROW (row)->spec;
+}
+
+static char *
+dup_value (CpOptionRow *row)
+{
+  return cp_table_row_get_value (CP_TABLE_ROW (row));
+}
+
+static void
+set_value (CpOptionRow *row, const char *value)
+{
+  cp_table_row_set_value (CP_TABLE_ROW (row), value);
+}
+
+static void
+cp_table_row_option_row_init (CpOptionRowInterface *iface)
+{
+  iface->get_spec = get_spec;
+  iface->dup_value = dup_value;
+  iface->set_value = set_value;
 }
 
 static void
@@ -321,7 +374,10 @@ cp_table_row_finalize (GObject *object)
 static void
 cp_table_row_class_init (CpTableRowClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = cp_table_row_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cp_table_row_finalize;
+  cp_option_row_install_properties (object_class);
 }
 
 static void
