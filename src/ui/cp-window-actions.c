@@ -24,7 +24,7 @@ enable (CpWindow *self, const char *action, gboolean enabled)
 
 /* Undo and Redo, as the session's properties say. */
 void
-cp_window_update_undo (CpWindow *self)
+_cp_window_update_undo (CpWindow *self)
 {
   enable (self, "win.undo", cp_session_can_undo (self->session));
   enable (self, "win.redo", cp_session_can_redo (self->session));
@@ -32,7 +32,7 @@ cp_window_update_undo (CpWindow *self)
 
 /* Enables the other actions that make sense now. */
 void
-cp_window_update_actions (CpWindow *self)
+_cp_window_update_actions (CpWindow *self)
 {
   CpSession *session = self->session;
   CpGame *game = cp_session_get_game (session);
@@ -105,7 +105,7 @@ act (CpWindow *self, CpActionType type)
   g_autoptr (GError) error = NULL;
 
   if (!cp_session_act (self->session, type, &error))
-    cp_window_show_notice (self, error->message, TRUE);
+    _cp_window_show_notice (self, error->message, TRUE);
 }
 
 static void
@@ -248,13 +248,13 @@ hint_found (GObject *source, GAsyncResult *result, gpointer data)
 
   if (!cp_session_hint_finish (CP_SESSION (source), result, &suggested, &error)
       && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    cp_window_show_notice (self, error->message, TRUE);
+    _cp_window_show_notice (self, error->message, TRUE);
   /* A hint called off meanwhile leaves the one asked for since alone. */
   if (self->hinting != request->cancellable)
     return;
   g_clear_object (&self->hinting);
   if (self->session != NULL)
-    cp_window_update_actions (self);
+    _cp_window_update_actions (self);
 }
 
 /* Asks a computer player which action it would take for the person to
@@ -273,7 +273,7 @@ hint_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   request = g_new0 (HintRequest, 1);
   request->self = g_object_ref (self);
   request->cancellable = g_object_ref (self->hinting);
-  cp_window_update_actions (self);
+  _cp_window_update_actions (self);
   cp_session_hint_async (self->session, CP_AGENT (self->adviser), self->hinting, hint_found, request);
 }
 
@@ -285,7 +285,7 @@ ready_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 
   g_clear_pointer (&self->curtain_note, g_free);
   cp_session_take_screen (self->session);
-  cp_window_face_screen_seat (self);
+  _cp_window_face_screen_seat (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
@@ -316,13 +316,13 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   game = cp_game_new_with_rules (rules, options, n_seats, cp_random_new_seed (), &error);
   if (game == NULL)
     {
-      cp_window_show_notice (self, error->message, TRUE);
+      _cp_window_show_notice (self, error->message, TRUE);
       return;
     }
   for (guint seat = 0; seat < n_seats; seat++)
     cp_player_set_name (cp_game_get_player (game, seat), cp_player_get_name (cp_game_get_player (old, seat)));
   cp_game_resolve_chance (game);
-  cp_window_replace_game (self, game);
+  _cp_window_replace_game (self, game);
 }
 
 static void
@@ -332,7 +332,7 @@ undo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   g_autoptr (GError) error = NULL;
 
   if (!cp_session_undo (self->session, &error) && error != NULL)
-    cp_window_show_notice (self, error->message, TRUE);
+    _cp_window_show_notice (self, error->message, TRUE);
 }
 
 static void
@@ -365,7 +365,7 @@ rotate_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   CpWindow *self = CP_WINDOW (widget);
 
   self->viewer = (self->viewer + 1) % cp_game_get_n_seats (cp_session_get_game (self->session));
-  cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, self->viewer));
+  cp_board_view_set_rotation (self->board, _cp_window_rotation_for (self, self->viewer));
 }
 
 /* Shows the rules beside the board; where they are not installed, the
@@ -412,15 +412,15 @@ cp_window_show_help_fallback (CpWindow *self, gboolean show_rules)
     page = cp_mallard_find_page (id);
   if (page == NULL)
     {
-      cp_window_show_notice (self, _("No help viewer is installed"), FALSE);
+      _cp_window_show_notice (self, _("No help viewer is installed"), FALSE);
       return;
     }
   reveal_rules (self);
-  cp_window_show_notice (self, _("No help viewer is installed: here are the rules of this game"), FALSE);
+  _cp_window_show_notice (self, _("No help viewer is installed: here are the rules of this game"), FALSE);
 }
 
 void
-cp_window_class_add_actions (GtkWidgetClass *widget_class)
+_cp_window_class_add_actions (GtkWidgetClass *widget_class)
 {
   static const char *const replay[] = { "win.first", "win.previous", "win.next", "win.last" };
   static const char *const draws[] = { "win.offer-draw", "win.accept-draw", "win.decline-draw", "win.claim-draw" };

@@ -81,7 +81,7 @@ session_saved (GObject *source, GAsyncResult *result, gpointer data)
 
   self->saving--;
   if (self->session != NULL)
-    cp_window_update_actions (self);
+    _cp_window_update_actions (self);
   if (!cp_session_save_finish (CP_SESSION (source), result, &error))
     {
       g_task_return_error (task, error);
@@ -113,7 +113,7 @@ cp_window_save_async (CpWindow *self, GFile *file, GAsyncReadyCallback callback,
   g_task_set_source_tag (task, cp_window_save_async);
   g_task_set_task_data (task, g_object_ref (file), g_object_unref);
   self->saving++;
-  cp_window_update_actions (self);
+  _cp_window_update_actions (self);
   cp_session_save_async (self->session, file, NULL, session_saved, task);
 }
 
@@ -162,7 +162,7 @@ saved_or_not (GObject *source, GAsyncResult *result, gpointer data)
       g_autofree char *name = cp_text_file_name (job->file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
 
-      cp_window_show_error (self, heading, error->message);
+      _cp_window_show_error (self, heading, error->message);
     }
   if (self->session != NULL)
     after_save (self);
@@ -198,10 +198,10 @@ exported (GObject *source, GAsyncResult *result, gpointer data)
     {
       remember (job->file, PGN_MIME_TYPE);
       if (job->self->session != NULL)
-        cp_window_show_notice (job->self, _("Exported as PGN"), FALSE);
+        _cp_window_show_notice (job->self, _("Exported as PGN"), FALSE);
     }
   else if (job->self->session != NULL)
-    cp_window_show_error (job->self, _("Could Not Export the Game"), error->message);
+    _cp_window_show_error (job->self, _("Could Not Export the Game"), error->message);
 }
 
 static void
@@ -225,14 +225,14 @@ open_here_or_anew (CpWindow *self, GFile *file)
 }
 
 /**
- * cp_window_save_as:
+ * _cp_window_save_as:
  *
  * Saves the game under the name the player chose: a name that ends in
  * ".pgn" exports PGN, for the games PGN can hold; a name without an
  * extension gets ".cpgame".
  */
 void
-cp_window_save_as (CpWindow *self, GFile *chosen)
+_cp_window_save_as (CpWindow *self, GFile *chosen)
 {
   g_autofree char *name = g_file_get_basename (chosen);
   g_autofree char *folded = g_utf8_casefold (name, -1);
@@ -245,9 +245,9 @@ cp_window_save_as (CpWindow *self, GFile *chosen)
       if (cp_pgn_can_export (cp_session_get_game (self->session)))
         export_to (self, chosen);
       else
-        cp_window_show_error (self, _("Could Not Save the Game"),
-                              _("Only orthodox chess and Chess960 can be saved as PGN. "
-                                "Save the game under a name that ends in “.cpgame”."));
+        _cp_window_show_error (self, _("Could Not Save the Game"),
+                               _("Only orthodox chess and Chess960 can be saved as PGN. "
+                                 "Save the game under a name that ends in “.cpgame”."));
       return;
     }
   if (strchr (name, '.') != NULL)
@@ -262,13 +262,13 @@ cp_window_save_as (CpWindow *self, GFile *chosen)
 }
 
 /**
- * cp_window_close_chooser:
+ * _cp_window_close_chooser:
  *
  * Closes the file chooser of the window, if one is open, without an
  * answer.
  */
 void
-cp_window_close_chooser (CpWindow *self)
+_cp_window_close_chooser (CpWindow *self)
 {
   if (self->chooser == NULL)
     return;
@@ -285,7 +285,7 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-  cp_window_close_chooser (self);
+  _cp_window_close_chooser (self);
 
   if (file == NULL)
     {
@@ -299,7 +299,7 @@ chooser_response (GtkNativeDialog *native, int response, CpWindow *self)
       open_here_or_anew (self, file);
       break;
     case CP_CHOOSE_SAVE:
-      cp_window_save_as (self, file);
+      _cp_window_save_as (self, file);
       break;
     case CP_CHOOSE_EXPORT:
       export_to (self, file);
@@ -318,7 +318,7 @@ choose_file (CpWindow *self, CpChooseFor purpose)
   GFile *current = cp_session_get_file (self->session);
 
   /* One chooser at a time: a new question replaces the one open. */
-  cp_window_close_chooser (self);
+  _cp_window_close_chooser (self);
   native = gtk_file_chooser_native_new (titles[purpose], GTK_WINDOW (self), mode, accept[purpose], _("_Cancel"));
   chooser = GTK_FILE_CHOOSER (native);
   self->chooser = GTK_NATIVE_DIALOG (native);
@@ -465,7 +465,7 @@ watch_recent_later (gpointer data)
 /* Keeps the menu of recent files up to date, and opens files dropped on
  * the window. */
 void
-cp_window_watch_recent (CpWindow *self)
+_cp_window_watch_recent (CpWindow *self)
 {
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
@@ -589,7 +589,7 @@ file_loaded (GObject *source, GAsyncResult *result, gpointer data)
       g_autofree char *name = cp_text_file_name (file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
 
-      cp_window_show_error (self, heading, error->message);
+      _cp_window_show_error (self, heading, error->message);
       g_task_return_error (task, error);
       return;
     }
@@ -680,7 +680,7 @@ cp_window_open_finish (CpWindow *self, GAsyncResult *result, GError **error)
 }
 
 void
-cp_window_class_add_file_actions (GtkWidgetClass *widget_class)
+_cp_window_class_add_file_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);

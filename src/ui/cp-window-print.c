@@ -39,22 +39,22 @@ print_done (GtkPrintOperation *operation, GtkPrintOperationResult result, CpWind
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
       gtk_print_operation_get_error (operation, &error);
-      cp_window_show_error (self, _("Could Not Print"), error->message);
+      _cp_window_show_error (self, _("Could Not Print"), error->message);
     }
   g_object_unref (self);
   g_object_unref (operation);
 }
 
 /**
- * cp_window_print:
+ * _cp_window_print:
  * @export_path: (nullable): a PDF file to write without asking, or %NULL
  *   for the print dialog
  *
  * Prints @printable, titled @job_name.
  */
 gboolean
-cp_window_print (CpWindow *self, CpPrintable *printable, const char *job_name, const char *export_path,
-                 GError **error)
+_cp_window_print (CpWindow *self, CpPrintable *printable, const char *job_name, const char *export_path,
+                  GError **error)
 {
   g_autoptr (GtkPrintOperation) operation = gtk_print_operation_new ();
   GtkPrintOperationAction action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
@@ -105,8 +105,8 @@ print_rules (CpWindow *self, gboolean every_game)
       /* Translators: the name of a print job; %s: a game's name */
       title = g_strdup_printf (_("Rules of %s"), _(rules->name));
     }
-  if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), title, NULL, &error))
-    cp_window_show_error (self, _("Could Not Print the Rules"), error->message);
+  if (sheet == NULL || !_cp_window_print (self, CP_PRINTABLE (sheet), title, NULL, &error))
+    _cp_window_show_error (self, _("Could Not Print the Rules"), error->message);
 }
 
 static void
@@ -149,12 +149,12 @@ deck_chosen (AdwMessageDialog *dialog, const char *response, DeckChoice *choice)
    * with the values the players set. */
   sheet = cp_deck_sheet_new (deck->id, g_strcmp0 (deck->game, cp_game_get_rules (cp_window_get_game (self))->id) == 0
                                          ? cp_game_get_options (cp_window_get_game (self)) : NULL, &error);
-  if (sheet == NULL || !cp_window_print (self, CP_PRINTABLE (sheet), _(deck->name), NULL, &error))
-    cp_window_show_error (self, _("Could Not Print"), error->message);
+  if (sheet == NULL || !_cp_window_print (self, CP_PRINTABLE (sheet), _(deck->name), NULL, &error))
+    _cp_window_show_error (self, _("Could Not Print"), error->message);
 }
 
 /**
- * cp_window_choose_deck:
+ * _cp_window_choose_deck:
  *
  * Asks which deck or sheet to print, the first one of the game being
  * played chosen, and prints it.
@@ -162,7 +162,7 @@ deck_chosen (AdwMessageDialog *dialog, const char *response, DeckChoice *choice)
  * Returns: (transfer none): the dialog
  */
 AdwMessageDialog *
-cp_window_choose_deck (CpWindow *self)
+_cp_window_choose_deck (CpWindow *self)
 {
   const char *game = cp_game_get_rules (cp_window_get_game (self))->id;
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Print Cards"),
@@ -208,11 +208,11 @@ cp_window_choose_deck (CpWindow *self)
 static void
 print_cards_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  cp_window_choose_deck (CP_WINDOW (widget));
+  _cp_window_choose_deck (CP_WINDOW (widget));
 }
 
 void
-cp_window_class_add_print_actions (GtkWidgetClass *widget_class)
+_cp_window_class_add_print_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.print-rules", NULL, print_rules_activated);
   gtk_widget_class_install_action (widget_class, "win.print-all-rules", NULL, print_rules_activated);

@@ -95,38 +95,38 @@ struct _CpWindow
 };
 
 /* cp-window.c */
-void     cp_window_show_notice     (CpWindow    *self,
-                                    const char  *message,
-                                    gboolean     refusal);
-void     cp_window_show_error      (CpWindow    *self,
-                                    const char  *heading,
-                                    const char  *message);
-guint    cp_window_rotation_for    (CpWindow    *self,
-                                    guint        seat);
-void     cp_window_replace_game    (CpWindow    *self,
-                                    CpGame      *game);
-void     cp_window_face_screen_seat (CpWindow   *self);
-gboolean cp_window_tick_timer      (CpWindow    *self);
+void     _cp_window_show_notice     (CpWindow    *self,
+                                     const char  *message,
+                                     gboolean     refusal);
+void     _cp_window_show_error      (CpWindow    *self,
+                                     const char  *heading,
+                                     const char  *message);
+guint    _cp_window_rotation_for    (CpWindow    *self,
+                                     guint        seat);
+void     _cp_window_replace_game    (CpWindow    *self,
+                                     CpGame      *game);
+void     _cp_window_face_screen_seat (CpWindow   *self);
+gboolean _cp_window_tick_timer      (CpWindow    *self);
 
 /* cp-window-actions.c: the window's actions and their state. */
-void     cp_window_class_add_actions (GtkWidgetClass *widget_class);
-void     cp_window_update_actions  (CpWindow    *self);
-void     cp_window_update_undo     (CpWindow    *self);
+void     _cp_window_class_add_actions (GtkWidgetClass *widget_class);
+void     _cp_window_update_actions  (CpWindow    *self);
+void     _cp_window_update_undo     (CpWindow    *self);
 
 /* cp-window-files.c: opening, saving, exporting and recent files. */
-void     cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
-void     cp_window_close_chooser   (CpWindow    *self);
-void     cp_window_save_as         (CpWindow    *self,
-                                    GFile       *chosen);
-void     cp_window_watch_recent    (CpWindow    *self);
+void     _cp_window_class_add_file_actions (GtkWidgetClass *widget_class);
+void     _cp_window_close_chooser   (CpWindow    *self);
+void     _cp_window_save_as         (CpWindow    *self,
+                                     GFile       *chosen);
+void     _cp_window_watch_recent    (CpWindow    *self);
 
 /* cp-window-print.c */
-void     cp_window_class_add_print_actions (GtkWidgetClass *widget_class);
-gboolean cp_window_print           (CpWindow    *self,
-                                    CpPrintable *printable,
-                                    const char  *job_name,
-                                    const char  *export_path,
-                                    GError     **error);
-AdwMessageDialog *cp_window_choose_deck (CpWindow *self);
+void     _cp_window_class_add_print_actions (GtkWidgetClass *widget_class);
+gboolean _cp_window_print           (CpWindow    *self,
+                                     CpPrintable *printable,
+                                     const char  *job_name,
+                                     const char  *export_path,
+                                     GError     **error);
+AdwMessageDialog *_cp_window_choose_deck (CpWindow *self);
 
 G_END_DECLS

@@ -50,7 +50,7 @@ notice_over (gpointer data)
 }
 
 /**
- * cp_window_show_notice:
+ * _cp_window_show_notice:
  * @refusal: whether @message says why something cannot be done
  *
  * Says @message in the prompt's place under the board for a few
@@ -58,7 +58,7 @@ notice_over (gpointer data)
  * curtain until it lifts.
  */
 void
-cp_window_show_notice (CpWindow *self, const char *message, gboolean refusal)
+_cp_window_show_notice (CpWindow *self, const char *message, gboolean refusal)
 {
   guint curtain_seat = cp_session_get_curtain_seat (self->session);
 
@@ -78,7 +78,7 @@ cp_window_show_notice (CpWindow *self, const char *message, gboolean refusal)
 }
 
 void
-cp_window_show_error (CpWindow *self, const char *heading, const char *message)
+_cp_window_show_error (CpWindow *self, const char *heading, const char *message)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, message);
 
@@ -88,7 +88,7 @@ cp_window_show_error (CpWindow *self, const char *heading, const char *message)
 
 /* The quarter turns that bring @seat's side of the board to the bottom. */
 guint
-cp_window_rotation_for (CpWindow *self, guint seat)
+_cp_window_rotation_for (CpWindow *self, guint seat)
 {
   CpGame *game = cp_session_get_game (self->session);
   const CpRules *rules = cp_game_get_rules (game);
@@ -356,10 +356,10 @@ cards_chosen (CpWindow *self, GBytes *bytes)
       /* Played on one of several cells: the board offers them. */
       self->chosen_cards = value;
       update (self);
-      cp_window_show_notice (self, _("Choose the piece to play the card on"), FALSE);
+      _cp_window_show_notice (self, _("Choose the piece to play the card on"), FALSE);
       return;
     }
-  cp_window_show_notice (self, _("Those cards cannot be played now"), TRUE);
+  _cp_window_show_notice (self, _("Those cards cannot be played now"), TRUE);
 }
 
 /* Leaves to the board the actions made there: cards played on a cell
@@ -416,7 +416,7 @@ show_time_left (CpWindow *self)
 }
 
 /**
- * cp_window_tick_timer:
+ * _cp_window_tick_timer:
  *
  * Counts a second off the timed secret choice; when the time is up, makes
  * the choice the game falls back on.
@@ -424,7 +424,7 @@ show_time_left (CpWindow *self)
  * Returns: whether the timer goes on
  */
 gboolean
-cp_window_tick_timer (CpWindow *self)
+_cp_window_tick_timer (CpWindow *self)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *id = NULL;
@@ -440,16 +440,16 @@ cp_window_tick_timer (CpWindow *self)
   self->timer_left = 0;
   id = g_strdup (cp_session_get_presentation (self->session)->timeout_button);
   if (id != NULL && !cp_session_press_button (self->session, id, &error))
-    cp_window_show_notice (self, error->message, TRUE);
+    _cp_window_show_notice (self, error->message, TRUE);
   else if (id != NULL)
-    cp_window_show_notice (self, _("Time is up"), FALSE);
+    _cp_window_show_notice (self, _("Time is up"), FALSE);
   return G_SOURCE_REMOVE;
 }
 
 static gboolean
 timer_ticked (gpointer data)
 {
-  return cp_window_tick_timer (CP_WINDOW (data));
+  return _cp_window_tick_timer (CP_WINDOW (data));
 }
 
 /* Starts, keeps or stops the timer of a secret choice: each person has the
@@ -490,7 +490,7 @@ update (CpWindow *self)
   gboolean at_end = cp_game_cursor_at_end (cp_session_get_game (self->session));
   CpAction hint;
 
-  cp_window_update_actions (self);
+  _cp_window_update_actions (self);
   for (guint i = 0; i < offered->len; i++)
     cp_action_list_append (&legal, &offered->items[i]);
   /* The choices beside the board show at the latest position only, as
@@ -536,7 +536,7 @@ static void
 session_bound (CpWindow *self)
 {
   file_changed (self);
-  cp_window_update_undo (self);
+  _cp_window_update_undo (self);
   screen_seat_changed (self);
   update (self);
   curtain_changed (self);
@@ -553,7 +553,7 @@ uncovered (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 /* Turns the side of the seat at the screen to the bottom; with only one
  * person playing, theirs. */
 void
-cp_window_face_screen_seat (CpWindow *self)
+_cp_window_face_screen_seat (CpWindow *self)
 {
   CpGame *game = cp_session_get_game (self->session);
   guint n_seats = cp_game_get_n_seats (game);
@@ -564,7 +564,7 @@ cp_window_face_screen_seat (CpWindow *self)
     self->viewer = screen_seat;
   else if (cp_session_count_people (self->session, &person) == 1)
     self->viewer = person;
-  cp_board_view_set_rotation (self->board, cp_window_rotation_for (self, self->viewer));
+  cp_board_view_set_rotation (self->board, _cp_window_rotation_for (self, self->viewer));
 }
 
 static void
@@ -578,7 +578,7 @@ session_played (CpWindow *self, const CpAction *action)
 static void
 session_notice (CpWindow *self, const char *message)
 {
-  cp_window_show_notice (self, message, FALSE);
+  _cp_window_show_notice (self, message, FALSE);
 }
 
 typedef struct {
@@ -592,7 +592,7 @@ play_or_report (CpWindow *self, const CpAction *action)
   g_autoptr (GError) error = NULL;
 
   if (!cp_session_play (self->session, action, &error))
-    cp_window_show_notice (self, error->message, TRUE);
+    _cp_window_show_notice (self, error->message, TRUE);
 }
 
 static void
@@ -668,7 +668,7 @@ cell_refused (CpWindow *self, guint cell)
   g_autofree char *reason = cp_session_explain_cell (self->session, cell);
 
   if (reason != NULL)
-    cp_window_show_notice (self, reason, TRUE);
+    _cp_window_show_notice (self, reason, TRUE);
 }
 
 /* Another tool or piece for a card's changes: the board offers its
@@ -723,13 +723,13 @@ replace_response (AdwMessageDialog *dialog, const char *response, CpWindow *self
 }
 
 /**
- * cp_window_replace_game:
+ * _cp_window_replace_game:
  *
  * Shows @game in this window instead of the game shown, after asking
  * whether to save that game's changes, if it has any.
  */
 void
-cp_window_replace_game (CpWindow *self, CpGame *game)
+_cp_window_replace_game (CpWindow *self, CpGame *game)
 {
   if (!cp_session_get_modified (self->session))
     {
@@ -827,7 +827,7 @@ cp_window_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session_bindings);
   drop_session (self);
-  cp_window_close_chooser (self);
+  _cp_window_close_chooser (self);
   if (self->loading != NULL)
     g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
@@ -951,9 +951,9 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cell_refused);
   gtk_widget_class_bind_template_callback (widget_class, cards_chosen);
 
-  cp_window_class_add_actions (widget_class);
-  cp_window_class_add_file_actions (widget_class);
-  cp_window_class_add_print_actions (widget_class);
+  _cp_window_class_add_actions (widget_class);
+  _cp_window_class_add_file_actions (widget_class);
+  _cp_window_class_add_print_actions (widget_class);
 }
 
 /* The main menu's widgets are made the first time it opens, not with the
@@ -979,7 +979,7 @@ cp_window_init (CpWindow *self)
   g_signal_connect_swapped (self->card_bar, "notify::piece-kind", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded), self);
   gtk_menu_button_set_create_popup_func (self->menu_button, create_menu, self, NULL);
-  cp_window_watch_recent (self);
+  _cp_window_watch_recent (self);
 
   self->session_signals = g_signal_group_new (CP_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "changed", G_CALLBACK (update), self);
@@ -987,8 +987,8 @@ cp_window_init (CpWindow *self)
   g_signal_group_connect_swapped (self->session_signals, "notice", G_CALLBACK (session_notice), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::file", G_CALLBACK (file_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::modified", G_CALLBACK (update_title), self);
-  g_signal_group_connect_swapped (self->session_signals, "notify::can-undo", G_CALLBACK (cp_window_update_undo), self);
-  g_signal_group_connect_swapped (self->session_signals, "notify::can-redo", G_CALLBACK (cp_window_update_undo), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::can-undo", G_CALLBACK (_cp_window_update_undo), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::can-redo", G_CALLBACK (_cp_window_update_undo), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::screen-seat", G_CALLBACK (screen_seat_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::curtain-seat", G_CALLBACK (curtain_changed), self);
   g_signal_connect_swapped (self->session_signals, "bind", G_CALLBACK (session_bound), self);
@@ -1085,7 +1085,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   else
     cp_board_view_set_colours (self->board, colours, n_seats);
   cp_card_note_bar_set_seats (self->card_bar, colours, n_seats);
-  cp_window_face_screen_seat (self);
+  _cp_window_face_screen_seat (self);
   cp_players_panel_set_game (self->players, game);
   cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);
@@ -1147,13 +1147,13 @@ cp_window_recover (CpWindow *self, CpAutosave *autosave)
   game = cp_autosave_load (autosave, &error);
   if (game == NULL)
     {
-      cp_window_show_error (self, _("Could Not Recover a Game"), error->message);
+      _cp_window_show_error (self, _("Could Not Recover a Game"), error->message);
       return;
     }
   g_set_object (&self->autosave, autosave);
   cp_window_set_game (self, game, cp_autosave_get_original (autosave));
   cp_session_set_modified (self->session, TRUE);
-  cp_window_show_notice (self, _("An unsaved game was recovered"), FALSE);
+  _cp_window_show_notice (self, _("An unsaved game was recovered"), FALSE);
 }
 
 /* A new game replaces the one in this window. */
@@ -1161,7 +1161,7 @@ static void
 new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
 {
   g_settings_set_string (self->settings, "last-game", cp_game_get_rules (game)->id);
-  cp_window_replace_game (self, game);
+  _cp_window_replace_game (self, game);
   if (cp_session_get_game (self->session) != game || !cp_session_get_presentation (self->session)->seats_drawn)
     return;
   /* Players named after their seats need no telling where they sit. */
@@ -1176,7 +1176,7 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
            * as "White" */
           g_autofree char *drawn = g_strdup_printf (_("Drawn at random: %s plays %s"), name, side);
 
-          cp_window_show_notice (self, drawn, FALSE);
+          _cp_window_show_notice (self, drawn, FALSE);
           return;
         }
     }

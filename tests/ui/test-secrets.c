@@ -965,7 +965,7 @@ walk_new_game (Table *t)
       g_autoptr (CpGame) fresh = new_game (t->spec, 99);
 
       cp_window_show_new_game (t->windows[i]);
-      cp_window_replace_game (t->windows[i], fresh);
+      _cp_window_replace_game (t->windows[i], fresh);
     }
   iterate ();
   /* The New Game dialogs go unused. */
@@ -1061,7 +1061,7 @@ walk_timer (Table *t)
         {
           g_settings_set_enum (settings, "secret-choice-time", 1);
           for (guint w = 0; w < 2; w++)
-            while (cp_window_tick_timer (t->windows[w]))
+            while (_cp_window_tick_timer (t->windows[w]))
               ;
           g_settings_reset (settings, "secret-choice-time");
           settle (t);

@@ -449,13 +449,13 @@ test_save_as_names (void)
   AdwMessageDialog *dialog;
 
   play_by_clicks (window, moves);
-  cp_window_save_as (window, bare_file);
+  _cp_window_save_as (window, bare_file);
   wait_for_saves (window);
   g_assert_false (g_file_test (bare, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (record, G_FILE_TEST_EXISTS));
   g_assert_true (g_str_has_suffix (g_file_peek_path (cp_session_get_file (window->session)), "chess1.cpgame"));
 
-  cp_window_save_as (window, pgn_file);
+  _cp_window_save_as (window, pgn_file);
   while (g_strcmp0 (window->notice, "Exported as PGN") != 0)
     g_main_context_iteration (NULL, TRUE);
   iterate ();
@@ -466,7 +466,7 @@ test_save_as_names (void)
 
   cp_window_set_game (window, cards, NULL);
   iterate ();
-  cp_window_save_as (window, pgn_file);
+  _cp_window_save_as (window, pgn_file);
   iterate ();
   dialog = find_dialog (window);
   g_assert_nonnull (dialog);
@@ -1095,10 +1095,10 @@ test_choice_timer (void)
   g_assert_cmpuint (window->timer_left, <=, 30);
   /* The seconds are counted here, not by the clock. */
   window->timer_left = 42;
-  g_assert_true (cp_window_tick_timer (window));
+  g_assert_true (_cp_window_tick_timer (window));
   g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "0:41 left"));
   window->timer_left = 1;
-  g_assert_false (cp_window_tick_timer (window));
+  g_assert_false (_cp_window_tick_timer (window));
   last = cp_game_get_action (game, cp_game_get_n_actions (game) - 1);
   g_assert_cmpuint (last->type, ==, CP_ACTION_COMMIT);
   g_assert_cmpuint (last->value, ==, 0);
@@ -1418,21 +1418,21 @@ test_new_game_replaces (void)
   guint n_windows = g_list_model_get_n_items (gtk_window_get_toplevels ());
   static const char *const moves[] = { "e2", "e4", NULL };
 
-  cp_window_replace_game (window, first);
+  _cp_window_replace_game (window, first);
   g_assert_true (cp_window_get_game (window) == first);
   play_by_clicks (window, moves);
   g_assert_true (cp_session_get_modified (window->session));
 
-  cp_window_replace_game (window, second);
+  _cp_window_replace_game (window, second);
   answer (window, "cancel");
   g_assert_true (cp_window_get_game (window) == first);
-  cp_window_replace_game (window, second);
+  _cp_window_replace_game (window, second);
   answer (window, "discard");
   g_assert_true (cp_window_get_game (window) == second);
   g_assert_false (cp_session_get_modified (window->session));
   /* Nothing played in it: no question. */
   cp_game_resolve_chance (third);
-  cp_window_replace_game (window, third);
+  _cp_window_replace_game (window, third);
   g_assert_true (cp_window_get_game (window) == third);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows);
@@ -2527,7 +2527,7 @@ test_print (void)
   gsize length;
 
   g_assert_no_error (error);
-  g_assert_true (cp_window_print (window, CP_PRINTABLE (sheet), "Rules of Chess", path, &error));
+  g_assert_true (_cp_window_print (window, CP_PRINTABLE (sheet), "Rules of Chess", path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
   g_assert_cmpuint (length, >, 10000);
@@ -2536,7 +2536,7 @@ test_print (void)
 
   cp_game_resolve_chance (game);
   cp_window_set_game (window, game, NULL);
-  dialog = cp_window_choose_deck (window);
+  dialog = _cp_window_choose_deck (window);
   decks = cp_deck_sheet_list (&n_decks);
   buttons = g_ptr_array_new ();
   find_check_buttons (adw_message_dialog_get_extra_child (dialog), buttons);
@@ -2808,7 +2808,7 @@ test_replace_moves_bindings (void)
 
   old = window->session;
   g_object_add_weak_pointer (G_OBJECT (old), (gpointer *) &old);
-  cp_window_replace_game (window, second);
+  _cp_window_replace_game (window, second);
   dialog = find_dialog (window);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
