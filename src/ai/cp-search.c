@@ -452,7 +452,7 @@ null_move_value (CpSearch *self, CpState *state, guint seat, int depth, int beta
   pending = self->rules->pending (child);
   if (pending == 0 || (pending & (pending - 1)) != 0 || (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)))
     score = cp_state_evaluate (child, seat);
-  else if (cp_bits_lowest (pending) == seat)
+  else if ((guint) cp_bits_lowest (pending) == seat)
     score = search (self, child, seat, depth, beta - 1, beta, ply + 1);
   else
     score = -search (self, child, cp_bits_lowest (pending), depth, -beta, -beta + 1, ply + 1);

@@ -18,18 +18,20 @@ cp_bits_count (guint64 bits)
   return (guint) __builtin_popcountll (bits);
 }
 
-/* The index of the lowest set bit of @bits, which must not be 0. */
-static inline guint
+/* The index of the lowest set bit of @bits, which must not be 0.  It is
+ * an int, as the compiler's own is, which the hot loops of move
+ * generation index their tables with most quickly. */
+static inline int
 cp_bits_lowest (guint64 bits)
 {
-  return (guint) __builtin_ctzll (bits);
+  return __builtin_ctzll (bits);
 }
 
 /* The index of the highest set bit of @bits, which must not be 0. */
-static inline guint
+static inline int
 cp_bits_highest (guint64 bits)
 {
-  return 63 - (guint) __builtin_clzll (bits);
+  return 63 - __builtin_clzll (bits);
 }
 
 G_END_DECLS
