@@ -24,6 +24,9 @@
 #define DRAG_THRESHOLD 6.0
 #define MOTION_USEC (180 * G_TIME_SPAN_MILLISECOND)
 
+/* The most actions that differ only in the piece a pawn becomes. */
+#define MAX_CHOICES 8
+
 struct _CpBoardView
 {
   GtkWidget parent_instance;
@@ -48,6 +51,8 @@ struct _CpBoardView
   guint cursor;
   guint8 hint_from, hint_to;  /* a computer player's suggestion, or CP_NO_CELL */
   GtkWidget *popover;
+  CpAction choices[MAX_CHOICES];  /* the actions the popover offers */
+  guint n_choices;
   CpColour colours[CP_MAX_SEATS];
 
   guint tick_id;
@@ -172,21 +177,30 @@ emit_action (CpBoardView *self, const CpAction *action)
   g_signal_emit (self, signals[ACTION_CHOSEN], 0, &chosen);
 }
 
+/* The board.choose action: the popover's button of a choice, by its
+ * index. */
 static void
-promotion_chosen (GtkButton *button, CpBoardView *self)
+choose_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  const CpAction *action = g_object_get_data (G_OBJECT (button), "action");
-  CpAction chosen = *action;
+  CpBoardView *self = CP_BOARD_VIEW (widget);
+  guint index = g_variant_get_uint32 (parameter);
+  CpAction chosen;
 
+  if (index >= self->n_choices)
+    return;
+  chosen = self->choices[index];
   gtk_popover_popdown (GTK_POPOVER (self->popover));
   emit_action (self, &chosen);
 }
 
+/* A piece of a choice; @data holds its kind and, above, its colour. */
+#define CHOICE_PIECE(kind, colour) GUINT_TO_POINTER ((guint) (kind) | (guint) (colour) << 8)
+
 static void
 draw_choice (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
-  CpPieceKind kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "kind"));
-  CpColour colour = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "colour"));
+  CpPieceKind kind = GPOINTER_TO_UINT (data) & 0xff;
+  CpColour colour = GPOINTER_TO_UINT (data) >> 8;
 
   cp_piece_art_draw (cp_piece_art_get_default (), cr, kind, colour, 0, 0, MIN (width, height),
                      gtk_widget_get_scale_factor (GTK_WIDGET (area)));
@@ -201,7 +215,8 @@ choose_among (CpBoardView *self, const CpAction **choices, guint n)
   CpRect rect;
   GdkRectangle pointing;
 
-  for (guint i = 0; i < n; i++)
+  self->n_choices = MIN (n, MAX_CHOICES);
+  for (guint i = 0; i < self->n_choices; i++)
     {
       /* A piece a card adds may be anyone's: its value names the owner. */
       guint owner = choices[i]->type == CP_ACTION_PLACE && choices[i]->value > 0 ? choices[i]->value - 1
@@ -213,14 +228,14 @@ choose_among (CpBoardView *self, const CpAction **choices, guint n)
 
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 48);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 48);
-      g_object_set_data (G_OBJECT (area), "kind", GUINT_TO_POINTER (choices[i]->piece));
-      g_object_set_data (G_OBJECT (area), "colour", GUINT_TO_POINTER (colour));
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_choice, NULL, NULL);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_choice,
+                                      CHOICE_PIECE (choices[i]->piece, colour), NULL);
       gtk_button_set_child (GTK_BUTTON (button), area);
       gtk_widget_set_tooltip_text (button, label);
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-      g_object_set_data_full (G_OBJECT (button), "action", g_memdup2 (choices[i], sizeof (CpAction)), g_free);
-      g_signal_connect (button, "clicked", G_CALLBACK (promotion_chosen), self);
+      self->choices[i] = *choices[i];
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "board.choose");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", i);
       gtk_box_append (GTK_BOX (box), button);
     }
 
@@ -239,7 +254,7 @@ choose_among (CpBoardView *self, const CpAction **choices, guint n)
 static gboolean
 try_finish (CpBoardView *self, gboolean insist)
 {
-  const CpAction *complete[8];
+  const CpAction *complete[MAX_CHOICES];
   guint n_complete = 0, n_longer = 0;
 
   for (guint i = 0; i < self->legal.len; i++)
@@ -708,6 +723,7 @@ cp_board_view_class_init (CpBoardViewClass *klass)
   widget_class->snapshot = cp_board_view_snapshot;
   widget_class->measure = cp_board_view_measure;
   widget_class->size_allocate = cp_board_view_size_allocate;
+  gtk_widget_class_install_action (widget_class, "board.choose", "u", choose_activated);
 
   /**
    * CpBoardView:show-hints:

@@ -230,6 +230,8 @@ test_promotion_chooser (void)
     GtkWidget *box = gtk_popover_get_child (GTK_POPOVER (popover));
     GtkWidget *knight = gtk_widget_get_last_child (box);
 
+    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (knight)), ==, "board.choose");
+    g_assert_cmpuint (g_variant_get_uint32 (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (knight))), ==, 3);
     g_signal_emit_by_name (knight, "clicked");
     iterate ();
   }
