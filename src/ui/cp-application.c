@@ -13,7 +13,6 @@
 #include "cp-command-line.h"
 #include "cp-game-file.h"
 #include "cp-preferences-window.h"
-#include "cp-text.h"
 #include "cp-window.h"
 
 struct _CpApplication
@@ -99,16 +98,9 @@ file_read (GObject *source, GAsyncResult *result, gpointer data)
       return;
     }
   window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  if (window == NULL)
+  if (!CP_IS_WINDOW (window))
     window = cp_application_new_window (self);
-  {
-    g_autofree char *name = cp_text_file_name (opening->file);
-    g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-    GtkWidget *dialog = adw_message_dialog_new (window, heading, error->message);
-
-    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-    gtk_window_present (GTK_WINDOW (dialog));
-  }
+  cp_window_show_open_error (CP_WINDOW (window), opening->file, error);
 }
 
 /* The window that shows @file, or NULL. */

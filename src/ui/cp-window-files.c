@@ -586,15 +586,35 @@ file_loaded (GObject *source, GAsyncResult *result, gpointer data)
   g_clear_object (&self->loading);
   if (games == NULL)
     {
-      g_autofree char *name = cp_text_file_name (file);
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-
-      _cp_window_show_error (self, heading, error->message);
+      cp_window_show_open_error (self, file, error);
       g_task_return_error (task, error);
       return;
     }
   cp_window_show_file (self, file, games, kind == CP_GAME_FILE_PGN);
   g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * cp_window_show_open_error:
+ * @self: a #CpWindow
+ * @file: a file that could not be read
+ * @error: why
+ *
+ * Explains over the window why @file could not be opened.
+ */
+void
+cp_window_show_open_error (CpWindow *self, GFile *file, const GError *error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+
+  g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (error != NULL);
+
+  name = cp_text_file_name (file);
+  heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+  _cp_window_show_error (self, heading, error->message);
 }
 
 /**

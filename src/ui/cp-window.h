@@ -33,6 +33,9 @@ void         cp_window_show_file           (CpWindow      *self,
                                             GFile         *file,
                                             GPtrArray     *games,
                                             gboolean       pgn);
+void         cp_window_show_open_error     (CpWindow      *self,
+                                            GFile         *file,
+                                            const GError  *error);
 GFile       *cp_window_get_file            (CpWindow      *self);
 void         cp_window_recover             (CpWindow      *self,
                                             CpAutosave    *autosave);

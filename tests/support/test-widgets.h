@@ -52,6 +52,17 @@ test_show_row (GtkWidget *row)
   return window;
 }
 
+/* Adds the widgets under @root, @root included, that have @css_class to
+ * @found, in the order they show. */
+static inline void
+test_collect_class (GtkWidget *root, const char *css_class, GPtrArray *found)
+{
+  if (gtk_widget_has_css_class (root, css_class))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    test_collect_class (child, css_class, found);
+}
+
 /* The first widget under @root, @root included, of @type. */
 static inline GtkWidget *
 test_find_type (GtkWidget *root, GType type)

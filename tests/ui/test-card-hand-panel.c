@@ -10,6 +10,7 @@
 
 #include "cp-card-hand-panel.h"
 #include "cp-engine.h"
+#include "test-widgets.h"
 
 static const char *const names[] = { "Alice", "Bob", "Carol", "Dave" };
 
@@ -106,15 +107,6 @@ find_named (GtkWidget *root, const char *name)
   return NULL;
 }
 
-static void
-collect (GtkWidget *root, const char *css_class, GPtrArray *found)
-{
-  if (gtk_widget_has_css_class (root, css_class))
-    g_ptr_array_add (found, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    collect (child, css_class, found);
-}
-
 /* The card widgets of an area of the panel ("hands", "table", "others",
  * "piles"), in their order. */
 static GPtrArray *
@@ -125,7 +117,7 @@ cards_of (CpCardHandPanel *panel, const char *area)
 
   g_assert_nonnull (widget);
   if (gtk_widget_get_visible (widget))
-    collect (widget, "playing-card", found);
+    test_collect_class (widget, "playing-card", found);
   return found;
 }
 
@@ -157,7 +149,7 @@ play_button (CpCardHandPanel *panel)
 {
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
 
-  collect (GTK_WIDGET (panel), "suggested-action", found);
+  test_collect_class (GTK_WIDGET (panel), "suggested-action", found);
   g_assert_cmpuint (found->len, ==, 1);
   g_assert_true (GTK_IS_BUTTON (found->pdata[0]));
   return found->pdata[0];

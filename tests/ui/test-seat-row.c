@@ -13,22 +13,12 @@
 #include "cp-seat-row.h"
 #include "test-widgets.h"
 
-/* The widgets under @root that have @css_class. */
-static void
-collect (GtkWidget *root, const char *css_class, GPtrArray *found)
-{
-  if (gtk_widget_has_css_class (root, css_class))
-    g_ptr_array_add (found, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    collect (child, css_class, found);
-}
-
 static GtkWidget *
 find_class (GtkWidget *root, const char *css_class)
 {
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
 
-  collect (root, css_class, found);
+  test_collect_class (root, css_class, found);
   g_assert_cmpuint (found->len, ==, 1);
   return g_ptr_array_index (found, 0);
 }
