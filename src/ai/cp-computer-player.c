@@ -51,6 +51,7 @@ struct _CpComputerPlayer
   guint64 nodes;
   gboolean adviser;  /* takes the rules' advice whenever there is some */
   GMutex thinking;   /* held by the search under way: one at a time */
+  GCancellable *hurry; /* ends the search of the question asked last */
 };
 
 static void cp_computer_player_agent_init (CpAgentInterface *iface);
@@ -66,6 +67,30 @@ const char *
 cp_level_to_id (CpLevel level)
 {
   return level < CP_N_LEVELS ? level_ids[level] : NULL;
+}
+
+/**
+ * cp_level_describe:
+ *
+ * Returns: a computer player of @level in words, such as "Computer, easy"
+ */
+const char *
+cp_level_describe (CpLevel level)
+{
+  switch (level)
+    {
+    case CP_LEVEL_EASY:
+      return _("Computer, easy");
+    case CP_LEVEL_MEDIUM:
+      return _("Computer, medium");
+    case CP_LEVEL_HARD:
+      return _("Computer, hard");
+    case CP_LEVEL_RANDOM:
+    case CP_LEVEL_GREEDY:
+    case CP_N_LEVELS:
+    default:
+      return _("Computer");
+    }
 }
 
 gboolean
@@ -88,6 +113,7 @@ cp_computer_player_finalize (GObject *object)
   g_rand_free (self->rand);
   g_clear_object (&self->search);
   g_clear_object (&self->mcts);
+  g_clear_object (&self->hurry);
   g_mutex_clear (&self->thinking);
   G_OBJECT_CLASS (cp_computer_player_parent_class)->finalize (object);
 }
@@ -367,14 +393,27 @@ typedef struct {
   CpView *view;
   guint seat;
   GArray *history;
+  GCancellable *question;  /* calls the question off */
+  GCancellable *stop;      /* ends the search: the question called off, or hurried */
+  gulong stopping;         /* the question's handler that ends the search */
 } Job;
 
 static void
 job_free (Job *job)
 {
+  if (job->question != NULL)
+    g_cancellable_disconnect (job->question, job->stopping);
+  g_clear_object (&job->question);
+  g_object_unref (job->stop);
   cp_view_unref (job->view);
   g_array_unref (job->history);
   g_free (job);
+}
+
+static void
+stop_search (GCancellable *question, gpointer stop)
+{
+  g_cancellable_cancel (stop);
 }
 
 /* The hashes of the positions of @view before its last, for repetitions:
@@ -422,7 +461,7 @@ choose_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
     ;
   else if (!cp_computer_player_choose (self, cp_view_get_state (job->view), job->seat,
                                        (const guint64 *) job->history->data, job->history->len,
-                                       cancellable, &action, &error))
+                                       job->stop, &action, &error))
     g_task_return_error (task, error);
   else if (!g_task_return_error_if_cancelled (task))
     g_task_return_pointer (task, g_memdup2 (&action, sizeof action), g_free);
@@ -466,8 +505,26 @@ agent_choose_async (CpAgent *agent, CpView *view, GCancellable *cancellable,
   job->view = cp_view_ref (view);
   job->seat = cp_view_get_seat (view);
   job->history = view_history (view);
+  /* The search ends when the question is called off, or when the player
+   * is hurried: then it answers with the best action found so far. */
+  job->stop = g_cancellable_new ();
+  if (cancellable != NULL)
+    {
+      job->question = g_object_ref (cancellable);
+      job->stopping = g_cancellable_connect (cancellable, G_CALLBACK (stop_search), job->stop, NULL);
+    }
+  g_set_object (&self->hurry, job->stop);
   g_task_set_task_data (task, job, (GDestroyNotify) job_free);
   g_task_run_in_thread (task, choose_thread);
+}
+
+static void
+agent_hurry (CpAgent *agent)
+{
+  CpComputerPlayer *self = CP_COMPUTER_PLAYER (agent);
+
+  if (self->hurry != NULL)
+    g_cancellable_cancel (self->hurry);
 }
 
 /**
@@ -503,4 +560,5 @@ cp_computer_player_agent_init (CpAgentInterface *iface)
 {
   iface->choose_async = agent_choose_async;
   iface->choose_finish = agent_choose_finish;
+  iface->hurry = agent_hurry;
 }

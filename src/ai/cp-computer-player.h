@@ -24,6 +24,7 @@ typedef enum {
 const char *cp_level_to_id   (CpLevel      level);
 gboolean    cp_level_from_id (const char  *id,
                               CpLevel     *level);
+const char *cp_level_describe (CpLevel     level);
 
 #define CP_TYPE_COMPUTER_PLAYER (cp_computer_player_get_type ())
 /* A computer player is the agent (CpAgent) of its seat in a session. */

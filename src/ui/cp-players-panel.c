@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cp-computer-player.h"
 #include "cp-engine.h"
 #include "cp-players-panel.h"
 #include "cp-seat-row.h"
@@ -44,7 +45,7 @@ clear_rows (CpPlayersPanel *self)
 }
 
 /* The second line of a seat's row: the colour of a player not named
- * after it, and the partner in a team game. */
+ * after it, a computer player's level, and the partner in a team game. */
 static char *
 seat_subtitle (CpGame *game, guint seat)
 {
@@ -57,6 +58,9 @@ seat_subtitle (CpGame *game, guint seat)
   if (cp_rules_seats_coloured (rules) && g_strcmp0 (name, colour) != 0
       && g_strcmp0 (name, cp_rules_seat_name (rules, seat)) != 0)
     g_string_append (text, colour);
+  if (cp_player_get_kind (player) == CP_PLAYER_COMPUTER)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
+                            cp_level_describe ((CpLevel) cp_player_get_level (player)));
   for (guint other = 0; other < cp_game_get_n_seats (game); other++)
     if (cp_rules_partners (rules, seat, other))
       {
@@ -92,103 +96,10 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rows[i]), subtitle);
       cp_seat_row_set_colour (self->rows[i], cp_player_get_colour (player));
       cp_seat_row_set_coloured (self->rows[i], cp_rules_seats_coloured (cp_game_get_rules (game)));
+      if (cp_player_get_kind (player) == CP_PLAYER_COMPUTER)
+        cp_seat_row_set_computer (self->rows[i], cp_level_describe ((CpLevel) cp_player_get_level (player)));
       gtk_list_box_append (GTK_LIST_BOX (self->list), GTK_WIDGET (self->rows[i]));
     }
-}
-
-/* The names of @seats: "Anna", "Anna and Ben", "Anna, Ben and Cleo". */
-static char *
-player_names (CpPlayersPanel *self, CpSeatMask seats)
-{
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  g_autofree char *first = NULL;
-
-  for (guint i = 0; i < self->n_seats; i++)
-    if (seats & CP_SEAT_BIT (i))
-      g_ptr_array_add (names, (gpointer) cp_player_get_name (cp_game_get_player (self->game, i)));
-  if (names->len == 0)
-    return g_strdup ("");
-  if (names->len == 1)
-    return g_strdup (g_ptr_array_index (names, 0));
-  first = g_strdup (g_ptr_array_index (names, 0));
-  for (guint i = 1; i + 1 < names->len; i++)
-    {
-      /* Translators: joins names in a list of three or more: "Anna, Ben" */
-      char *longer = g_strdup_printf (_("%s, %s"), first, (const char *) g_ptr_array_index (names, i));
-
-      g_free (first);
-      first = longer;
-    }
-  /* Translators: joins the last name of a list: "Anna and Ben" */
-  return g_strdup_printf (_("%s and %s"), first, (const char *) g_ptr_array_index (names, names->len - 1));
-}
-
-/* Whose turn it was at an earlier position, in words that ask nobody to
- * act: that position is looked back on. */
-static char *
-describe_past (CpPlayersPanel *self, const CpState *state, const char *names)
-{
-  guint n = cp_bits_count (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE));
-
-  if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
-    {
-      g_autofree char *offering = player_names (self, state->draw_offer);
-
-      /* Translators: at an earlier position of the game: a draw offer
-       * that stood then, and whose turn it was, such as "Anna had offered
-       * a draw · Ben was to move" */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s had offered a draw · %s was to move",
-                                           "%s had offered a draw · %s were to move", n),
-                              offering, names);
-    }
-  /* Translators: at an earlier position of the game, whose turn it was
-   * then, such as "Anna was to move" or "Anna and Ben were to move" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s was to move", "%s were to move", n), names);
-}
-
-static char *
-describe (CpPlayersPanel *self, const CpState *state)
-{
-  CpSeatMask pending = cp_state_pending (state);
-  g_autofree char *names = NULL;
-
-  switch (state->outcome.status)
-    {
-    case CP_STATUS_WON:
-      names = player_names (self, state->outcome.winners);
-      if (state->outcome.scored)
-        /* Translators: how a game played for points ended, who won and their
-         * points, such as "King captured: Alice and Ben win with 2 points" */
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s win with %u point", "%s: %s win with %u points",
-                                             state->outcome.score),
-                                cp_end_reason_describe (state->outcome.reason), names, state->outcome.score);
-      /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" or
-       * "Checkmate: Alice and Ben win" */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s wins", "%s: %s win",
-                                           cp_bits_count (state->outcome.winners)),
-                              cp_end_reason_describe (state->outcome.reason), names);
-    case CP_STATUS_DRAWN:
-      return g_strdup (cp_end_reason_describe (state->outcome.reason));
-    case CP_STATUS_LOST:
-      /* Translators: how a game that the players played together against
-       * the game ended, such as "Out of cards: the game wins" */
-      return g_strdup_printf (_("%s: the game wins"), cp_end_reason_describe (state->outcome.reason));
-    default:
-      break;
-    }
-  if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
-    return g_strdup (_("Setting up"));
-  names = player_names (self, pending);
-  if (!cp_game_cursor_at_end (self->game))
-    return describe_past (self, state, names);
-  if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
-    {
-      g_autofree char *offering = player_names (self, state->draw_offer);
-
-      /* Translators: a standing draw offer, then whose turn it is */
-      return g_strdup_printf (_("%s offers a draw · %s to move"), offering, names);
-    }
-  return g_strdup_printf (_("%s to move"), names);
 }
 
 /* Puts the side items of @row's seat from @presentation beside its
@@ -233,15 +144,16 @@ show_side (CpSeatRow *row, const CpPresentation *presentation)
 /**
  * cp_players_panel_show_state:
  * @presentation: what the game puts beside each player
+ * @status: whose turn it is, or how the game ended, in words
  *
  * Shows whose turn it is in @state and what the presentation says of each
  * seat.
  */
 void
-cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state, const CpPresentation *presentation)
+cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state, const CpPresentation *presentation,
+                             const char *status)
 {
   CpSeatMask pending = cp_state_pending (state);
-  g_autofree char *status = describe (self, state);
 
   for (guint i = 0; i < self->n_seats; i++)
     {

@@ -18,7 +18,8 @@ void        cp_players_panel_set_game   (CpPlayersPanel *self,
                                          CpGame         *game);
 void        cp_players_panel_show_state (CpPlayersPanel *self,
                                          const CpState  *state,
-                                         const CpPresentation *presentation);
+                                         const CpPresentation *presentation,
+                                         const char     *status);
 const char *cp_players_panel_get_status (CpPlayersPanel *self);
 const char *cp_players_panel_get_lost   (CpPlayersPanel *self,
                                          guint           seat);

@@ -27,6 +27,7 @@ struct _CpSeatRow
   GtkWidget *side_label;
   GtkWidget *out_label;
   GtkWidget *turn_mark;
+  GtkWidget *computer_mark;
 
   guint seat;
   CpColour colour;
@@ -49,6 +50,7 @@ enum {
   PROP_OUT,
   PROP_SIDE_TEXT,
   PROP_LOST_DESCRIPTION,
+  PROP_COMPUTER,
   N_PROPS
 };
 
@@ -231,6 +233,42 @@ cp_seat_row_set_out (CpSeatRow *self, gboolean out)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUT]);
 }
 
+/**
+ * cp_seat_row_get_computer:
+ *
+ * Returns: (nullable): what the computer player of the seat is, such as
+ *   "Computer, medium"; NULL for a person
+ */
+const char *
+cp_seat_row_get_computer (CpSeatRow *self)
+{
+  g_return_val_if_fail (CP_IS_SEAT_ROW (self), NULL);
+
+  return gtk_widget_get_visible (self->computer_mark) ? gtk_widget_get_tooltip_text (self->computer_mark) : NULL;
+}
+
+/**
+ * cp_seat_row_set_computer:
+ * @description: (nullable): what the computer player of the seat is, or
+ *   NULL for a person
+ *
+ * Marks a seat a computer plays with the computer's icon, which says its
+ * level.
+ */
+void
+cp_seat_row_set_computer (CpSeatRow *self, const char *description)
+{
+  g_return_if_fail (CP_IS_SEAT_ROW (self));
+
+  if (g_strcmp0 (cp_seat_row_get_computer (self), description) == 0)
+    return;
+  gtk_widget_set_visible (self->computer_mark, description != NULL);
+  gtk_widget_set_tooltip_text (self->computer_mark, description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->computer_mark), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  description != NULL ? description : "", -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER]);
+}
+
 const char *
 cp_seat_row_get_side_text (CpSeatRow *self)
 {
@@ -337,6 +375,9 @@ cp_seat_row_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_LOST_DESCRIPTION:
       g_value_set_string (value, self->lost_description);
       break;
+    case PROP_COMPUTER:
+      g_value_set_string (value, cp_seat_row_get_computer (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -369,6 +410,9 @@ cp_seat_row_set_property (GObject *object, guint prop_id, const GValue *value, G
       break;
     case PROP_LOST_DESCRIPTION:
       cp_seat_row_set_lost_description (self, g_value_get_string (value));
+      break;
+    case PROP_COMPUTER:
+      cp_seat_row_set_computer (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -429,6 +473,9 @@ cp_seat_row_class_init (CpSeatRowClass *klass)
   properties[PROP_LOST_DESCRIPTION] =
     g_param_spec_string ("lost-description", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPUTER] =
+    g_param_spec_string ("computer", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -438,6 +485,7 @@ cp_seat_row_class_init (CpSeatRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpSeatRow, side_label);
   gtk_widget_class_bind_template_child (widget_class, CpSeatRow, out_label);
   gtk_widget_class_bind_template_child (widget_class, CpSeatRow, turn_mark);
+  gtk_widget_class_bind_template_child (widget_class, CpSeatRow, computer_mark);
 }
 
 static void

@@ -39,6 +39,9 @@ void        cp_seat_row_set_side_text        (CpSeatRow         *self,
 const char *cp_seat_row_get_lost_description (CpSeatRow         *self);
 void        cp_seat_row_set_lost_description (CpSeatRow         *self,
                                               const char        *description);
+const char *cp_seat_row_get_computer         (CpSeatRow         *self);
+void        cp_seat_row_set_computer         (CpSeatRow         *self,
+                                              const char        *description);
 guint       cp_seat_row_get_n_lost           (CpSeatRow         *self);
 void        cp_seat_row_set_lost             (CpSeatRow         *self,
                                               const CpLostPiece *pieces,

@@ -56,6 +56,7 @@ _cp_window_update_actions (CpWindow *self)
   gtk_widget_set_visible (self->replay_buttons, n > first);
   enable (self, "win.resign", cp_session_can_act (session, CP_ACTION_RESIGN));
   enable (self, "win.rematch", cp_state_is_over (cp_game_get_state (game)));
+  enable (self, "win.move-now", cp_session_get_thinking_seat (session) != CP_NO_SEAT);
   enable (self, "win.offer-draw", cp_session_can_act (session, CP_ACTION_OFFER_DRAW));
   enable (self, "win.accept-draw", cp_session_can_act (session, CP_ACTION_ACCEPT_DRAW));
   enable (self, "win.decline-draw", cp_session_can_act (session, CP_ACTION_DECLINE_DRAW));
@@ -325,6 +326,13 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   _cp_window_replace_game (self, game);
 }
 
+/* The computer player thinking plays the best move it has found. */
+static void
+move_now_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  cp_session_move_now (CP_WINDOW (widget)->session);
+}
+
 static void
 undo_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
@@ -426,6 +434,7 @@ _cp_window_class_add_actions (GtkWidgetClass *widget_class)
   static const char *const draws[] = { "win.offer-draw", "win.accept-draw", "win.decline-draw", "win.claim-draw" };
 
   gtk_widget_class_install_action (widget_class, "win.rematch", NULL, rematch_activated);
+  gtk_widget_class_install_action (widget_class, "win.move-now", NULL, move_now_activated);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.rotate", NULL, rotate_activated);

@@ -195,6 +195,45 @@ show_card_notes (CpWindow *self, const CpPresentation *presentation, CpActionLis
  * the buttons of the actions that are not made on the board, the one a
  * hint suggests marked.  While cards from a physical deck are recorded,
  * their bar has the buttons. */
+/* A button of the prompt that activates the window's or the
+ * application's @action. */
+static void
+add_prompt_action (CpWindow *self, const char *label, const char *action)
+{
+  GtkWidget *widget = gtk_button_new_with_mnemonic (label);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (widget), action);
+  gtk_box_append (GTK_BOX (self->prompt_buttons), widget);
+}
+
+/* What the person may do beside the game's own buttons: make the computer
+ * move now, go back to the game from an earlier position, and at the end
+ * start a new game, replay it or save it. */
+static guint
+add_next_steps (CpWindow *self)
+{
+  CpGame *game = cp_session_get_game (self->session);
+
+  if (!cp_game_cursor_at_end (game))
+    {
+      add_prompt_action (self, _("_Back to the Game"), "win.last");
+      return 1;
+    }
+  if (cp_session_get_thinking_seat (self->session) != CP_NO_SEAT)
+    {
+      add_prompt_action (self, _("_Move Now"), "win.move-now");
+      return 1;
+    }
+  if (!cp_state_is_over (cp_game_get_state (game)))
+    return 0;
+  add_prompt_action (self, _("_New Game…"), "app.new-game");
+  add_prompt_action (self, _("_Replay"), "win.first");
+  if (!cp_session_get_modified (self->session))
+    return 2;
+  add_prompt_action (self, _("_Save…"), "win.save");
+  return 3;
+}
+
 static void
 show_prompt (CpWindow *self, const CpPresentation *presentation)
 {
@@ -202,10 +241,11 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
   CpAction hint;
   gboolean hinted = cp_session_get_hint (self->session, &hint);
   GtkWidget *child;
+  g_autofree char *prompt = cp_session_dup_prompt (self->session);
+  const char *text = self->notice != NULL ? self->notice : prompt;
+  guint n_buttons = 0;
 
-  const char *text = self->notice != NULL ? self->notice : presentation->prompt;
-
-  gtk_label_set_text (self->prompt_label, text != NULL ? text : "");
+  gtk_label_set_text (self->prompt_label, text);
   if (self->notice != NULL && self->notice_refusal)
     gtk_widget_add_css_class (GTK_WIDGET (self->prompt_label), "warning");
   else
@@ -222,11 +262,13 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
       if (hinted && cp_action_same (&button->action, &hint))
         gtk_widget_add_css_class (widget, "suggested-action");
       gtk_box_append (GTK_BOX (self->prompt_buttons), widget);
+      n_buttons++;
     }
+  n_buttons += add_next_steps (self);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->prompt_box),
-                                  buttons && presentation->buttons->len > PROMPT_BUTTONS_BESIDE
+                                  n_buttons > PROMPT_BUTTONS_BESIDE
                                     ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
-  gtk_revealer_set_reveal_child (self->prompt_revealer, text != NULL || buttons);
+  gtk_revealer_set_reveal_child (self->prompt_revealer, TRUE);
 }
 
 /* The cards of the hand that @action plays, or 0 when it is not made by
@@ -488,6 +530,7 @@ update (CpWindow *self)
   const CpActionList *offered = cp_session_get_legal (self->session);
   static const CpActionList none = { 0 };
   gboolean at_end = cp_game_cursor_at_end (cp_session_get_game (self->session));
+  g_autofree char *status = NULL;
   CpAction hint;
 
   _cp_window_update_actions (self);
@@ -507,7 +550,8 @@ update (CpWindow *self)
   cp_board_view_set_last_move (self->board, cp_session_get_last_move (self->session));
   cp_board_view_set_hint (self->board, cp_session_get_hint (self->session, &hint) ? &hint : NULL);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
-  cp_players_panel_show_state (self->players, state, presentation);
+  status = cp_session_dup_status (self->session);
+  cp_players_panel_show_state (self->players, state, presentation, status);
 }
 
 /* The curtain falls and lifts as the session says.  Everything under it
@@ -540,6 +584,15 @@ session_bound (CpWindow *self)
   screen_seat_changed (self);
   update (self);
   curtain_changed (self);
+}
+
+/* The prompt says who is thinking, and Move Now acts, while a computer
+ * player chooses. */
+static void
+thinking_changed (CpWindow *self)
+{
+  _cp_window_update_actions (self);
+  show_prompt (self, cp_session_get_presentation (self->session));
 }
 
 /* Behind the curtain the moves cannot be gone through. */
@@ -991,6 +1044,7 @@ cp_window_init (CpWindow *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::can-redo", G_CALLBACK (_cp_window_update_undo), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::screen-seat", G_CALLBACK (screen_seat_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::curtain-seat", G_CALLBACK (curtain_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::thinking", G_CALLBACK (thinking_changed), self);
   g_signal_connect_swapped (self->session_signals, "bind", G_CALLBACK (session_bound), self);
   self->session_bindings = g_binding_group_new ();
   g_binding_group_bind (self->session_bindings, "thinking", self->thinking_spinner, "spinning", G_BINDING_SYNC_CREATE);

@@ -30,6 +30,8 @@ struct _TestAgent
   guint asked;
   guint8 seats_seen; /* the seats of the views it was given */
   gboolean saw_secret;
+  GTask *held;        /* the question it holds, answered when hurried */
+  CpAction first;     /* the first legal action of that question */
 };
 
 static void test_agent_iface_init (CpAgentInterface *iface);
@@ -54,13 +56,15 @@ agent_choose_async (CpAgent *agent, CpView *view, GCancellable *cancellable,
 
   self->asked++;
   self->seats_seen |= CP_SEAT_BIT (cp_view_get_seat (view));
+  cp_state_legal (cp_view_get_state (view), cp_view_get_seat (view), &legal);
+  g_assert_cmpuint (legal.len, >, 0);
   if (self->hold)
     {
+      self->held = task;
+      self->first = legal.items[0];
       g_cancellable_connect (cancellable, G_CALLBACK (cancelled), task, NULL);
       return;
     }
-  cp_state_legal (cp_view_get_state (view), cp_view_get_seat (view), &legal);
-  g_assert_cmpuint (legal.len, >, 0);
   g_task_return_pointer (task, g_memdup2 (&legal.items[0], sizeof (CpAction)), g_free);
   g_object_unref (task);
 }
@@ -76,11 +80,25 @@ agent_choose_finish (CpAgent *agent, GAsyncResult *result, CpAction *action, GEr
   return TRUE;
 }
 
+/* A held question is answered at once with the first legal action. */
+static void
+agent_hurry (CpAgent *agent)
+{
+  TestAgent *self = TEST_AGENT (agent);
+  GTask *task = g_steal_pointer (&self->held);
+
+  if (task == NULL)
+    return;
+  g_cancellable_disconnect (g_task_get_cancellable (task), 0);
+  g_task_return_pointer (task, g_memdup2 (&self->first, sizeof (CpAction)), g_free);
+}
+
 static void
 test_agent_iface_init (CpAgentInterface *iface)
 {
   iface->choose_async = agent_choose_async;
   iface->choose_finish = agent_choose_finish;
+  iface->hurry = agent_hurry;
 }
 
 static void
@@ -409,6 +427,89 @@ test_agent_plays (void)
   g_assert_cmpuint (cp_game_count_player_actions (game, 0, G_MAXUINT), ==, 0);
   g_assert_false (cp_session_is_thinking (session));
   cp_session_discard (session);
+}
+
+/* The prompt names the player and says what they may do; while the
+ * computer thinks, who is thinking, until it is told to move now; looking
+ * back, whose turn it was; at the end, the result. */
+static void
+test_prompt_names_player (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = NULL;
+  g_autoptr (TestAgent) agent = g_object_new (TEST_TYPE_AGENT, NULL);
+  g_autofree char *start = NULL;
+  g_autofree char *thinking = NULL;
+  g_autofree char *back = NULL;
+  g_autofree char *past = NULL;
+  g_autofree char *status = NULL;
+
+  cp_player_set_name (cp_game_get_player (game, 0), "Anna");
+  cp_player_set_name (cp_game_get_player (game, 1), "Ben");
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, 3);
+  session = cp_session_new (game, NULL);
+  agent->hold = TRUE;
+  cp_session_set_agent (session, 1, CP_AGENT (agent));
+  start = cp_session_dup_prompt (session);
+  g_assert_cmpstr (start, ==, "Anna (White): Move one of your pieces: click it, or drag it to its new square");
+  g_assert_cmpuint (cp_session_get_thinking_seat (session), ==, CP_NO_SEAT);
+  g_assert_false (cp_session_move_now (session));
+
+  play (session, "e4");
+  g_assert_cmpuint (cp_session_get_thinking_seat (session), ==, 1);
+  thinking = cp_session_dup_prompt (session);
+  g_assert_cmpstr (thinking, ==, "Ben (computer) is thinking…");
+  /* Held, the agent would think for ever: Move Now makes it answer. */
+  g_assert_true (cp_session_move_now (session));
+  for (guint i = 0; i < 1000 && cp_session_is_thinking (session); i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (cp_session_is_thinking (session));
+  g_assert_cmpuint (cp_game_count_player_actions (game, 1, G_MAXUINT), ==, 1);
+  back = cp_session_dup_prompt (session);
+  g_assert_true (g_str_has_prefix (back, "Anna (White): "));
+
+  cp_session_set_cursor (session, 1);
+  past = cp_session_dup_prompt (session);
+  g_assert_cmpstr (past, ==, "Ben was to move");
+  cp_session_set_cursor (session, 2);
+
+  /* Anna, at the screen, resigns. */
+  g_assert_true (cp_session_act (session, CP_ACTION_RESIGN, NULL));
+  status = cp_session_dup_prompt (session);
+  g_assert_nonnull (strstr (status, "Ben wins"));
+  cp_session_discard (session);
+}
+
+/* When the set-up draws who plays which army, the prompt says so until
+ * the first move. */
+static void
+test_prompt_drawn_seats (void)
+{
+  gboolean said = FALSE;
+
+  for (guint64 seed = 1; seed < 40 && !said; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("two-move", 2, seed, NULL);
+      g_autoptr (CpSession) session = NULL;
+      g_autofree char *prompt = NULL;
+
+      cp_player_set_name (cp_game_get_player (game, 0), "Anna");
+      cp_player_set_name (cp_game_get_player (game, 1), "Ben");
+      cp_game_resolve_chance (game);
+      if (!cp_game_seat_players (game))
+        continue;
+      session = cp_session_new (game, NULL);
+      prompt = cp_session_dup_prompt (session);
+      /* Whoever plays White is named with White, before any move. */
+      if (g_str_equal (cp_player_get_name (cp_game_get_player (game, 0)), "Ben"))
+        {
+          g_assert_nonnull (strstr (prompt, "Ben plays White"));
+          g_assert_nonnull (strstr (prompt, "Anna plays Black"));
+          said = TRUE;
+        }
+      cp_session_discard (session);
+    }
+  g_assert_true (said);
 }
 
 static void
@@ -1177,6 +1278,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/curtain-for-sealed-choices", test_curtain_for_sealed_choices);
   g_test_add_func ("/session/sealed-choices-every-round", test_sealed_choices_every_round);
   g_test_add_func ("/session/agent-plays", test_agent_plays);
+  g_test_add_func ("/session/prompt-names-player", test_prompt_names_player);
+  g_test_add_func ("/session/prompt-drawn-seats", test_prompt_drawn_seats);
   g_test_add_func ("/session/prompts-and-reasons", test_prompts_and_reasons);
   g_test_add_func ("/session/board-marks", test_board_marks);
   g_test_add_func ("/session/agent-cancelled", test_agent_cancelled);

@@ -22,10 +22,12 @@
 #include "cp-players-panel.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
+#include "cp-seat-row.h"
 #include "cp-table-row.h"
 #include "cp-stack-game.h"
 #include "cp-test-util.h"
 #include "cp-window-private.h"
+#include "test-widgets.h"
 
 static CpApplication *app;
 
@@ -1338,7 +1340,7 @@ test_card_on_piece (void)
   click (window, "e2");
   click (window, "e4");
   g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==,
-                   "Play a card to add one of your checkers under a piece it matches, or play no card");
+                   "White: Play a card to add one of your checkers under a piece it matches, or play no card");
 
   /* The first card of White's hand that may go under several pieces. */
   state = cp_game_get_state (game);
@@ -1384,7 +1386,7 @@ test_registered_game (void)
 
   cp_window_set_game (window, game, NULL);
   iterate ();
-  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "Put a checker under one of your pieces");
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "White: Put a checker under one of your pieces");
   pass = gtk_widget_get_first_child (window->prompt_buttons);
   g_assert_nonnull (pass);
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (pass)), ==, "_Pass");
@@ -1562,6 +1564,73 @@ test_computer_opponent (void)
   g_rmdir (dir);
 }
 
+static gboolean
+computer_done (gpointer data)
+{
+  return !cp_session_is_thinking (CP_WINDOW (data)->session);
+}
+
+/* The action of the prompt's button @i. */
+static const char *
+prompt_action (CpWindow *window, guint i)
+{
+  GtkWidget *button = gtk_widget_get_first_child (window->prompt_buttons);
+
+  for (; button != NULL && i > 0; i--)
+    button = gtk_widget_get_next_sibling (button);
+  return button != NULL ? gtk_actionable_get_action_name (GTK_ACTIONABLE (button)) : NULL;
+}
+
+/* A computer seat says it is one, and its level; while it thinks the
+ * prompt says who is thinking and Move Now makes it play at once; at the
+ * end the prompt gives the result and what may come next. */
+static void
+test_computer_visible (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  static const char *const e4[] = { "e2", "e4", NULL };
+  CpSeatRow *rows[2];
+  GtkWidget *row;
+
+  cp_player_set_name (cp_game_get_player (game, 0), "Anna");
+  cp_player_set_name (cp_game_get_player (game, 1), "Ben");
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_MEDIUM);
+  cp_window_set_game (window, game, NULL);
+  /* The computer would wait a minute before moving, but for Move Now. */
+  cp_session_set_pace (window->session, 60000);
+  iterate ();
+  row = test_find_type (GTK_WIDGET (window->players), CP_TYPE_SEAT_ROW);
+  rows[0] = CP_SEAT_ROW (row);
+  rows[1] = CP_SEAT_ROW (gtk_widget_get_next_sibling (row));
+  g_assert_null (cp_seat_row_get_computer (rows[0]));
+  g_assert_cmpstr (cp_seat_row_get_computer (rows[1]), ==, "Computer, medium");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (rows[1])), "Computer, medium"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (window->prompt_label), "Anna (White): "));
+  g_assert_null (prompt_action (window, 0));
+
+  play_by_clicks (window, e4);
+  g_assert_true (cp_session_is_thinking (window->session));
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "Ben (computer) is thinking…");
+  g_assert_cmpstr (prompt_action (window, 0), ==, "win.move-now");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.move-now", NULL);
+  test_wait_until (computer_done, window);
+  iterate ();
+  g_assert_cmpuint (cp_game_count_player_actions (game, 1, G_MAXUINT), ==, 1);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (window->prompt_label), "Anna (White): "));
+  g_assert_null (prompt_action (window, 0));
+
+  /* Anna resigns (the menu asks first). */
+  g_assert_true (cp_session_act (window->session, CP_ACTION_RESIGN, NULL));
+  iterate ();
+  g_assert_true (cp_state_is_over (cp_game_get_state (game)));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "Ben wins"));
+  g_assert_cmpstr (prompt_action (window, 0), ==, "app.new-game");
+  g_assert_cmpstr (prompt_action (window, 1), ==, "win.first");
+  g_assert_cmpstr (prompt_action (window, 2), ==, "win.save");
+  destroy (window);
+}
+
 static const char *
 status_of (CpWindow *window)
 {
@@ -1569,8 +1638,9 @@ status_of (CpWindow *window)
 }
 
 /* At an earlier position nothing asks for an action or says that a turn
- * is coming: the panel says whose turn it was, and the prompt is gone,
- * also where a person was to move, who may play on from there. */
+ * is coming: the panel and the prompt say whose turn it was, also where a
+ * person was to move, who may play on from there, and the prompt offers
+ * the way back to the game. */
 static void
 test_replay_asks_nothing (void)
 {
@@ -1596,15 +1666,17 @@ test_replay_asks_nothing (void)
   g_assert_cmpuint (cp_game_get_cursor (game), ==, 1);
   g_assert_false (cp_session_is_thinking (window->session));
   g_assert_cmpstr (status_of (window), ==, "Computer was to move");
-  g_assert_false (gtk_revealer_get_reveal_child (window->prompt_revealer));
+  /* The prompt says so too, and offers the way back to the game. */
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "Computer was to move");
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (gtk_widget_get_first_child (window->prompt_buttons))),
+                   ==, "win.last");
 
   /* Where the person was to move. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
   iterate ();
   g_assert_cmpuint (cp_session_get_legal (window->session)->len, >, 0);
   g_assert_cmpstr (status_of (window), ==, "White was to move");
-  g_assert_false (gtk_revealer_get_reveal_child (window->prompt_revealer));
-  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "");
+  g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==, "White was to move");
 
   /* Back at the latest position, the prompt and the turn are there again. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
@@ -1871,7 +1943,7 @@ test_prompt_and_refusals (void)
   cp_window_set_game (window, chess, NULL);
   iterate ();
   g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==,
-                   "Move one of your pieces: click it, or drag it to its new square");
+                   "White: Move one of your pieces: click it, or drag it to its new square");
   click (window, "e2");
   click (window, "e4");
   click (window, "e7");
@@ -2914,6 +2986,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/replaced-while-thinking", test_replaced_while_thinking);
+  g_test_add_func ("/window/computer-visible", test_computer_visible);
   g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/replay-asks-nothing", test_replay_asks_nothing);
   g_test_add_func ("/window/tables-in-the-past", test_tables_in_the_past);

@@ -48,3 +48,22 @@ cp_agent_choose_finish (CpAgent *self, GAsyncResult *result, CpAction *action, G
 
   return CP_AGENT_GET_IFACE (self)->choose_finish (self, result, action, error);
 }
+
+/**
+ * cp_agent_hurry:
+ *
+ * Asks the agent to answer the question open now at once, with the best
+ * action it has found so far.  An agent that cannot be hurried answers in
+ * its own time.
+ */
+void
+cp_agent_hurry (CpAgent *self)
+{
+  CpAgentInterface *iface;
+
+  g_return_if_fail (CP_IS_AGENT (self));
+
+  iface = CP_AGENT_GET_IFACE (self);
+  if (iface->hurry != NULL)
+    iface->hurry (self);
+}

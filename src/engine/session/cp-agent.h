@@ -28,6 +28,9 @@ struct _CpAgentInterface
                              GAsyncResult        *result,
                              CpAction            *action,
                              GError             **error);
+  /* Optional: answers the question open now at once, with the best
+   * action found so far. */
+  void     (*hurry)         (CpAgent             *self);
 };
 
 void     cp_agent_choose_async  (CpAgent             *self,
@@ -39,5 +42,6 @@ gboolean cp_agent_choose_finish (CpAgent             *self,
                                  GAsyncResult        *result,
                                  CpAction            *action,
                                  GError             **error);
+void     cp_agent_hurry         (CpAgent             *self);
 
 G_END_DECLS

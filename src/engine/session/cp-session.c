@@ -26,6 +26,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cp-best-scores.h"
+#include "cp-bits.h"
 #include "cp-error.h"
 #include "cp-game-file.h"
 #include "cp-session.h"
@@ -67,7 +68,9 @@ struct _CpSession
   char *taken_back;         /* what Undo took back, said on the curtain it raised */
   CpAgent *agents[CP_MAX_SEATS];
   GCancellable *thinking;   /* the question to an agent, while it is open */
-  guint asked_seat;         /* the seat of that agent */
+  guint asked_seat;         /* the seat of that agent; CP_NO_SEAT: chance */
+  gboolean hurried;         /* the agent was asked to answer at once */
+  struct _Question *paced;  /* an answer that waits for the pace */
   guint pace;               /* the least time an agent's move takes, in milliseconds */
 
   CpView *view;
@@ -198,6 +201,7 @@ stop_thinking (CpSession *self)
     return;
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
+  self->paced = NULL;
 }
 
 static void
@@ -531,12 +535,13 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
 /* A question to an agent.  It holds the session weakly: a session its
  * owner lets go of is disposed at once, which calls the question off,
  * and the answer comes to nothing. */
-typedef struct {
+typedef struct _Question {
   GWeakRef session;
   GCancellable *cancellable;
   guint n_actions;  /* the length of the log when the agent was asked */
   gint64 asked;     /* when, in monotonic microseconds */
   CpAction action;  /* the agent's answer */
+  guint paced;      /* the source that plays it once the pace allows */
 } Question;
 
 static void
@@ -555,6 +560,8 @@ play_answer (gpointer data)
   g_autoptr (CpSession) self = g_weak_ref_get (&question->session);
   g_autoptr (GError) error = NULL;
 
+  if (self != NULL && self->paced == question)
+    self->paced = NULL;
   if (self == NULL || g_cancellable_is_cancelled (question->cancellable) || self->thinking != question->cancellable)
     return G_SOURCE_REMOVE;
   g_clear_object (&self->thinking);
@@ -594,9 +601,12 @@ agent_chose (GObject *source, GAsyncResult *result, gpointer data)
   /* A quick answer waits for the pace, so that people can follow a game
    * between computers. */
   wait = question->asked + (gint64) self->pace * 1000 - g_get_monotonic_time ();
-  if (wait > 0)
-    g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) (wait / 1000), play_answer, question,
-                        (GDestroyNotify) question_free);
+  if (wait > 0 && !self->hurried && self->thinking == question->cancellable)
+    {
+      question->paced = g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) (wait / 1000), play_answer, question,
+                                            (GDestroyNotify) question_free);
+      self->paced = question;
+    }
   else
     {
       play_answer (question);
@@ -624,6 +634,7 @@ ask_agent (CpSession *self)
         view = cp_game_view_at (self->game, n, seat);
         self->thinking = g_cancellable_new ();
         self->asked_seat = seat;
+        self->hurried = FALSE;
         question = g_new0 (Question, 1);
         g_weak_ref_init (&question->session, self);
         question->cancellable = g_object_ref (self->thinking);
@@ -706,6 +717,7 @@ work_out_chance (CpSession *self)
       || !(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE)))
     return;
   self->thinking = g_cancellable_new ();
+  self->asked_seat = CP_NO_SEAT;
   chance = g_new0 (Chance, 1);
   g_weak_ref_init (&chance->session, self);
   chance->cancellable = g_object_ref (self->thinking);
@@ -1206,6 +1218,52 @@ cp_session_is_thinking (CpSession *self)
 }
 
 /**
+ * cp_session_get_thinking_seat:
+ *
+ * Returns: the seat whose computer player is choosing an action, or
+ *   CP_NO_SEAT
+ */
+guint
+cp_session_get_thinking_seat (CpSession *self)
+{
+  g_return_val_if_fail (CP_IS_SESSION (self), CP_NO_SEAT);
+
+  return self->thinking != NULL ? self->asked_seat : CP_NO_SEAT;
+}
+
+/**
+ * cp_session_move_now:
+ *
+ * Asks the computer player choosing an action to play the best it has
+ * found so far, without waiting for the pace.
+ *
+ * Returns: whether a computer player was choosing
+ */
+gboolean
+cp_session_move_now (CpSession *self)
+{
+  Question *paced;
+
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
+  if (self->thinking == NULL || self->asked_seat >= CP_MAX_SEATS || self->agents[self->asked_seat] == NULL)
+    return FALSE;
+  self->hurried = TRUE;
+  paced = self->paced;
+  if (paced != NULL)
+    {
+      guint source = paced->paced;
+
+      /* The answer is there: it is played now, and its wait ends. */
+      play_answer (paced);
+      g_source_remove (source);
+    }
+  else
+    cp_agent_hurry (self->agents[self->asked_seat]);
+  return TRUE;
+}
+
+/**
  * cp_session_get_view:
  *
  * Returns: (transfer none): the game at the replay cursor as the seat at
@@ -1347,6 +1405,231 @@ cp_session_explain_cell (CpSession *self, guint cell)
     /* Translators: %s is a player's name */
     return g_strdup_printf (_("That is %s’s piece"), player_name (self, piece->seat));
   return g_strdup (_("That piece cannot move now"));
+}
+
+/* The names of the players of @seats: "Anna", "Anna and Ben", "Anna, Ben
+ * and Cleo". */
+static char *
+player_names (CpGame *game, CpSeatMask seats)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *first = NULL;
+
+  for (guint i = 0; i < cp_game_get_n_seats (game); i++)
+    if (seats & CP_SEAT_BIT (i))
+      g_ptr_array_add (names, (gpointer) cp_player_get_name (cp_game_get_player (game, i)));
+  if (names->len == 0)
+    return g_strdup ("");
+  if (names->len == 1)
+    return g_strdup (g_ptr_array_index (names, 0));
+  first = g_strdup (g_ptr_array_index (names, 0));
+  for (guint i = 1; i + 1 < names->len; i++)
+    {
+      /* Translators: joins names in a list of three or more: "Anna, Ben" */
+      char *longer = g_strdup_printf (_("%s, %s"), first, (const char *) g_ptr_array_index (names, i));
+
+      g_free (first);
+      first = longer;
+    }
+  /* Translators: joins the last name of a list: "Anna and Ben" */
+  return g_strdup_printf (_("%s and %s"), first, (const char *) g_ptr_array_index (names, names->len - 1));
+}
+
+/* The army of @seat's player when the name does not say it: "White" for
+ * Anna, NULL for a player named White. */
+static const char *
+army_of (CpGame *game, guint seat)
+{
+  const CpRules *rules = cp_game_get_rules (game);
+  CpPlayer *player = cp_game_get_player (game, seat);
+  const char *name = cp_player_get_name (player);
+  const char *army = cp_rules_seats_coloured (rules) ? cp_colour_name (cp_player_get_colour (player))
+                                                     : cp_rules_seat_name (rules, seat);
+
+  if (army == NULL || g_strcmp0 (name, army) == 0 || g_strcmp0 (name, cp_rules_seat_name (rules, seat)) == 0)
+    return NULL;
+  return army;
+}
+
+/* @seat's player with the army: "Anna (White)", or "White". */
+static char *
+player_with_army (CpGame *game, guint seat)
+{
+  const char *name = cp_player_get_name (cp_game_get_player (game, seat));
+  const char *army = army_of (game, seat);
+
+  /* Translators: a player and the army they play, such as "Anna (White)" */
+  return army != NULL ? g_strdup_printf (_("%s (%s)"), name, army) : g_strdup (name);
+}
+
+/* Whose turn it was at an earlier position, in words that ask nobody to
+ * act: that position is looked back on. */
+static char *
+describe_past (CpSession *self, const CpState *state, const char *names)
+{
+  guint n = cp_bits_count (cp_state_pending (state) & ~CP_SEAT_BIT (CP_SEAT_CHANCE));
+
+  if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
+    {
+      g_autofree char *offering = player_names (self->game, state->draw_offer);
+
+      /* Translators: at an earlier position of the game: a draw offer
+       * that stood then, and whose turn it was, such as "Anna had offered
+       * a draw · Ben was to move" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s had offered a draw · %s was to move",
+                                           "%s had offered a draw · %s were to move", n),
+                              offering, names);
+    }
+  /* Translators: at an earlier position of the game, whose turn it was
+   * then, such as "Anna was to move" or "Anna and Ben were to move" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s was to move", "%s were to move", n), names);
+}
+
+/**
+ * cp_session_dup_status:
+ *
+ * Returns: (transfer full): whose turn it is at the replay cursor, or how
+ *   the game ended, in words: "Anna to move", "Checkmate: Ben wins"
+ */
+char *
+cp_session_dup_status (CpSession *self)
+{
+  const CpState *state;
+  CpSeatMask pending;
+  g_autofree char *names = NULL;
+
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
+  state = cp_view_get_state (self->view);
+  pending = cp_state_pending (state);
+  switch (state->outcome.status)
+    {
+    case CP_STATUS_WON:
+      names = player_names (self->game, state->outcome.winners);
+      if (state->outcome.scored)
+        /* Translators: how a game played for points ended, who won and their
+         * points, such as "King captured: Alice and Ben win with 2 points" */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s win with %u point", "%s: %s win with %u points",
+                                             state->outcome.score),
+                                cp_end_reason_describe (state->outcome.reason), names, state->outcome.score);
+      /* Translators: how a game ended and who won, such as "Checkmate: Alice wins" or
+       * "Checkmate: Alice and Ben win" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s wins", "%s: %s win",
+                                           cp_bits_count (state->outcome.winners)),
+                              cp_end_reason_describe (state->outcome.reason), names);
+    case CP_STATUS_DRAWN:
+      return g_strdup (cp_end_reason_describe (state->outcome.reason));
+    case CP_STATUS_LOST:
+      /* Translators: how a game that the players played together against
+       * the game ended, such as "Out of cards: the game wins" */
+      return g_strdup_printf (_("%s: the game wins"), cp_end_reason_describe (state->outcome.reason));
+    default:
+      break;
+    }
+  if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
+    return g_strdup (_("Setting up"));
+  names = player_names (self->game, pending);
+  if (!cp_game_cursor_at_end (self->game))
+    return describe_past (self, state, names);
+  if (state->rules->flags & CP_RULES_DRAWS && state->draw_offer != 0)
+    {
+      g_autofree char *offering = player_names (self->game, state->draw_offer);
+
+      /* Translators: a standing draw offer, then whose turn it is */
+      return g_strdup_printf (_("%s offers a draw · %s to move"), offering, names);
+    }
+  return g_strdup_printf (_("%s to move"), names);
+}
+
+/* Who plays which army, when the set-up drew it and nobody has acted yet:
+ * "Anna plays Black, Ben plays White"; or NULL. */
+static char *
+describe_drawn_seats (CpSession *self)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n_seats = cp_game_get_n_seats (self->game);
+
+  if (!self->presentation->seats_drawn)
+    return NULL;
+  for (guint seat = 0; seat < n_seats; seat++)
+    if (cp_game_count_player_actions (self->game, seat, G_MAXUINT) > 0)
+      return NULL;
+  for (guint seat = 0; seat < n_seats; seat++)
+    {
+      const char *army = army_of (self->game, seat);
+
+      if (army == NULL)
+        continue;
+      if (text->len > 0)
+        /* Translators: between the players drawn to their armies */
+        g_string_append (text, _(", "));
+      /* Translators: the army a draw gave a player, such as "Anna plays Black" */
+      g_string_append_printf (text, _("%s plays %s"), cp_player_get_name (cp_game_get_player (self->game, seat)), army);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+/**
+ * cp_session_dup_prompt:
+ *
+ * What the screen tells its person now, naming the player: what they may
+ * do ("Your move, Anna (White)", or the game's own question), what a
+ * computer player is doing, how the game went at an earlier position, or
+ * how it ended; before the first move of a game whose set-up drew the
+ * armies, who plays which.
+ *
+ * Returns: (transfer full): the prompt
+ */
+char *
+cp_session_dup_prompt (CpSession *self)
+{
+  const CpState *state;
+  const char *asked;
+  guint thinking;
+  g_autofree char *now = NULL;
+  g_autofree char *drawn = NULL;
+
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
+  state = cp_view_get_state (self->view);
+  asked = self->presentation->prompt;
+  thinking = cp_session_get_thinking_seat (self);
+  if (!cp_game_cursor_at_end (self->game) || (cp_state_is_over (state) && asked == NULL))
+    return cp_session_dup_status (self);
+  if (cp_state_is_over (state))
+    {
+      g_autofree char *status = cp_session_dup_status (self);
+
+      /* Translators: how the game ended, then what the game says of the
+       * end, such as "Checkmate: Ben wins · All is revealed" */
+      return g_strdup_printf (_("%s · %s"), status, asked);
+    }
+  if (thinking < state->n_seats)
+    /* Translators: while a computer player chooses its action, such as
+     * "Ben (computer) is thinking…" */
+    now = g_strdup_printf (_("%s (computer) is thinking…"), cp_player_get_name (cp_game_get_player (self->game, thinking)));
+  else if (self->legal.len > 0 && self->legal.items[0].seat < state->n_seats)
+    {
+      /* The seat whose actions the screen offers: the seat at the screen,
+       * or in a game without secrets the person to act. */
+      g_autofree char *who = player_with_army (self->game, self->legal.items[0].seat);
+
+      if (asked != NULL)
+        /* Translators: a player, then what the game asks of them, such as
+         * "Anna (White): Put a checker under one of your pieces" */
+        now = g_strdup_printf (_("%s: %s"), who, asked);
+      else
+        /* Translators: the prompt of a player's ordinary turn, such as
+         * "Your move, Anna (White)" */
+        now = g_strdup_printf (_("Your move, %s"), who);
+    }
+  else
+    now = asked != NULL ? g_strdup (asked) : cp_session_dup_status (self);
+  drawn = describe_drawn_seats (self);
+  if (drawn == NULL)
+    return g_steal_pointer (&now);
+  /* Translators: who plays which army after a draw, then the prompt */
+  return g_strdup_printf (_("%s · %s"), drawn, now);
 }
 
 /* Whether the person at the screen may act for @seat: nobody may while

@@ -49,6 +49,8 @@ CpAgent        *cp_session_get_agent       (CpSession      *self,
 guint           cp_session_count_people    (CpSession      *self,
                                             guint          *person);
 gboolean        cp_session_is_thinking     (CpSession      *self);
+guint           cp_session_get_thinking_seat (CpSession    *self);
+gboolean        cp_session_move_now        (CpSession      *self);
 void            cp_session_set_pace        (CpSession      *self,
                                             guint           milliseconds);
 
@@ -61,6 +63,8 @@ gboolean        cp_session_get_hint        (CpSession      *self,
                                             CpAction       *suggested);
 char           *cp_session_explain_cell    (CpSession      *self,
                                             guint           cell);
+char           *cp_session_dup_status      (CpSession      *self);
+char           *cp_session_dup_prompt      (CpSession      *self);
 
 /* Playing. */
 guint           cp_session_count_later     (CpSession      *self);
