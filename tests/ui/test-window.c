@@ -20,12 +20,14 @@
 #include "cp-rule-sheet.h"
 #include "cp-deck-sheet.h"
 #include "cp-players-panel.h"
+#include "cp-preferences-window.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
 #include "cp-table-row.h"
 #include "cp-stack-game.h"
 #include "cp-test-util.h"
 #include "cp-window-private.h"
+#include "test-widgets.h"
 
 static CpApplication *app;
 
@@ -1723,6 +1725,30 @@ test_board_facing_preference (void)
   }
 }
 
+/* The preferences window shows the side the board faces, and sets it. */
+static void
+test_board_facing_row (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  CpPreferencesWindow *preferences = cp_preferences_window_new (settings);
+  GtkWidget *title, *row;
+
+  gtk_window_present (GTK_WINDOW (preferences));
+  iterate ();
+  title = test_find_label (GTK_WIDGET (preferences), "Board Orientation");
+  g_assert_nonnull (title);
+  row = gtk_widget_get_ancestor (title, ADW_TYPE_COMBO_ROW);
+  g_assert_nonnull (row);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 2);
+  g_assert_cmpint (g_settings_get_enum (settings, "board-facing"), ==, CP_FACING_TO_MOVE);
+  g_settings_set_string (settings, "board-facing", "first-seat");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
+  g_settings_reset (settings, "board-facing");
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  iterate ();
+}
+
 static const char *
 status_of (CpWindow *window)
 {
@@ -3072,6 +3098,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/two-move", test_two_move);
   g_test_add_func ("/window/board-faces-player", test_board_faces_player);
   g_test_add_func ("/window/board-facing-preference", test_board_facing_preference);
+  g_test_add_func ("/window/board-facing-row", test_board_facing_row);
   g_test_add_func ("/window/card-on-piece", test_card_on_piece);
   g_test_add_func ("/window/registered-game", test_registered_game);
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
