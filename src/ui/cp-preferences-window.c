@@ -17,6 +17,7 @@ struct _CpPreferencesWindow
   GtkWidget *show_coordinates;
   GtkWidget *animate_moves;
   GtkWidget *board_theme;
+  GtkWidget *board_facing;
   GtkWidget *notation;
   GtkWidget *computer_pace;
   GtkWidget *secret_choice_time;
@@ -96,6 +97,7 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, show_coordinates);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, animate_moves);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, board_theme);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, board_facing);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, notation);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, computer_pace);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, secret_choice_time);
@@ -117,6 +119,7 @@ cp_preferences_window_new (GSettings *settings)
   g_settings_bind (settings, "show-coordinates", self->show_coordinates, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "animate-moves", self->animate_moves, "active", G_SETTINGS_BIND_DEFAULT);
   bind_enum (settings, "board-theme", self->board_theme);
+  bind_enum (settings, "board-facing", self->board_facing);
   bind_enum (settings, "notation", self->notation);
   bind_enum (settings, "computer-pace", self->computer_pace);
   bind_enum (settings, "secret-choice-time", self->secret_choice_time);

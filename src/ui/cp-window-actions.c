@@ -286,7 +286,6 @@ ready_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 
   g_clear_pointer (&self->curtain_note, g_free);
   cp_session_take_screen (self->session);
-  _cp_window_face_screen_seat (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 

@@ -105,7 +105,6 @@ guint    _cp_window_rotation_for    (CpWindow    *self,
                                      guint        seat);
 void     _cp_window_replace_game    (CpWindow    *self,
                                      CpGame      *game);
-void     _cp_window_face_screen_seat (CpWindow   *self);
 gboolean _cp_window_tick_timer      (CpWindow    *self);
 
 /* cp-window-actions.c: the window's actions and their state. */

@@ -568,6 +568,14 @@ curtain_changed (CpWindow *self)
     gtk_stack_set_visible_child_full (self->curtain_stack, "game", GTK_STACK_TRANSITION_TYPE_CROSSFADE);
 }
 
+/* The board turns the side the session says to the bottom. */
+static void
+facing_seat_changed (CpWindow *self)
+{
+  self->viewer = cp_session_get_facing_seat (self->session);
+  cp_board_view_set_rotation (self->board, _cp_window_rotation_for (self, self->viewer));
+}
+
 /* The move list writes what the seat at the screen may know. */
 static void
 screen_seat_changed (CpWindow *self)
@@ -582,6 +590,7 @@ session_bound (CpWindow *self)
   file_changed (self);
   _cp_window_update_undo (self);
   screen_seat_changed (self);
+  facing_seat_changed (self);
   update (self);
   curtain_changed (self);
 }
@@ -601,23 +610,6 @@ uncovered (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
   g_value_set_boolean (to, g_value_get_uint (from) == CP_NO_SEAT);
   return TRUE;
-}
-
-/* Turns the side of the seat at the screen to the bottom; with only one
- * person playing, theirs. */
-void
-_cp_window_face_screen_seat (CpWindow *self)
-{
-  CpGame *game = cp_session_get_game (self->session);
-  guint n_seats = cp_game_get_n_seats (game);
-  guint screen_seat = cp_session_get_screen_seat (self->session);
-  guint person;
-
-  if (screen_seat < n_seats)
-    self->viewer = screen_seat;
-  else if (cp_session_count_people (self->session, &person) == 1)
-    self->viewer = person;
-  cp_board_view_set_rotation (self->board, _cp_window_rotation_for (self, self->viewer));
 }
 
 static void
@@ -854,6 +846,14 @@ pace_changed (CpWindow *self)
   cp_session_set_pace (self->session, pace (self));
 }
 
+/* The side of the board at the bottom in games without a curtain, as
+ * the "board-facing" key says; its values are those of CpFacing. */
+static void
+board_facing_changed (CpWindow *self)
+{
+  cp_session_set_facing (self->session, (CpFacing) g_settings_get_enum (self->settings, "board-facing"));
+}
+
 /* The move list writes moves as the "notation" key says, in the
  * language's own letters. */
 static void
@@ -1045,6 +1045,7 @@ cp_window_init (CpWindow *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::screen-seat", G_CALLBACK (screen_seat_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::curtain-seat", G_CALLBACK (curtain_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::thinking", G_CALLBACK (thinking_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::facing-seat", G_CALLBACK (facing_seat_changed), self);
   g_signal_connect_swapped (self->session_signals, "bind", G_CALLBACK (session_bound), self);
   self->session_bindings = g_binding_group_new ();
   g_binding_group_bind (self->session_bindings, "thinking", self->thinking_spinner, "spinning", G_BINDING_SYNC_CREATE);
@@ -1086,6 +1087,7 @@ cp_window_new (GtkApplication *application, GSettings *settings)
   g_settings_bind (self->settings, "board-theme", self->board, "theme", G_SETTINGS_BIND_GET);
   g_signal_connect_object (self->settings, "changed::notation", G_CALLBACK (notation_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::computer-pace", G_CALLBACK (pace_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::board-facing", G_CALLBACK (board_facing_changed), self, G_CONNECT_SWAPPED);
   notation_changed (self);
 
   game = cp_new_game_dialog_last_game (self->settings);
@@ -1117,6 +1119,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   self->session = cp_session_new (game, file);
   cp_session_set_autosave (self->session, self->autosave);
   cp_session_set_pace (self->session, pace (self));
+  board_facing_changed (self);
   for (guint seat = 0; seat < n_seats; seat++)
     {
       CpPlayer *player = cp_game_get_player (game, seat);
@@ -1129,8 +1132,6 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
           cp_session_set_agent (self->session, seat, CP_AGENT (agent));
         }
     }
-  self->viewer = 0;
-
   for (guint seat = 0; seat < n_seats; seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
   if (cp_game_get_rules (game)->piece_colours != NULL)
@@ -1139,7 +1140,6 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   else
     cp_board_view_set_colours (self->board, colours, n_seats);
   cp_card_note_bar_set_seats (self->card_bar, colours, n_seats);
-  _cp_window_face_screen_seat (self);
   cp_players_panel_set_game (self->players, game);
   cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);

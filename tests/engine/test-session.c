@@ -257,6 +257,170 @@ hands_over_within_turn (const CpState *state, const CpAction *action)
   return after->to_move == action->seat && next < after->n_seats && next != action->seat;
 }
 
+/* Where the curtain passes the screen from person to person, the board
+ * faces the person at the screen from the first move, whatever the
+ * preference: in Zombie Chess, Black's side once White has moved, before
+ * anything is buried; the seat the curtain waits for, so that the board
+ * is turned when it lifts; the same through Undo, Redo and the replay,
+ * and for a game opened with moves played. */
+static void
+test_facing_hot_seat (void)
+{
+  g_autoptr (CpGame) game = new_game ("zombie");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (CpSession) reopened = NULL;
+  guint n;
+
+  cp_session_set_facing (session, CP_FACING_FIRST_SEAT);
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 0);
+  cp_session_take_screen (session);
+  play (session, "e4");
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 1);
+  play (session, "d5");
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 0);
+  n = cp_game_get_n_actions (game);
+  cp_session_set_cursor (session, cp_game_get_setup_length (game) + 1);
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 0);
+  cp_session_set_cursor (session, n);
+  g_assert_true (cp_session_undo (session, NULL));
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 1);
+  cp_session_redo (session);
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 0);
+  play (session, "exd5");
+  play_on (session, CP_ACTION_BURY, "b2");
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 1);
+  cp_session_take_screen (session);
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 1);
+  cp_session_discard (session);
+
+  /* Opened, the game waits for Black at the curtain, facing Black. */
+  reopened = cp_session_new (game, NULL);
+  g_assert_cmpuint (cp_session_get_curtain_seat (reopened), ==, 1);
+  g_assert_cmpuint (cp_session_get_facing_seat (reopened), ==, 1);
+  cp_session_discard (reopened);
+}
+
+/* In every game with secrets that several people play, with computer
+ * seats or without, the board faces the seat at the curtain or at the
+ * screen at every step of a game played at random. */
+static void
+test_facing_every_step (void)
+{
+  static const struct {
+    const char *id;
+    guint n_seats;
+    guint computer;
+  } games[] = {
+    { "zombie", 2, CP_NO_SEAT }, { "two-move", 2, CP_NO_SEAT }, { "tar-pit", 2, CP_NO_SEAT },
+    { "synchronous", 2, CP_NO_SEAT }, { "masquerade", 2, CP_NO_SEAT }, { "cooperative", 2, CP_NO_SEAT },
+    { "golf", 3, CP_NO_SEAT }, { "golf", 3, 1 },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game (games[g].id, games[g].n_seats, 5, NULL);
+      g_autoptr (CpSession) session = cp_session_new (game, NULL);
+      g_autoptr (TestAgent) agent = g_object_new (TEST_TYPE_AGENT, NULL);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (6);
+      guint turns = 0;
+
+      g_test_message ("%s, computer %u", games[g].id, games[g].computer);
+      cp_session_set_facing (session, CP_FACING_FIRST_SEAT);
+      if (games[g].computer != CP_NO_SEAT)
+        cp_session_set_agent (session, games[g].computer, CP_AGENT (agent));
+      for (guint step = 0; step < 300 && !cp_state_is_over (cp_game_get_state (game)); step++)
+        {
+          const CpActionList *legal = cp_session_get_legal (session);
+          guint curtain = cp_session_get_curtain_seat (session);
+          guint screen = cp_session_get_screen_seat (session);
+          g_autoptr (GError) error = NULL;
+          CpAction action;
+
+          if (curtain != CP_NO_SEAT)
+            g_assert_cmpuint (cp_session_get_facing_seat (session), ==, curtain);
+          else
+            g_assert_cmpuint (cp_session_get_facing_seat (session), ==, screen);
+          if (cp_session_is_thinking (session))
+            {
+              g_main_context_iteration (NULL, TRUE);
+              continue;
+            }
+          if (curtain != CP_NO_SEAT)
+            {
+              cp_session_take_screen (session);
+              continue;
+            }
+          g_assert_cmpuint (legal->len, >, 0);
+          turns += cp_session_get_facing_seat (session) != 0;
+          action = legal->items[g_rand_int_range (rand, 0, (gint32) legal->len)];
+          g_assert_true (cp_session_play (session, &action, &error));
+          g_assert_no_error (error);
+        }
+      /* Not only the first seat's side was shown. */
+      g_assert_cmpuint (turns, >, 0);
+      cp_session_discard (session);
+    }
+}
+
+/* Where no curtain passes the screen, the board faces as the players
+ * chose: White's side; the person playing, who with two people is the
+ * one to move; or the side to move, the computer's too.  Changing the
+ * choice turns the board at once. */
+static void
+test_facing_preference (void)
+{
+  /* The seat faced at the start, after White's move and after Black's,
+   * with @computer a computer's seat or none; the computer never
+   * answers. */
+  static const struct {
+    const char *id;
+    CpFacing facing;
+    guint computer;
+    guint start, after_white, after_black;
+  } cases[] = {
+    { "chess", CP_FACING_FIRST_SEAT, CP_NO_SEAT, 0, 0, 0 },
+    { "chess", CP_FACING_PERSON, CP_NO_SEAT, 0, 1, 0 },
+    { "chess", CP_FACING_TO_MOVE, CP_NO_SEAT, 0, 1, 0 },
+    { "chess", CP_FACING_FIRST_SEAT, 1, 0, 0, CP_NO_SEAT },
+    { "chess", CP_FACING_PERSON, 1, 0, 0, CP_NO_SEAT },
+    { "chess", CP_FACING_TO_MOVE, 1, 0, 1, CP_NO_SEAT },
+    { "chess", CP_FACING_FIRST_SEAT, 0, 0, CP_NO_SEAT, CP_NO_SEAT },
+    { "chess", CP_FACING_PERSON, 0, 1, CP_NO_SEAT, CP_NO_SEAT },
+    { "chess", CP_FACING_TO_MOVE, 0, 0, CP_NO_SEAT, CP_NO_SEAT },
+    /* One person against the computer needs no curtain, secrets or not. */
+    { "zombie", CP_FACING_FIRST_SEAT, 0, 0, CP_NO_SEAT, CP_NO_SEAT },
+    { "zombie", CP_FACING_PERSON, 0, 1, CP_NO_SEAT, CP_NO_SEAT },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (CpGame) game = new_game (cases[i].id);
+      g_autoptr (CpSession) session = cp_session_new (game, NULL);
+      g_autoptr (TestAgent) agent = g_object_new (TEST_TYPE_AGENT, NULL);
+
+      g_test_message ("%s, facing %d, computer %u", cases[i].id, cases[i].facing, cases[i].computer);
+      agent->hold = TRUE;
+      cp_session_set_facing (session, cases[i].facing);
+      if (cases[i].computer != CP_NO_SEAT)
+        cp_session_set_agent (session, cases[i].computer, CP_AGENT (agent));
+      g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+      g_assert_cmpuint (cp_session_get_facing_seat (session), ==, cases[i].start);
+      if (cases[i].after_white != CP_NO_SEAT)
+        {
+          play (session, "e4");
+          g_assert_cmpuint (cp_session_get_facing_seat (session), ==, cases[i].after_white);
+        }
+      if (cases[i].after_black != CP_NO_SEAT)
+        {
+          play (session, "e5");
+          g_assert_cmpuint (cp_session_get_facing_seat (session), ==, cases[i].after_black);
+        }
+      cp_session_discard (session);
+    }
+}
+
 /* Tar Pit Chess: when a player must give back a checker in the middle of
  * the other's turn, the curtain says what they are to do, in the words
  * of the prompt they then see; at the start of a turn, it says nothing
@@ -1113,7 +1277,7 @@ assert_notified (GPtrArray *names, const char *expected)
 
 /* A move makes Undo possible and the game changed, once each; Undo and
  * Redo tell when there is something to redo, and to undo; going through
- * the moves changes neither. */
+ * the moves changes neither.  The board keeps White's side. */
 static void
 test_notify_moves (void)
 {
@@ -1122,6 +1286,7 @@ test_notify_moves (void)
   g_autoptr (GPtrArray) notified = watch_notify (session);
   gboolean can_undo = FALSE;
 
+  cp_session_set_facing (session, CP_FACING_FIRST_SEAT);
   play (session, "e4");
   assert_notified (notified, "can-undo modified");
   g_object_get (session, "can-undo", &can_undo, NULL);
@@ -1178,7 +1343,7 @@ test_notify_same_value (void)
   g_assert_false (modified);
 
   play (session, "d4");
-  assert_notified (notified, "can-undo modified");
+  assert_notified (notified, "can-undo facing-seat modified");
   g_assert_true (save (session, file, &error));
   g_assert_no_error (error);
   assert_notified (notified, "file modified");
@@ -1196,8 +1361,8 @@ test_notify_same_value (void)
 }
 
 /* Zombie Chess: the seats at the screen and at the curtain are notified
- * as the curtain lifts and falls; behind the curtain nothing can be
- * undone. */
+ * as the curtain lifts and falls, and the side the board faces as it
+ * turns; behind the curtain nothing can be undone. */
 static void
 test_notify_curtain (void)
 {
@@ -1209,13 +1374,13 @@ test_notify_curtain (void)
   cp_session_take_screen (session);
   assert_notified (notified, "curtain-seat screen-seat");
   play (session, "e4");
-  assert_notified (notified, "can-undo modified screen-seat");
+  assert_notified (notified, "can-undo facing-seat modified screen-seat");
   play (session, "d5");
-  assert_notified (notified, "screen-seat");
+  assert_notified (notified, "facing-seat screen-seat");
   play (session, "exd5");
   assert_notified (notified, "");
   play_on (session, CP_ACTION_BURY, "b2");
-  assert_notified (notified, "can-undo curtain-seat screen-seat");
+  assert_notified (notified, "can-undo curtain-seat facing-seat screen-seat");
   g_object_get (session, "curtain-seat", &curtain_seat, "screen-seat", &screen_seat, NULL);
   g_assert_cmpuint (curtain_seat, ==, 1);
   g_assert_cmpuint (screen_seat, ==, CP_VIEW_PUBLIC);
@@ -1266,6 +1431,33 @@ test_notify_thinking (void)
   g_assert_finalize_object (game);
 }
 
+/* The seat the board faces is notified when it changes, with the moves
+ * and with the preference. */
+static void
+test_notify_facing (void)
+{
+  CpGame *game = new_game ("chess");
+  CpSession *session = cp_session_new (game, NULL);
+  g_autoptr (GPtrArray) notified = watch_notify (session);
+  guint facing_seat = 0;
+
+  cp_session_set_facing (session, CP_FACING_TO_MOVE);
+  assert_notified (notified, "");
+  play (session, "e4");
+  assert_notified (notified, "can-undo facing-seat modified");
+  g_object_get (session, "facing-seat", &facing_seat, NULL);
+  g_assert_cmpuint (facing_seat, ==, 1);
+  cp_session_set_facing (session, CP_FACING_FIRST_SEAT);
+  assert_notified (notified, "facing-seat");
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 0);
+  play (session, "e5");
+  assert_notified (notified, "");
+
+  cp_session_discard (session);
+  g_assert_finalize_object (session);
+  g_assert_finalize_object (game);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1275,6 +1467,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/open-game", test_open_game);
   g_test_add_func ("/session/curtain", test_curtain);
   g_test_add_func ("/session/curtain-prompt", test_curtain_prompt);
+  g_test_add_func ("/session/facing-hot-seat", test_facing_hot_seat);
+  g_test_add_func ("/session/facing-every-step", test_facing_every_step);
+  g_test_add_func ("/session/facing-preference", test_facing_preference);
   g_test_add_func ("/session/curtain-for-sealed-choices", test_curtain_for_sealed_choices);
   g_test_add_func ("/session/sealed-choices-every-round", test_sealed_choices_every_round);
   g_test_add_func ("/session/agent-plays", test_agent_plays);
@@ -1297,5 +1492,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/notify-same-value", test_notify_same_value);
   g_test_add_func ("/session/notify-curtain", test_notify_curtain);
   g_test_add_func ("/session/notify-thinking", test_notify_thinking);
+  g_test_add_func ("/session/notify-facing", test_notify_facing);
   return g_test_run ();
 }

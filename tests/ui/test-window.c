@@ -20,6 +20,7 @@
 #include "cp-rule-sheet.h"
 #include "cp-deck-sheet.h"
 #include "cp-players-panel.h"
+#include "cp-preferences-window.h"
 #include "cp-record.h"
 #include "cp-rules-view.h"
 #include "cp-seat-row.h"
@@ -1631,6 +1632,191 @@ test_computer_visible (void)
   destroy (window);
 }
 
+/* The quarter turns of a board of two seats with @seat's side at the
+ * bottom. */
+#define FACING(seat) ((seat) * 2)
+
+static guint
+rotation (CpWindow *window)
+{
+  return cp_board_view_get_rotation (window->board);
+}
+
+/* In a game where the curtain passes the screen from person to person,
+ * the board faces the person at the screen from the first move, whatever
+ * the preference for other games: in Zombie Chess Black once White has
+ * moved, before anything is buried, through Undo and Redo, and in the
+ * game opened again; in Two Move Chess each player for their own moves
+ * and cards. */
+static void
+test_board_faces_player (void)
+{
+  CpWindow *window = new_window ();
+  CpWindow *reopened;
+  g_autoptr (CpGame) zombie = cp_game_new ("zombie", NULL, 2, 1, NULL);
+  g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (CpGame) two_move = NULL;
+  g_autofree char *path = temp_path ("facing.cpgame");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  static const char *const e4[] = { "e2", "e4", NULL };
+  static const char *const e5[] = { "e7", "e5", NULL };
+
+  g_settings_set_string (cp_application_get_settings (app), "board-facing", "first-seat");
+  cp_window_set_game (window, zombie, NULL);
+  iterate ();
+  g_assert_cmpuint (rotation (window), ==, FACING (0));
+  ready (window);
+  play_by_clicks (window, e4);
+  g_assert_cmpuint (cp_session_get_screen_seat (window->session), ==, 1);
+  g_assert_cmpuint (rotation (window), ==, FACING (1));
+  play_by_clicks (window, e5);
+  g_assert_cmpuint (rotation (window), ==, FACING (0));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  iterate ();
+  g_assert_cmpuint (rotation (window), ==, FACING (1));
+  g_assert_true (save_to (window, file, &error));
+  g_assert_no_error (error);
+  reopened = new_window ();
+  g_assert_true (open_file (reopened, file));
+  g_assert_cmpuint (cp_session_get_curtain_seat (reopened->session), ==, 1);
+  g_assert_cmpuint (rotation (reopened), ==, FACING (1));
+  ready (reopened);
+  g_assert_cmpuint (rotation (reopened), ==, FACING (1));
+  destroy (reopened);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  iterate ();
+  g_assert_cmpuint (rotation (window), ==, FACING (0));
+
+  g_hash_table_insert (options, (gpointer) "colours", (gpointer) "seated");
+  two_move = cp_game_new ("two-move", options, 2, 3, NULL);
+  cp_game_resolve_chance (two_move);
+  cp_window_set_game (window, two_move, NULL);
+  iterate ();
+  ready (window);
+  g_assert_cmpuint (rotation (window), ==, FACING (0));
+  choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
+  ready (window);
+  g_assert_cmpuint (rotation (window), ==, FACING (1));
+  choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_KNIGHT, CP_PIECE_ROOK);
+  /* Black's knight card moves first, then White's bishop card. */
+  g_assert_cmpuint (rotation (window), ==, FACING (1));
+  click (window, "b8");
+  click (window, "c6");
+  g_assert_cmpuint (cp_session_get_screen_seat (window->session), ==, 0);
+  g_assert_cmpuint (rotation (window), ==, FACING (0));
+  play_by_clicks (window, e4);
+  g_assert_cmpuint (rotation (window), ==, FACING (1));
+  click (window, "a7");
+  click (window, "a6");
+  g_assert_cmpuint (rotation (window), ==, FACING (0));
+  click (window, "d1");
+  click (window, "h5");
+  /* White chooses the next cards on White's side. */
+  ready (window);
+  g_assert_cmpuint (cp_session_get_screen_seat (window->session), ==, 0);
+  g_assert_cmpuint (rotation (window), ==, FACING (0));
+  choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
+  ready (window);
+  g_assert_cmpuint (rotation (window), ==, FACING (1));
+  g_settings_reset (cp_application_get_settings (app), "board-facing");
+  destroy (window);
+  g_unlink (path);
+}
+
+/* In a game without a curtain the board faces as the preference says:
+ * White's side; the person playing, who is the one to move when two
+ * people play and the person when the computer plays the other side; or
+ * the side to move, the computer's too.  A change of the preference
+ * turns the board of the game on the screen. */
+static void
+test_board_facing_preference (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  /* The seat faced at the start, after White's move, and after Black's,
+   * with @computer the computer's seat or none. */
+  static const struct {
+    const char *facing;
+    guint computer;
+    guint start, after_white, after_black;
+  } cases[] = {
+    { "first-seat", CP_NO_SEAT, 0, 0, 0 },
+    { "person", CP_NO_SEAT, 0, 1, 0 },
+    { "to-move", CP_NO_SEAT, 0, 1, 0 },
+    { "first-seat", 1, 0, 0, 0 },
+    { "person", 1, 0, 0, 0 },
+    { "to-move", 1, 0, 1, 0 },
+    { "person", 0, 1, 1, 1 },
+  };
+  static const char *const e4[] = { "e2", "e4", NULL };
+  static const char *const e5[] = { "e7", "e5", NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpWindow *window = new_window ();
+      g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+      guint computer = cases[i].computer;
+
+      g_test_message ("facing %s, computer %u", cases[i].facing, computer);
+      g_settings_set_string (settings, "board-facing", cases[i].facing);
+      if (computer != CP_NO_SEAT)
+        cp_player_set_computer (cp_game_get_player (game, computer), TRUE, CP_LEVEL_EASY);
+      cp_window_set_game (window, game, NULL);
+      /* The computer takes a second at least, so that its turn is seen. */
+      cp_session_set_pace (window->session, 1000);
+      iterate ();
+      g_assert_cmpuint (rotation (window), ==, FACING (cases[i].start));
+      if (computer == 0)
+        wait_for_computer (window);
+      else
+        play_by_clicks (window, e4);
+      g_assert_cmpuint (rotation (window), ==, FACING (cases[i].after_white));
+      if (computer == 1)
+        wait_for_computer (window);
+      else
+        play_by_clicks (window, e5);
+      g_assert_cmpuint (rotation (window), ==, FACING (cases[i].after_black));
+      destroy (window);
+    }
+
+  {
+    CpWindow *window = new_window ();
+
+    g_settings_set_string (settings, "board-facing", "first-seat");
+    play_by_clicks (window, e4);
+    g_assert_cmpuint (rotation (window), ==, FACING (0));
+    g_settings_set_string (settings, "board-facing", "to-move");
+    iterate ();
+    g_assert_cmpuint (rotation (window), ==, FACING (1));
+    g_settings_reset (settings, "board-facing");
+    destroy (window);
+  }
+}
+
+/* The preferences window shows the side the board faces, and sets it. */
+static void
+test_board_facing_row (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  CpPreferencesWindow *preferences = cp_preferences_window_new (settings);
+  GtkWidget *title, *row;
+
+  gtk_window_present (GTK_WINDOW (preferences));
+  iterate ();
+  title = test_find_label (GTK_WIDGET (preferences), "Board Orientation");
+  g_assert_nonnull (title);
+  row = gtk_widget_get_ancestor (title, ADW_TYPE_COMBO_ROW);
+  g_assert_nonnull (row);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 2);
+  g_assert_cmpint (g_settings_get_enum (settings, "board-facing"), ==, CP_FACING_TO_MOVE);
+  g_settings_set_string (settings, "board-facing", "first-seat");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
+  g_settings_reset (settings, "board-facing");
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  iterate ();
+}
+
 static const char *
 status_of (CpWindow *window)
 {
@@ -2981,6 +3167,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-castling", test_card_castling);
   g_test_add_func ("/window/zombie-curtain", test_zombie_curtain);
   g_test_add_func ("/window/two-move", test_two_move);
+  g_test_add_func ("/window/board-faces-player", test_board_faces_player);
+  g_test_add_func ("/window/board-facing-preference", test_board_facing_preference);
+  g_test_add_func ("/window/board-facing-row", test_board_facing_row);
   g_test_add_func ("/window/card-on-piece", test_card_on_piece);
   g_test_add_func ("/window/registered-game", test_registered_game);
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);

@@ -10,8 +10,9 @@
  * and emits "changed" once for every change of what the screen shows, so
  * that the window follows without knowing any game.  What the window
  * shows beside the game (the file, whether it is saved, whether Undo and
- * Redo can act, the seats at the screen and at the curtain, a computer
- * thinking) are properties, notified when their values change.
+ * Redo can act, the seats at the screen and at the curtain, the seat
+ * whose side of the board is at the bottom, a computer thinking) are
+ * properties, notified when their values change.
  *
  * Undo works on steps.  A step says how to get back: keep the first
  * `keep` actions of the log and put `actions` after them.  Playing on from
@@ -44,6 +45,7 @@ enum {
   PROP_CAN_REDO,
   PROP_SCREEN_SEAT,
   PROP_CURTAIN_SEAT,
+  PROP_FACING_SEAT,
   PROP_THINKING,
   N_PROPS
 };
@@ -66,6 +68,8 @@ struct _CpSession
   guint taker;              /* who said at the curtain last that they are at
                              * the screen; CP_NO_SEAT since it fell */
   char *taken_back;         /* what Undo took back, said on the curtain it raised */
+  CpFacing facing;          /* which side of the board faces the screen without a curtain */
+  guint facing_seat;        /* the seat whose side of the board is at the bottom */
   CpAgent *agents[CP_MAX_SEATS];
   GCancellable *thinking;   /* the question to an agent, while it is open */
   guint asked_seat;         /* the seat of that agent; CP_NO_SEAT: chance */
@@ -112,6 +116,8 @@ property_value (CpSession *self, guint prop)
       return self->screen_seat;
     case PROP_CURTAIN_SEAT:
       return self->curtain_seat;
+    case PROP_FACING_SEAT:
+      return self->facing_seat;
     case PROP_THINKING:
       return self->thinking != NULL;
     default:
@@ -343,6 +349,41 @@ choose_screen_seat (CpSession *self)
   self->taker = CP_NO_SEAT;
 }
 
+/* Whether the screen passes from person to person, behind the curtain
+ * when they may not see the same. */
+static gboolean
+passes_screen (CpSession *self)
+{
+  return (cp_game_get_rules (self->game)->flags & CP_RULES_SECRETS) && cp_session_count_people (self, NULL) > 1;
+}
+
+/* Decides whose side of the board is at the bottom of the screen, in
+ * @state at the replay cursor.  Where the screen passes from person to
+ * person, the side of the person at the screen, or of the one the
+ * curtain waits for, so that the board is turned when it lifts.
+ * Elsewhere as the players chose: the first seat's side; the person
+ * playing, who with several people is the person to act, the computer
+ * that acts leaving the board as it is; or the seat to act.  When
+ * nobody is to act, the board stays as it is. */
+static void
+choose_facing_seat (CpSession *self, const CpState *state)
+{
+  guint seat = CP_NO_SEAT;
+
+  if (passes_screen (self))
+    seat = self->curtain_seat != CP_NO_SEAT ? self->curtain_seat : self->screen_seat;
+  else if (self->facing == CP_FACING_FIRST_SEAT)
+    seat = 0;
+  else if (self->facing == CP_FACING_TO_MOVE)
+    seat = cp_state_first_pending (state);
+  else if ((seat = first_person_to_act (self, state)) == CP_NO_SEAT && !is_person (self, self->facing_seat))
+    for (guint i = 0; i < state->n_seats && seat == CP_NO_SEAT; i++)
+      if (is_person (self, i))
+        seat = i;
+  if (seat < state->n_seats)
+    self->facing_seat = seat;
+}
+
 /* The actions the seat at the screen may take at the replay cursor; with
  * everything shown, those of every person to act. */
 static void
@@ -400,6 +441,7 @@ refresh (CpSession *self)
   else
     self->presentation = cp_game_present (self->game, self->view);
   list_legal (self, cp_view_get_state (self->view));
+  choose_facing_seat (self, cp_view_get_state (self->view));
   /* The prompt and its buttons speak to a person who may act now, at
    * the latest position only: an earlier one is looked back on, and
    * nothing there asks for an action. */
@@ -778,6 +820,7 @@ cp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
       break;
     case PROP_SCREEN_SEAT:
     case PROP_CURTAIN_SEAT:
+    case PROP_FACING_SEAT:
       g_value_set_uint (value, property_value (self, prop_id));
       break;
     default:
@@ -850,6 +893,13 @@ cp_session_class_init (CpSessionClass *klass)
   properties[PROP_CURTAIN_SEAT] = g_param_spec_uint ("curtain-seat", NULL, NULL, 0, G_MAXUINT,
                                                      CP_NO_SEAT, read_only);
   /**
+   * CpSession:facing-seat:
+   *
+   * The seat whose side of the board is at the bottom of the screen.
+   */
+  properties[PROP_FACING_SEAT] = g_param_spec_uint ("facing-seat", NULL, NULL, 0, CP_MAX_SEATS - 1,
+                                                    0, read_only);
+  /**
    * CpSession:thinking:
    *
    * Whether a computer player chooses an action, or a random result is
@@ -895,6 +945,7 @@ cp_session_init (CpSession *self)
   self->autosave = cp_autosave_new ();
   self->screen_seat = self->told[PROP_SCREEN_SEAT] = CP_VIEW_PUBLIC;
   self->curtain_seat = self->taker = self->told[PROP_CURTAIN_SEAT] = CP_NO_SEAT;
+  self->facing = CP_FACING_PERSON;
   cp_action_list_init (&self->legal);
 }
 
@@ -1158,6 +1209,36 @@ cp_session_take_screen (CpSession *self)
   self->screen_seat = self->taker = self->curtain_seat;
   g_clear_pointer (&self->taken_back, g_free);
   refresh (self);
+}
+
+/**
+ * cp_session_set_facing:
+ *
+ * Says which side of the board faces the screen in a game that passes
+ * no screen from person to person.
+ */
+void
+cp_session_set_facing (CpSession *self, CpFacing facing)
+{
+  g_return_if_fail (CP_IS_SESSION (self));
+  g_return_if_fail (facing <= CP_FACING_TO_MOVE);
+
+  self->facing = facing;
+  choose_facing_seat (self, cp_view_get_state (self->view));
+  tell_changes (self);
+}
+
+/**
+ * cp_session_get_facing_seat:
+ *
+ * The seat whose side of the board is at the bottom of the screen.
+ */
+guint
+cp_session_get_facing_seat (CpSession *self)
+{
+  g_return_val_if_fail (CP_IS_SESSION (self), 0);
+
+  return self->facing_seat;
 }
 
 /**

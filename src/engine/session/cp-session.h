@@ -12,6 +12,23 @@
 
 G_BEGIN_DECLS
 
+/**
+ * CpFacing:
+ * @CP_FACING_FIRST_SEAT: the first seat's side, White's in chess
+ * @CP_FACING_PERSON: the side of the person playing; with several people,
+ *   of the person to act, staying while a computer acts
+ * @CP_FACING_TO_MOVE: the side of the seat to act, computer or person
+ *
+ * Which side of the board is at the bottom of the screen in a game where
+ * no curtain passes the screen from person to person.  Where one does,
+ * the board faces the person at the screen.
+ */
+typedef enum {
+  CP_FACING_FIRST_SEAT,
+  CP_FACING_PERSON,
+  CP_FACING_TO_MOVE,
+} CpFacing;
+
 #define CP_TYPE_SESSION (cp_session_get_type ())
 G_DECLARE_FINAL_TYPE (CpSession, cp_session, CP, SESSION, GObject)
 
@@ -48,6 +65,9 @@ CpAgent        *cp_session_get_agent       (CpSession      *self,
                                             guint           seat);
 guint           cp_session_count_people    (CpSession      *self,
                                             guint          *person);
+void            cp_session_set_facing      (CpSession      *self,
+                                            CpFacing        facing);
+guint           cp_session_get_facing_seat (CpSession      *self);
 gboolean        cp_session_is_thinking     (CpSession      *self);
 guint           cp_session_get_thinking_seat (CpSession    *self);
 gboolean        cp_session_move_now        (CpSession      *self);
