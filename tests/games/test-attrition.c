@@ -993,8 +993,8 @@ test_evaluation (void)
   g_assert_cmpint (cp_state_evaluate (cp_game_get_state (threat), 0), >, before);
 }
 
-/* Checks the move list's numbers of the moves from @first on: each is
- * "round.place", or "out:" and the seats that go out with a move. */
+/* Checks the move list's numbers of the actions from @first on: each is
+ * "round.place", followed by "out:" and the seats it put out, if any. */
 static void
 assert_rounds (CpGame *game, guint first, const char *const *expected)
 {
