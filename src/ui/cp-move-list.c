@@ -1,7 +1,10 @@
 /* cp-move-list.c: the list of a game's actions, for replay
  *
  * Moves stand in numbered rows, one column a player, as chess programs
- * write them: "1. e4  e5", or one row a round where three or four play.
+ * write them: "1. e4  e5", or one row a round where three or four play,
+ * under a heading that names the armies in the order they play.  A line
+ * under a round says who went out of the game in it, and later rounds
+ * mark that player's column as out.
  * Each move is a button of its own that shows the position after it.
  * Random results and what the rules make known stand under the move they
  * follow as quieter lines, and actions that are not moves (a draw offer,
@@ -17,6 +20,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cp-engine.h"
 #include "cp-move-list.h"
@@ -28,14 +32,18 @@ typedef enum {
   ROW_MOVES,   /* a round's moves, numbered */
   ROW_LINE,    /* an action that is not a numbered move, across the row */
   ROW_NOTE,    /* a random result or an announcement, under the move */
+  ROW_OUT,     /* a player went out of the game, under the round */
 } RowKind;
 
 typedef struct {
   RowKind kind;
   guint round;
-  guint first;                  /* the row's first action */
+  guint first;                  /* the row's first action; ROW_OUT: the action
+                                 * that put the player out */
   guint cells[CP_MAX_SEATS];    /* ROW_MOVES: the first action of each column */
   guint last[CP_MAX_SEATS];     /* and its last: a turn of several actions */
+  CpSeatMask out;               /* ROW_MOVES: the seats out of the game at its
+                                 * end; ROW_OUT: the one that went out */
 } Row;
 
 /* An action as the list shows it. */
@@ -50,6 +58,7 @@ struct _CpMoveList
 {
   GtkWidget parent_instance;
 
+  GtkWidget *header;         /* the armies' names over their columns */
   GtkWidget *scroller;
   GtkWidget *view;
   GtkWidget *past_bar;
@@ -62,7 +71,8 @@ struct _CpMoveList
   CpGame *game;
   CpNotation notation;
   guint viewer;              /* the seat whose knowledge the rows show */
-  guint columns;             /* of numbered rows */
+  CpMoveColumns columns;     /* of numbered rows */
+  char *heading;             /* the header's names in a line, or NULL */
   guint current;             /* the action at the replay cursor, or NO_ACTION */
   guint settled;             /* the actions shown that later ones cannot change */
   guint scroll_source;
@@ -155,6 +165,29 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
                                     shown->text);
 }
 
+/* The army that plays @seat. */
+static const char *
+army_name (CpMoveList *self, guint seat)
+{
+  return cp_rules_seat_name (cp_game_get_rules (self->game), seat);
+}
+
+static char *
+out_text (CpMoveList *self, guint seat)
+{
+  /* Translators: in the move list, under the round where a player left
+   * the game; %s is the player's army, such as "Black" */
+  return g_strdup_printf (_("%s is out"), army_name (self, seat));
+}
+
+/* Whether column @c of @row belongs to a player who is out of the game
+ * by the end of the round and made no move in it. */
+static gboolean
+column_out (CpMoveList *self, const Row *row, guint c)
+{
+  return row->cells[c] == NO_ACTION && (row->out & CP_SEAT_BIT (self->columns.seats[c]));
+}
+
 /* The actions of column @c of @row in words, one after the other (a
  * cell holds actions that follow each other in the log); with
  * @label, numbered or named as the first of them is alone.  With
@@ -181,7 +214,8 @@ cell_text (CpMoveList *self, const Row *row, guint c, gboolean label, gboolean m
 }
 
 /* The text of a row of moves: its number, and its moves in their
- * columns, an ellipsis for each empty column before the first. */
+ * columns, an ellipsis for each empty column before the first but those
+ * of players out of the game. */
 static char *
 moves_text (CpMoveList *self, const Row *row)
 {
@@ -189,7 +223,7 @@ moves_text (CpMoveList *self, const Row *row)
   gboolean started = FALSE;
 
   g_string_append_printf (text, "%u.", row->round);
-  for (guint c = 0; c < self->columns; c++)
+  for (guint c = 0; c < self->columns.n_columns; c++)
     {
       if (row->cells[c] != NO_ACTION)
         {
@@ -197,7 +231,7 @@ moves_text (CpMoveList *self, const Row *row)
 
           g_string_append_printf (text, " %s", cell);
         }
-      else if (!started)
+      else if (!started && !column_out (self, row, c))
         g_string_append (text, " …");
       started = started || row->cells[c] != NO_ACTION;
     }
@@ -209,18 +243,58 @@ row_text (CpMoveList *self, const Row *row)
 {
   if (row->kind == ROW_MOVES)
     return moves_text (self, row);
+  if (row->kind == ROW_OUT)
+    return out_text (self, (guint) __builtin_ctz (row->out));
   return g_strdup (get_shown (self, row->first)->label);
+}
+
+/* Adds a line for each seat of @going, in the order of the columns: it
+ * went out of the game with the action @by[seat]. */
+static void
+add_out_rows (CpMoveList *self, CpSeatMask *going, const guint *by)
+{
+  for (guint c = 0; c < self->columns.n_columns && *going != 0; c++)
+    {
+      guint seat = self->columns.seats[c];
+      Row row = { .kind = ROW_OUT, .first = by[seat], .out = CP_SEAT_BIT (seat) };
+
+      if (!(*going & CP_SEAT_BIT (seat)))
+        continue;
+      for (guint k = 0; k < CP_MAX_SEATS; k++)
+        row.cells[k] = row.last[k] = NO_ACTION;
+      g_array_append_val (self->row_data, row);
+      *going &= (CpSeatMask) ~CP_SEAT_BIT (seat);
+    }
+}
+
+/* Keeps the seats that action @index put out of the game in @going, to be
+ * said under the round; a player who resigns said so already. */
+static void
+note_going_out (CpMoveList *self, guint index, const CpActionNumber *number, CpSeatMask *going, guint *by)
+{
+  const CpAction *action = cp_game_get_action (self->game, index);
+  CpSeatMask gone = number->goes_out;
+
+  if (action->type == CP_ACTION_RESIGN && action->seat < CP_MAX_SEATS)
+    gone &= (CpSeatMask) ~CP_SEAT_BIT (action->seat);
+  for (guint seat = 0; seat < CP_MAX_SEATS; seat++)
+    if (gone & CP_SEAT_BIT (seat))
+      by[seat] = index;
+  *going |= gone;
 }
 
 /* Sorts the actions from @first on into rows, appended to `row_data`.
  * A move joins the row before it when that row holds its round and its
  * column is to the right of the row's moves, or when it is one more part
- * of the turn in the row's last column. */
+ * of the turn in the row's last column.  Who went out of the game is
+ * said under the row once it ends, after the random results under it. */
 static void
 arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
 {
   Row *open = NULL;
   guint last_column = 0;
+  CpSeatMask going = 0;
+  guint by[CP_MAX_SEATS];
 
   for (guint i = first; i < self->shown->len; i++)
     {
@@ -231,26 +305,33 @@ arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
           && open->cells[last_column] != NO_ACTION && !is_note (self, i))
         {
           open->last[last_column] = i;
+          open->out = number->out;
           get_shown (self, i)->row = self->row_data->len - 1;
+          note_going_out (self, i, number, &going, by);
           continue;
         }
       if (open != NULL && number->round == open->round && number->place > last_column
-          && number->place < self->columns && !is_note (self, i))
+          && number->place < self->columns.n_columns && !is_note (self, i))
         {
           open->cells[number->place] = open->last[number->place] = i;
+          open->out = number->out;
           last_column = number->place;
           get_shown (self, i)->row = self->row_data->len - 1;
+          note_going_out (self, i, number, &going, by);
           continue;
         }
+      if (!is_note (self, i))
+        add_out_rows (self, &going, by);
       for (guint c = 0; c < CP_MAX_SEATS; c++)
         row.cells[c] = row.last[c] = NO_ACTION;
       if (is_note (self, i))
         row.kind = ROW_NOTE;
-      else if (number->round > 0 && number->place < self->columns)
+      else if (number->round > 0 && number->place < self->columns.n_columns)
         {
           row.kind = ROW_MOVES;
           row.round = number->round;
           row.cells[number->place] = row.last[number->place] = i;
+          row.out = number->out;
           last_column = number->place;
         }
       else
@@ -258,7 +339,9 @@ arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
       get_shown (self, i)->row = self->row_data->len;
       g_array_append_val (self->row_data, row);
       open = row.kind == ROW_MOVES ? &g_array_index (self->row_data, Row, self->row_data->len - 1) : NULL;
+      note_going_out (self, i, number, &going, by);
     }
+  add_out_rows (self, &going, by);
 }
 
 /* The action the replay cursor stands on: the last one shown that is not
@@ -274,9 +357,9 @@ cursor_action (CpMoveList *self)
   return NO_ACTION;
 }
 
-/* Brings the row at the replay cursor into sight, or the first row when
- * the cursor stands before every move.  Waits for the list to take in
- * rows just added. */
+/* Brings the row at the replay cursor into sight, with the lines under
+ * it that say who went out, or the first row when the cursor stands
+ * before every move.  Waits for the list to take in rows just added. */
 static gboolean
 scroll_to_cursor (gpointer data)
 {
@@ -284,7 +367,13 @@ scroll_to_cursor (gpointer data)
 
   self->scroll_source = 0;
   if (self->current != NO_ACTION && self->current < self->shown->len)
-    gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", get_shown (self, self->current)->row);
+    {
+      guint row = get_shown (self, self->current)->row;
+
+      while (row + 1 < self->row_data->len && get_row (self, row + 1)->kind == ROW_OUT)
+        row++;
+      gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", row);
+    }
   else if (self->current == NO_ACTION && self->row_data->len > 0)
     gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", 0);
   return G_SOURCE_REMOVE;
@@ -356,6 +445,17 @@ show_cell (CpMoveList *self, GtkWidget *button, const Row *row, guint c, const c
   show_button (self, button, last, text, markup, name, current);
 }
 
+/* Shows in @button that the player of column @c is out of the game. */
+static void
+show_out (CpMoveList *self, GtkWidget *button, guint c)
+{
+  g_autofree char *name = out_text (self, self->columns.seats[c]);
+
+  /* Translators: in the move list, in the column of a player who left
+   * the game; keep it short */
+  show_button (self, button, NO_ACTION, C_("move list", "out"), NULL, name, FALSE);
+}
+
 /* Fills the row widget of @item with its row. */
 static void
 show_item (CpMoveList *self, GtkListItem *item)
@@ -379,8 +479,14 @@ show_item (CpMoveList *self, GtkListItem *item)
                                   gtk_string_list_get_string (self->rows, position), -1);
   if (row->kind != ROW_MOVES)
     {
-      show_line (self, line, row->first);
-      if (row->kind == ROW_NOTE)
+      const char *text = gtk_string_list_get_string (self->rows, position);
+
+      /* A player out shows the position where it happened. */
+      if (row->kind == ROW_OUT)
+        show_button (self, line, row->first, text, NULL, text, FALSE);
+      else
+        show_line (self, line, row->first);
+      if (row->kind == ROW_NOTE || row->kind == ROW_OUT)
         gtk_widget_add_css_class (line, "chance");
       else
         gtk_widget_remove_css_class (line, "chance");
@@ -391,9 +497,19 @@ show_item (CpMoveList *self, GtkListItem *item)
   for (guint c = 0; c < CP_MAX_SEATS; c++)
     {
       GtkWidget *button = item_button (item, (int) c);
+      gboolean out = c < self->columns.n_columns && column_out (self, row, c);
 
-      gtk_widget_set_visible (button, c < self->columns);
-      show_cell (self, button, row, c, filled == 0 ? "…" : "");
+      gtk_widget_set_visible (button, c < self->columns.n_columns);
+      if (out)
+        {
+          show_out (self, button, c);
+          gtk_widget_add_css_class (button, "out");
+        }
+      else
+        {
+          show_cell (self, button, row, c, filled == 0 ? "…" : "");
+          gtk_widget_remove_css_class (button, "out");
+        }
       filled += row->cells[c] != NO_ACTION;
     }
 }
@@ -445,7 +561,8 @@ cursor_changed (CpMoveList *self)
 
 /* The first row to write again when the log changed from action @same
  * on: the row that holds it, or the one before when it opens its row,
- * since it may now join that one. */
+ * since it may now join that one; a line that says who went out goes
+ * with the round above it. */
 static guint
 first_changed_row (CpMoveList *self, guint same)
 {
@@ -458,7 +575,42 @@ first_changed_row (CpMoveList *self, guint same)
   row = get_shown (self, same)->row;
   if (row > 0 && get_row (self, row)->first == same)
     row--;
+  while (row > 0 && get_row (self, row)->kind == ROW_OUT)
+    row--;
   return row;
+}
+
+/* Takes in the columns of the game's moves, and heads them where they
+ * are headed; with @all, also when they stay as they were (another game
+ * may name its seats otherwise).  Returns whether they were taken in:
+ * where moves stand may have changed. */
+static gboolean
+update_columns (CpMoveList *self, gboolean all)
+{
+  CpMoveColumns columns = { 0 };
+  GtkWidget *label = gtk_widget_get_first_child (gtk_widget_get_last_child (self->header));
+  g_autoptr (GString) heading = g_string_new (NULL);
+
+  if (self->game != NULL)
+    cp_game_get_move_columns (self->game, &columns);
+  if (!all && columns.n_columns == self->columns.n_columns && columns.headed == self->columns.headed
+      && memcmp (columns.seats, self->columns.seats, sizeof columns.seats) == 0)
+    return FALSE;
+  self->columns = columns;
+  for (guint c = 0; c < CP_MAX_SEATS; c++, label = gtk_widget_get_next_sibling (label))
+    {
+      const char *name = c < columns.n_columns ? army_name (self, columns.seats[c]) : "";
+
+      gtk_label_set_text (GTK_LABEL (label), name);
+      gtk_widget_set_visible (label, c < columns.n_columns);
+      if (c < columns.n_columns)
+        g_string_append_printf (heading, "%s%s", c > 0 ? " · " : "", name);
+    }
+  gtk_widget_set_visible (self->header, columns.headed);
+  g_clear_pointer (&self->heading, g_free);
+  if (columns.headed)
+    self->heading = g_string_free (g_steal_pointer (&heading), FALSE);
+  return TRUE;
 }
 
 static void
@@ -472,6 +624,8 @@ sync_rows (CpMoveList *self, gboolean all)
    * have changed. */
   guint settled = self->game != NULL ? MIN (self->settled, cp_game_count_settled (self->game)) : 0;
 
+  if (update_columns (self, all))
+    all = TRUE;
   if (!all)
     while (same < n && same < self->shown->len && same < settled
            && cp_action_same (cp_game_get_action (self->game, same), &get_shown (self, same)->action))
@@ -584,7 +738,12 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, CpMoveList *sel
   gtk_box_set_homogeneous (GTK_BOX (cells), TRUE);
   gtk_widget_set_hexpand (cells, TRUE);
   for (guint c = 0; c < CP_MAX_SEATS; c++)
-    gtk_box_append (GTK_BOX (cells), new_button ());
+    {
+      GtkWidget *button = new_button ();
+
+      gtk_widget_add_css_class (button, "move-cell");
+      gtk_box_append (GTK_BOX (cells), button);
+    }
   gtk_box_append (GTK_BOX (box), number);
   gtk_box_append (GTK_BOX (box), new_button ());
   gtk_box_append (GTK_BOX (box), cells);
@@ -613,6 +772,7 @@ cp_move_list_dispose (GObject *object)
   /* Letting go of the game updates the rows, which may ask to scroll. */
   cp_move_list_set_game (self, NULL);
   g_clear_handle_id (&self->scroll_source, g_source_remove);
+  g_clear_pointer (&self->header, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->past_bar, gtk_widget_unparent);
   G_OBJECT_CLASS (cp_move_list_parent_class)->dispose (object);
@@ -627,6 +787,7 @@ cp_move_list_finalize (GObject *object)
   g_array_unref (self->row_data);
   g_hash_table_unref (self->bound);
   g_object_unref (self->rows);
+  g_free (self->heading);
   G_OBJECT_CLASS (cp_move_list_parent_class)->finalize (object);
 }
 
@@ -641,6 +802,38 @@ cp_move_list_class_init (CpMoveListClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
   gtk_widget_class_install_action (widget_class, "moves.show", "u", show_activated);
+}
+
+/* The armies' names over their columns, laid out as the rows are: a
+ * place for the number, then a name a column. */
+static void
+init_header (CpMoveList *self)
+{
+  GtkWidget *number = gtk_label_new (NULL);
+  GtkWidget *names = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  self->header = g_object_new (GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+  gtk_widget_add_css_class (self->header, "move-headings");
+  gtk_widget_set_visible (self->header, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->header), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Order of play"), -1);
+  gtk_label_set_width_chars (GTK_LABEL (number), 4);
+  gtk_widget_add_css_class (number, "move-number");
+  gtk_box_set_homogeneous (GTK_BOX (names), TRUE);
+  gtk_widget_set_hexpand (names, TRUE);
+  for (guint c = 0; c < CP_MAX_SEATS; c++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_add_css_class (label, "move-heading");
+      gtk_box_append (GTK_BOX (names), label);
+    }
+  gtk_box_append (GTK_BOX (self->header), number);
+  gtk_box_append (GTK_BOX (self->header), names);
+  gtk_widget_set_parent (self->header, GTK_WIDGET (self));
 }
 
 /* The bar under the list while the board shows the past. */
@@ -687,6 +880,8 @@ cp_move_list_init (CpMoveList *self)
                                   factory);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
 
+  init_header (self);
+
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->view);
@@ -701,13 +896,6 @@ cp_move_list_new (void)
   return g_object_new (CP_TYPE_MOVE_LIST, NULL);
 }
 
-/* Numbered rows have a column for each player. */
-static guint
-count_columns (CpGame *game)
-{
-  return game != NULL ? MIN (cp_game_get_n_seats (game), CP_MAX_SEATS) : 0;
-}
-
 void
 cp_move_list_set_game (CpMoveList *self, CpGame *game)
 {
@@ -718,7 +906,6 @@ cp_move_list_set_game (CpMoveList *self, CpGame *game)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  self->columns = count_columns (game);
   if (game != NULL)
     {
       g_signal_connect_swapped (game, "changed", G_CALLBACK (log_changed), self);
@@ -815,6 +1002,20 @@ cp_move_list_get_past_text (CpMoveList *self)
   if (!gtk_widget_get_visible (self->past_bar))
     return NULL;
   return gtk_label_get_text (GTK_LABEL (self->past_label));
+}
+
+/**
+ * cp_move_list_get_heading_text:
+ *
+ * The armies' names over the columns, in the order they play, as a line:
+ * "Red · Black · White"; NULL where the columns have no heading.
+ */
+const char *
+cp_move_list_get_heading_text (CpMoveList *self)
+{
+  g_return_val_if_fail (CP_IS_MOVE_LIST (self), NULL);
+
+  return self->heading;
 }
 
 GtkButton *

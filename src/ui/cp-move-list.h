@@ -30,6 +30,7 @@ guint      cp_move_list_get_action_row (CpMoveList *self,
 void       cp_move_list_activate_action (CpMoveList *self,
                                          guint       index);
 const char *cp_move_list_get_past_text (CpMoveList *self);
+const char *cp_move_list_get_heading_text (CpMoveList *self);
 GtkButton *cp_move_list_get_present_button (CpMoveList *self);
 
 /* Replay positions: the cursor values worth showing.  A random result

@@ -652,9 +652,11 @@ write_corpus (const Entry *entry, GPtrArray *runs, const char *dir)
 }
 
 /* Where players take turns, the move list's numbers give each seat one
- * place, the places of a round rise, and a round holds the moves of more
- * than one player: the table goes round the seats in the order they
- * play, also when one is out. */
+ * place, its column, the places of a round rise, and a round holds the
+ * moves of more than one player: the table goes round the seats in the
+ * order they play, also when one is out.  Where more than two play, the
+ * first to move opens the first round, and a player put out moves no
+ * more. */
 static void
 check_numbering (CpGame *game)
 {
@@ -662,6 +664,8 @@ check_numbering (CpGame *game)
   guint n = cp_game_get_n_actions (game), moves = 0, rounds = 0, last_round = 0, last_place = 0;
   guint place_of[CP_MAX_SEATS];
   g_autofree CpActionNumber *numbers = g_new0 (CpActionNumber, MAX (n, 1));
+  CpMoveColumns columns;
+  CpSeatMask out = 0;
 
   if (cp_game_get_n_seats (game) < 2
       || (rules->numbering != CP_NUMBERING_TURNS && rules->numbering != CP_NUMBERING_WHOLE_TURNS))
@@ -669,13 +673,23 @@ check_numbering (CpGame *game)
   for (guint s = 0; s < CP_MAX_SEATS; s++)
     place_of[s] = CP_NO_SEAT;
   cp_game_number_actions (game, 0, n, numbers);
+  cp_game_get_move_columns (game, &columns);
+  g_assert_cmpuint (columns.n_columns, ==, cp_game_get_n_seats (game));
+  g_assert_cmpint (columns.headed, ==, cp_game_get_n_seats (game) > 2);
   for (guint i = 0; i < n; i++)
     {
       guint seat = cp_game_get_action (game, i)->seat;
 
+      g_assert_cmpuint (numbers[i].goes_out, ==, numbers[i].out & ~out);
+      if (columns.headed)
+        out = numbers[i].out;
       if (numbers[i].round == 0 || numbers[i].joins)
         continue;
       g_assert_cmpuint (numbers[i].place, <, cp_game_get_n_seats (game));
+      g_assert_cmpuint (columns.seats[numbers[i].place], ==, seat);
+      if (columns.headed && moves == 0)
+        g_assert_cmpuint (numbers[i].place, ==, 0);
+      g_assert_false (out & ~numbers[i].goes_out & CP_SEAT_BIT (seat));
       if (place_of[seat] == CP_NO_SEAT)
         place_of[seat] = numbers[i].place;
       g_assert_cmpuint (numbers[i].place, ==, place_of[seat]);

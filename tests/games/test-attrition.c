@@ -993,6 +993,90 @@ test_evaluation (void)
   g_assert_cmpint (cp_state_evaluate (cp_game_get_state (threat), 0), >, before);
 }
 
+/* Checks the move list's numbers of the actions from @first on: each is
+ * "round.place", followed by "out:" and the seats it put out, if any. */
+static void
+assert_rounds (CpGame *game, guint first, const char *const *expected)
+{
+  guint n = cp_game_get_n_actions (game);
+  g_autofree CpActionNumber *numbers = g_new (CpActionNumber, n - first);
+  g_autoptr (GPtrArray) got = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *got_text = NULL, *expected_text = NULL;
+
+  cp_game_number_actions (game, first, n - first, numbers);
+  for (guint i = 0; i < n - first; i++)
+    {
+      g_ptr_array_add (got, g_strdup_printf ("%u.%u", numbers[i].round, numbers[i].place));
+      if (numbers[i].goes_out != 0)
+        g_ptr_array_add (got, g_strdup_printf ("out:%x", numbers[i].goes_out));
+    }
+  g_ptr_array_add (got, NULL);
+  got_text = g_strjoinv (" ", (char **) got->pdata);
+  expected_text = g_strjoinv (" ", (char **) expected);
+  g_assert_cmpstr (got_text, ==, expected_text);
+}
+
+static void
+assert_columns (CpGame *game, const guint8 *seats, guint n)
+{
+  CpMoveColumns columns;
+
+  cp_game_get_move_columns (game, &columns);
+  g_assert_true (columns.headed);
+  g_assert_cmpmem (columns.seats, columns.n_columns, seats, n);
+}
+
+/* Three or four players: the move list's rounds go round the table in
+ * the order of play, the first player's moves first; a player put out
+ * leaves the round there, and the others keep their places after. */
+static void
+test_move_rounds (void)
+{
+  g_autoptr (CpGame) three = cp_test_new_game ("attrition", 3, 1, "variant=multi", "starts=red", NULL);
+  g_autoptr (CpGame) four = cp_test_new_game_undrawn ("attrition", 4, 1, "variant=multi", "starts=random", NULL);
+  g_autofree char *drawn = NULL;
+  CpAction shuffle;
+  static const guint8 three_order[] = { 2, 0, 1 };
+  static const guint8 four_order[] = { 1, 0, 2, 3 };
+  static const char *const three_rounds[] = {
+    "0.0", "0.0", "0.0",
+    "1.0", "1.1", "1.2",
+    /* White takes Red's knight: Red is out. */
+    "2.0", "2.1", "out:4", "2.2",
+    "3.1", "3.2", "4.1", NULL,
+  };
+  static const char *const four_rounds[] = {
+    "0.0", "0.0", "0.0", "0.0",
+    "1.0", "1.1", "1.2", "1.3",
+    "2.0", "2.1", "2.2", "2.3",
+    "3.0", "3.1", "3.2", "3.3",
+    "4.0", "4.1", "4.2", "4.3",
+    /* White takes Black's knight: Black is out. */
+    "5.0", "5.1", "out:2", "5.2", "5.3",
+    "6.1", "6.2", NULL,
+  };
+
+  /* Before anyone moves, the one to act heads the table. */
+  assert_columns (three, three_order, 3);
+  cp_test_play (three, "Nf8 Nh4 Na6 f8-g6 h4-f3 a6-b4 g6-e5 f3xe5 b4-d5 e5-f7 d5-b6 f7-h6");
+  assert_columns (three, three_order, 3);
+  g_assert_cmpuint (cp_game_get_state (three)->out, ==, CP_SEAT_BIT (2));
+  assert_rounds (three, 0, three_rounds);
+
+  /* A draw makes Black first, then White, Red and Brown. */
+  cp_action_init (&shuffle, CP_ACTION_SHUFFLE, CP_SEAT_CHANCE);
+  shuffle.value = 1890481503;
+  cp_test_play_action (four, shuffle);
+  drawn = cp_game_format_action (four, 0, CP_NOTATION_SAN);
+  g_assert_cmpstr (drawn, ==, "Order of play: Black, White, Red, Brown");
+  cp_test_play (four, "Nf6 Ng7 Ng1 Na1 f6-e4 g7-e6 g1-f3 a1-c2 e4-d2 e6-f8 f3-e1 c2-a3 "
+                      "d2-c4 f8-d7 e1-g2 a3-b1 c4-b2 d7-b6 g2-e3 b1-c3 b2-a4 b6xa4");
+  assert_columns (four, four_order, 4);
+  cp_test_play (four, "e3-g4 c3-e2 a4-c5 g4-f2");
+  assert_columns (four, four_order, 4);
+  assert_rounds (four, 1, four_rounds);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1021,6 +1105,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/attrition/multi/evaluation", test_evaluation);
   g_test_add_func ("/attrition/multi/resign", test_resigning_in_multi);
   g_test_add_func ("/attrition/multi/resign-leaves-one", test_resigning_leaves_one_who_can_move);
+  g_test_add_func ("/attrition/multi/move-rounds", test_move_rounds);
   g_test_add_func ("/attrition/notation", test_notation);
   g_test_add_func ("/attrition/full-games", test_full_games);
   g_test_add_func ("/attrition/scripted-games", test_scripted_games_reload);

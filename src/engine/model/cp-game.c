@@ -30,6 +30,7 @@ struct _CpGame
   GArray *redo;           /* actions taken back, latest last */
   GStringChunk *texts;    /* the texts of those actions, or NULL while none has one */
   GPtrArray *checkpoints; /* checkpoints[k]: the state after k * CHECKPOINT actions */
+  GArray *outs;           /* CpSeatMask: the seats out of the game after each action */
   CpState *state;         /* after the whole log */
   guint cursor;
 };
@@ -62,6 +63,7 @@ cp_game_finalize (GObject *object)
   g_clear_pointer (&self->redo, g_array_unref);
   g_clear_pointer (&self->texts, g_string_chunk_free);
   g_clear_pointer (&self->checkpoints, g_ptr_array_unref);
+  g_clear_pointer (&self->outs, g_array_unref);
   g_clear_pointer (&self->state, cp_state_free);
   G_OBJECT_CLASS (cp_game_parent_class)->finalize (object);
 }
@@ -130,6 +132,7 @@ cp_game_init (CpGame *self)
   self->actions = g_array_new (FALSE, FALSE, sizeof (CpAction));
   self->redo = g_array_new (FALSE, FALSE, sizeof (CpAction));
   self->checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_state_free);
+  self->outs = g_array_new (FALSE, FALSE, sizeof (CpSeatMask));
 }
 
 /**
@@ -293,6 +296,7 @@ push (CpGame *self, const CpAction *action)
       copy.text = g_string_chunk_insert_const (self->texts, action->text);
     }
   g_array_append_val (self->actions, copy);
+  g_array_append_val (self->outs, self->state->out);
   if (self->actions->len % CHECKPOINT == 0)
     g_ptr_array_add (self->checkpoints, cp_state_copy (self->state));
   if (follow)
@@ -502,6 +506,7 @@ cp_game_truncate (CpGame *self, guint n_actions)
   for (guint i = self->actions->len; i > n_actions; i--)
     g_array_append_val (self->redo, g_array_index (self->actions, CpAction, i - 1));
   g_array_set_size (self->actions, n_actions);
+  g_array_set_size (self->outs, n_actions);
   g_ptr_array_set_size (self->checkpoints, n_actions / CHECKPOINT + 1);
   g_clear_pointer (&self->state, cp_state_free);
   self->state = replay_to (self, n_actions);
@@ -908,34 +913,110 @@ numbered_move (const CpAction *a, CpNumbering numbering)
          || (a->type == CP_ACTION_PASS && whole && a->seat < CP_MAX_SEATS);
 }
 
-/* The column of each seat in numbered rows: the seats in the order they
- * take turns, as the log shows it (the seat that first moved after each
- * seat), from the first seat round; a seat that never moved after another
- * comes last, in seat order. */
-static void
-turn_columns (CpGame *self, guint *column)
+/* Whether the move list heads its columns with the seats, in the order
+ * they play: where more than two take turns. */
+static gboolean
+columns_headed (CpGame *self)
 {
-  guint next[CP_MAX_SEATS], last = CP_NO_SEAT, seat, c = 0;
-  CpSeatMask placed = 0;
+  return self->players->len > 2
+         && (self->rules->numbering == CP_NUMBERING_TURNS || self->rules->numbering == CP_NUMBERING_WHOLE_TURNS);
+}
 
-  for (guint s = 0; s < CP_MAX_SEATS; s++)
-    next[s] = CP_NO_SEAT;
+/* Whether @a is what a seat does in its turn, which shows the order of
+ * play before anyone has moved: placing a piece, say, but not resigning
+ * or offering a draw. */
+static gboolean
+turn_action (const CpAction *a)
+{
+  switch (a->type)
+    {
+    case CP_ACTION_MOVE:
+    case CP_ACTION_PLACE:
+    case CP_ACTION_PASS:
+    case CP_ACTION_PLAY_CARD:
+    case CP_ACTION_DRAW_CARD:
+    case CP_ACTION_DISCARD:
+    case CP_ACTION_THROW_CHECKER:
+    case CP_ACTION_ADD_CHECKER:
+    case CP_ACTION_BURY:
+    case CP_ACTION_REMOVE:
+    case CP_ACTION_CARD_NOTE:
+      return a->seat < CP_MAX_SEATS;
+    default:
+      return FALSE;
+    }
+}
+
+/* Follows the turns of the log, numbered moves or, without @moves, turn
+ * actions: fills in, where it is not known yet, the seat that first acted
+ * after each seat.  Returns the first seat that acted, or CP_NO_SEAT. */
+static guint
+follow_turns (CpGame *self, gboolean moves, guint *next)
+{
+  guint first = CP_NO_SEAT, last = CP_NO_SEAT;
+
   for (guint i = 0; i < self->actions->len; i++)
     {
       const CpAction *a = &g_array_index (self->actions, CpAction, i);
 
-      if (!numbered_move (a, self->rules->numbering) || a->seat >= CP_MAX_SEATS || a->seat == last)
+      if (!(moves ? numbered_move (a, self->rules->numbering) : turn_action (a)) || a->seat >= CP_MAX_SEATS
+          || a->seat == last)
         continue;
+      if (first == CP_NO_SEAT)
+        first = a->seat;
       if (last != CP_NO_SEAT && next[last] == CP_NO_SEAT)
         next[last] = a->seat;
       last = a->seat;
     }
-  for (seat = 0; seat < CP_MAX_SEATS && !(placed & CP_SEAT_BIT (seat)); seat = next[seat])
+  return first;
+}
+
+/* The column of each seat in numbered rows: the seats in the order they
+ * take turns, as the log shows it (the seat that first moved after each
+ * seat).  Two players begin with the first seat, and a seat that never
+ * moved after another comes last, in seat order.  Where the columns are
+ * headed, they begin with the first to move (or to act, or to be asked
+ * to), the order of play is learnt from the other turns as well until
+ * the moves show it, and the seats not placed yet follow the last placed
+ * round the table. */
+static void
+turn_columns (CpGame *self, guint *column)
+{
+  guint next[CP_MAX_SEATS], seat, start, last = 0, c = 0;
+  guint n = self->players->len;
+  gboolean headed = columns_headed (self);
+  CpSeatMask placed = 0;
+
+  for (guint s = 0; s < CP_MAX_SEATS; s++)
+    next[s] = CP_NO_SEAT;
+  start = follow_turns (self, TRUE, next);
+  if (headed)
+    {
+      guint acted = follow_turns (self, FALSE, next);
+
+      if (start == CP_NO_SEAT)
+        start = acted != CP_NO_SEAT ? acted : cp_state_first_pending (self->state);
+      if (start >= n)
+        start = 0;
+    }
+  else
+    start = 0;
+  for (seat = start; seat < CP_MAX_SEATS && !(placed & CP_SEAT_BIT (seat)); seat = next[seat])
     {
       column[seat] = c++;
       placed |= CP_SEAT_BIT (seat);
+      last = seat;
       if (next[seat] == CP_NO_SEAT)
         break;
+    }
+  for (guint k = 1; headed && k <= n; k++)
+    {
+      seat = (last + k) % n;
+      if (!(placed & CP_SEAT_BIT (seat)))
+        {
+          column[seat] = c++;
+          placed |= CP_SEAT_BIT (seat);
+        }
     }
   for (seat = 0; seat < CP_MAX_SEATS; seat++)
     if (!(placed & CP_SEAT_BIT (seat)))
@@ -950,18 +1031,20 @@ turn_columns (CpGame *self, guint *column)
  *
  * Numbers the actions from @from on for the move list: each move gets
  * its round and its place in the round, other actions round 0.  Where
- * players take turns, each seat has its place, in the order the seats
- * take turns from the first seat round, and a round ends when a player
+ * players take turns, each seat has its place, the column
+ * cp_game_get_move_columns() gives it, and a round ends when a player
  * who moved in it moves again or one placed before the last to move does:
  * two players number their moves as chess does, a first move of Black's
- * too, and three or four players the rounds of the table, a player who is
- * out leaving a gap; a turn of several moves keeps one place.  Cards played face up in turn count as
- * moves.  Games that choose in secret together number their rounds of
- * choices, each move placed by its seat; games whose sealed choices are
- * moves number their turns, each sealed choice, move and pass placed by
- * its seat.  Games that number whole turns number them as chess does,
- * and each move, card and pass of a turn after its first joins the first
- * in its place.  A game of one player is not numbered.
+ * too, and three or four players the rounds of the table from the first
+ * to play on, each action saying who is out of the game once it is made
+ * and whom it put out; a turn of several moves keeps one place.  Cards
+ * played face up in turn count as moves.  Games that choose in secret
+ * together number their rounds of choices, each move placed by its seat;
+ * games whose sealed choices are moves number their turns, each sealed
+ * choice, move and pass placed by its seat.  Games that number whole
+ * turns number them as chess does, and each move, card and pass of a
+ * turn after its first joins the first in its place.  A game of one
+ * player is not numbered.
  */
 void
 cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbers)
@@ -973,6 +1056,8 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
   guint sealed_round = 0;
   gboolean choosing = FALSE, in_turn = FALSE;
   CpNumbering numbering = self->rules->numbering;
+  gboolean headed = columns_headed (self);
+  CpSeatMask out = ((CpState *) g_ptr_array_index (self->checkpoints, 0))->out;
 
   g_return_if_fail (CP_IS_GAME (self));
   g_return_if_fail (from + n <= self->actions->len);
@@ -1016,9 +1101,37 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           number.place = by_choices ? a->seat : place;
           number.joins = joins;
         }
+      if (headed)
+        {
+          number.out = g_array_index (self->outs, CpSeatMask, i);
+          number.goes_out = number.out & ~out;
+          out = number.out;
+        }
       if (i >= from)
         numbers[i - from] = number;
     }
+}
+
+/**
+ * cp_game_get_move_columns:
+ * @columns: (out caller-allocates): the columns
+ *
+ * The columns of the move list's numbered rows: a column for each seat,
+ * as cp_game_number_actions() places the moves.  Where more than two
+ * take turns, the columns follow the order of play from the first to
+ * play, as far as the log shows it, and are headed by the seats' names.
+ */
+void
+cp_game_get_move_columns (CpGame *self, CpMoveColumns *columns)
+{
+  guint column[CP_MAX_SEATS];
+
+  g_return_if_fail (CP_IS_GAME (self));
+
+  turn_columns (self, column);
+  *columns = (CpMoveColumns) { MIN (self->players->len, CP_MAX_SEATS), { 0 }, columns_headed (self) };
+  for (guint seat = 0; seat < columns->n_columns; seat++)
+    columns->seats[column[seat]] = (guint8) seat;
 }
 
 /* The presentation of the end of the log, seen by all. */

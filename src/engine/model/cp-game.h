@@ -18,7 +18,19 @@ typedef struct {
   guint place;    /* the column in the round's row, from 0 */
   gboolean joins; /* one more part of the turn of the numbered action
                    * just before it, in the same place */
+  CpSeatMask out;      /* where the columns are headed: the seats out of
+                        * the game once the action is made */
+  CpSeatMask goes_out; /* those of them that the action put out */
 } CpActionNumber;
+
+/* The columns of the move list's numbered rows. */
+typedef struct {
+  guint n_columns;
+  guint8 seats[CP_MAX_SEATS]; /* the seat of each column */
+  gboolean headed;            /* more than two take turns: the columns,
+                               * in the order the seats play, are headed
+                               * by the seats' names */
+} CpMoveColumns;
 
 #define CP_TYPE_GAME (cp_game_get_type ())
 G_DECLARE_FINAL_TYPE (CpGame, cp_game, CP, GAME, GObject)
@@ -103,6 +115,8 @@ void            cp_game_number_actions   (CpGame         *self,
                                           guint           from,
                                           guint           n,
                                           CpActionNumber *numbers);
+void            cp_game_get_move_columns (CpGame         *self,
+                                          CpMoveColumns  *columns);
 gboolean        cp_game_seat_players     (CpGame         *self);
 
 G_END_DECLS
