@@ -426,11 +426,13 @@ CpGame *
 cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
 {
   g_autoptr (GHashTable) options = chosen_options (self);
+  g_autoptr (GDateTime) today = g_date_time_new_now_local ();
   g_autoptr (CpGame) game = NULL;
 
   game = cp_game_new (self->rules->id, options, n_seats (self), cp_random_new_seed (), error);
   if (game == NULL)
     return NULL;
+  cp_game_set_date (game, today);
   for (guint seat = 0; seat < self->name_rows->len; seat++)
     {
       g_autofree char *name = row_name (self, seat);
@@ -483,10 +485,10 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
  * cp_new_game_dialog_last_game:
  * @settings: the application's settings
  *
- * A new game of the game last started from the dialog, with the people
- * of then in its seats, in order (their names, and people or the computer
- * at their levels), the set-up's random results drawn; or of the first
- * game if that cannot be made.
+ * A new game of the game last started from the dialog, dated today, with
+ * the people of then in its seats, in order (their names, and people or
+ * the computer at their levels), the set-up's random results drawn; or of
+ * the first game if that cannot be made.
  *
  * Returns: (transfer full): the game
  */
@@ -495,6 +497,7 @@ cp_new_game_dialog_last_game (GSettings *settings)
 {
   g_autofree char *last = g_settings_get_string (settings, "last-game");
   g_autoptr (GArray) people = load_people (settings);
+  g_autoptr (GDateTime) today = g_date_time_new_now_local ();
   const CpRules *rules = cp_rules_lookup (last);
   CpGame *game = NULL;
 
@@ -506,6 +509,7 @@ cp_new_game_dialog_last_game (GSettings *settings)
     game = cp_game_new (rules->id, NULL, people->len, cp_random_new_seed (), NULL);
   if (game == NULL)
     game = cp_game_new (rules->id, NULL, rules->min_seats, cp_random_new_seed (), NULL);
+  cp_game_set_date (game, today);
   for (guint seat = 0; seat < MIN (cp_game_get_n_seats (game), people->len); seat++)
     {
       const Person *person = &g_array_index (people, Person, seat);

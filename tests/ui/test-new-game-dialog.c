@@ -3,7 +3,8 @@
  * The dialog remembers the people who played, and seats them in the
  * next game's seats: a seat's row is always its own army's, and a name
  * is a person's or none, never another army's.  Every game of the
- * registry is started, then every game is offered after it.
+ * registry is started, then every game is offered after it.  A game
+ * started from the dialog carries its date.
  *
  * Needs a display: run under Xvfb.
  *
@@ -250,6 +251,39 @@ test_old_settings (void)
   g_settings_reset (settings, "player-levels");
 }
 
+/* Whether @game is dated today, as PGN writes dates; at midnight, the
+ * day before will do. */
+static gboolean
+dated_today (CpGame *game, GDateTime *before)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *then = g_date_time_format (before, "%Y.%m.%d");
+  g_autofree char *today = g_date_time_format (now, "%Y.%m.%d");
+  const char *date = g_hash_table_lookup (cp_game_get_tags (game), "Date");
+
+  return g_strcmp0 (date, today) == 0 || g_strcmp0 (date, then) == 0;
+}
+
+/* A game started from the dialog, or as the last one in a new window,
+ * carries the day it was started, which its record and PGN keep. */
+static void
+test_dated (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chess_parlour.ChessParlour");
+  g_autoptr (GDateTime) before = g_date_time_new_now_local ();
+  CpNewGameDialog *dialog = g_object_ref (cp_new_game_dialog_new (settings));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_new_game_dialog_create_game (dialog, &error);
+  g_autoptr (CpGame) last = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (dated_today (game, before));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_finalize_object (dialog);
+  last = cp_new_game_dialog_last_game (settings);
+  g_assert_true (dated_today (last, before));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -262,6 +296,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/new-game-dialog/no-names-carried", test_no_names_carried);
   g_test_add_func ("/new-game-dialog/people-carried", test_people_carried);
   g_test_add_func ("/new-game-dialog/old-settings", test_old_settings);
+  g_test_add_func ("/new-game-dialog/dated", test_dated);
   status = g_test_run ();
   g_hash_table_unref (army_names);
   return status;
