@@ -140,7 +140,6 @@ start_game (GSettings *settings, const CpRules *rules, const char *const *names)
     set_row_level (g_ptr_array_index (rows, 1), 1);
   g_clear_pointer (&rows, g_ptr_array_unref);
   cp_new_game_dialog_start (dialog);
-  g_settings_set_string (settings, "last-game", rules->id);
   g_assert_finalize_object (dialog);
 }
 
@@ -222,7 +221,7 @@ test_people_carried (void)
 }
 
 /* Settings from before, which kept the names of armies as the names of
- * players, offer them as no name. */
+ * players, offer them as no name; and an army's name typed is none. */
 static void
 test_old_settings (void)
 {
@@ -231,6 +230,7 @@ test_old_settings (void)
   const char *const people[] = { "", "Anna", NULL };
   CpNewGameDialog *dialog;
   g_autoptr (CpGame) game = NULL;
+  g_auto (GStrv) remembered = NULL;
 
   g_settings_set_strv (settings, "player-names", old);
   g_settings_set_value (settings, "player-levels", g_variant_new_parsed ("[0, 0, 0]"));
@@ -246,6 +246,18 @@ test_old_settings (void)
   g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1)), ==, "Anna");
   g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 2)), ==,
                    cp_rules_seat_name (cp_game_get_rules (game), 2));
+  g_clear_object (&game);
+
+  /* An army's name typed in a row is no name either. */
+  dialog = g_object_ref (cp_new_game_dialog_new (settings));
+  cp_new_game_dialog_select_game (dialog, "chess");
+  cp_new_game_dialog_set_player_name (dialog, 0, " red ");
+  game = cp_new_game_dialog_create_game (dialog, NULL);
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 0)), ==, "White");
+  cp_new_game_dialog_start (dialog);
+  g_assert_finalize_object (dialog);
+  remembered = g_settings_get_strv (settings, "player-names");
+  g_assert_cmpstr (remembered[0], ==, "");
   g_settings_reset (settings, "last-game");
   g_settings_reset (settings, "player-names");
   g_settings_reset (settings, "player-levels");
