@@ -93,6 +93,63 @@ cp_rules_register (const CpRules *rules)
   g_ptr_array_add (registry (), (gpointer) rules);
 }
 
+/* @text casefolded, without the spaces around it. */
+static char *
+fold (const char *text)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  return g_utf8_casefold (stripped, -1);
+}
+
+/* Whether @folded is @name, in English or translated, casefolded. */
+static gboolean
+matches (const char *folded, const char *name)
+{
+  g_autofree char *english = fold (name);
+  g_autofree char *translated = fold (_(name));
+
+  return g_str_equal (folded, english) || g_str_equal (folded, translated);
+}
+
+/**
+ * cp_rules_is_seat_name:
+ * @name: a player's name
+ *
+ * Whether @name is what a seat of some game of the registry is called, a
+ * colour ("Red") or a game's own name for a seat ("First player"), in
+ * English or in the user's language, whatever its case: the name of an
+ * army, which a player who is not named goes by, never a person's.
+ */
+gboolean
+cp_rules_is_seat_name (const char *name)
+{
+  GPtrArray *games = registry ();
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  folded = fold (name);
+  for (guint c = 0; c < CP_N_COLOURS; c++)
+    {
+      /* The ids of the colours are their English names. */
+      g_autofree char *english = fold (cp_colour_to_id (c));
+      g_autofree char *translated = fold (cp_colour_name (c));
+
+      if (g_str_equal (folded, english) || g_str_equal (folded, translated))
+        return TRUE;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      const CpRules *rules = games->pdata[i];
+
+      for (guint seat = 0; rules->seat_names != NULL && seat < rules->max_seats; seat++)
+        if (matches (folded, rules->seat_names[seat]))
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * cp_game_new:
  * @game_id: a game of the registry, such as "chess"

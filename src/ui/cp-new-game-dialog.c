@@ -4,6 +4,12 @@
  * are made from its option specifications, so a new game brings its
  * options to the dialog without changes here.
  *
+ * The dialog remembers people, not seats: the names people typed and who
+ * played (a person, or the computer at its level), in the order of the
+ * seats of the last game, and seats them in the same order in the next
+ * game, whatever its armies.  A seat nobody named goes by its army's name
+ * in the game, but that name is never remembered as a person's.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -31,6 +37,8 @@ struct _CpNewGameDialog
   GPtrArray *name_rows;     /* AdwEntryRow, one a seat */
   GPtrArray *kind_drop_downs; /* GtkDropDown beside each name row, of who
                                * plays the seat: a person or a computer level */
+  GArray *people;           /* Person: who was in each seat's row, for the
+                             * rows of the next game shown */
   GtkWidget *seats_row;     /* for games with a choice of seats */
   GtkSpinButton *seats_spin;
 };
@@ -83,6 +91,60 @@ static const char *const kinds[] = {
   NULL
 };
 static const CpLevel kind_levels[] = { 0, CP_LEVEL_EASY, CP_LEVEL_MEDIUM, CP_LEVEL_HARD };
+#define N_KINDS G_N_ELEMENTS (kind_levels)
+
+/* Who sits at a seat: a name a person typed, or NULL, and who plays, as
+ * the index of `kinds`. */
+typedef struct {
+  char *name;
+  guint kind;
+} Person;
+
+static void
+clear_person (gpointer data)
+{
+  g_free (((Person *) data)->name);
+}
+
+/* @text as a person's name, without the spaces around it; NULL when it is
+ * empty or an army's name (a seat nobody named goes by that). */
+static char *
+person_name (const char *text)
+{
+  g_autofree char *name = g_strstrip (g_strdup (text));
+
+  if (name[0] == '\0' || cp_rules_is_seat_name (name))
+    return NULL;
+  return g_steal_pointer (&name);
+}
+
+/* The people of the last game started from the dialog, seat by seat.
+ * Older versions kept the army's name for a seat nobody named: it is read
+ * as no name. */
+static GArray *
+load_people (GSettings *settings)
+{
+  g_auto (GStrv) names = g_settings_get_strv (settings, "player-names");
+  g_autoptr (GVariant) levels = g_settings_get_value (settings, "player-levels");
+  guint n_names = g_strv_length (names);
+  guint n_levels = (guint) g_variant_n_children (levels);
+  GArray *people = g_array_new (FALSE, TRUE, sizeof (Person));
+
+  g_array_set_clear_func (people, clear_person);
+  g_array_set_size (people, MIN (MAX (n_names, n_levels), CP_MAX_SEATS));
+  for (guint i = 0; i < people->len; i++)
+    {
+      Person *person = &g_array_index (people, Person, i);
+      gint32 level = 0;
+
+      if (i < n_names)
+        person->name = person_name (names[i]);
+      if (i < n_levels)
+        g_variant_get_child (levels, i, "i", &level);
+      person->kind = (guint) CLAMP (level, 0, (gint32) N_KINDS - 1);
+    }
+  return people;
+}
 
 static GtkWidget *
 kind_drop_down (guint level)
@@ -93,7 +155,7 @@ kind_drop_down (guint level)
   for (guint i = 0; kinds[i]; i++)
     gtk_string_list_append (labels, _(kinds[i]));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), MIN (level, G_N_ELEMENTS (kinds) - 2));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), level);
   gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (drop_down, "flat");
   gtk_widget_set_tooltip_text (drop_down, _("Who plays this seat"));
@@ -102,15 +164,44 @@ kind_drop_down (guint level)
   return drop_down;
 }
 
-/* One name row a seat, named as last time or after the seat's colour,
- * played by a person or the computer as last time. */
+/* The name typed in the row of @seat, as person_name() takes it. */
+static char *
+row_name (CpNewGameDialog *self, guint seat)
+{
+  return person_name (gtk_editable_get_text (GTK_EDITABLE (g_ptr_array_index (self->name_rows, seat))));
+}
+
+static guint
+row_kind (CpNewGameDialog *self, guint seat)
+{
+  return gtk_drop_down_get_selected (g_ptr_array_index (self->kind_drop_downs, seat));
+}
+
+/* Keeps who is in the rows from @first on, for the rows made later. */
+static void
+keep_people (CpNewGameDialog *self, guint first)
+{
+  if (self->people->len < self->name_rows->len)
+    g_array_set_size (self->people, self->name_rows->len);
+  for (guint seat = first; seat < self->name_rows->len; seat++)
+    {
+      Person *person = &g_array_index (self->people, Person, seat);
+
+      g_free (person->name);
+      person->name = row_name (self, seat);
+      person->kind = row_kind (self, seat);
+    }
+}
+
+/* One name row a seat, titled with the seat's army, with the people who
+ * sat in the rows before, seat by seat: their names, or none. */
 static void
 update_names (CpNewGameDialog *self)
 {
-  g_auto (GStrv) remembered = g_settings_get_strv (self->settings, "player-names");
-  g_autoptr (GVariant) levels = g_settings_get_value (self->settings, "player-levels");
   guint wanted = n_seats (self);
 
+  if (self->name_rows->len > wanted)
+    keep_people (self, wanted);
   while (self->name_rows->len > wanted)
     {
       adw_preferences_group_remove (self->players_group, g_ptr_array_index (self->name_rows, self->name_rows->len - 1));
@@ -120,23 +211,19 @@ update_names (CpNewGameDialog *self)
   for (guint seat = self->name_rows->len; seat < wanted; seat++)
     {
       GtkWidget *row = adw_entry_row_new ();
-      const char *colour = cp_rules_seat_name (self->rules, seat);
+      const char *army = cp_rules_seat_name (self->rules, seat);
       g_autofree char *title = self->rules->seat_names != NULL
-                                 ? g_strdup (colour) : g_strdup_printf (_("%s player"), colour);
+                                 ? g_strdup (army) : g_strdup_printf (_("%s player"), army);
+      const Person *person = seat < self->people->len ? &g_array_index (self->people, Person, seat) : NULL;
+      GtkWidget *kind = kind_drop_down (person != NULL ? person->kind : 0);
 
-      gint32 level = 0;
-      GtkWidget *kind;
-
-      if (seat < g_variant_n_children (levels))
-        g_variant_get_child (levels, seat, "i", &level);
-      kind = kind_drop_down ((guint) MAX (0, level));
-
+      /* Empty, the row shows its title where the name goes. */
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       /* A longer name would be cut short, and could not be saved whole. */
       gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (row))),
                                CP_PLAYER_MAX_NAME_LENGTH);
-      gtk_editable_set_text (GTK_EDITABLE (row),
-                             seat < g_strv_length (remembered) && remembered[seat][0] ? remembered[seat] : colour);
+      if (person != NULL && person->name != NULL)
+        gtk_editable_set_text (GTK_EDITABLE (row), person->name);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
       adw_preferences_group_add (self->players_group, row);
       g_ptr_array_add (self->name_rows, row);
@@ -267,6 +354,7 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
   update_relevance (self);
   gtk_widget_set_visible (GTK_WIDGET (self->options_group), rules->n_options > 0);
 
+  keep_people (self, 0);
   remove_rows (self->players_group, self->name_rows);
   g_ptr_array_set_size (self->kind_drop_downs, 0);
   gtk_widget_set_visible (self->seats_row, rules->min_seats != rules->max_seats);
@@ -325,7 +413,7 @@ void
 cp_new_game_dialog_set_player_level (CpNewGameDialog *self, guint seat, guint level)
 {
   g_return_if_fail (seat < self->name_rows->len);
-  g_return_if_fail (level < G_N_ELEMENTS (kinds) - 1);
+  g_return_if_fail (level < N_KINDS);
   gtk_drop_down_set_selected (g_ptr_array_index (self->kind_drop_downs, seat), level);
 }
 
@@ -338,21 +426,22 @@ CpGame *
 cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
 {
   g_autoptr (GHashTable) options = chosen_options (self);
+  g_autoptr (GDateTime) today = g_date_time_new_now_local ();
   g_autoptr (CpGame) game = NULL;
 
   game = cp_game_new (self->rules->id, options, n_seats (self), cp_random_new_seed (), error);
   if (game == NULL)
     return NULL;
+  cp_game_set_date (game, today);
   for (guint seat = 0; seat < self->name_rows->len; seat++)
     {
-      const char *name = gtk_editable_get_text (GTK_EDITABLE (g_ptr_array_index (self->name_rows, seat)));
-      g_autofree char *trimmed = g_strstrip (g_strdup (name));
+      g_autofree char *name = row_name (self, seat);
+      guint kind = row_kind (self, seat);
 
-      guint level = gtk_drop_down_get_selected (g_ptr_array_index (self->kind_drop_downs, seat));
-
-      if (trimmed[0] != '\0')
-        cp_player_set_name (cp_game_get_player (game, seat), trimmed);
-      cp_player_set_computer (cp_game_get_player (game, seat), level > 0, kind_levels[MIN (level, G_N_ELEMENTS (kind_levels) - 1)]);
+      /* A seat nobody named keeps the name of its army. */
+      if (name != NULL)
+        cp_player_set_name (cp_game_get_player (game, seat), name);
+      cp_player_set_computer (cp_game_get_player (game, seat), kind > 0, kind_levels[MIN (kind, N_KINDS - 1)]);
     }
   cp_game_resolve_chance (game);
   cp_game_seat_players (game);
@@ -374,17 +463,15 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
       adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
       return;
     }
-  /* The names and choices stay as the rows have them, whatever seats the
-   * players were drawn to. */
+  /* The people stay in the order of the rows, whatever seats they were
+   * drawn to; a seat nobody named is remembered without a name. */
   g_variant_builder_init (&levels, G_VARIANT_TYPE ("ai"));
   for (guint seat = 0; seat < self->name_rows->len; seat++)
     {
-      GtkWidget *row = g_ptr_array_index (self->name_rows, seat);
-      g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+      g_autofree char *name = row_name (self, seat);
 
-      g_strv_builder_add (names, typed[0] != '\0' ? typed : cp_rules_seat_name (self->rules, seat));
-      g_variant_builder_add (&levels, "i",
-                             (gint32) gtk_drop_down_get_selected (g_ptr_array_index (self->kind_drop_downs, seat)));
+      g_strv_builder_add (names, name != NULL ? name : "");
+      g_variant_builder_add (&levels, "i", (gint32) row_kind (self, seat));
     }
   list = g_strv_builder_end (names);
   g_settings_set_strv (self->settings, "player-names", (const char *const *) list);
@@ -394,29 +481,14 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
-/* A player as the dialog's row of @seat would name it from @names and
- * @levels, the settings of the last game started. */
-static void
-name_player (CpPlayer *player, guint seat, const char *const *names, GVariant *levels)
-{
-  gint32 level = 0;
-
-  if (seat < g_strv_length ((char **) names) && names[seat][0] != '\0')
-    cp_player_set_name (player, names[seat]);
-  if (seat < g_variant_n_children (levels))
-    g_variant_get_child (levels, seat, "i", &level);
-  level = CLAMP (level, 0, (gint32) G_N_ELEMENTS (kind_levels) - 1);
-  cp_player_set_computer (player, level > 0, kind_levels[level]);
-}
-
 /**
  * cp_new_game_dialog_last_game:
  * @settings: the application's settings
  *
- * A new game of the game last started from the dialog, with its players
- * named and played as then (people or the computer at their levels), the
- * set-up's random results drawn; or of the first game if that cannot be
- * made.
+ * A new game of the game last started from the dialog, dated today, with
+ * the people of then in its seats, in order (their names, and people or
+ * the computer at their levels), the set-up's random results drawn; or of
+ * the first game if that cannot be made.
  *
  * Returns: (transfer full): the game
  */
@@ -424,8 +496,8 @@ CpGame *
 cp_new_game_dialog_last_game (GSettings *settings)
 {
   g_autofree char *last = g_settings_get_string (settings, "last-game");
-  g_auto (GStrv) names = g_settings_get_strv (settings, "player-names");
-  g_autoptr (GVariant) levels = g_settings_get_value (settings, "player-levels");
+  g_autoptr (GArray) people = load_people (settings);
+  g_autoptr (GDateTime) today = g_date_time_new_now_local ();
   const CpRules *rules = cp_rules_lookup (last);
   CpGame *game = NULL;
 
@@ -433,12 +505,20 @@ cp_new_game_dialog_last_game (GSettings *settings)
     rules = cp_rules_list (NULL)[0];
   /* As many players as last time, where the game's default options allow
    * them. */
-  if (g_variant_n_children (levels) >= rules->min_seats && g_variant_n_children (levels) <= rules->max_seats)
-    game = cp_game_new (rules->id, NULL, (guint) g_variant_n_children (levels), cp_random_new_seed (), NULL);
+  if (people->len >= rules->min_seats && people->len <= rules->max_seats)
+    game = cp_game_new (rules->id, NULL, people->len, cp_random_new_seed (), NULL);
   if (game == NULL)
     game = cp_game_new (rules->id, NULL, rules->min_seats, cp_random_new_seed (), NULL);
-  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
-    name_player (cp_game_get_player (game, seat), seat, (const char *const *) names, levels);
+  cp_game_set_date (game, today);
+  for (guint seat = 0; seat < MIN (cp_game_get_n_seats (game), people->len); seat++)
+    {
+      const Person *person = &g_array_index (people, Person, seat);
+      CpPlayer *player = cp_game_get_player (game, seat);
+
+      if (person->name != NULL)
+        cp_player_set_name (player, person->name);
+      cp_player_set_computer (player, person->kind > 0, kind_levels[person->kind]);
+    }
   cp_game_resolve_chance (game);
   cp_game_seat_players (game);
   return game;
@@ -467,6 +547,7 @@ cp_new_game_dialog_finalize (GObject *object)
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
   g_clear_pointer (&self->name_rows, g_ptr_array_unref);
   g_clear_pointer (&self->kind_drop_downs, g_ptr_array_unref);
+  g_clear_pointer (&self->people, g_array_unref);
   G_OBJECT_CLASS (cp_new_game_dialog_parent_class)->finalize (object);
 }
 
@@ -508,6 +589,8 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
   self->option_rows = g_ptr_array_new ();
   self->name_rows = g_ptr_array_new ();
   self->kind_drop_downs = g_ptr_array_new ();
+  self->people = g_array_new (FALSE, TRUE, sizeof (Person));
+  g_array_set_clear_func (self->people, clear_person);
 
   for (guint i = 0; i < n; i++)
     {
@@ -553,6 +636,8 @@ cp_new_game_dialog_new (GSettings *settings)
   g_autofree char *last = g_settings_get_string (settings, "last-game");
 
   self->settings = g_object_ref (settings);
+  g_array_unref (self->people);
+  self->people = load_people (settings);
   cp_new_game_dialog_select_game (self, cp_rules_lookup (last) ? last : cp_rules_list (NULL)[0]->id);
   return self;
 }

@@ -300,6 +300,7 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   const CpOutcome *outcome = cp_game_get_outcome (old);
   g_autoptr (GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   guint n_seats = cp_game_get_n_seats (old);
+  g_autoptr (GDateTime) today = g_date_time_new_now_local ();
   g_autoptr (GError) error = NULL;
   g_autoptr (CpGame) game = NULL;
   GHashTableIter iter;
@@ -319,8 +320,15 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
       _cp_window_show_notice (self, error->message, TRUE);
       return;
     }
+  cp_game_set_date (game, today);
   for (guint seat = 0; seat < n_seats; seat++)
-    cp_player_set_name (cp_game_get_player (game, seat), cp_player_get_name (cp_game_get_player (old, seat)));
+    {
+      CpPlayer *was = cp_game_get_player (old, seat);
+      CpPlayer *player = cp_game_get_player (game, seat);
+
+      cp_player_set_name (player, cp_player_get_name (was));
+      cp_player_set_computer (player, cp_player_get_kind (was) == CP_PLAYER_COMPUTER, cp_player_get_level (was));
+    }
   cp_game_resolve_chance (game);
   _cp_window_replace_game (self, game);
 }

@@ -24,14 +24,16 @@ typedef struct {
   const char *promotion;  /* b8=N, with check from the new knight */
   const char *checkmate;  /* the end reason CP_END_CHECKMATE */
   const char *knight_name;
+  const char *black;      /* the colour, which names a seat */
+  const char *second;     /* the second seat of Chess Golf */
 } Expected;
 
 static const Expected expected[] = {
-  { "de", "Ke2", "Dh5", "Ta7", "Lc4", "Sf3", "Sg1-f3", "b8=S+", "Schachmatt", "Springer" },
-  { "fr", "Re2", "Dh5", "Ta7", "Fc4", "Cf3", "Cg1-f3", "b8=C+", "Échec et mat", "cavalier" },
-  { "es", "Re2", "Dh5", "Ta7", "Ac4", "Cf3", "Cg1-f3", "b8=C+", "Jaque mate", "caballo" },
+  { "de", "Ke2", "Dh5", "Ta7", "Lc4", "Sf3", "Sg1-f3", "b8=S+", "Schachmatt", "Springer", "Schwarz", "Zweite Person" },
+  { "fr", "Re2", "Dh5", "Ta7", "Fc4", "Cf3", "Cg1-f3", "b8=C+", "Échec et mat", "cavalier", "Noirs", "Deuxième joueur" },
+  { "es", "Re2", "Dh5", "Ta7", "Ac4", "Cf3", "Cg1-f3", "b8=C+", "Jaque mate", "caballo", "Negras", "Segundo jugador" },
   /* Without a translation the letters are the English ones. */
-  { "", "Ke2", "Qh5", "Ra7", "Bc4", "Nf3", "Ng1-f3", "b8=N+", "Checkmate", "knight" },
+  { "", "Ke2", "Qh5", "Ra7", "Bc4", "Nf3", "Ng1-f3", "b8=N+", "Checkmate", "knight", "Black", "Second player" },
 };
 
 static const char *const start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -163,6 +165,17 @@ check_language (const Expected *e)
   /* Messages of the engine that the window shows. */
   g_assert_cmpstr (cp_end_reason_describe (CP_END_CHECKMATE), ==, e->checkmate);
   g_assert_cmpstr (cp_piece_kind_name (CP_PIECE_KNIGHT), ==, e->knight_name);
+
+  /* The names of armies, in the language and in English, whatever their
+   * case, are no person's. */
+  g_assert_true (cp_rules_is_seat_name (e->black));
+  g_assert_true (cp_rules_is_seat_name (e->second));
+  g_assert_true (cp_rules_is_seat_name ("black"));
+  g_assert_true (cp_rules_is_seat_name (" Second Player "));
+  g_assert_true (cp_rules_is_seat_name ("White, king side"));
+  g_assert_false (cp_rules_is_seat_name ("Anna"));
+  g_assert_false (cp_rules_is_seat_name ("Blackburne"));
+  g_assert_false (cp_rules_is_seat_name (""));
 }
 
 static void

@@ -12,6 +12,7 @@
 #include "cp-chess-state.h"
 #include "cp-test-util.h"
 #include "cp-pgn.h"
+#include "cp-record.h"
 
 /* The files of tests/data/pgn that hold only good games. */
 static const char *const good_files[] = {
@@ -723,6 +724,70 @@ test_write_export_format (void)
   g_assert_cmpstr (text, ==, expected);
 }
 
+/* A game played in the program says who played it, when and how it
+ * ended: a person by name, a computer as a program, a seat nobody named
+ * (which goes by its army's name, in this game or another) as unknown;
+ * through its record too. */
+static void
+test_write_players_and_date (void)
+{
+  const char *const armies[] = { "White", "Red", "Second player", "White, king side" };
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autoptr (GDateTime) day = g_date_time_new_local (2026, 3, 7, 23, 59, 0);
+  g_autoptr (CpGame) loaded = NULL;
+  g_autoptr (CpGame) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *from_record = NULL;
+  g_autofree char *text_again = NULL;
+  gsize length;
+
+  cp_game_set_date (game, day);
+  cp_player_set_name (cp_game_get_player (game, 0), "Anna");
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, 3);
+  cp_test_play (game, "f3 e5 g4 Qh4#");
+  text = cp_pgn_write (game, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (text, "[Event \"?\"]\n"
+                                         "[Site \"?\"]\n"
+                                         "[Date \"2026.03.07\"]\n"
+                                         "[Round \"?\"]\n"
+                                         "[White \"Anna\"]\n"
+                                         "[Black \"Chess Parlour\"]\n"
+                                         "[Result \"0-1\"]\n"
+                                         "[BlackType \"program\"]\n\n"));
+
+  /* The record keeps the date. */
+  record = cp_record_to_string (game, &length);
+  loaded = cp_record_load_data (record, length, &error);
+  g_assert_no_error (error);
+  from_record = cp_pgn_write (loaded, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (from_record, ==, text);
+
+  /* Read back, the program stays a program, and is written once. */
+  again = read_one (text);
+  g_assert_cmpstr (tag (again, "Date"), ==, "2026.03.07");
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (again, 1)), ==, "Chess Parlour");
+  text_again = cp_pgn_write (again, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text_again, ==, text);
+
+  /* An army's name is nobody's. */
+  for (guint i = 0; i < G_N_ELEMENTS (armies); i++)
+    {
+      g_autoptr (CpGame) unnamed = cp_game_new ("chess", NULL, 2, 1, NULL);
+      g_autofree char *written = NULL;
+
+      cp_player_set_name (cp_game_get_player (unnamed, 0), armies[i]);
+      written = cp_pgn_write (unnamed, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (written, "[White \"?\"]\n[Black \"?\"]\n"));
+      g_assert_null (strstr (written, "Type"));
+    }
+}
+
 static void
 test_write_endings (void)
 {
@@ -1186,6 +1251,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/pgn/read/hostile", test_read_hostile);
   g_test_add_func ("/pgn/sniff", test_sniff);
   g_test_add_func ("/pgn/write/export-format", test_write_export_format);
+  g_test_add_func ("/pgn/write/players-and-date", test_write_players_and_date);
   g_test_add_func ("/pgn/write/endings", test_write_endings);
   g_test_add_func ("/pgn/write/setup", test_write_setup);
   g_test_add_func ("/pgn/write/other-games", test_write_other_games);

@@ -1629,6 +1629,16 @@ test_computer_visible (void)
   g_assert_cmpstr (prompt_action (window, 0), ==, "app.new-game");
   g_assert_cmpstr (prompt_action (window, 1), ==, "win.first");
   g_assert_cmpstr (prompt_action (window, 2), ==, "win.save");
+
+  /* Play Again keeps the people and the computer at its level (the game
+   * counted as saved, so that nothing asks first). */
+  cp_session_set_modified (window->session, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.rematch", NULL);
+  iterate ();
+  g_assert_true (cp_window_get_game (window) != game);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (cp_window_get_game (window), 0)), ==, CP_PLAYER_HUMAN);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (cp_window_get_game (window), 1)), ==, CP_PLAYER_COMPUTER);
+  g_assert_cmpuint (cp_player_get_level (cp_game_get_player (cp_window_get_game (window), 1)), ==, CP_LEVEL_MEDIUM);
   destroy (window);
 }
 

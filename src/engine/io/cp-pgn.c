@@ -12,7 +12,9 @@
  * order, SetUp and FEN for positions other than the standard start (always
  * for Chess960), the other tags sorted, movetext in lines of at most 79
  * characters, and a comment saying how the game ended when the moves do
- * not show it.
+ * not show it.  Players are written by name; a seat nobody named, which
+ * goes by its army's name, as "?" (not known), or as the program when the
+ * computer plays it, which the tag WhiteType or BlackType then says.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -1065,16 +1067,18 @@ result_text (const CpOutcome *outcome)
   return "*";
 }
 
-/* A player's name, or "?" when the player has only the name of the seat. */
+/* A player's name; for a seat nobody named, which goes by the name of an
+ * army, the program's name when the computer plays it, or "?", which says
+ * that the name is not known. */
 static const char *
 player_name (CpGame *game, guint seat)
 {
   CpPlayer *player = cp_game_get_player (game, seat);
   const char *name = cp_player_get_name (player);
 
-  if (name == NULL || name[0] == '\0' || g_strcmp0 (name, cp_colour_name (cp_player_get_colour (player))) == 0)
-    return "?";
-  return name;
+  if (name != NULL && name[0] != '\0' && !cp_rules_is_seat_name (name))
+    return name;
+  return cp_player_get_kind (player) == CP_PLAYER_COMPUTER ? "Chess Parlour" : "?";
 }
 
 static gint
@@ -1087,7 +1091,10 @@ static void
 write_tags (CpGame *game, const char *fen, GString *out)
 {
   GHashTable *tags = cp_game_get_tags (game);
+  g_autoptr (GHashTable) others = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree gpointer *keys = NULL;
+  GHashTableIter iter;
+  gpointer tag, tag_value;
   guint n_keys;
 
   for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
@@ -1107,7 +1114,15 @@ write_tags (CpGame *game, const char *fen, GString *out)
       write_tag (out, "FEN", fen);
     }
 
-  keys = g_hash_table_get_keys_as_array (tags, &n_keys);
+  g_hash_table_iter_init (&iter, tags);
+  while (g_hash_table_iter_next (&iter, &tag, &tag_value))
+    g_hash_table_insert (others, tag, tag_value);
+  /* A computer player is a program, in the words of the standard's
+   * supplement. */
+  for (guint seat = 0; seat < 2; seat++)
+    if (cp_player_get_kind (cp_game_get_player (game, seat)) == CP_PLAYER_COMPUTER)
+      g_hash_table_insert (others, seat == 0 ? "WhiteType" : "BlackType", "program");
+  keys = g_hash_table_get_keys_as_array (others, &n_keys);
   qsort (keys, n_keys, sizeof (gpointer), compare_strings);
   for (guint i = 0; i < n_keys; i++)
     {
@@ -1117,7 +1132,7 @@ write_tags (CpGame *game, const char *fen, GString *out)
       for (guint k = 0; k < G_N_ELEMENTS (roster); k++)
         roster_tag |= g_str_equal (keys[i], roster[k]);
       if (!roster_tag && !is_setup_tag (name))
-        write_tag (out, name, g_hash_table_lookup (tags, keys[i]));
+        write_tag (out, name, g_hash_table_lookup (others, keys[i]));
     }
 }
 

@@ -211,6 +211,22 @@ cp_game_get_tags (CpGame *self)
   return self->tags;
 }
 
+/**
+ * cp_game_set_date:
+ * @date: the day the game is played
+ *
+ * Gives the game the tag "Date" with @date, written as PGN writes dates
+ * ("2024.05.31"), so that its record and its PGN say when it was played.
+ */
+void
+cp_game_set_date (CpGame *self, GDateTime *date)
+{
+  g_return_if_fail (CP_IS_GAME (self));
+  g_return_if_fail (date != NULL);
+
+  g_hash_table_insert (self->tags, g_strdup ("Date"), g_date_time_format (date, "%Y.%m.%d"));
+}
+
 guint
 cp_game_get_n_actions (CpGame *self)
 {
