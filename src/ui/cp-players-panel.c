@@ -145,13 +145,15 @@ show_side (CpSeatRow *row, const CpPresentation *presentation)
  * cp_players_panel_show_state:
  * @presentation: what the game puts beside each player
  * @status: whose turn it is, or how the game ended, in words
+ * @at_screen: the seat of the person at the screen where several people
+ *   share it, or CP_NO_SEAT
  *
  * Shows whose turn it is in @state and what the presentation says of each
  * seat.
  */
 void
 cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state, const CpPresentation *presentation,
-                             const char *status)
+                             const char *status, guint at_screen)
 {
   CpSeatMask pending = cp_state_pending (state);
 
@@ -160,6 +162,7 @@ cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state, const C
       show_side (self->rows[i], presentation);
       cp_seat_row_set_out (self->rows[i], (state->out & CP_SEAT_BIT (i)) != 0);
       cp_seat_row_set_to_move (self->rows[i], (pending & CP_SEAT_BIT (i)) != 0);
+      cp_seat_row_set_at_screen (self->rows[i], i == at_screen);
     }
   gtk_label_set_text (GTK_LABEL (self->status), status);
 }

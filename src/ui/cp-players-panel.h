@@ -19,7 +19,8 @@ void        cp_players_panel_set_game   (CpPlayersPanel *self,
 void        cp_players_panel_show_state (CpPlayersPanel *self,
                                          const CpState  *state,
                                          const CpPresentation *presentation,
-                                         const char     *status);
+                                         const char     *status,
+                                         guint           at_screen);
 const char *cp_players_panel_get_status (CpPlayersPanel *self);
 const char *cp_players_panel_get_lost   (CpPlayersPanel *self,
                                          guint           seat);

@@ -28,6 +28,7 @@ struct _CpSeatRow
   GtkWidget *out_label;
   GtkWidget *turn_mark;
   GtkWidget *computer_mark;
+  GtkWidget *screen_mark;
 
   guint seat;
   CpColour colour;
@@ -51,6 +52,7 @@ enum {
   PROP_SIDE_TEXT,
   PROP_LOST_DESCRIPTION,
   PROP_COMPUTER,
+  PROP_AT_SCREEN,
   N_PROPS
 };
 
@@ -269,6 +271,28 @@ cp_seat_row_set_computer (CpSeatRow *self, const char *description)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER]);
 }
 
+gboolean
+cp_seat_row_get_at_screen (CpSeatRow *self)
+{
+  g_return_val_if_fail (CP_IS_SEAT_ROW (self), FALSE);
+
+  return gtk_widget_get_visible (self->screen_mark);
+}
+
+/* Whether the person of the seat is the one at the screen, where several
+ * people share it. */
+void
+cp_seat_row_set_at_screen (CpSeatRow *self, gboolean at_screen)
+{
+  g_return_if_fail (CP_IS_SEAT_ROW (self));
+
+  at_screen = !!at_screen;
+  if (gtk_widget_get_visible (self->screen_mark) == at_screen)
+    return;
+  gtk_widget_set_visible (self->screen_mark, at_screen);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AT_SCREEN]);
+}
+
 const char *
 cp_seat_row_get_side_text (CpSeatRow *self)
 {
@@ -378,6 +402,9 @@ cp_seat_row_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_COMPUTER:
       g_value_set_string (value, cp_seat_row_get_computer (self));
       break;
+    case PROP_AT_SCREEN:
+      g_value_set_boolean (value, cp_seat_row_get_at_screen (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -413,6 +440,9 @@ cp_seat_row_set_property (GObject *object, guint prop_id, const GValue *value, G
       break;
     case PROP_COMPUTER:
       cp_seat_row_set_computer (self, g_value_get_string (value));
+      break;
+    case PROP_AT_SCREEN:
+      cp_seat_row_set_at_screen (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -476,6 +506,9 @@ cp_seat_row_class_init (CpSeatRowClass *klass)
   properties[PROP_COMPUTER] =
     g_param_spec_string ("computer", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AT_SCREEN] =
+    g_param_spec_boolean ("at-screen", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -486,6 +519,7 @@ cp_seat_row_class_init (CpSeatRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpSeatRow, out_label);
   gtk_widget_class_bind_template_child (widget_class, CpSeatRow, turn_mark);
   gtk_widget_class_bind_template_child (widget_class, CpSeatRow, computer_mark);
+  gtk_widget_class_bind_template_child (widget_class, CpSeatRow, screen_mark);
 }
 
 static void

@@ -39,6 +39,9 @@ void        cp_seat_row_set_side_text        (CpSeatRow         *self,
 const char *cp_seat_row_get_lost_description (CpSeatRow         *self);
 void        cp_seat_row_set_lost_description (CpSeatRow         *self,
                                               const char        *description);
+gboolean    cp_seat_row_get_at_screen        (CpSeatRow         *self);
+void        cp_seat_row_set_at_screen        (CpSeatRow         *self,
+                                              gboolean           at_screen);
 const char *cp_seat_row_get_computer         (CpSeatRow         *self);
 void        cp_seat_row_set_computer         (CpSeatRow         *self,
                                               const char        *description);

@@ -57,6 +57,7 @@ _cp_window_update_actions (CpWindow *self)
   enable (self, "win.resign", cp_session_can_act (session, CP_ACTION_RESIGN));
   enable (self, "win.rematch", cp_state_is_over (cp_game_get_state (game)));
   enable (self, "win.move-now", cp_session_get_thinking_seat (session) != CP_NO_SEAT);
+  enable (self, "win.pass-on", cp_session_get_turn_report (session) != NULL);
   enable (self, "win.offer-draw", cp_session_can_act (session, CP_ACTION_OFFER_DRAW));
   enable (self, "win.accept-draw", cp_session_can_act (session, CP_ACTION_ACCEPT_DRAW));
   enable (self, "win.decline-draw", cp_session_can_act (session, CP_ACTION_DECLINE_DRAW));
@@ -333,6 +334,13 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   _cp_window_replace_game (self, game);
 }
 
+/* The person at the screen has read what their turn did. */
+static void
+pass_on_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  cp_session_pass_on (CP_WINDOW (widget)->session);
+}
+
 /* The computer player thinking plays the best move it has found. */
 static void
 move_now_activated (GtkWidget *widget, const char *name, GVariant *parameter)
@@ -442,6 +450,7 @@ _cp_window_class_add_actions (GtkWidgetClass *widget_class)
 
   gtk_widget_class_install_action (widget_class, "win.rematch", NULL, rematch_activated);
   gtk_widget_class_install_action (widget_class, "win.move-now", NULL, move_now_activated);
+  gtk_widget_class_install_action (widget_class, "win.pass-on", NULL, pass_on_activated);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.rotate", NULL, rotate_activated);

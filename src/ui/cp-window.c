@@ -206,14 +206,20 @@ add_prompt_action (CpWindow *self, const char *label, const char *action)
   gtk_box_append (GTK_BOX (self->prompt_buttons), widget);
 }
 
-/* What the person may do beside the game's own buttons: make the computer
- * move now, go back to the game from an earlier position, and at the end
- * start a new game, replay it or save it. */
+/* What the person may do beside the game's own buttons: pass the screen
+ * on once they have read what their turn did, make the computer move now,
+ * go back to the game from an earlier position, and at the end start a
+ * new game, replay it or save it. */
 static guint
 add_next_steps (CpWindow *self)
 {
   CpGame *game = cp_session_get_game (self->session);
 
+  if (cp_session_get_turn_report (self->session) != NULL)
+    {
+      add_prompt_action (self, _("_Pass On"), "win.pass-on");
+      return 1;
+    }
   if (!cp_game_cursor_at_end (game))
     {
       add_prompt_action (self, _("_Back to the Game"), "win.last");
@@ -551,7 +557,9 @@ update (CpWindow *self)
   cp_board_view_set_hint (self->board, cp_session_get_hint (self->session, &hint) ? &hint : NULL);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
   status = cp_session_dup_status (self->session);
-  cp_players_panel_show_state (self->players, state, presentation, status);
+  cp_players_panel_show_state (self->players, state, presentation, status,
+                               cp_session_count_people (self->session, NULL) > 1
+                                 ? cp_session_get_screen_seat (self->session) : CP_NO_SEAT);
 }
 
 /* The curtain falls and lifts as the session says.  Everything under it

@@ -352,6 +352,9 @@ test_facing_every_step (void)
               cp_session_take_screen (session);
               continue;
             }
+          /* What a turn did, read before the curtain falls. */
+          if (cp_session_pass_on (session))
+            continue;
           g_assert_cmpuint (legal->len, >, 0);
           turns += cp_session_get_facing_seat (session) != 0;
           action = legal->items[g_rand_int_range (rand, 0, (gint32) legal->len)];
@@ -489,8 +492,17 @@ test_curtain_for_sealed_choices (void)
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
   cp_session_take_screen (session);
   play_on (session, CP_ACTION_COMMIT, "e7");
-  /* The moves are out; a new turn, both to choose, and nobody at the
-   * screen until White takes it. */
+  /* The moves are out: Black, still at the screen, reads what the turn
+   * did, and nothing else can be done meanwhile. */
+  g_assert_cmpstr (cp_session_get_turn_report (session), ==, "What your turn did: e6 · White e3, Black e6");
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 1);
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, CP_NO_SEAT);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  g_assert_true (cp_session_pass_on (session));
+  g_assert_null (cp_session_get_turn_report (session));
+  g_assert_false (cp_session_pass_on (session));
+  /* A new turn, both to choose, and nobody at the screen until White
+   * takes it. */
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (0) | CP_SEAT_BIT (1));
   g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
@@ -537,6 +549,9 @@ test_sealed_choices_every_round (void)
               cp_session_take_screen (session);
               continue;
             }
+          /* The person who acted last reads what their turn did. */
+          if (cp_session_pass_on (session))
+            continue;
           g_assert_cmpuint (legal->len, >, 0);
           for (guint i = 0; i < legal->len; i++)
             sealing |= legal->items[i].type == CP_ACTION_COMMIT;

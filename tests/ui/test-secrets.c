@@ -462,6 +462,12 @@ step (Table *t)
       take_screen (t);
       return TRUE;
     }
+  /* The person at the screen reads what their turn did, and passes on. */
+  if (cp_session_get_turn_report (session_of (t, 0)) != NULL)
+    {
+      activate (t, "win.pass-on");
+      return TRUE;
+    }
   if (!cp_game_cursor_at_end (game_of (t, 0)))
     {
       activate (t, "win.last");

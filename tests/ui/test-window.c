@@ -1137,6 +1137,60 @@ ready (CpWindow *window)
   iterate ();
 }
 
+/* Plays the first legal action of the seat at the screen. */
+static void
+play_first (CpWindow *window)
+{
+  const CpActionList *legal = cp_session_get_legal (window->session);
+
+  g_assert_cmpuint (legal->len, >, 0);
+  cp_window_play (window, &legal->items[0]);
+  iterate ();
+}
+
+static gboolean
+curtain_shown (CpWindow *window)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (window->curtain_stack), "curtain") == 0;
+}
+
+/* The person whose sealed choice completes the exchange reads what it did
+ * before the curtain falls for the next person, and nothing else can be
+ * done meanwhile; the players panel marks who is at the screen. */
+static void
+test_turn_report (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("synchronous", NULL, 2, 1, NULL);
+  CpSeatRow *rows[2];
+
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  ready (window);
+  play_first (window);
+  /* White's sealed choice reveals nothing yet: on to Black. */
+  g_assert_true (curtain_shown (window));
+  ready (window);
+  /* The players panel marks who is at the screen. */
+  rows[0] = CP_SEAT_ROW (test_find_type (GTK_WIDGET (window->players), CP_TYPE_SEAT_ROW));
+  rows[1] = CP_SEAT_ROW (gtk_widget_get_next_sibling (GTK_WIDGET (rows[0])));
+  g_assert_false (cp_seat_row_get_at_screen (rows[0]));
+  g_assert_true (cp_seat_row_get_at_screen (rows[1]));
+  play_first (window);
+  g_assert_false (curtain_shown (window));
+  g_assert_cmpuint (cp_session_get_screen_seat (window->session), ==, 1);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (window->prompt_label), "What your turn did: "));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "White "));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (gtk_widget_get_first_child (window->prompt_buttons))),
+                   ==, "win.pass-on");
+  g_assert_cmpuint (cp_session_get_legal (window->session)->len, ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pass-on", NULL);
+  iterate ();
+  g_assert_true (curtain_shown (window));
+  g_assert_cmpuint (cp_session_get_curtain_seat (window->session), ==, 0);
+  destroy (window);
+}
+
 /* What @window's players panel says @seat has lost. */
 static const char *
 lost (CpWindow *window, guint seat)
@@ -1605,6 +1659,8 @@ test_computer_visible (void)
   rows[0] = CP_SEAT_ROW (row);
   rows[1] = CP_SEAT_ROW (gtk_widget_get_next_sibling (row));
   g_assert_null (cp_seat_row_get_computer (rows[0]));
+  /* With one person, no seat is marked as the one at the screen. */
+  g_assert_false (cp_seat_row_get_at_screen (rows[0]));
   g_assert_cmpstr (cp_seat_row_get_computer (rows[1]), ==, "Computer, medium");
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (rows[1])), "Computer, medium"));
   g_assert_true (g_str_has_prefix (gtk_label_get_text (window->prompt_label), "Anna (White): "));
@@ -3186,6 +3242,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/replaced-while-thinking", test_replaced_while_thinking);
   g_test_add_func ("/window/computer-visible", test_computer_visible);
+  g_test_add_func ("/window/turn-report", test_turn_report);
   g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/replay-asks-nothing", test_replay_asks_nothing);
   g_test_add_func ("/window/tables-in-the-past", test_tables_in_the_past);

@@ -68,6 +68,10 @@ struct _CpSession
   guint taker;              /* who said at the curtain last that they are at
                              * the screen; CP_NO_SEAT since it fell */
   char *taken_back;         /* what Undo took back, said on the curtain it raised */
+  char *report;             /* what the last turn of the person at the screen
+                             * did, told before the curtain falls; NULL: none */
+  guint report_seat;        /* that person's seat */
+  guint report_at;          /* the length of the log the report tells of */
   CpFacing facing;          /* which side of the board faces the screen without a curtain */
   guint facing_seat;        /* the seat whose side of the board is at the bottom */
   CpAgent *agents[CP_MAX_SEATS];
@@ -318,6 +322,14 @@ choose_screen_seat (CpSession *self)
   gboolean someone = self->screen_seat < state->n_seats;
 
   self->curtain_seat = CP_NO_SEAT;
+  /* The person who has just acted reads what their turn did first. */
+  if (self->report != NULL && cp_game_get_n_actions (self->game) == self->report_at
+      && cp_game_cursor_at_end (self->game) && !cp_state_is_over (state))
+    {
+      self->screen_seat = self->report_seat;
+      return;
+    }
+  g_clear_pointer (&self->report, g_free);
   if (!(state->rules->flags & CP_RULES_SECRETS) || cp_state_is_over (state) || people == 0)
     {
       self->screen_seat = CP_VIEW_ALL;
@@ -393,7 +405,7 @@ list_legal (CpSession *self, const CpState *state)
   CpSeatMask pending = cp_state_pending (state);
 
   self->legal.len = 0;
-  if (self->curtain_seat != CP_NO_SEAT)
+  if (self->curtain_seat != CP_NO_SEAT || self->report != NULL)
     return;
   for (guint seat = 0; seat < state->n_seats; seat++)
     if ((pending & CP_SEAT_BIT (seat)) && is_person (self, seat)
@@ -543,13 +555,88 @@ tell_played (CpSession *self)
   g_signal_emit (self, signals[PLAYED], 0, &seen);
 }
 
+/* Whether the curtain falls for another than @seat once the screen is
+ * decided for the game as it is now. */
+static gboolean
+curtain_falls_for_other (CpSession *self, guint seat)
+{
+  guint screen = self->screen_seat, curtain = self->curtain_seat, taker = self->taker;
+  gboolean falls;
+
+  choose_screen_seat (self);
+  falls = self->curtain_seat != CP_NO_SEAT && self->curtain_seat != seat;
+  self->screen_seat = screen;
+  self->curtain_seat = curtain;
+  self->taker = taker;
+  return falls;
+}
+
+/* Whether the pieces and markers stand alike in the game after @a and
+ * after @b actions, as @seat sees it. */
+static gboolean
+boards_alike (CpGame *game, guint a, guint b, guint seat)
+{
+  g_autoptr (CpView) first = cp_game_view_at (game, a, seat);
+  g_autoptr (CpView) second = cp_game_view_at (game, b, seat);
+  const CpState *one = cp_view_get_state (first);
+  const CpState *two = cp_view_get_state (second);
+
+  return memcmp (one->cells, two->cells, sizeof one->cells) == 0
+         && memcmp (one->markers, two->markers, sizeof one->markers) == 0;
+}
+
+/* Whether the turn of @seat from @first on ended in what the person did
+ * not see as they acted: a sealed choice revealed, a card played on a
+ * piece, or the rules and chance changing the board after their action. */
+static gboolean
+turn_has_news (CpSession *self, const CpAction *action, guint seat, guint first)
+{
+  guint n = cp_game_get_n_actions (self->game);
+
+  /* A card played on a piece does what the card says there. */
+  if (action->type == CP_ACTION_PLAY_CARD && action->n_cells > 0)
+    return TRUE;
+  if (n <= first + 1)
+    return FALSE;
+  return action->type == CP_ACTION_COMMIT || !boards_alike (self->game, first + 1, n, seat);
+}
+
+/* What the actions from @first on did, as @seat may know it: the turn of
+ * the person at @seat, with what the rules and chance made of it. */
+static char *
+describe_turn (CpSession *self, guint seat, guint first)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = first; i < cp_game_get_n_actions (self->game); i++)
+    {
+      g_autofree char *one = cp_game_format_action_for (self->game, i, CP_NOTATION_SAN, seat);
+
+      if (one == NULL || one[0] == '\0')
+        continue;
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      g_string_append (text, one);
+    }
+  if (text->len == 0)
+    return NULL;
+  /* Translators: said to a player before they pass the computer on: what
+   * their turn did, such as "What your turn did: exd5 · the capture is
+   * refused" */
+  return g_strdup_printf (_("What your turn did: %s"), text->str);
+}
+
 /* Plays @action, legal at the end of the log, as a step that Undo takes
  * back: the log is then the first @keep actions, @dropped having followed
- * them. */
+ * them.  When the person at the screen ends a turn whose outcome the rules
+ * or chance decided after their action (a sealed choice revealed, a card's
+ * effect, a capture the table refused), they read it before the curtain
+ * falls. */
 static gboolean
 play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *dropped, GError **error)
 {
   gboolean played;
+  guint actor = self->screen_seat, first = cp_game_get_n_actions (self->game);
 
   self->busy++;
   /* Random results the rules take long to work out come from a worker
@@ -567,6 +654,14 @@ play_at_end (CpSession *self, const CpAction *action, guint keep, GArray *droppe
   push_step (self->undo, keep, dropped);
   g_array_set_size (self->redo, 0);
   set_modified (self, TRUE);
+  g_clear_pointer (&self->report, g_free);
+  if (actor < cp_game_get_n_seats (self->game) && is_person (self, actor)
+      && turn_has_news (self, action, actor, first) && curtain_falls_for_other (self, actor))
+    {
+      self->report = describe_turn (self, actor, first);
+      self->report_seat = actor;
+      self->report_at = cp_game_get_n_actions (self->game);
+    }
   refresh (self);
   tell_played (self);
   if (cp_game_get_outcome (self->game)->scored)
@@ -666,7 +761,8 @@ ask_agent (CpSession *self)
   g_autoptr (CpView) view = NULL;
   Question *question;
 
-  if (self->thinking != NULL || !cp_game_cursor_at_end (self->game) || cp_state_is_over (state))
+  if (self->thinking != NULL || self->report != NULL || !cp_game_cursor_at_end (self->game)
+      || cp_state_is_over (state))
     return;
   for (guint seat = 0; seat < state->n_seats; seat++)
     if ((pending & CP_SEAT_BIT (seat)) && self->agents[seat] != NULL)
@@ -755,8 +851,8 @@ work_out_chance (CpSession *self)
   g_autoptr (GTask) task = NULL;
   Chance *chance;
 
-  if (self->thinking != NULL || !cp_game_cursor_at_end (self->game) || cp_state_is_over (state)
-      || !(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+  if (self->thinking != NULL || self->report != NULL || !cp_game_cursor_at_end (self->game)
+      || cp_state_is_over (state) || !(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE)))
     return;
   self->thinking = g_cancellable_new ();
   self->asked_seat = CP_NO_SEAT;
@@ -795,6 +891,7 @@ cp_session_finalize (GObject *object)
   g_clear_object (&self->autosave);
   g_clear_pointer (&self->undo, g_array_unref);
   g_clear_pointer (&self->redo, g_array_unref);
+  g_free (self->report);
   g_clear_pointer (&self->view, cp_view_unref);
   g_clear_pointer (&self->presentation, cp_presentation_free);
   cp_action_list_clear (&self->legal);
@@ -1209,6 +1306,41 @@ cp_session_take_screen (CpSession *self)
   self->screen_seat = self->taker = self->curtain_seat;
   g_clear_pointer (&self->taken_back, g_free);
   refresh (self);
+}
+
+/**
+ * cp_session_get_turn_report:
+ *
+ * Returns: (nullable): what the last turn of the person at the screen
+ *   did, which they read before the curtain falls for the next person;
+ *   NULL when there is nothing to read
+ */
+const char *
+cp_session_get_turn_report (CpSession *self)
+{
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
+  return self->report;
+}
+
+/**
+ * cp_session_pass_on:
+ *
+ * Says that the person at the screen has read what their turn did: the
+ * curtain falls for the next person.
+ *
+ * Returns: whether there was a report to read
+ */
+gboolean
+cp_session_pass_on (CpSession *self)
+{
+  g_return_val_if_fail (CP_IS_SESSION (self), FALSE);
+
+  if (self->report == NULL)
+    return FALSE;
+  g_clear_pointer (&self->report, g_free);
+  refresh (self);
+  return TRUE;
 }
 
 /**
@@ -1675,6 +1807,8 @@ cp_session_dup_prompt (CpSession *self)
   state = cp_view_get_state (self->view);
   asked = self->presentation->prompt;
   thinking = cp_session_get_thinking_seat (self);
+  if (self->report != NULL)
+    return g_strdup (self->report);
   if (!cp_game_cursor_at_end (self->game) || (cp_state_is_over (state) && asked == NULL))
     return cp_session_dup_status (self);
   if (cp_state_is_over (state))

@@ -58,6 +58,8 @@ guint           cp_session_get_screen_seat (CpSession      *self);
 guint           cp_session_get_curtain_seat (CpSession     *self);
 char           *cp_session_get_curtain_prompt (CpSession   *self);
 void            cp_session_take_screen     (CpSession      *self);
+const char     *cp_session_get_turn_report (CpSession      *self);
+gboolean        cp_session_pass_on         (CpSession      *self);
 void            cp_session_set_agent       (CpSession      *self,
                                             guint           seat,
                                             CpAgent        *agent);
