@@ -955,6 +955,35 @@ test_undo_after_reveal (void)
   cp_session_discard (session);
 }
 
+/* Undo that leaves the other person to make a secret choice hands them
+ * the screen behind the curtain, even where the two see the game alike
+ * until that choice: Black, taking back where White buried a piece, does
+ * not watch White bury it again. */
+static void
+test_undo_to_secret_choice (void)
+{
+  g_autoptr (CpGame) game = new_game ("zombie");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  g_autoptr (GError) error = NULL;
+
+  cp_session_take_screen (session);
+  play (session, "e4");
+  play (session, "d5");
+  play (session, "exd5");
+  /* White buries the pawn taken, a choice only White sees. */
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, 0);
+  play_on (session, CP_ACTION_BURY, "b2");
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
+  cp_session_take_screen (session);
+  g_assert_true (cp_session_undo (session, &error));
+  g_assert_no_error (error);
+  /* White is to bury again: the curtain waits for White. */
+  g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
+  g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
+  g_assert_cmpuint (cp_session_get_legal (session)->len, ==, 0);
+  cp_session_discard (session);
+}
+
 /* Undo between two people at one screen: nothing is taken back behind
  * the curtain; taken back at the screen, the seat whose action it was
  * takes the screen first, and hears what was taken back; a sealed choice
@@ -1497,6 +1526,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/no-prompt-in-the-past", test_no_prompt_in_the_past);
   g_test_add_func ("/session/undo-after-reveal", test_undo_after_reveal);
   g_test_add_func ("/session/undo-between-people", test_undo_between_people);
+  g_test_add_func ("/session/undo-to-secret-choice", test_undo_to_secret_choice);
   g_test_add_func ("/session/save", test_save);
   g_test_add_func ("/session/save-async", test_save_async);
   g_test_add_func ("/session/registered-game", test_registered_game);

@@ -303,11 +303,26 @@ seals (const CpState *state, guint seat)
   return legal.len > 0;
 }
 
+/* Whether every action @seat may take in @state may be known by @viewer:
+ * none is a choice kept from @viewer, such as where to bury a piece. */
+static gboolean
+chooses_in_view_of (const CpState *state, guint seat, guint viewer)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (!cp_action_visible_to (&legal.items[i], viewer))
+      return FALSE;
+  return TRUE;
+}
+
 /* Decides whose view the screen shows.  Everything, when the game holds
  * no secrets or is over, or when only computers play.  The person's,
  * when one person plays.  Otherwise the view of the person at the
  * screen: another person to act takes it over at once only where the two
- * see the game alike and choose in the open.  Else the curtain asks to
+ * see the game alike and choose in the open, every choice of the next
+ * one open to the one at the screen.  Else the curtain asks to
  * hand the computer over, and until someone says at the curtain that
  * they are the seat it waits for, the screen shows what everyone may
  * know and nothing more.  A sealed choice is made by the person who said
@@ -351,7 +366,8 @@ choose_screen_seat (CpSession *self)
           next = seat;
     }
   else if (next == self->screen_seat ? next == self->taker || !seals (state, next)
-           : someone && !seals (state, next) && views_alike (self->game, next, self->screen_seat))
+           : someone && !seals (state, next) && views_alike (self->game, next, self->screen_seat)
+             && chooses_in_view_of (state, next, self->screen_seat))
     {
       self->screen_seat = next;
       return;
