@@ -426,8 +426,8 @@ test_facing_preference (void)
 
 /* Tar Pit Chess: when a player must give back a checker in the middle of
  * the other's turn, the curtain says what they are to do, in the words
- * of the prompt they then see; at the start of a turn, it says nothing
- * more than that the turn is theirs. */
+ * of the prompt they then see; at the start of a turn, that a piece is
+ * to move. */
 static void
 test_curtain_prompt (void)
 {
@@ -439,7 +439,7 @@ test_curtain_prompt (void)
   session = cp_session_new (game, NULL);
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 0);
   opening = cp_session_get_curtain_prompt (session);
-  g_assert_null (opening);
+  g_assert_cmpstr (opening, ==, "Move one of your pieces: click it, or drag it to its new square");
   g_clear_object (&session);
 
   /* Any actions, until a card makes the other seat give a checker back. */

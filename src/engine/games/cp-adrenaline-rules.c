@@ -457,7 +457,7 @@ adrenaline_prompt (const AdrenalineState *st)
       }
     case STAGE_MOVE:
     default:
-      return NULL;
+      return cp_chess_rules_prompt (&st->chess.base, st->chess.base.to_move);
     }
 }
 

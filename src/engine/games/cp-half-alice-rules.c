@@ -303,6 +303,7 @@ half_alice_present (const CpState *state, const CpState *start, guint viewer, Cp
 {
   const HalfAliceState *st = HALF_ALICE_STATE (state);
 
+  cp_presentation_set_prompt (out, cp_chess_rules_prompt (state, viewer));
   if (st->limit >= 16)
     return;
   for (guint seat = 0; seat < 2; seat++)

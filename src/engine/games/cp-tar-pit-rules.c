@@ -979,7 +979,7 @@ tar_pit_prompt (const TarPitState *st, guint actor)
       }
     case STAGE_MOVE:
     default:
-      return NULL;
+      return cp_chess_rules_prompt (&st->chess.base, actor);
     }
 }
 
