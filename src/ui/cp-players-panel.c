@@ -44,20 +44,23 @@ clear_rows (CpPlayersPanel *self)
   self->n_seats = 0;
 }
 
-/* The second line of a seat's row: the colour of a player not named
- * after it, a computer player's level, and the partner in a team game. */
+/* The second line of a seat's row: the army of a player not named after
+ * it, a computer player's level, and the partner in a team game. */
 static char *
 seat_subtitle (CpGame *game, guint seat)
 {
   const CpRules *rules = cp_game_get_rules (game);
   CpPlayer *player = cp_game_get_player (game, seat);
   const char *name = cp_player_get_name (player);
-  const char *colour = cp_colour_name (cp_player_get_colour (player));
+  /* The seat's own name where the game has one, such as "White, king
+   * side", or else the colour its player plays. */
+  const char *army = rules->seat_names != NULL ? cp_rules_seat_name (rules, seat)
+                                               : cp_colour_name (cp_player_get_colour (player));
   g_autoptr (GString) text = g_string_new (NULL);
 
-  if (cp_rules_seats_coloured (rules) && g_strcmp0 (name, colour) != 0
+  if (cp_rules_seats_coloured (rules) && g_strcmp0 (name, army) != 0
       && g_strcmp0 (name, cp_rules_seat_name (rules, seat)) != 0)
-    g_string_append (text, colour);
+    g_string_append (text, army);
   if (cp_player_get_kind (player) == CP_PLAYER_COMPUTER)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
                             cp_level_describe ((CpLevel) cp_player_get_level (player)));

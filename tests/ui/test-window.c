@@ -1137,6 +1137,29 @@ ready (CpWindow *window)
   iterate ();
 }
 
+/* Where a game names its seats beyond their colours, as Crowded House's
+ * four halves, the players panel and the prompt give a named player's
+ * whole seat, not only the colour two seats share. */
+static void
+test_seat_names_shown (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("crowded-house", NULL, 4, 1, NULL);
+  static const char *const names[] = { "Anna", "Ben", "Cleo", "Dan" };
+  GtkWidget *row;
+
+  for (guint seat = 0; seat < 4; seat++)
+    cp_player_set_name (cp_game_get_player (game, seat), names[seat]);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  row = test_find_type (GTK_WIDGET (window->players), CP_TYPE_SEAT_ROW);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "White, king side · Partner of Cleo");
+  row = gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (row));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "White, queen side · Partner of Anna");
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (window->prompt_label), "Anna (White, king side): "));
+  destroy (window);
+}
+
 /* Plays the first legal action of the seat at the screen. */
 static void
 play_first (CpWindow *window)
@@ -3243,6 +3266,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/replaced-while-thinking", test_replaced_while_thinking);
   g_test_add_func ("/window/computer-visible", test_computer_visible);
   g_test_add_func ("/window/turn-report", test_turn_report);
+  g_test_add_func ("/window/seat-names-shown", test_seat_names_shown);
   g_test_add_func ("/window/computers-play", test_computers_play);
   g_test_add_func ("/window/replay-asks-nothing", test_replay_asks_nothing);
   g_test_add_func ("/window/tables-in-the-past", test_tables_in_the_past);

@@ -1672,8 +1672,8 @@ army_of (CpGame *game, guint seat)
   const CpRules *rules = cp_game_get_rules (game);
   CpPlayer *player = cp_game_get_player (game, seat);
   const char *name = cp_player_get_name (player);
-  const char *army = cp_rules_seats_coloured (rules) ? cp_colour_name (cp_player_get_colour (player))
-                                                     : cp_rules_seat_name (rules, seat);
+  const char *army = cp_rules_seats_coloured (rules) && rules->seat_names == NULL
+                       ? cp_colour_name (cp_player_get_colour (player)) : cp_rules_seat_name (rules, seat);
 
   if (army == NULL || g_strcmp0 (name, army) == 0 || g_strcmp0 (name, cp_rules_seat_name (rules, seat)) == 0)
     return NULL;
