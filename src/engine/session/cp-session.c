@@ -508,26 +508,44 @@ set_modified (CpSession *self, gboolean modified)
   keep_safe (self);
 }
 
-/* "Anna and Ben", for the players of the game. */
+/* The names of the players of @seats: "Anna", "Anna and Ben", "Anna, Ben
+ * and Cleo". */
 static char *
-all_players (CpGame *game, const char **names)
+player_names (CpGame *game, CpSeatMask seats)
 {
-  guint n = cp_game_get_n_seats (game);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autofree char *first = NULL;
 
-  for (guint seat = 0; seat < n; seat++)
-    names[seat] = cp_player_get_name (cp_game_get_player (game, seat));
-  if (n == 1)
-    return g_strdup (names[0]);
-  first = g_strdup (names[0]);
-  for (guint seat = 1; seat + 1 < n; seat++)
+  for (guint i = 0; i < cp_game_get_n_seats (game); i++)
+    if (seats & CP_SEAT_BIT (i))
+      g_ptr_array_add (names, (gpointer) cp_player_get_name (cp_game_get_player (game, i)));
+  if (names->len == 0)
+    return g_strdup ("");
+  if (names->len == 1)
+    return g_strdup (g_ptr_array_index (names, 0));
+  first = g_strdup (g_ptr_array_index (names, 0));
+  for (guint i = 1; i + 1 < names->len; i++)
     {
-      char *longer = g_strdup_printf (_("%s, %s"), first, names[seat]);
+      /* Translators: joins names in a list of three or more: "Anna, Ben" */
+      char *longer = g_strdup_printf (_("%s, %s"), first, (const char *) g_ptr_array_index (names, i));
 
       g_free (first);
       first = longer;
     }
-  return g_strdup_printf (_("%s and %s"), first, names[n - 1]);
+  /* Translators: joins the last name of a list: "Anna and Ben" */
+  return g_strdup_printf (_("%s and %s"), first, (const char *) g_ptr_array_index (names, names->len - 1));
+}
+
+/* "Anna and Ben", for the players of the game, whose names are also put
+ * in @names. */
+static char *
+all_players (CpGame *game, const char **names)
+{
+  guint n = cp_game_get_n_seats (game);
+
+  for (guint seat = 0; seat < n; seat++)
+    names[seat] = cp_player_get_name (cp_game_get_player (game, seat));
+  return player_names (game, (CpSeatMask) (CP_SEAT_BIT (n) - 1));
 }
 
 /* Keeps the score of a game played for points that has just ended among
@@ -1634,34 +1652,6 @@ cp_session_explain_cell (CpSession *self, guint cell)
     /* Translators: %s is a player's name */
     return g_strdup_printf (_("That is %s’s piece"), player_name (self, piece->seat));
   return g_strdup (_("That piece cannot move now"));
-}
-
-/* The names of the players of @seats: "Anna", "Anna and Ben", "Anna, Ben
- * and Cleo". */
-static char *
-player_names (CpGame *game, CpSeatMask seats)
-{
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  g_autofree char *first = NULL;
-
-  for (guint i = 0; i < cp_game_get_n_seats (game); i++)
-    if (seats & CP_SEAT_BIT (i))
-      g_ptr_array_add (names, (gpointer) cp_player_get_name (cp_game_get_player (game, i)));
-  if (names->len == 0)
-    return g_strdup ("");
-  if (names->len == 1)
-    return g_strdup (g_ptr_array_index (names, 0));
-  first = g_strdup (g_ptr_array_index (names, 0));
-  for (guint i = 1; i + 1 < names->len; i++)
-    {
-      /* Translators: joins names in a list of three or more: "Anna, Ben" */
-      char *longer = g_strdup_printf (_("%s, %s"), first, (const char *) g_ptr_array_index (names, i));
-
-      g_free (first);
-      first = longer;
-    }
-  /* Translators: joins the last name of a list: "Anna and Ben" */
-  return g_strdup_printf (_("%s and %s"), first, (const char *) g_ptr_array_index (names, names->len - 1));
 }
 
 /* The army of @seat's player when the name does not say it: "White" for
