@@ -244,7 +244,7 @@ row_text (CpMoveList *self, const Row *row)
   if (row->kind == ROW_MOVES)
     return moves_text (self, row);
   if (row->kind == ROW_OUT)
-    return out_text (self, (guint) __builtin_ctz (row->out));
+    return out_text (self, (guint) cp_bits_lowest (row->out));
   return g_strdup (get_shown (self, row->first)->label);
 }
 

@@ -82,19 +82,12 @@ n_seats (CpNewGameDialog *self)
   return (guint) gtk_spin_button_get_value_as_int (self->seats_spin);
 }
 
-/* Who plays a seat: a person, or a computer player at a level. */
-static const char *const kinds[] = {
-  N_("Person"),
-  N_("Computer, easy"),
-  N_("Computer, medium"),
-  N_("Computer, hard"),
-  NULL
-};
+/* Who plays a seat: a person (0), or a computer player at a level. */
 static const CpLevel kind_levels[] = { 0, CP_LEVEL_EASY, CP_LEVEL_MEDIUM, CP_LEVEL_HARD };
 #define N_KINDS G_N_ELEMENTS (kind_levels)
 
 /* Who sits at a seat: a name a person typed, or NULL, and who plays, as
- * the index of `kinds`. */
+ * the index of `kind_levels`. */
 typedef struct {
   char *name;
   guint kind;
@@ -152,8 +145,9 @@ kind_drop_down (guint level)
   g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
   GtkWidget *drop_down;
 
-  for (guint i = 0; kinds[i]; i++)
-    gtk_string_list_append (labels, _(kinds[i]));
+  gtk_string_list_append (labels, _("Person"));
+  for (guint i = 1; i < N_KINDS; i++)
+    gtk_string_list_append (labels, cp_level_describe (kind_levels[i]));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), level);
   gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);

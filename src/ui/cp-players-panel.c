@@ -51,15 +51,10 @@ seat_subtitle (CpGame *game, guint seat)
 {
   const CpRules *rules = cp_game_get_rules (game);
   CpPlayer *player = cp_game_get_player (game, seat);
-  const char *name = cp_player_get_name (player);
-  /* The seat's own name where the game has one, such as "White, king
-   * side", or else the colour its player plays. */
-  const char *army = rules->seat_names != NULL ? cp_rules_seat_name (rules, seat)
-                                               : cp_colour_name (cp_player_get_colour (player));
+  const char *army = cp_game_get_player_army (game, seat);
   g_autoptr (GString) text = g_string_new (NULL);
 
-  if (cp_rules_seats_coloured (rules) && g_strcmp0 (name, army) != 0
-      && g_strcmp0 (name, cp_rules_seat_name (rules, seat)) != 0)
+  if (cp_rules_seats_coloured (rules) && army != NULL)
     g_string_append (text, army);
   if (cp_player_get_kind (player) == CP_PLAYER_COMPUTER)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",

@@ -212,6 +212,32 @@ cp_game_get_tags (CpGame *self)
 }
 
 /**
+ * cp_game_get_player_army:
+ *
+ * Returns: (nullable): the army of @seat's player when their name does
+ *   not say it: the seat's own name where the game names its seats
+ *   ("White, king side"), or else the colour the player plays ("White"
+ *   for Anna); NULL for a player named after the army
+ */
+const char *
+cp_game_get_player_army (CpGame *self, guint seat)
+{
+  CpPlayer *player;
+  const char *name, *army;
+
+  g_return_val_if_fail (CP_IS_GAME (self), NULL);
+  g_return_val_if_fail (seat < self->players->len, NULL);
+
+  player = cp_game_get_player (self, seat);
+  name = cp_player_get_name (player);
+  army = cp_rules_seats_coloured (self->rules) && self->rules->seat_names == NULL
+           ? cp_colour_name (cp_player_get_colour (player)) : cp_rules_seat_name (self->rules, seat);
+  if (army == NULL || g_strcmp0 (name, army) == 0 || g_strcmp0 (name, cp_rules_seat_name (self->rules, seat)) == 0)
+    return NULL;
+  return army;
+}
+
+/**
  * cp_game_set_date:
  * @date: the day the game is played
  *

@@ -49,6 +49,8 @@ guint           cp_game_get_n_seats      (CpGame         *self);
 CpPlayer       *cp_game_get_player       (CpGame         *self,
                                           guint           seat);
 GHashTable     *cp_game_get_tags         (CpGame         *self);
+const char     *cp_game_get_player_army  (CpGame         *self,
+                                          guint           seat);
 void            cp_game_set_date         (CpGame         *self,
                                           GDateTime      *date);
 

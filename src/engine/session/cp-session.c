@@ -1654,28 +1654,12 @@ cp_session_explain_cell (CpSession *self, guint cell)
   return g_strdup (_("That piece cannot move now"));
 }
 
-/* The army of @seat's player when the name does not say it: "White" for
- * Anna, NULL for a player named White. */
-static const char *
-army_of (CpGame *game, guint seat)
-{
-  const CpRules *rules = cp_game_get_rules (game);
-  CpPlayer *player = cp_game_get_player (game, seat);
-  const char *name = cp_player_get_name (player);
-  const char *army = cp_rules_seats_coloured (rules) && rules->seat_names == NULL
-                       ? cp_colour_name (cp_player_get_colour (player)) : cp_rules_seat_name (rules, seat);
-
-  if (army == NULL || g_strcmp0 (name, army) == 0 || g_strcmp0 (name, cp_rules_seat_name (rules, seat)) == 0)
-    return NULL;
-  return army;
-}
-
 /* @seat's player with the army: "Anna (White)", or "White". */
 static char *
 player_with_army (CpGame *game, guint seat)
 {
   const char *name = cp_player_get_name (cp_game_get_player (game, seat));
-  const char *army = army_of (game, seat);
+  const char *army = cp_game_get_player_army (game, seat);
 
   /* Translators: a player and the army they play, such as "Anna (White)" */
   return army != NULL ? g_strdup_printf (_("%s (%s)"), name, army) : g_strdup (name);
@@ -1775,7 +1759,7 @@ describe_drawn_seats (CpSession *self)
       return NULL;
   for (guint seat = 0; seat < n_seats; seat++)
     {
-      const char *army = army_of (self->game, seat);
+      const char *army = cp_game_get_player_army (self->game, seat);
 
       if (army == NULL)
         continue;
