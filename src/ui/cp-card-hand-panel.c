@@ -26,6 +26,8 @@
 #include "cp-engine.h"
 #include "cp-card-art.h"
 #include "cp-card-hand-panel.h"
+#include "cp-card-row.h"
+#include "cp-wrap-layout.h"
 #include "cp-cairo.h"
 #include "cp-text.h"
 #include "cp-ui-resources.h"
@@ -657,15 +659,6 @@ card_new (CpCardHandPanel *self, CardKind kind, CpCard card, double width, CpCar
   return widget;
 }
 
-static gboolean
-caption_tooltip (GtkLabel *label, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
-{
-  if (!pango_layout_is_ellipsized (gtk_label_get_layout (label)))
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, gtk_label_get_text (label));
-  return TRUE;
-}
-
 /* A captioned row of cards, added to @area; @name, if given, names the
  * row for screen readers instead of the caption. */
 static GtkWidget *
@@ -673,15 +666,14 @@ group_new (GtkWidget *area, const char *caption, const char *name)
 {
   GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *label = gtk_label_new (caption);
-  GtkWidget *row = g_object_new (GTK_TYPE_FIXED, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+  GtkWidget *row = cp_card_row_new ();
 
   gtk_widget_set_valign (group, GTK_ALIGN_START);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* Where room is short, captions give way to the cards, and show in
-   * full as tooltips. */
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_has_tooltip (label, TRUE);
-  g_signal_connect (label, "query-tooltip", G_CALLBACK (caption_tooltip), NULL);
+  /* A caption wider than its cards goes on in a second line, as long
+   * as that does not make it wider still. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_WORD);
   gtk_widget_set_margin_start (label, (int) FOCUS_PAD);
   gtk_widget_add_css_class (label, "caption-heading");
   gtk_widget_add_css_class (label, "dim-label");
@@ -701,7 +693,7 @@ row_add (CpCardHandPanel *self, GtkWidget *row, guint index, double step, GtkWid
   CardItem *item = g_object_get_data (G_OBJECT (card), card_key);
 
   item->index = index;
-  gtk_fixed_put (GTK_FIXED (row), card, round (index * step), 0);
+  cp_card_row_append (CP_CARD_ROW (row), card, step);
 }
 
 /* Whether every card of @hand is face down to the viewer. */
@@ -758,7 +750,9 @@ fill_hands (CpCardHandPanel *self, const CpCardTable *table, guint n_seats, cons
               GtkWidget *empty = gtk_label_new (_("No cards"));
 
               gtk_widget_add_css_class (empty, "dim-label");
-              gtk_fixed_put (GTK_FIXED (row), empty, FOCUS_PAD, HAND_WIDTH * 0.6);
+              gtk_widget_set_margin_start (empty, (int) FOCUS_PAD);
+              gtk_widget_set_margin_top (empty, (int) (HAND_WIDTH * 0.6));
+              cp_card_row_append (CP_CARD_ROW (row), empty, 0);
             }
           add_hand_row (self, row, hand, CARD_HAND, HAND_WIDTH);
         }
@@ -1207,7 +1201,7 @@ cp_card_hand_panel_class_init (CpCardHandPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpCardHandPanel, play_button);
   gtk_widget_class_bind_template_callback (widget_class, play_clicked);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_layout_manager_type (widget_class, CP_TYPE_WRAP_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "cardhandpanel");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -1218,6 +1212,7 @@ cp_card_hand_panel_init (CpCardHandPanel *self)
   GtkDropTarget *target;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  cp_wrap_layout_set_spacing (CP_WRAP_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 12, 0);
   self->cards = g_ptr_array_new ();
   self->seat = CP_VIEW_ALL;
   cp_hand_init (&self->hand, CP_SEATS_ALL);

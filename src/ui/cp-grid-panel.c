@@ -230,9 +230,8 @@ word_label_new (const CpGrid *grid, guint row, guint column)
   gtk_widget_set_margin_end (label, column == grid->n_columns ? 8 : 0);
   if (row == 0 || column == 0)
     {
+      /* Headings in full: a score card names each player. */
       gtk_widget_add_css_class (label, "caption-heading");
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
       if (row == 0 && column > 0)
         gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                         cp_grid_get_name (grid, row, column), -1);

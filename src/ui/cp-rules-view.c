@@ -55,6 +55,10 @@ append_markup (CpRulesView *self, const char *markup, const char *tag)
     gtk_text_buffer_apply_tag_by_name (self->buffer, tag, &start, &end);
 }
 
+/* The widest a figure is shown: what the side panel has beside the text
+ * view's margins, the table's and the scroll bar. */
+#define FIGURE_WIDTH 240
+
 /* Appends @widget on a line of its own, with the margin of tables. */
 static void
 append_widget (CpRulesView *self, GtkWidget *widget)
@@ -110,6 +114,26 @@ table_grid (GPtrArray *rows)
   return grid;
 }
 
+/* A table wider than the panel scrolls sideways on its own, under the
+ * text, which keeps the panel's width. */
+static GtkWidget *
+table_scroller (GtkWidget *grid)
+{
+  GtkWidget *scroller;
+  int width;
+
+  gtk_widget_measure (grid, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+  if (width <= FIGURE_WIDTH)
+    return grid;
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), grid);
+  gtk_widget_set_size_request (scroller, FIGURE_WIDTH, -1);
+  gtk_widget_add_css_class (scroller, "table-scroller");
+  return scroller;
+}
+
 static void
 append_block (CpRulesView *self, const CpMallardBlock *block)
 {
@@ -121,12 +145,19 @@ append_block (CpRulesView *self, const CpMallardBlock *block)
   };
 
   if (block->kind == CP_MALLARD_TABLE)
-    append_widget (self, table_grid (block->rows));
+    append_widget (self, table_scroller (table_grid (block->rows)));
   else if (block->kind == CP_MALLARD_IMAGE)
     {
       GtkWidget *picture = gtk_picture_new_for_file (block->image);
+      GdkPaintable *paintable = gtk_picture_get_paintable (GTK_PICTURE (picture));
 
-      gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
+      /* A text view gives its children the size they ask for: a figure
+       * asks for its own, or less where the panel has less room. */
+      if (paintable != NULL && gdk_paintable_get_intrinsic_width (paintable) > FIGURE_WIDTH)
+        gtk_widget_set_size_request (picture, FIGURE_WIDTH,
+                                     (int) (FIGURE_WIDTH / gdk_paintable_get_intrinsic_aspect_ratio (paintable)));
+      else
+        gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
       append_widget (self, picture);
     }
   else if (block->bullet != NULL)

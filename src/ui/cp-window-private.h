@@ -50,6 +50,7 @@ struct _CpWindow
   GtkWidget *panel;
   GtkMenuButton *menu_button;
   GMenuModel *primary_menu;
+  GtkWidget *board_box;    /* the board and the game's tables */
   CpBoardView *board;
   GtkRevealer *prompt_revealer;
   GtkLabel *prompt_label;

@@ -921,6 +921,12 @@ cp_window_finalize (GObject *object)
  * board keeps its size. */
 #define FOLD_WIDTH 900
 
+static GtkOrientation
+narrow_orientation (int width)
+{
+  return width < FOLD_WIDTH ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+}
+
 static gboolean
 apply_fold (gpointer data)
 {
@@ -937,6 +943,9 @@ apply_fold (gpointer data)
     gtk_widget_add_css_class (self->panel, "background");
   else
     gtk_widget_remove_css_class (self->panel, "background");
+  /* Narrow, the game's tables go below the board, which keeps the width. */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->board_box), narrow_orientation (width));
+  gtk_widget_set_margin_start (GTK_WIDGET (self->grids), width < FOLD_WIDTH ? 12 : 0);
   return G_SOURCE_REMOVE;
 }
 
@@ -959,7 +968,9 @@ cp_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
   AdwFlapFoldPolicy wanted = width < FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_AUTO;
 
   GTK_WIDGET_CLASS (cp_window_parent_class)->size_allocate (widget, width, height, baseline);
-  if (adw_flap_get_fold_policy (self->flap) != wanted && self->folding == 0)
+  if ((adw_flap_get_fold_policy (self->flap) != wanted
+       || gtk_orientable_get_orientation (GTK_ORIENTABLE (self->board_box)) != narrow_orientation (width))
+      && self->folding == 0)
     self->folding = g_idle_add (apply_fold, self);
 }
 
@@ -1002,6 +1013,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, card_bar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, hand);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, grids);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, replay_buttons);

@@ -1,0 +1,526 @@
+/* test-layout.c: every game's window fits, in every language, at every
+ * width
+ *
+ * For each game of the catalogue, in English, German, French and Spanish,
+ * at 600, 1024 and 1400 pixels wide, a window plays the game for a while
+ * (so that hands, dice, tables and score cards are filled, and the move
+ * list has rows) and then walks its widgets.  It fails on
+ *
+ *   - a window wider than asked for (its content cannot shrink to it),
+ *   - a label that shows only part of its text (ellipsized),
+ *   - a widget that reaches outside its parent, where nothing scrolls it,
+ *   - a scroller that scrolls sideways (only a table of the rules wider
+ *     than the side panel is meant to),
+ *   - two panels side by side or one above the other that overlap.
+ *
+ * Cases are named /layout/GAME/LANGUAGE/WIDTH.  Under the sanitizers, a
+ * sample: every game in German at the default width.
+ *
+ * Needs a display: run under Xvfb.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
+#include "cp-application.h"
+#include "cp-autosave.h"
+#include "cp-engine.h"
+#include "cp-test-util.h"
+#include "cp-window-private.h"
+
+static CpApplication *app;
+
+static const char *const languages[] = { "C", "de", "fr", "es" };
+static const int widths[] = { 600, 1024, 1400 };
+
+/* How many steps of play fill the window: enough for cards in every hand,
+ * a fight's dice and a few rows of the move list. */
+#define STEPS 40
+
+/* What negative margins of the style move widgets by (linked buttons
+ * share their borders, a header bar's lies over the window's). */
+#define SLACK 2
+
+/* The height of the window at @width: what a screen of that width has. */
+#define HEIGHT(width) ((width) >= 1400 ? 900 : 700)
+
+typedef struct {
+  const CpRules *rules;
+  const char *language;
+  int width;
+} Case;
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+use_language (const char *language)
+{
+  if (g_str_equal (language, "C"))
+    g_unsetenv ("LANGUAGE");
+  else
+    g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  /* Naming the domain again makes gettext forget what it looked up. */
+  textdomain (GETTEXT_PACKAGE);
+}
+
+/* Waits for the computers, curtains and animations of @window to settle. */
+static void
+settle (CpWindow *window)
+{
+  for (guint k = 0; k < 60000 && cp_session_is_thinking (window->session); k++)
+    {
+      iterate ();
+      g_usleep (500);
+    }
+  iterate ();
+}
+
+/* @game, played at random for @steps actions of its players: far enough
+ * for cards in every hand, a fight's dice and rows in the move list, and
+ * never to its end. */
+static void
+play (CpGame *game, guint steps, GRand *rand)
+{
+  for (guint i = 0; i < steps;)
+    {
+      const CpState *state = cp_game_get_state (game);
+      g_auto (CpActionList) legal = { 0 };
+      g_autoptr (CpGame) before = NULL;
+      CpSeatMask pending = cp_state_pending (state);
+      CpAction action;
+      guint seat;
+
+      if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
+        {
+          cp_game_resolve_chance (game);
+          continue;
+        }
+      for (seat = 0; seat < CP_MAX_SEATS && !(pending & CP_SEAT_BIT (seat)); seat++)
+        ;
+      if (seat == CP_MAX_SEATS)
+        return;
+      cp_state_legal (state, seat, &legal);
+      action = legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)];
+      if (action.type == CP_ACTION_RESIGN || action.type == CP_ACTION_OFFER_DRAW)
+        continue;
+      cp_test_play_action (game, action);
+      if (cp_state_is_over (cp_game_get_state (game)))
+        {
+          cp_game_undo (game);
+          return;
+        }
+      i++;
+    }
+}
+
+/* A game of @rules for as many players as it takes, with the choice of
+ * an option that allows so many where the game's usual way does not. */
+static CpGame *
+most_seats (const CpRules *rules)
+{
+  for (guint n = rules->max_seats; n >= rules->min_seats; n--)
+    {
+      CpGame *game = cp_test_try_new_game (rules->id, n, 3, NULL, NULL);
+
+      for (guint o = 0; game == NULL && o < rules->n_options; o++)
+        for (guint k = 0; game == NULL && rules->options[o].type == CP_OPTION_CHOICE
+                          && rules->options[o].choices[k] != NULL; k++)
+          {
+            g_autofree char *option = g_strdup_printf ("%s=%s", rules->options[o].id, rules->options[o].choices[k]);
+            const char *const options[] = { option, NULL };
+
+            game = cp_test_try_new_game (rules->id, n, 3, options, NULL);
+          }
+      if (game != NULL)
+        return game;
+    }
+  g_assert_not_reached ();
+}
+
+/* The window of the game and language of the last case: the cases of
+ * one game in one language differ in width only. */
+static CpWindow *shown;
+static const Case *shown_for;
+
+static void
+close_shown (void)
+{
+  if (shown == NULL)
+    return;
+  cp_autosave_discard (cp_session_get_autosave (shown->session));
+  gtk_window_destroy (GTK_WINDOW (shown));
+  iterate ();
+  shown = NULL;
+  shown_for = NULL;
+}
+
+/* A window of the game of @c, played for a while, with the person it
+ * waits for at the screen. */
+static CpWindow *
+show (const Case *c)
+{
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+
+  if (shown != NULL && shown_for->rules == c->rules && g_str_equal (shown_for->language, c->language))
+    return shown;
+  close_shown ();
+  use_language (c->language);
+  game = most_seats (c->rules);
+  play (game, STEPS, rand);
+  shown = cp_window_new (GTK_APPLICATION (app), cp_application_get_settings (app));
+  shown_for = c;
+  gtk_window_set_default_size (GTK_WINDOW (shown), c->width, HEIGHT (c->width));
+  cp_window_set_game (shown, game, NULL);
+  gtk_window_present (GTK_WINDOW (shown));
+  settle (shown);
+  if (cp_session_get_curtain_seat (shown->session) != CP_NO_SEAT)
+    gtk_widget_activate_action (GTK_WIDGET (shown), "win.ready", NULL);
+  settle (shown);
+  return shown;
+}
+
+/* ---- Walking the widgets ---- */
+
+typedef struct {
+  GString *problems;
+  GtkWidget *root;
+} Walk;
+
+static char *
+describe (GtkWidget *widget)
+{
+  GString *path = g_string_new (NULL);
+
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      const char *name = gtk_widget_get_name (w);
+
+      g_string_prepend (path, name != NULL && !g_str_equal (name, G_OBJECT_TYPE_NAME (w)) ? name
+                                                                                           : G_OBJECT_TYPE_NAME (w));
+      if (gtk_widget_get_parent (w) != NULL)
+        g_string_prepend (path, " > ");
+      if (GTK_IS_NATIVE (w))
+        break;
+    }
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (path, " \"%s\"", gtk_label_get_text (GTK_LABEL (widget)));
+  return g_string_free (path, FALSE);
+}
+
+static void
+problem (Walk *walk, GtkWidget *widget, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+problem (Walk *walk, GtkWidget *widget, const char *format, ...)
+{
+  g_autofree char *where = describe (widget);
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_string_append_printf (walk->problems, "  %s: %s\n", where, what);
+}
+
+/* The bounds of @widget in the coordinates of the walk's root. */
+static gboolean
+bounds (Walk *walk, GtkWidget *widget, graphene_rect_t *rect)
+{
+  return gtk_widget_compute_bounds (widget, walk->root, rect);
+}
+
+/* Whether @widget is a scroller's own view, inside which children may
+ * lie outside what shows. */
+static gboolean
+scrolls (GtkWidget *widget)
+{
+  return GTK_IS_VIEWPORT (widget) || GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_SCROLLABLE (widget);
+}
+
+/* Whether the children of @widget are meant to lie over each other. */
+static gboolean
+layers (GtkWidget *widget)
+{
+  return GTK_IS_OVERLAY (widget) || GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_STACK (widget) || ADW_IS_VIEW_STACK (widget)
+         || ADW_IS_FLAP (widget) || ADW_IS_LEAFLET (widget) || GTK_IS_REVEALER (widget)
+         /* Figures in a text, placed by its lines as they are laid out. */
+         || GTK_IS_TEXT_VIEW (widget)
+         /* A hand of cards, fanned out as a hand is held. */
+         || g_str_equal (G_OBJECT_TYPE_NAME (widget), "CpCardRow");
+}
+
+/* Whether what lies under @widget is drawn by a library as it means
+ * it: a badge over an icon. */
+static gboolean
+sealed (GtkWidget *widget)
+{
+  return g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwIndicatorBin");
+}
+
+static void
+check_label (Walk *walk, GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+
+  if (*gtk_label_get_text (label) != '\0' && pango_layout_is_ellipsized (layout))
+    problem (walk, GTK_WIDGET (label), "ellipsized to %d px", gtk_widget_get_width (GTK_WIDGET (label)));
+}
+
+static void
+check_scroller (Walk *walk, GtkScrolledWindow *scroller)
+{
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (scroller);
+
+  /* A table of the rules wider than the panel, which scrolls on its own. */
+  if (gtk_widget_has_css_class (GTK_WIDGET (scroller), "table-scroller"))
+    return;
+  if (gtk_adjustment_get_upper (h) - gtk_adjustment_get_lower (h) > gtk_adjustment_get_page_size (h) + 1)
+    problem (walk, GTK_WIDGET (scroller), "scrolls sideways: %.0f px in %.0f", gtk_adjustment_get_upper (h),
+             gtk_adjustment_get_page_size (h));
+}
+
+static gboolean
+showing (GtkWidget *widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0
+         && gtk_widget_get_opacity (widget) > 0;
+}
+
+static void
+walk_widget (Walk *walk, GtkWidget *widget, gboolean in_scroller)
+{
+  graphene_rect_t own;
+  GPtrArray *children = g_ptr_array_new ();
+
+  if (!bounds (walk, widget, &own) || sealed (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    check_label (walk, GTK_LABEL (widget));
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    check_scroller (walk, GTK_SCROLLED_WINDOW (widget));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t rect;
+
+      if (GTK_IS_NATIVE (child) || !showing (child) || !bounds (walk, child, &rect))
+        continue;
+      /* The shadow a side panel casts over the board as it slides in. */
+      if (ADW_IS_FLAP (widget) && g_str_equal (G_OBJECT_TYPE_NAME (child), "AdwGizmo"))
+        continue;
+      /* Outside its parent, with nothing to scroll it into view. */
+      if (!in_scroller && !scrolls (widget)
+          && (rect.origin.x < own.origin.x - SLACK || rect.origin.y < own.origin.y - SLACK
+              || rect.origin.x + rect.size.width > own.origin.x + own.size.width + SLACK
+              || rect.origin.y + rect.size.height > own.origin.y + own.size.height + SLACK))
+        problem (walk, child, "reaches outside its parent: %.0f,%.0f %.0f×%.0f in %.0f,%.0f %.0f×%.0f",
+                 rect.origin.x, rect.origin.y, rect.size.width, rect.size.height, own.origin.x, own.origin.y,
+                 own.size.width, own.size.height);
+      g_ptr_array_add (children, child);
+    }
+
+  /* Panels that overlap. */
+  if (!layers (widget))
+    for (guint i = 0; i < children->len; i++)
+      for (guint j = i + 1; j < children->len; j++)
+        {
+          graphene_rect_t a, b, both;
+
+          bounds (walk, children->pdata[i], &a);
+          bounds (walk, children->pdata[j], &b);
+          if (graphene_rect_intersection (&a, &b, &both) && both.size.width > SLACK && both.size.height > SLACK)
+            {
+              g_autofree char *other = describe (children->pdata[j]);
+
+              problem (walk, children->pdata[i], "overlaps %s by %.0f×%.0f", other, both.size.width,
+                       both.size.height);
+            }
+        }
+
+  for (guint i = 0; i < children->len; i++)
+    walk_widget (walk, children->pdata[i], in_scroller || scrolls (widget));
+  g_ptr_array_unref (children);
+}
+
+/* What is wrong with the layout of @window, or NULL. */
+static char *
+layout_problems (CpWindow *window, int width)
+{
+  Walk walk = { g_string_new (NULL), GTK_WIDGET (window) };
+
+  int shown_width = gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window)));
+
+  if (shown_width != width)
+    g_string_append_printf (walk.problems, "  the window is %d px wide, not %d: its content cannot take that width\n",
+                            shown_width, width);
+  walk_widget (&walk, GTK_WIDGET (window), FALSE);
+  if (walk.problems->len == 0)
+    {
+      g_string_free (walk.problems, TRUE);
+      return NULL;
+    }
+  return g_string_free (walk.problems, FALSE);
+}
+
+static void
+count_frame (GdkFrameClock *clock, guint *frames)
+{
+  (*frames)++;
+}
+
+/* Waits for @window to be laid out and drawn a few times over, so that
+ * what changes on the first frames (tables filled once they show, a side
+ * panel that folds) has settled. */
+static void
+wait_frames (CpWindow *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  guint frames = 0;
+  gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+
+  for (guint k = 0; k < 2000 && frames < 3; k++)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      iterate ();
+      g_usleep (1000);
+    }
+  g_signal_handler_disconnect (clock, handler);
+  iterate ();
+}
+
+/* With CP_LAYOUT_PICTURES naming a folder, the window of each case is
+ * kept there as GAME-LANGUAGE-WIDTH.png, for people to look at. */
+static void
+save_picture (CpWindow *window, const Case *c)
+{
+  const char *folder = g_getenv ("CP_LAYOUT_PICTURES");
+  /* What the window shows, without its frame. */
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  int width = gtk_widget_get_width (content), height = gtk_widget_get_height (content);
+
+  if (folder == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (content);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  name = g_strdup_printf ("%s-%s-%d.png", c->rules->id, c->language, c->width);
+  path = g_build_filename (folder, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static gboolean
+has_width (gpointer data)
+{
+  const Case *c = data;
+
+  return gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (shown))) == c->width;
+}
+
+static void
+test_layout (gconstpointer data)
+{
+  const Case *c = data;
+  g_autofree char *problems = NULL;
+  CpWindow *window = show (c);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), c->width, HEIGHT (c->width));
+  /* A window whose content cannot shrink as far stays wider. */
+  for (guint k = 0; k < 200 && !has_width ((gpointer) c); k++)
+    {
+      iterate ();
+      g_usleep (1000);
+    }
+  wait_frames (window);
+  save_picture (window, c);
+  problems = layout_problems (window, c->width);
+  /* The side panel, over the board where the window is narrow, on each
+   * of its pages. */
+  if (problems == NULL && adw_flap_get_folded (window->flap))
+    {
+      adw_flap_set_reveal_flap (window->flap, TRUE);
+      iterate ();
+    }
+  for (guint k = 0; problems == NULL && k < 2; k++)
+    {
+      adw_view_stack_set_visible_child_name (window->panel_stack, k == 0 ? "rules" : "game");
+      wait_frames (window);
+      problems = layout_problems (window, c->width);
+    }
+  if (adw_flap_get_folded (window->flap))
+    adw_flap_set_reveal_flap (window->flap, FALSE);
+  if (problems != NULL)
+    g_test_fail_printf ("%s in %s at %d px, after %u steps:\n%s", c->rules->id, c->language, c->width, STEPS,
+                        problems);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *made = g_dir_make_tmp ("cp-layout-XXXXXX", NULL);
+  gboolean sample = g_getenv ("CP_TEST_SANITIZED") != NULL;
+  const CpRules *const *rules;
+  guint n_rules;
+  int status;
+
+  g_setenv ("XDG_DATA_HOME", made, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CP_LOCALE_DIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  /* The layout is looked at where it ends, not on its way there. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  app = cp_application_new (G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  g_settings_set_boolean (cp_application_get_settings (app), "animate-moves", FALSE);
+  g_settings_set_enum (cp_application_get_settings (app), "computer-pace", 0);
+
+  rules = cp_rules_list (&n_rules);
+  for (guint r = 0; r < n_rules; r++)
+    for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        {
+          Case *c;
+
+          if (sample && (!g_str_equal (languages[l], "de") || widths[w] != 1024))
+            continue;
+          c = g_new0 (Case, 1);
+          c->rules = rules[r];
+          c->language = languages[l];
+          c->width = widths[w];
+          g_ptr_array_add (cases, c);
+          g_ptr_array_add (names, g_strdup_printf ("/layout/%s/%s/%d", rules[r]->id, languages[l], widths[w]));
+          g_test_add_data_func (g_ptr_array_index (names, names->len - 1), c, test_layout);
+        }
+  status = g_test_run ();
+  close_shown ();
+  g_object_unref (app);
+  g_rmdir (made);
+  return status;
+}
