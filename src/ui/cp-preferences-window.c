@@ -78,6 +78,36 @@ bind_enum (GSettings *settings, const char *key_name, GtkWidget *row)
 }
 
 static void
+setup_choice (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_choice (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+}
+
+/* The choice a row shows goes on in a second line where the row is
+ * narrow, rather than lose its end. */
+static void
+wrap_choices (GtkWidget *row)
+{
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_choice), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_choice), NULL);
+  adw_combo_row_set_factory (ADW_COMBO_ROW (row), factory);
+}
+
+static void
 cp_preferences_window_finalize (GObject *object)
 {
   g_clear_object (&CP_PREFERENCES_WINDOW (object)->settings);
@@ -107,6 +137,11 @@ static void
 cp_preferences_window_init (CpPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  wrap_choices (self->board_theme);
+  wrap_choices (self->board_facing);
+  wrap_choices (self->notation);
+  wrap_choices (self->computer_pace);
+  wrap_choices (self->secret_choice_time);
 }
 
 CpPreferencesWindow *

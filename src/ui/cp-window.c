@@ -363,6 +363,34 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
 }
 
 /* The tables beside the board, with the pieces in their players' colours. */
+/* Below this width the side panel folds away over the board, so that the
+ * board keeps its size. */
+#define FOLD_WIDTH 900
+
+/* Whether the window is narrower than the board and the side panel side
+ * by side, or is about to show so. */
+static gboolean
+narrow (CpWindow *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height;
+
+  if (width == 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  return width < FOLD_WIDTH;
+}
+
+/* Puts the game's tables beside the board (horizontal) or below it. */
+static void
+place_tables (CpWindow *self, GtkOrientation orientation)
+{
+  gboolean below = orientation == GTK_ORIENTATION_VERTICAL;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->board_box), orientation);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->grids), below ? 12 : 0);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->grids), below ? 0 : 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->grids), below ? 12 : 0);
+}
+
 static void
 show_grids (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
@@ -372,6 +400,10 @@ show_grids (CpWindow *self, const CpPresentation *presentation, const CpActionLi
   for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
     colours[seat] = cp_player_get_colour (cp_game_get_player (game, seat));
   cp_grid_panel_show (self->grids, presentation, colours, legal);
+  /* In a narrow window the tables go below the board before they are
+   * first laid out beside it, which would widen the window. */
+  if (narrow (self))
+    place_tables (self, GTK_ORIENTATION_VERTICAL);
 }
 
 /* Plays the cards chosen in the hand. */
@@ -917,14 +949,28 @@ cp_window_finalize (GObject *object)
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
 
-/* Below this width the side panel folds away over the board, so that the
- * board keeps its size. */
-#define FOLD_WIDTH 900
-
+/* Beside the board or below it, the game's tables go where they leave
+ * the board the larger. */
 static GtkOrientation
-narrow_orientation (int width)
+tables_orientation (CpWindow *self)
 {
-  return width < FOLD_WIDTH ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+  GtkWidget *grids = GTK_WIDGET (self->grids);
+  int width = gtk_widget_get_width (self->board_box), height = gtk_widget_get_height (self->board_box);
+  int grids_width, grids_height, beside, below;
+  /* The margins around the board, and between the board and the tables. */
+  const int margins = 24, gap = 12;
+
+  if (!gtk_widget_get_visible (grids) || gtk_widget_get_first_child (grids) == NULL)
+    return gtk_orientable_get_orientation (GTK_ORIENTABLE (self->board_box));
+  /* In a narrow window, tables beside the board would leave it no room,
+   * or make the window wider than it is. */
+  if (narrow (self))
+    return GTK_ORIENTATION_VERTICAL;
+  gtk_widget_measure (grids, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &grids_width, NULL, NULL);
+  gtk_widget_measure (grids, GTK_ORIENTATION_VERTICAL, width - margins, NULL, &grids_height, NULL, NULL);
+  beside = MIN (width - grids_width - margins - gap, height - margins);
+  below = MIN (width - margins, height - grids_height - margins - gap);
+  return below > beside ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
 }
 
 static gboolean
@@ -943,9 +989,7 @@ apply_fold (gpointer data)
     gtk_widget_add_css_class (self->panel, "background");
   else
     gtk_widget_remove_css_class (self->panel, "background");
-  /* Narrow, the game's tables go below the board, which keeps the width. */
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->board_box), narrow_orientation (width));
-  gtk_widget_set_margin_start (GTK_WIDGET (self->grids), width < FOLD_WIDTH ? 12 : 0);
+  place_tables (self, tables_orientation (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -969,7 +1013,7 @@ cp_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 
   GTK_WIDGET_CLASS (cp_window_parent_class)->size_allocate (widget, width, height, baseline);
   if ((adw_flap_get_fold_policy (self->flap) != wanted
-       || gtk_orientable_get_orientation (GTK_ORIENTABLE (self->board_box)) != narrow_orientation (width))
+       || gtk_orientable_get_orientation (GTK_ORIENTABLE (self->board_box)) != tables_orientation (self))
       && self->folding == 0)
     self->folding = g_idle_add (apply_fold, self);
 }

@@ -13,7 +13,9 @@
  *     than the side panel is meant to),
  *   - two panels side by side or one above the other that overlap.
  *
- * Cases are named /layout/GAME/LANGUAGE/WIDTH.  Under the sanitizers, a
+ * The preferences window is looked at in the same way, narrow and at its
+ * own width.  Cases are named /layout/GAME/LANGUAGE/WIDTH, and
+ * /layout/preferences/LANGUAGE/WIDTH.  Under the sanitizers, a
  * sample: every game in German at the default width.
  *
  * Needs a display: run under Xvfb.
@@ -30,6 +32,7 @@
 #include "cp-application.h"
 #include "cp-autosave.h"
 #include "cp-engine.h"
+#include "cp-preferences-window.h"
 #include "cp-test-util.h"
 #include "cp-window-private.h"
 
@@ -37,6 +40,7 @@ static CpApplication *app;
 
 static const char *const languages[] = { "C", "de", "fr", "es" };
 static const int widths[] = { 600, 1024, 1400 };
+static const int preferences_widths[] = { 400, 560 };
 
 /* How many steps of play fill the window: enough for cards in every hand,
  * a fight's dice and a few rows of the move list. */
@@ -263,11 +267,13 @@ layers (GtkWidget *widget)
 }
 
 /* Whether what lies under @widget is drawn by a library as it means
- * it: a badge over an icon. */
+ * it: a badge over an icon, a switch. */
 static gboolean
 sealed (GtkWidget *widget)
 {
-  return g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwIndicatorBin");
+  return g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwIndicatorBin")
+         /* A switch's knob, over its track. */
+         || GTK_IS_SWITCH (widget);
 }
 
 static void
@@ -357,7 +363,7 @@ walk_widget (Walk *walk, GtkWidget *widget, gboolean in_scroller)
 
 /* What is wrong with the layout of @window, or NULL. */
 static char *
-layout_problems (CpWindow *window, int width)
+layout_problems (GtkWindow *window, int width)
 {
   Walk walk = { g_string_new (NULL), GTK_WIDGET (window) };
 
@@ -385,7 +391,7 @@ count_frame (GdkFrameClock *clock, guint *frames)
  * what changes on the first frames (tables filled once they show, a side
  * panel that folds) has settled. */
 static void
-wait_frames (CpWindow *window)
+wait_frames (gpointer window)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   guint frames = 0;
@@ -404,11 +410,13 @@ wait_frames (CpWindow *window)
 /* With CP_LAYOUT_PICTURES naming a folder, the window of each case is
  * kept there as GAME-LANGUAGE-WIDTH.png, for people to look at. */
 static void
-save_picture (CpWindow *window, const Case *c)
+save_picture (GtkWindow *window, const char *id, const Case *c)
 {
   const char *folder = g_getenv ("CP_LAYOUT_PICTURES");
   /* What the window shows, without its frame. */
-  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  GtkWidget *content = ADW_IS_APPLICATION_WINDOW (window)
+                       ? adw_application_window_get_content (ADW_APPLICATION_WINDOW (window))
+                       : adw_window_get_content (ADW_WINDOW (window));
   g_autoptr (GdkPaintable) paintable = NULL;
   g_autoptr (GtkSnapshot) snapshot = NULL;
   g_autoptr (GskRenderNode) node = NULL;
@@ -423,20 +431,30 @@ save_picture (CpWindow *window, const Case *c)
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
+  /* Between two frames, a widget may have nothing to draw yet. */
+  if (node == NULL)
+    {
+      g_test_message ("no picture of %s in %s at %d px", id, c->language, c->width);
+      return;
+    }
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
-  name = g_strdup_printf ("%s-%s-%d.png", c->rules->id, c->language, c->width);
+  name = g_strdup_printf ("%s-%s-%d.png", id, c->language, c->width);
   path = g_build_filename (folder, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
-static gboolean
-has_width (gpointer data)
+/* Gives @window the width of @c, or as near as its content allows. */
+static void
+resize (GtkWindow *window, const Case *c)
 {
-  const Case *c = data;
-
-  return gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (shown))) == c->width;
+  gtk_window_set_default_size (window, c->width, HEIGHT (c->width));
+  for (guint k = 0; k < 200 && gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != c->width; k++)
+    {
+      iterate ();
+      g_usleep (1000);
+    }
+  wait_frames (window);
 }
 
 static void
@@ -446,34 +464,61 @@ test_layout (gconstpointer data)
   g_autofree char *problems = NULL;
   CpWindow *window = show (c);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), c->width, HEIGHT (c->width));
-  /* A window whose content cannot shrink as far stays wider. */
-  for (guint k = 0; k < 200 && !has_width ((gpointer) c); k++)
-    {
-      iterate ();
-      g_usleep (1000);
-    }
-  wait_frames (window);
-  save_picture (window, c);
-  problems = layout_problems (window, c->width);
+  resize (GTK_WINDOW (window), c);
+  save_picture (GTK_WINDOW (window), c->rules->id, c);
+  problems = layout_problems (GTK_WINDOW (window), c->width);
   /* The side panel, over the board where the window is narrow, on each
    * of its pages. */
   if (problems == NULL && adw_flap_get_folded (window->flap))
     {
       adw_flap_set_reveal_flap (window->flap, TRUE);
-      iterate ();
+      wait_frames (window);
     }
   for (guint k = 0; problems == NULL && k < 2; k++)
     {
       adw_view_stack_set_visible_child_name (window->panel_stack, k == 0 ? "rules" : "game");
       wait_frames (window);
-      problems = layout_problems (window, c->width);
+      problems = layout_problems (GTK_WINDOW (window), c->width);
     }
   if (adw_flap_get_folded (window->flap))
     adw_flap_set_reveal_flap (window->flap, FALSE);
   if (problems != NULL)
     g_test_fail_printf ("%s in %s at %d px, after %u steps:\n%s", c->rules->id, c->language, c->width, STEPS,
                         problems);
+}
+
+/* The preferences, in the window's width of @c. */
+static void
+test_preferences (gconstpointer data)
+{
+  const Case *c = data;
+  CpPreferencesWindow *preferences;
+  g_autofree char *problems = NULL;
+
+  use_language (c->language);
+  preferences = cp_preferences_window_new (cp_application_get_settings (app));
+  gtk_window_present (GTK_WINDOW (preferences));
+  resize (GTK_WINDOW (preferences), c);
+  save_picture (GTK_WINDOW (preferences), "preferences", c);
+  problems = layout_problems (GTK_WINDOW (preferences), c->width);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  iterate ();
+  use_language ("C");
+  if (problems != NULL)
+    g_test_fail_printf ("the preferences in %s at %d px:\n%s", c->language, c->width, problems);
+}
+
+static void
+add_case (GPtrArray *cases, GPtrArray *names, const CpRules *rules, const char *language, int width)
+{
+  Case *c = g_new0 (Case, 1);
+
+  c->rules = rules;
+  c->language = language;
+  c->width = width;
+  g_ptr_array_add (cases, c);
+  g_ptr_array_add (names, g_strdup_printf ("/layout/%s/%s/%d", rules ? rules->id : "preferences", language, width));
+  g_test_add_data_func (g_ptr_array_index (names, names->len - 1), c, rules ? test_layout : test_preferences);
 }
 
 int
@@ -505,19 +550,13 @@ main (int argc, char *argv[])
   for (guint r = 0; r < n_rules; r++)
     for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
       for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
-        {
-          Case *c;
-
-          if (sample && (!g_str_equal (languages[l], "de") || widths[w] != 1024))
-            continue;
-          c = g_new0 (Case, 1);
-          c->rules = rules[r];
-          c->language = languages[l];
-          c->width = widths[w];
-          g_ptr_array_add (cases, c);
-          g_ptr_array_add (names, g_strdup_printf ("/layout/%s/%s/%d", rules[r]->id, languages[l], widths[w]));
-          g_test_add_data_func (g_ptr_array_index (names, names->len - 1), c, test_layout);
-        }
+        if (!sample || (g_str_equal (languages[l], "de") && widths[w] == 1024))
+          add_case (cases, names, rules[r], languages[l], widths[w]);
+  /* The preferences narrow, and at their own width. */
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    for (guint w = 0; w < G_N_ELEMENTS (preferences_widths); w++)
+      if (!sample || g_str_equal (languages[l], "de"))
+        add_case (cases, names, NULL, languages[l], preferences_widths[w]);
   status = g_test_run ();
   close_shown ();
   g_object_unref (app);
