@@ -6,6 +6,10 @@
  * speak of the screen (by convention those with the ids "playing" and
  * "marks") stay out of print.  Headings keep with what follows them, and
  * a paragraph does not leave a single line behind at the foot of a page.
+ * Lines break between words: a word breaks only when it is wider than a
+ * column, and the columns of a table are at least as wide as their
+ * longest words.  A figure's caption stays whole under its image.  The
+ * book of every game begins with its contents.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,20 +33,14 @@
 typedef struct {
   char *title;
   GPtrArray *blocks;  /* CpMallardBlock */
+  guint first_page;   /* where it begins, from 0 */
 } Doc;
 
 /* A piece of a page: lines of a layout, an image, or a rule. */
-typedef struct {
-  PangoLayout *layout;
-  int first_line;
-  int n_lines;
-  RsvgHandle *image;
-  double x, y, width, height;
-} Item;
+typedef CpRuleSheetItem Item;
 
 typedef struct {
   const char *title;
-  guint number;   /* within its game, from 1 */
   GArray *items;  /* Item */
 } Page;
 
@@ -52,10 +50,13 @@ struct _CpRuleSheet
 
   GPtrArray *docs;   /* Doc */
   GPtrArray *pages;  /* Page */
+  gboolean contents; /* whether pages of contents come first */
   double width, height;
 
   /* While laying out */
   cairo_t *cr;
+  CpMallardKind kind;  /* the block being placed */
+  guint block;
   double top;      /* where the columns of the page begin */
   guint column;    /* 0 or 1 */
   double y;
@@ -106,7 +107,6 @@ new_page (CpRuleSheet *self, const char *title)
   Page *page = g_new0 (Page, 1);
 
   page->title = title;
-  page->number = self->pages->len > 0 && current_page (self)->title == title ? current_page (self)->number + 1 : 1;
   page->items = g_array_new (FALSE, TRUE, sizeof (Item));
   g_array_set_clear_func (page->items, item_clear);
   g_ptr_array_add (self->pages, page);
@@ -190,7 +190,8 @@ lines_height (PangoLayout *layout, int first, int n)
 static void
 add_lines (CpRuleSheet *self, PangoLayout *layout, int first, int n, double x)
 {
-  Item item = { .layout = g_object_ref (layout), .first_line = first, .n_lines = n, .x = left (self) + x, .y = self->y };
+  Item item = { .kind = self->kind, .block = self->block, .layout = g_object_ref (layout), .first_line = first,
+                .n_lines = n, .x = left (self) + x, .y = self->y };
 
   item.height = lines_height (layout, first, n);
   g_array_append_val (current_page (self)->items, item);
@@ -239,36 +240,101 @@ place_markup (CpRuleSheet *self, const char *markup, const char *font, double in
   place_layout (self, layout, indent, above, below, 0);
 }
 
-/* A table, its columns as wide as their widest cell when that fits, else
- * shared out in proportion; a row never breaks across pages. */
-static void
-place_table (CpRuleSheet *self, GPtrArray *rows, double indent)
+/* The width of the widest line of @layout, in Pango units. */
+static int
+widest_line (PangoLayout *layout)
 {
-  double available = column_width (self) - indent;
-  double widths[16] = { 0 }, total = 0;
+  int widest = 0;
+
+  for (GSList *line = pango_layout_get_lines_readonly (layout); line; line = line->next)
+    {
+      PangoRectangle logical;
+
+      pango_layout_line_get_extents (line->data, NULL, &logical);
+      widest = MAX (widest, logical.width);
+    }
+  return widest;
+}
+
+/* Measures the columns of a table in @font: the widths of their widest
+ * cells, on one line each, and of their longest words, in Pango units.
+ * Returns the number of columns. */
+static guint
+measure_table (CpRuleSheet *self, GPtrArray *rows, const char *font, int *natural, int *least, guint max_columns)
+{
   guint n_columns = 0;
 
+  for (guint c = 0; c < max_columns; c++)
+    natural[c] = least[c] = 0;
   for (guint r = 0; r < rows->len; r++)
     {
       char **cells = rows->pdata[r];
 
-      for (guint c = 0; cells[c] && c < G_N_ELEMENTS (widths); c++)
+      for (guint c = 0; cells[c] && c < max_columns; c++)
         {
-          g_autoptr (PangoLayout) layout = make_layout (self, cells[c], "Serif 9", -1, 0);
-          PangoRectangle logical;
+          g_autoptr (PangoLayout) layout = make_layout (self, cells[c], font, -1, 0);
 
-          pango_layout_set_width (layout, -1);
-          pango_layout_get_extents (layout, NULL, &logical);
-          widths[c] = MAX (widths[c], (double) logical.width / PANGO_SCALE);
+          natural[c] = MAX (natural[c], widest_line (layout));
+          /* At the narrowest, a word a line. */
+          pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+          pango_layout_set_width (layout, 1);
+          least[c] = MAX (least[c], widest_line (layout) + 1);
           n_columns = MAX (n_columns, c + 1);
         }
     }
-  available -= TABLE_GAP * (n_columns - 1);
   for (guint c = 0; c < n_columns; c++)
-    total += widths[c];
-  if (total > available)
-    for (guint c = 0; c < n_columns; c++)
-      widths[c] = available * widths[c] / total;
+    least[c] = MIN (least[c], natural[c]);
+  return n_columns;
+}
+
+/* A table, its columns as wide as their widest cell when that fits, else
+ * never narrower than their longest word, sharing out what room is left
+ * in proportion to what more their cells would take.  A table whose
+ * words cannot stand side by side in the column takes a smaller type and
+ * closer columns, and at last the whole width of the column.  A row
+ * never breaks across pages. */
+static void
+place_table (CpRuleSheet *self, GPtrArray *rows, double indent)
+{
+  static const double sizes[] = { 9, 8.5, 8, 7.5, 7, 7, 6.5 };
+  double available = 0, gap = TABLE_GAP;
+  int natural[16], least[16], widths[16] = { 0 };
+  gint64 total_natural = 0, total_least = 0, room = 0;
+  guint n_columns = 0;
+  char font[32];
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      char size[G_ASCII_DTOSTR_BUF_SIZE];
+
+      /* "Serif 8.5" whatever the locale's decimal point. */
+      g_snprintf (font, sizeof font, "Serif %s", g_ascii_dtostr (size, sizeof size, sizes[i]));
+      gap = TABLE_GAP * sizes[i] / sizes[0];
+      if (i + 2 >= G_N_ELEMENTS (sizes))
+        {
+          gap = 4;
+          indent = 0;
+        }
+      n_columns = measure_table (self, rows, font, natural, least, G_N_ELEMENTS (widths));
+      available = column_width (self) - indent - gap * (n_columns - 1);
+      room = (gint64) (available * PANGO_SCALE);
+      total_natural = total_least = 0;
+      for (guint c = 0; c < n_columns; c++)
+        {
+          total_natural += natural[c];
+          total_least += least[c];
+        }
+      if (total_least <= room)
+        break;
+    }
+  for (guint c = 0; c < n_columns; c++)
+    if (total_natural <= room)
+      widths[c] = natural[c];
+    else if (total_least < room && total_natural > total_least)
+      widths[c] = least[c] + (int) ((natural[c] - least[c]) * (room - total_least) / (total_natural - total_least));
+    else
+      /* Words that cannot all fit side by side break where they must. */
+      widths[c] = (int) (least[c] * room / total_least);
 
   self->y += 4;
   for (guint r = 0; r < rows->len; r++)
@@ -279,7 +345,7 @@ place_table (CpRuleSheet *self, GPtrArray *rows, double indent)
 
       for (guint c = 0; cells[c] && c < n_columns; c++)
         {
-          PangoLayout *layout = make_layout (self, cells[c], "Serif 9", widths[c], 0);
+          PangoLayout *layout = make_layout (self, cells[c], font, (double) widths[c] / PANGO_SCALE, 0);
           PangoRectangle logical;
 
           pango_layout_get_extents (layout, NULL, &logical);
@@ -292,16 +358,16 @@ place_table (CpRuleSheet *self, GPtrArray *rows, double indent)
       for (guint c = 0; c < layouts->len; c++)
         {
           PangoLayout *layout = layouts->pdata[c];
-          Item item = { .layout = g_object_ref (layout), .first_line = 0,
+          Item item = { .kind = self->kind, .block = self->block, .layout = g_object_ref (layout), .first_line = 0,
                         .n_lines = pango_layout_get_line_count (layout), .x = x, .y = self->y };
 
           g_array_append_val (current_page (self)->items, item);
-          x += widths[c] + TABLE_GAP;
+          x += (double) widths[c] / PANGO_SCALE + gap;
         }
       self->y += height + 3;
       /* A hairline under each row, across the table. */
       {
-        Item rule = { .x = left (self) + indent, .y = self->y - 1.5, .width = available + TABLE_GAP * (n_columns - 1) };
+        Item rule = { .kind = self->kind, .block = self->block, .x = left (self) + indent, .y = self->y - 1.5, .width = available + gap * (n_columns - 1) };
 
         g_array_append_val (current_page (self)->items, rule);
       }
@@ -309,32 +375,50 @@ place_table (CpRuleSheet *self, GPtrArray *rows, double indent)
   self->y += 6;
 }
 
+/* A figure: its image, if it has one that can be read, and the caption
+ * under it, if it has one, kept whole in the same column. */
 static void
-place_image (CpRuleSheet *self, GFile *file, double indent)
+place_figure (CpRuleSheet *self, GFile *file, const CpMallardBlock *caption, double indent)
 {
-  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
   RsvgHandle *handle = path != NULL ? rsvg_handle_new_from_file (path, NULL) : NULL;
-  double width, height, scale;
-  Item item = { 0 };
+  g_autoptr (PangoLayout) layout = NULL;
+  double width, height, scale, caption_height = 0;
+  Item item = { .kind = self->kind, .block = self->block };
 
-  if (handle == NULL || !rsvg_handle_get_intrinsic_size_in_pixels (handle, &width, &height) || width <= 0)
+  if (caption != NULL)
     {
-      g_clear_object (&handle);
-      return;
+      layout = make_layout (self, caption->markup, "Serif Italic 8.5", column_width (self) - indent, 0);
+      caption_height = lines_height (layout, 0, pango_layout_get_line_count (layout));
     }
-  /* Pixels at 96 to the inch become points. */
-  scale = MIN (0.75, MIN (IMAGE_MAX_WIDTH, column_width (self) - indent) / width);
-  item.image = handle;
-  item.width = width * scale;
-  item.height = height * scale;
-  self->y += 6;
-  /* An image keeps with two lines of the caption below it. */
-  if (self->y + item.height + 2 * 11 > bottom (self))
+  if (handle != NULL && (!rsvg_handle_get_intrinsic_size_in_pixels (handle, &width, &height) || width <= 0))
+    g_clear_object (&handle);
+  if (handle != NULL)
+    {
+      /* Pixels at 96 to the inch become points. */
+      scale = MIN (0.75, MIN (IMAGE_MAX_WIDTH, column_width (self) - indent) / width);
+      item.image = handle;
+      item.width = width * scale;
+      item.height = height * scale;
+      self->y += 6;
+      if (self->y + item.height + (caption != NULL ? 8 + caption_height : 0) > bottom (self) && self->y > self->top + 6)
+        next_column (self);
+      item.x = left (self) + indent;
+      item.y = self->y;
+      g_array_append_val (current_page (self)->items, item);
+      self->y += item.height + 8;
+    }
+  else if (caption != NULL && self->y + caption_height > bottom (self) && self->y > self->top)
     next_column (self);
-  item.x = left (self) + indent;
-  item.y = self->y;
-  g_array_append_val (current_page (self)->items, item);
-  self->y += item.height + 8;
+  if (caption != NULL)
+    {
+      /* The caption is the block after the image's. */
+      if (file != NULL)
+        self->block++;
+      self->kind = CP_MALLARD_CAPTION;
+      add_lines (self, layout, 0, pango_layout_get_line_count (layout), indent);
+      self->y += 6;
+    }
 }
 
 static void
@@ -387,10 +471,10 @@ place_block (CpRuleSheet *self, const CpMallardBlock *block)
       place_table (self, block->rows, indent);
       break;
     case CP_MALLARD_IMAGE:
-      place_image (self, block->image, indent);
+      place_figure (self, block->image, NULL, indent);
       break;
     case CP_MALLARD_CAPTION:
-      place_markup (self, block->markup, "Serif Italic 8.5", indent, 0, 0, 6);
+      place_figure (self, NULL, block, indent);
       break;
     default:
       place_markup (self, block->markup, "Serif 9.5", indent, 0, 0, 4);
@@ -404,24 +488,135 @@ on_screen_only (const CpMallardBlock *block)
   return g_strcmp0 (block->section, "playing") == 0 || g_strcmp0 (block->section, "marks") == 0;
 }
 
+/* A line of the contents: the title of a game, dots, and the page where
+ * it begins, on the page of contents @page from @y down. */
+static double
+place_contents_line (CpRuleSheet *self, Page *page, const Doc *doc, double y)
+{
+  g_autofree char *number = g_strdup_printf ("%u", doc->first_page + 1);
+  g_autofree char *escaped = g_markup_escape_text (doc->title, -1);
+  PangoLayout *title = make_layout (self, escaped, "Serif 11", self->width - 2 * MARGIN - 40, 0);
+  PangoLayout *digits = make_layout (self, number, "Serif 11", -1, 0);
+  int n_lines = pango_layout_get_line_count (title);
+  double height = lines_height (title, 0, n_lines), last_top, last_height, title_width, digits_width;
+  PangoRectangle logical;
+  Item item = { .kind = CP_MALLARD_PARAGRAPH, .layout = title, .n_lines = n_lines, .x = MARGIN, .y = y,
+                .height = height };
+
+  g_array_append_val (page->items, item);
+  line_extents (title, n_lines - 1, &last_top, &last_height);
+  pango_layout_line_get_extents (pango_layout_get_line_readonly (title, n_lines - 1), NULL, &logical);
+  title_width = (double) logical.width / PANGO_SCALE;
+  pango_layout_get_extents (digits, NULL, &logical);
+  digits_width = (double) logical.width / PANGO_SCALE;
+  /* The number flush right on the title's last line, dots up to it. */
+  item = (Item) { .kind = CP_MALLARD_PARAGRAPH, .layout = digits, .n_lines = 1,
+                  .x = self->width - MARGIN - digits_width, .y = y + last_top, .height = last_height };
+  g_array_append_val (page->items, item);
+  item = (Item) { .kind = CP_MALLARD_PARAGRAPH, .dotted = TRUE, .x = MARGIN + title_width + 6,
+                  .y = y + last_top + last_height * 0.75, .width = self->width - 2 * MARGIN - title_width - digits_width - 12 };
+  if (item.width > 0)
+    g_array_append_val (page->items, item);
+  return height + 7;
+}
+
+/* The pages of contents, before the games: as many as the list of games
+ * takes, which the page numbers of the games count in.  Each page has the
+ * title of the book and the heading. */
+static void
+place_contents (CpRuleSheet *self, guint n_pages)
+{
+  guint d = 0;
+
+  for (guint p = 0; p < n_pages; p++)
+    {
+      Page *page = self->pages->pdata[p];
+      /* Translators: the title of the first page of the book of the rules
+       * of every game, above its contents */
+      g_autofree char *title = g_markup_escape_text (_("Rules of the Chess Parlour games"), -1);
+      g_autofree char *heading = g_markup_escape_text (page->title, -1);
+      PangoLayout *layout = make_layout (self, title, "Sans Bold 18", self->width - 2 * MARGIN, 0);
+      Item item = { .kind = CP_MALLARD_TITLE, .layout = layout, .n_lines = pango_layout_get_line_count (layout),
+                    .x = MARGIN, .y = MARGIN };
+      double y;
+
+      item.height = lines_height (layout, 0, item.n_lines);
+      g_array_append_val (page->items, item);
+      y = MARGIN + item.height + 18;
+      layout = make_layout (self, heading, "Sans Bold 11", self->width - 2 * MARGIN, 0);
+      item = (Item) { .kind = CP_MALLARD_HEADING, .layout = layout, .n_lines = pango_layout_get_line_count (layout),
+                      .x = MARGIN, .y = y };
+      item.height = lines_height (layout, 0, item.n_lines);
+      g_array_append_val (page->items, item);
+      y += item.height + 10;
+      for (; d < self->docs->len && (y + 14 <= bottom (self) || p + 1 == n_pages); d++)
+        y += place_contents_line (self, page, self->docs->pdata[d], y);
+    }
+}
+
+/* How many pages the contents take. */
+static guint
+count_contents_pages (CpRuleSheet *self)
+{
+  g_autoptr (PangoLayout) line = make_layout (self, "0", "Serif 11", -1, 0);
+  PangoRectangle logical;
+  double first;
+  guint per_page;
+
+  pango_layout_get_extents (line, NULL, &logical);
+  /* Below the title and the heading. */
+  first = MARGIN + 3 * 18 + 18 + 10;
+  per_page = MAX (1, (guint) ((bottom (self) - first) / ((double) logical.height / PANGO_SCALE + 7)));
+  return (self->docs->len + per_page - 1) / per_page;
+}
+
 static guint
 cp_rule_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, double height)
 {
   CpRuleSheet *self = CP_RULE_SHEET (printable);
+  guint n_contents = 0;
 
   g_ptr_array_set_size (self->pages, 0);
+  self->block = 0;
   self->width = width;
   self->height = height - FOOTER_GAP / 2;
   self->cr = cr;
+  if (self->contents)
+    {
+      /* Translators: the heading of the list of games at the start of the
+       * book of the rules of every game, and the foot of its pages */
+      const char *contents = _("Contents");
+
+      n_contents = count_contents_pages (self);
+      for (guint p = 0; p < n_contents; p++)
+        new_page (self, contents);
+    }
   for (guint d = 0; d < self->docs->len; d++)
     {
       Doc *doc = self->docs->pdata[d];
 
+      doc->first_page = self->pages->len;
       new_page (self, doc->title);
-      for (guint b = 0; b < doc->blocks->len; b++)
-        if (!on_screen_only (doc->blocks->pdata[b]))
-          place_block (self, doc->blocks->pdata[b]);
+      for (guint b = 0; b < doc->blocks->len; b++, self->block++)
+        {
+          const CpMallardBlock *block = doc->blocks->pdata[b];
+          const CpMallardBlock *next = b + 1 < doc->blocks->len ? doc->blocks->pdata[b + 1] : NULL;
+
+          if (on_screen_only (block))
+            continue;
+          self->kind = block->kind;
+          if (block->kind == CP_MALLARD_IMAGE && next != NULL && next->kind == CP_MALLARD_CAPTION)
+            {
+              /* The image and its caption, together; the caption counts
+               * as the next block. */
+              place_figure (self, block->image, next, INDENT);
+              b++;
+            }
+          else
+            place_block (self, block);
+        }
     }
+  place_contents (self, n_contents);
   self->cr = NULL;
   return self->pages->len;
 }
@@ -456,6 +651,23 @@ draw_item (cairo_t *cr, const Item *item)
         }
       pango_layout_iter_free (iter);
     }
+  else if (item->dotted)
+    {
+      const double dots[] = { 0, 4 };
+      double offset;
+
+      cairo_save (cr);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
+      cairo_set_line_width (cr, 0.9);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_dash (cr, dots, 2, 0);
+      /* The dots end at the right. */
+      offset = item->width - 4 * (int) (item->width / 4);
+      cairo_move_to (cr, item->x + offset, item->y);
+      cairo_rel_line_to (cr, item->width - offset, 0);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
   else
     {
       cairo_save (cr);
@@ -469,12 +681,12 @@ draw_item (cairo_t *cr, const Item *item)
 }
 
 static void
-draw_footer (CpRuleSheet *self, cairo_t *cr, const Page *page)
+draw_footer (CpRuleSheet *self, cairo_t *cr, const Page *page, guint number)
 {
   PangoLayout *layout = cp_printable_create_layout (cr, "Sans 8");
   /* Translators: the foot of a printed rule sheet: the program, the
-   * game's name and the page number within its rules */
-  g_autofree char *text = g_strdup_printf (_("Chess Parlour · %s · %u"), page->title, page->number);
+   * game's name and the page number */
+  g_autofree char *text = g_strdup_printf (_("Chess Parlour · %s · %u"), page->title, number + 1);
   int width;
 
   pango_layout_set_text (layout, text, -1);
@@ -496,7 +708,7 @@ cp_rule_sheet_draw_page (CpPrintable *printable, cairo_t *cr, guint number)
   cairo_set_source_rgb (cr, 0, 0, 0);
   for (guint i = 0; i < page->items->len; i++)
     draw_item (cr, &g_array_index (page->items, Item, i));
-  draw_footer (self, cr, page);
+  draw_footer (self, cr, page, number);
 }
 
 static void
@@ -527,6 +739,26 @@ cp_rule_sheet_init (CpRuleSheet *self)
 {
   self->docs = g_ptr_array_new_with_free_func (doc_free);
   self->pages = g_ptr_array_new_with_free_func (page_free);
+}
+
+/**
+ * cp_rule_sheet_get_items:
+ * @page: a page of the last layout, from 0
+ *
+ * What page @page shows, for a look at the layout.
+ *
+ * Returns: (array length=n_items) (transfer none): its pieces
+ */
+const CpRuleSheetItem *
+cp_rule_sheet_get_items (CpRuleSheet *self, guint page, guint *n_items)
+{
+  GArray *items;
+
+  g_return_val_if_fail (CP_IS_RULE_SHEET (self), NULL);
+  g_return_val_if_fail (page < self->pages->len, NULL);
+  items = ((Page *) self->pages->pdata[page])->items;
+  *n_items = items->len;
+  return (const CpRuleSheetItem *) (gpointer) items->data;
 }
 
 /**
@@ -577,7 +809,7 @@ cp_rule_sheet_new (const char *const *page_ids, GError **error)
  * cp_rule_sheet_new_for_every_game:
  *
  * Returns: (transfer full): the booklet of the rules of every game of
- *   the collection, or %NULL with @error set
+ *   the collection, their contents first, or %NULL with @error set
  */
 CpRuleSheet *
 cp_rule_sheet_new_for_every_game (GError **error)
@@ -586,9 +818,13 @@ cp_rule_sheet_new_for_every_game (GError **error)
   const CpRules *const *rules = cp_rules_list (&n);
   g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
   g_auto (GStrv) pages = NULL;
+  CpRuleSheet *sheet;
 
   for (guint i = 0; i < n; i++)
     g_strv_builder_add (ids, rules[i]->id);
   pages = g_strv_builder_end (ids);
-  return cp_rule_sheet_new ((const char *const *) pages, error);
+  sheet = cp_rule_sheet_new ((const char *const *) pages, error);
+  if (sheet != NULL)
+    sheet->contents = TRUE;
+  return sheet;
 }

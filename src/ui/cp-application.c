@@ -137,8 +137,43 @@ open_file (CpApplication *self, GFile *file)
   cp_game_file_load_async (file, NULL, file_read, opening);
 }
 
+/**
+ * cp_application_help_is_installed:
+ * @data_dirs: the data folders where a help viewer looks for help, such
+ *   as the user's and the system's
+ *
+ * Whether the help pages lie where a help viewer finds them: in
+ * help/C/chess-parlour of one of @data_dirs.  They do not when the
+ * program runs from its build folder without being installed.
+ */
+gboolean
+cp_application_help_is_installed (const char *const *data_dirs)
+{
+  for (guint i = 0; data_dirs[i]; i++)
+    {
+      g_autofree char *index = g_build_filename (data_dirs[i], "help", "C", "chess-parlour", "index.page", NULL);
+
+      if (g_file_test (index, G_FILE_TEST_IS_REGULAR))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the help viewer would find the help, in the folders it reads. */
+static gboolean
+help_is_found (void)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) dirs = NULL;
+
+  g_strv_builder_add (builder, g_get_user_data_dir ());
+  g_strv_builder_addv (builder, (const char **) g_get_system_data_dirs ());
+  dirs = g_strv_builder_end (builder);
+  return cp_application_help_is_installed ((const char *const *) dirs);
+}
+
 /* Opens the help browser at @page, such as "chess", or at the index for
- * %NULL; or says that there is none. */
+ * %NULL; or says why it cannot. */
 static void
 show_help (CpApplication *self, GtkWindow *parent, const char *page)
 {
@@ -147,12 +182,13 @@ show_help (CpApplication *self, GtkWindow *parent, const char *page)
   g_autoptr (GAppInfo) viewer = NULL;
 
   /* gtk_show_uri cannot tell that nothing opened the page: without a
-   * viewer, the window shows what it has.  In a sandbox the portal finds
-   * the viewer outside. */
+   * viewer, or without the help where the viewer looks for it, the window
+   * shows what it has.  In a sandbox the portal finds the viewer outside,
+   * and the help lies where it finds it. */
   if (CP_IS_WINDOW (parent) && !g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS)
-      && (viewer = g_app_info_get_default_for_uri_scheme ("help")) == NULL)
+      && ((viewer = g_app_info_get_default_for_uri_scheme ("help")) == NULL || !help_is_found ()))
     {
-      cp_window_show_help_fallback (CP_WINDOW (parent), page == NULL);
+      cp_window_show_help_fallback (CP_WINDOW (parent), page == NULL, viewer == NULL);
       return;
     }
   gtk_show_uri (parent, uri, GDK_CURRENT_TIME);

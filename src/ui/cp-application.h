@@ -15,4 +15,6 @@ CpApplication *cp_application_new          (GApplicationFlags  flags);
 GSettings     *cp_application_get_settings (CpApplication     *self);
 GtkWindow     *cp_application_new_window   (CpApplication     *self);
 
+gboolean       cp_application_help_is_installed (const char *const *data_dirs);
+
 G_END_DECLS

@@ -418,12 +418,14 @@ rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 /**
  * cp_window_show_help_fallback:
  * @show_rules: whether the rules of the game may stand in for the help
+ * @no_viewer: whether no help viewer is installed, rather than the help
  *
- * Says that no help viewer is installed, and shows the rules of the game
- * in the side panel instead where they are installed.
+ * Says that no help viewer is installed, or that the help is not where
+ * the viewer looks for it, and shows the rules of the game in the side
+ * panel instead where they can be read.
  */
 void
-cp_window_show_help_fallback (CpWindow *self, gboolean show_rules)
+cp_window_show_help_fallback (CpWindow *self, gboolean show_rules, gboolean no_viewer)
 {
   const char *id;
   g_autoptr (GFile) page = NULL;
@@ -435,11 +437,14 @@ cp_window_show_help_fallback (CpWindow *self, gboolean show_rules)
     page = cp_mallard_find_page (id);
   if (page == NULL)
     {
-      _cp_window_show_notice (self, _("No help viewer is installed"), FALSE);
+      _cp_window_show_notice (self, no_viewer ? _("No help viewer is installed") : _("The help is not installed"),
+                              FALSE);
       return;
     }
   reveal_rules (self);
-  _cp_window_show_notice (self, _("No help viewer is installed: here are the rules of this game"), FALSE);
+  _cp_window_show_notice (self, no_viewer ? _("No help viewer is installed: here are the rules of this game")
+                                          : _("The help is not installed: here are the rules of this game"),
+                          FALSE);
 }
 
 void

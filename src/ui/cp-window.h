@@ -49,7 +49,8 @@ gboolean     cp_window_save_finish         (CpWindow      *self,
 void         cp_window_choose_file_to_open (CpWindow      *self);
 void         cp_window_show_new_game       (CpWindow      *self);
 void         cp_window_show_help_fallback  (CpWindow      *self,
-                                            gboolean       show_rules);
+                                            gboolean       show_rules,
+                                            gboolean       no_viewer);
 void         cp_window_play                (CpWindow      *self,
                                             const CpAction *action);
 

@@ -947,6 +947,40 @@ test_solo_wrong_call (void)
   g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 0, 0), ==, (int) par + 1);
 }
 
+/* Alone, giving up after any bid scores a penalty, and what the player
+ * is told after the hole never says they made par: with par 1 or more,
+ * a bid from 1 to 10 given up scores the higher of the bid and par, plus
+ * one, which the score card marks. */
+static void
+test_solo_give_up (void)
+{
+  CpGolfSolution solution;
+  guint par;
+
+  for (guint moves = 1; moves <= 10; moves++)
+    {
+      g_autoptr (CpGame) game = solo_game (&par, &solution);
+      g_autoptr (CpPresentation) card = NULL;
+      g_autoptr (CpView) view = NULL;
+      g_autoptr (CpPresentation) shown = NULL;
+      guint expected = MAX (moves, par) + 1;
+      g_autofree char *word = g_strdup_printf ("%u!", expected);
+
+      bid (game, 0, moves);
+      g_assert_cmpuint (cp_state_pending (cp_game_get_state (game)), ==, CP_SEAT_BIT (0));
+      cp_test_play_action (game, find_action (game, 0, CP_ACTION_PASS, 0));
+      g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 0, 0), ==, (int) expected);
+      card = score_card (game);
+      g_assert_cmpstr (cp_grid_get_word (&g_array_index (card->grids, CpGrid, 0), 2, 1), ==, word);
+      view = cp_game_view (game, 0);
+      shown = cp_game_present (game, view);
+      g_assert_nonnull (shown->prompt);
+      g_assert_null (strstr (shown->prompt, "made par"));
+      /* The next hole begins: no choice of difficulty is owed. */
+      g_assert_nonnull (strstr (shown->prompt, "Hole 2"));
+    }
+}
+
 /* The puzzle of the day deals alike all day, and is played alone. */
 static void
 test_daily (void)
@@ -989,6 +1023,7 @@ main (int argc, char **argv)
   g_test_add_func ("/golf/three-card-hole", test_three_card_hole);
   g_test_add_func ("/golf/solo", test_solo);
   g_test_add_func ("/golf/solo-wrong-call", test_solo_wrong_call);
+  g_test_add_func ("/golf/solo-give-up", test_solo_give_up);
   g_test_add_func ("/golf/secret-hint", test_secret_hint);
   g_test_add_func ("/golf/advise-from-par", test_advise_from_par);
   g_test_add_func ("/golf/advise-off-way", test_advise_off_way);

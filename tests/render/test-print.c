@@ -16,10 +16,36 @@
 
 #include "cp-card-art.h"
 #include "cp-deck-sheet.h"
+#include "cp-engine.h"
 #include "cp-mallard.h"
 #include "cp-rule-sheet.h"
 
 static char *folder;
+
+/* What a test found wrong, one a line. */
+static GString *problems;
+
+static void G_GNUC_PRINTF (1, 2)
+problem (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_test_message ("%s", text);
+  g_string_append_printf (problems, "%s\n", text);
+}
+
+/* Fails the test with what it found wrong. */
+static void
+check_problems (void)
+{
+  if (problems->len > 0)
+    g_test_fail_printf ("%s", problems->str);
+  g_string_truncate (problems, 0);
+}
 
 /* Runs @argv and returns what it printed, or NULL (the test skipped)
  * when the tool is not installed. */
@@ -218,6 +244,343 @@ test_booklet (void)
   cairo_surface_destroy (surface);
 }
 
+/* Where item's lines break a word that would fit on a line whole: the
+ * word with a bar at the break, or NULL.  A line may begin only where the
+ * text allows a break (after a space, a hyphen or a slash), or inside a
+ * word wider than a third of the paper's @width, which a column of text
+ * could not hold. */
+static char *
+broken_word (const CpRuleSheetItem *item, double width)
+{
+  const char *text = pango_layout_get_text (item->layout);
+  int n_attrs;
+  const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly (item->layout, &n_attrs);
+
+  for (int line = MAX (item->first_line, 1); line < item->first_line + item->n_lines; line++)
+    {
+      PangoLayoutLine *layout_line = pango_layout_get_line_readonly (item->layout, line);
+      glong at = g_utf8_pointer_to_offset (text, text + layout_line->start_index);
+      glong start = at, end = at;
+      g_autoptr (PangoLayout) whole = NULL;
+      PangoRectangle from, to;
+      const char *p, *q;
+
+      if (attrs[at].is_line_break)
+        continue;
+      while (start > 0 && !attrs[start].is_line_break)
+        start--;
+      while (end < n_attrs - 1 && !attrs[end].is_line_break)
+        end++;
+      p = g_utf8_offset_to_pointer (text, start);
+      q = g_utf8_offset_to_pointer (text, end);
+      /* The word on one line, as wide as it is. */
+      whole = pango_layout_copy (item->layout);
+      pango_layout_set_width (whole, -1);
+      pango_layout_index_to_pos (whole, (int) (p - text), &from);
+      pango_layout_index_to_pos (whole, (int) (q - text), &to);
+      if (to.x - from.x > width / 3 * PANGO_SCALE)
+        continue;
+      return g_strdup_printf ("%.*s|%.*s", (int) (text + layout_line->start_index - p), p,
+                              (int) (q - text - layout_line->start_index), text + layout_line->start_index);
+    }
+  return NULL;
+}
+
+/* Lays @sheet out on A4 and on Letter and fails on a word broken inside,
+ * and on a figure's caption that is not whole, or not in the column of
+ * its image just above it. */
+static void
+check_layout (CpRuleSheet *sheet, const char *what)
+{
+  static const double papers[][2] = { { CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT },
+                                      { CP_PAPER_LETTER_WIDTH, CP_PAPER_LETTER_HEIGHT } };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  guint n_captions = 0;
+
+  for (guint paper = 0; paper < G_N_ELEMENTS (papers); paper++)
+    {
+      guint n_pages = cp_printable_paginate (CP_PRINTABLE (sheet), cr, papers[paper][0], papers[paper][1]);
+      const char *paper_name = paper == 0 ? "A4" : "Letter";
+
+      for (guint page = 0; page < n_pages; page++)
+        {
+          guint n;
+          const CpRuleSheetItem *items = cp_rule_sheet_get_items (sheet, page, &n);
+
+          for (guint i = 0; i < n; i++)
+            {
+              g_autofree char *broken = items[i].layout != NULL ? broken_word (&items[i], papers[paper][0]) : NULL;
+              const CpRuleSheetItem *image = NULL;
+
+              if (broken != NULL)
+                problem ("%s on %s, page %u: “%s” is broken inside", what, paper_name, page + 1, broken);
+              if (items[i].kind != CP_MALLARD_CAPTION)
+                continue;
+              n_captions++;
+              if (items[i].n_lines != pango_layout_get_line_count (items[i].layout))
+                problem ("%s on %s, page %u: a caption is split", what, paper_name, page + 1);
+              for (guint j = 0; j < n; j++)
+                if (items[j].kind == CP_MALLARD_IMAGE && items[j].block + 1 == items[i].block)
+                  image = &items[j];
+              if (image == NULL)
+                problem ("%s on %s, page %u: a caption is away from its image", what, paper_name,
+                                    page + 1);
+              else if ((image->x < papers[paper][0] / 2) != (items[i].x < papers[paper][0] / 2)
+                       || items[i].y < image->y + image->height)
+                problem ("%s on %s, page %u: a caption is not under its image", what, paper_name,
+                                    page + 1);
+            }
+        }
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  /* Every game's page has a figure. */
+  g_assert_cmpuint (n_captions, >, 0);
+}
+
+/* The rules of each game, in English and in German: no word broken
+ * inside, in tables nor anywhere else, and every caption whole under its
+ * figure. */
+static void
+test_whole_words (void)
+{
+  static const char *const languages[] = { NULL, "de" };
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    {
+      if (languages[l] != NULL)
+        g_setenv ("LANGUAGE", languages[l], TRUE);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (CpRuleSheet) sheet = cp_rule_sheet_new ((const char *const[]) { rules[i]->id, NULL }, &error);
+          g_autofree char *what = g_strdup_printf ("%s (%s)", rules[i]->id, languages[l] ? languages[l] : "en");
+
+          g_assert_no_error (error);
+          check_layout (sheet, what);
+        }
+      g_unsetenv ("LANGUAGE");
+    }
+  check_problems ();
+}
+
+/* The title of a game's help page, in the language of LANGUAGE. */
+static char *
+page_title (const char *id)
+{
+  g_autoptr (GFile) file = cp_mallard_find_page (id);
+  g_autoptr (GPtrArray) blocks = NULL;
+  g_autoptr (GError) error = NULL;
+  char *title = NULL;
+
+  g_assert_nonnull (file);
+  blocks = cp_mallard_read (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (((CpMallardBlock *) blocks->pdata[0])->kind, ==, CP_MALLARD_TITLE);
+  g_assert_true (pango_parse_markup (((CpMallardBlock *) blocks->pdata[0])->markup, -1, 0, NULL, &title, NULL,
+                                     NULL));
+  return title;
+}
+
+/* Adds the words of @markup to @words, folded. */
+static void
+add_words (GHashTable *words, const char *markup)
+{
+  g_autofree char *text = NULL;
+  const char *p, *start = NULL;
+
+  if (!pango_parse_markup (markup, -1, 0, NULL, &text, NULL, NULL))
+    return;
+  for (p = text;; p = g_utf8_next_char (p))
+    {
+      gboolean letter = *p != '\0' && g_unichar_isalnum (g_utf8_get_char (p));
+
+      if (letter && start == NULL)
+        start = p;
+      else if (!letter && start != NULL)
+        {
+          g_autofree char *word = g_strndup (start, p - start);
+
+          g_hash_table_add (words, g_utf8_casefold (word, -1));
+          start = NULL;
+        }
+      if (*p == '\0')
+        break;
+    }
+}
+
+/* The words of every game's rules in the language of LANGUAGE. */
+static GHashTable *
+source_words (void)
+{
+  GHashTable *words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GFile) file = cp_mallard_find_page (rules[i]->id);
+      g_autoptr (GPtrArray) blocks = cp_mallard_read (file, NULL);
+
+      g_assert_nonnull (blocks);
+      for (guint b = 0; b < blocks->len; b++)
+        {
+          const CpMallardBlock *block = blocks->pdata[b];
+
+          if (block->markup != NULL)
+            add_words (words, block->markup);
+          for (guint r = 0; block->rows != NULL && r < block->rows->len; r++)
+            for (char **cell = block->rows->pdata[r]; *cell; cell++)
+              add_words (words, *cell);
+        }
+    }
+  return words;
+}
+
+/* The last word of @line and whether a hyphen ends it, or the first word
+ * of @line, folded; NULL when the line does not end or begin with one. */
+static char *
+edge_word (const char *line, gboolean last, gboolean *hyphen)
+{
+  const char *end = line + strlen (line), *start, *p;
+
+  if (!last)
+    {
+      for (p = line; *p != '\0' && g_unichar_isalnum (g_utf8_get_char (p)); p = g_utf8_next_char (p))
+        ;
+      return p > line ? g_utf8_casefold (line, p - line) : NULL;
+    }
+  *hyphen = FALSE;
+  while (end > line)
+    {
+      const char *prev = g_utf8_prev_char (end);
+      gunichar c = g_utf8_get_char (prev);
+
+      if (c == '-' || c == 0x2010 || c == 0xad)
+        *hyphen = TRUE;
+      else if (c != ' ')
+        break;
+      end = prev;
+    }
+  for (start = end; start > line && g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (start)));)
+    start = g_utf8_prev_char (start);
+  return end > start ? g_utf8_casefold (start, end - start) : NULL;
+}
+
+/* Fails where a word of the rules is cut in two at the end of a line of
+ * @text: the halves put together make a word of @words, and one half
+ * alone, or the cut with a hyphen, is not how the rules write it. */
+static void
+check_pdf_words (const char *text, GHashTable *words, const char *what)
+{
+  g_auto (GStrv) lines = g_strsplit_set (text, "\n\f", -1);
+
+  for (guint i = 0; lines[i] != NULL && lines[i + 1] != NULL; i++)
+    {
+      gboolean hyphen;
+      g_autofree char *head = edge_word (lines[i], TRUE, &hyphen);
+      g_autofree char *tail = edge_word (lines[i + 1], FALSE, NULL);
+      g_autofree char *joined = NULL;
+
+      if (head == NULL || tail == NULL)
+        continue;
+      joined = g_strconcat (head, tail, NULL);
+      if (g_hash_table_contains (words, joined)
+          && (hyphen || !g_hash_table_contains (words, head) || !g_hash_table_contains (words, tail)))
+        problem ("%s: “%s” is cut into “%s%s” and “%s”", what, joined, head, hyphen ? "-" : "", tail);
+    }
+}
+
+/* The book of the rules of every game, written by the program in English
+ * or German on A4 or Letter: a contents page first, whose every game is
+ * found on the page it gives, and no word of the rules cut in two. */
+static void
+test_book (gconstpointer data)
+{
+  const char *const *setting = data;   /* the language, or "en"; the paper */
+  const char *language = setting[0], *paper = setting[1];
+  g_autofree char *path = g_strdup_printf ("%s/book-%s-%s.pdf", folder, language, paper);
+  g_autofree char *output = g_strdup_printf ("--output=%s", path);
+  g_autofree char *paper_option = g_strdup_printf ("--paper=%s", paper);
+  g_auto (GStrv) env = g_get_environ ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) words = NULL;
+  g_autofree char *all = NULL, *contents = NULL;
+  g_auto (GStrv) pages = NULL, lines = NULL;
+  const char *program = g_getenv ("CP_PROGRAM");
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  int status;
+  guint n, n_pages, found = 0, previous = 1;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  if (program == NULL || pdftotext == NULL)
+    {
+      g_test_skip ("needs the program and pdftotext");
+      return;
+    }
+  env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
+  if (g_str_equal (language, "en"))
+    env = g_environ_unsetenv (env, "LANGUAGE");
+  else
+    env = g_environ_setenv (env, "LANGUAGE", language, TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) (const char *[]) { program, "--print-rules=all", output, paper_option, NULL },
+                               env, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  n_pages = pdf_pages (path);
+
+  if (!g_str_equal (language, "en"))
+    g_setenv ("LANGUAGE", language, TRUE);
+  all = run_tool ((const char *[]) { "pdftotext", path, "-", NULL });
+  contents = run_tool ((const char *[]) { "pdftotext", "-layout", "-f", "1", "-l", "1", path, "-", NULL });
+  pages = g_strsplit (all, "\f", -1);
+  g_assert_cmpuint (g_strv_length (pages), >=, n_pages);
+  /* The contents page, in the language of the pages. */
+  g_assert_nonnull (strstr (contents, g_str_equal (language, "de") ? "Inhalt" : "Contents"));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *title = page_title (rules[i]->id);
+      guint number = 0;
+
+      for (guint l = 0; lines[l] != NULL && number == 0; l++)
+        {
+          const char *at = strstr (lines[l], title);
+          const char *end = lines[l] + strlen (lines[l]);
+
+          if (at == NULL)
+            continue;
+          while (end > at && g_ascii_isspace (end[-1]))
+            end--;
+          while (end > at && g_ascii_isdigit (end[-1]))
+            end--;
+          number = (guint) g_ascii_strtoull (end, NULL, 10);
+        }
+      if (number == 0)
+        {
+          problem ("the contents do not list “%s” with a page", title);
+          continue;
+        }
+      found++;
+      /* In the order of the games, after the contents. */
+      g_assert_cmpuint (number, >, previous);
+      g_assert_cmpuint (number, <=, n_pages);
+      previous = number;
+      /* The game begins on that page, under its title. */
+      if (!g_str_has_prefix (pages[number - 1], title))
+        problem ("“%s” is not on page %u", title, number);
+    }
+  g_assert_cmpuint (found, ==, n);
+
+  words = source_words ();
+  g_unsetenv ("LANGUAGE");
+  check_pdf_words (all, words, path);
+  check_problems ();
+}
+
 /* The 52 cards: six sheets of nine, fronts then backs; cards where they
  * should be, cut marks in the margins, and backs in mirror image. */
 static void
@@ -361,9 +724,15 @@ main (int argc, char *argv[])
   g_unsetenv ("LANGUAGE");
   g_test_init (&argc, &argv, NULL);
   folder = g_dir_make_tmp ("cp-print-XXXXXX", NULL);
+  problems = g_string_new (NULL);
   g_test_add_func ("/print/mallard", test_mallard);
   g_test_add_func ("/print/rule-sheet", test_rule_sheet);
   g_test_add_func ("/print/booklet", test_booklet);
+  g_test_add_func ("/print/whole-words", test_whole_words);
+  g_test_add_data_func ("/print/book/en/a4", (const char *const[]) { "en", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/en/letter", (const char *const[]) { "en", "letter" }, test_book);
+  g_test_add_data_func ("/print/book/de/a4", (const char *const[]) { "de", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/de/letter", (const char *const[]) { "de", "letter" }, test_book);
   g_test_add_func ("/print/chess-deck", test_chess_deck);
   g_test_add_func ("/print/decks", test_decks);
   g_test_add_func ("/print/attack-tiles", test_attack_tiles);
@@ -382,5 +751,6 @@ main (int argc, char *argv[])
     g_rmdir (folder);
   }
   g_free (folder);
+  g_string_free (problems, TRUE);
   return status;
 }

@@ -2362,6 +2362,82 @@ test_help_fallback (void)
   destroy (window);
 }
 
+/* Where an uninstalled program's help is not where the help viewer looks
+ * (no help/C/chess-parlour in the data folders), F1 shows the rules in
+ * the side panel, even with a help viewer installed, and does not start
+ * it: it would only say that the page is not found. */
+static void
+test_help_not_installed (void)
+{
+  g_autofree char *applications = g_build_filename (g_get_user_data_dir (), "applications", NULL);
+  g_autofree char *desktop = g_build_filename (applications, "cp-test-help-viewer.desktop", NULL);
+  g_autofree char *defaults = g_build_filename (applications, "mimeapps.list", NULL);
+  g_autofree char *started = g_build_filename (g_get_user_data_dir (), "help-viewer-started", NULL);
+  g_autofree char *installed = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr (GAppInfo) viewer = g_app_info_get_default_for_uri_scheme ("help");
+      const char *const folders[] = { g_get_user_data_dir (), NULL };
+      CpWindow *window;
+      const char *actions[] = { "app.help", "win.help-page" };
+
+      g_assert_nonnull (viewer);
+      g_assert_false (cp_application_help_is_installed (folders));
+      for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+        {
+          window = new_window ();
+          adw_view_stack_set_visible_child_name (window->panel_stack, "game");
+          if (i == 0)
+            g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
+          else
+            gtk_widget_activate_action (GTK_WIDGET (window), actions[i], "s", "");
+          iterate ();
+          g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->panel_stack), ==, "rules");
+          g_assert_true (adw_flap_get_reveal_flap (window->flap));
+          g_assert_cmpstr (gtk_label_get_text (window->prompt_label), ==,
+                           "The help is not installed: here are the rules of this game");
+          destroy (window);
+        }
+      /* The viewer would have had time to start. */
+      g_usleep (300 * 1000);
+      iterate ();
+      g_assert_false (g_file_test (started, G_FILE_TEST_EXISTS));
+      return;
+    }
+  /* The help where the test's viewer would find it counts as installed. */
+  installed = g_build_filename (g_get_user_data_dir (), "help", "C", "chess-parlour", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (installed, 0700), ==, 0);
+  g_free (installed);
+  installed = g_build_filename (g_get_user_data_dir (), "help", "C", "chess-parlour", "index.page", NULL);
+  g_assert_true (g_file_set_contents (installed, "<page/>", -1, &error));
+  g_assert_true (cp_application_help_is_installed ((const char *const[]) { "/no-such-folder", g_get_user_data_dir (),
+                                                                          NULL }));
+  g_assert_false (cp_application_help_is_installed ((const char *const[]) { "/no-such-folder", NULL }));
+  g_unlink (installed);
+  if (cp_application_help_is_installed ((const char *const *) g_get_system_data_dirs ()))
+    {
+      g_test_skip ("the help is installed on this system");
+      return;
+    }
+
+  /* A help viewer of the test's own, which leaves a mark when started. */
+  g_assert_cmpint (g_mkdir_with_parents (applications, 0700), ==, 0);
+  contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Help Viewer\nNoDisplay=true\n"
+                              "Exec=sh -c \"touch %s\" viewer %%u\nMimeType=x-scheme-handler/help;\n", started);
+  g_assert_true (g_file_set_contents (desktop, contents, -1, &error));
+  g_assert_true (g_file_set_contents (defaults, "[Default Applications]\n"
+                                      "x-scheme-handler/help=cp-test-help-viewer.desktop\n", -1, &error));
+  g_assert_no_error (error);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_unlink (defaults);
+  g_unlink (desktop);
+  g_unlink (started);
+  g_test_trap_assert_passed ();
+}
+
 /* The Two Move card table keeps its columns. */
 static void
 test_rules_table (void)
@@ -3280,6 +3356,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/prompt-keeps-board", test_prompt_keeps_board);
   g_test_add_func ("/window/panel-folds", test_panel_folds);
   g_test_add_func ("/window/help-fallback", test_help_fallback);
+  g_test_add_func ("/window/help-not-installed", test_help_not_installed);
   g_test_add_func ("/window/rules-table", test_rules_table);
   g_test_add_func ("/window/golf", test_golf_window);
   g_test_add_func ("/window/side-texts-leave-names-whole", test_side_texts_leave_names_whole);

@@ -400,8 +400,9 @@ next_hole (GolfState *st)
   start_hole (st);
 }
 
-/* Whether everyone bid the same number (alone: par), so that the dealer
- * may raise the difficulty. */
+/* Whether everyone bid the same number (alone: bid par and showed the
+ * way, so that the hole scored par), so that the dealer may raise the
+ * difficulty. */
 static gboolean
 all_alike (const GolfState *st)
 {
@@ -418,7 +419,7 @@ all_alike (const GolfState *st)
           return FALSE;
         first = bid;
       }
-  return st->base.n_seats > 1 || (st->par > 0 && first == st->par - 1u);
+  return st->base.n_seats > 1 || (st->par > 0 && first == st->par - 1u && st->failed[st->hole] == 0);
 }
 
 static void
