@@ -111,7 +111,32 @@ cp_choice_row_class_init (CpChoiceRowClass *klass)
 }
 
 static void
+setup_label (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
+                      gtk_string_object_get_string (gtk_list_item_get_item (item)));
+}
+
+static void
 cp_choice_row_init (CpChoiceRow *self)
 {
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The choice shown whole where there is room for it: the row's own
+   * labels stop at twenty characters, which cuts short many a choice in
+   * other languages. */
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
+  adw_combo_row_set_factory (ADW_COMBO_ROW (self), factory);
 }

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "cp-board-renderer.h"
+#include "cp-columns.h"
 #include "cp-computer-player.h"
 #include "cp-engine.h"
 #include "cp-new-game-dialog.h"
@@ -441,8 +442,7 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
         }
     }
   update_relevance (self);
-  /* The flow box keeps no room for a game without options. */
-  gtk_widget_set_visible (gtk_widget_get_parent (self->options_clamp), rules->n_options > 0);
+  gtk_widget_set_visible (self->options_clamp, rules->n_options > 0);
 
   keep_people (self, 0);
   remove_rows (self->players_group, self->name_rows);
@@ -707,17 +707,18 @@ remember_game (GSettings *settings, const char *game_id)
   g_settings_set_strv (settings, "recent-games", (const char *const *) list);
 }
 
-/* The games played lately, the last first: the list kept, after the last
- * game of versions that kept only that. */
+/* The games played lately, the last first: the last game the window
+ * started (older versions kept only that), then the list the dialog
+ * keeps.  Before any game was played, none. */
 static GPtrArray *
 recent_games (GSettings *settings)
 {
   g_auto (GStrv) recent = g_settings_get_strv (settings, "recent-games");
-  g_autofree char *last = g_settings_get_string (settings, "last-game");
+  g_autoptr (GVariant) last = g_settings_get_user_value (settings, "last-game");
   GPtrArray *games = g_ptr_array_new ();
 
-  if (cp_rules_lookup (last) != NULL)
-    g_ptr_array_add (games, (gpointer) cp_rules_lookup (last));
+  if (last != NULL && cp_rules_lookup (g_variant_get_string (last, NULL)) != NULL)
+    g_ptr_array_add (games, (gpointer) cp_rules_lookup (g_variant_get_string (last, NULL)));
   for (guint i = 0; recent[i] != NULL && games->len < N_RECENT; i++)
     {
       const CpRules *rules = cp_rules_lookup (recent[i]);
@@ -851,6 +852,7 @@ cp_new_game_dialog_class_init (CpNewGameDialogClass *klass)
   signals[GAME_CHOSEN] = g_signal_new ("game-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, CP_TYPE_GAME);
 
+  g_type_ensure (CP_TYPE_COLUMNS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chess_parlour/ChessParlour/ui/cp-new-game-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, CpNewGameDialog, pages);
@@ -985,11 +987,6 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
   gtk_list_box_set_filter_func (self->games_list, game_matches, self, NULL);
   /* Typing on the first page goes to the search. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, self->games_page);
-
-  /* The options and the players are each a box of their own in the flow
-   * of the page, not an item to select. */
-  gtk_widget_set_focusable (gtk_widget_get_parent (self->options_clamp), FALSE);
-  gtk_widget_set_focusable (gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (self->players_group))), FALSE);
 
   self->seats_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, CP_MAX_SEATS, 1));
   gtk_widget_set_valign (GTK_WIDGET (self->seats_spin), GTK_ALIGN_CENTER);

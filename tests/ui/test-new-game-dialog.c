@@ -497,6 +497,37 @@ shown_game_rows (GtkWidget *root, GPtrArray *found)
   return found;
 }
 
+typedef struct {
+  GtkWidget *dialog;
+  guint n_rows;
+} RowsShown;
+
+static gboolean
+rows_shown (gpointer data)
+{
+  RowsShown *wait = data;
+  g_autoptr (GPtrArray) rows = shown_game_rows (wait->dialog, NULL);
+
+  return rows->len == wait->n_rows;
+}
+
+/* Types @text in the search of @dialog, and waits for the search to show
+ * what it finds: as a search does, it waits a little for more. */
+static GPtrArray *
+search_games (CpNewGameDialog *dialog, GtkWidget *search, const char *text, guint n_expected)
+{
+  RowsShown wait = { GTK_WIDGET (dialog), n_expected };
+  gboolean timed_out = FALSE;
+  guint source = g_timeout_add (3000, test_time_out, &timed_out);
+
+  gtk_editable_set_text (GTK_EDITABLE (search), text);
+  while (!rows_shown (&wait) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (source);
+  return shown_game_rows (GTK_WIDGET (dialog), NULL);
+}
+
 /* The dialog opens on the games, the last played first, each with a
  * picture of its board; typing looks for a game by its name or its
  * description. */
@@ -508,8 +539,8 @@ test_choose_game (void)
   g_autoptr (GPtrArray) rows = NULL;
   GtkWidget *search;
   guint n;
-  const CpRules *const *rules = cp_rules_list (&n);
 
+  cp_rules_list (&n);
   g_settings_set_string (settings, "last-game", "tar-pit");
   dialog = present_dialog (settings, 1024, 700);
   rows = shown_game_rows (GTK_WIDGET (dialog), NULL);
@@ -530,25 +561,131 @@ test_choose_game (void)
 
   search = test_find_type (GTK_WIDGET (dialog), GTK_TYPE_SEARCH_ENTRY);
   g_assert_nonnull (search);
-  gtk_editable_set_text (GTK_EDITABLE (search), "alice");
-  wait_frames (GTK_WIDGET (dialog), 3);
-  rows = shown_game_rows (GTK_WIDGET (dialog), NULL);
+  rows = search_games (dialog, search, "alice", 1);
   g_assert_cmpuint (rows->len, ==, 1);
   g_assert_cmpstr (adw_preferences_row_get_title (g_ptr_array_index (rows, 0)), ==,
                    g_dgettext (GETTEXT_PACKAGE, cp_rules_lookup ("half-alice")->name));
   g_clear_pointer (&rows, g_ptr_array_unref);
 
   /* The description is searched too. */
-  gtk_editable_set_text (GTK_EDITABLE (search), g_dgettext (GETTEXT_PACKAGE, cp_rules_lookup ("chivalry")->summary));
-  wait_frames (GTK_WIDGET (dialog), 3);
-  rows = shown_game_rows (GTK_WIDGET (dialog), NULL);
+  rows = search_games (dialog, search, g_dgettext (GETTEXT_PACKAGE, cp_rules_lookup ("chivalry")->summary), 1);
   g_assert_cmpuint (rows->len, ==, 1);
   g_assert_cmpstr (adw_preferences_row_get_title (g_ptr_array_index (rows, 0)), ==,
                    g_dgettext (GETTEXT_PACKAGE, cp_rules_lookup ("chivalry")->name));
+  g_clear_pointer (&rows, g_ptr_array_unref);
+
+  /* Nothing found, and then everything again. */
+  rows = search_games (dialog, search, "no such game", 0);
+  g_assert_cmpuint (rows->len, ==, 0);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  rows = search_games (dialog, search, "", n);
+  g_assert_cmpuint (rows->len, ==, n);
   close_dialog (dialog);
   g_settings_reset (settings, "last-game");
+}
+
+/* The games started lately come first, the last first, and the options
+ * and players of the last one are ready; before any game was played, the
+ * games come in their usual order. */
+static void
+test_recent_games (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chess_parlour.ChessParlour");
+  const char *const started[] = { "zombie", "km-three", "chivalry", "golf" };
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+  CpNewGameDialog *dialog;
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (CpGame) game = NULL;
+
+  g_settings_reset (settings, "last-game");
+  g_settings_reset (settings, "recent-games");
+  dialog = present_dialog (settings, 1024, 700);
+  rows = shown_game_rows (GTK_WIDGET (dialog), NULL);
+  g_assert_cmpuint (rows->len, ==, n);
   for (guint i = 0; i < n; i++)
-    g_assert_nonnull (rules[i]->summary);
+    g_assert_cmpstr (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), ==,
+                     g_dgettext (GETTEXT_PACKAGE, rules[i]->name));
+  g_assert_false (gtk_widget_get_mapped (test_find_label (GTK_WIDGET (dialog), "Played Lately")));
+  close_dialog (dialog);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+
+  for (guint i = 0; i < G_N_ELEMENTS (started); i++)
+    {
+      dialog = g_object_ref (cp_new_game_dialog_new (settings));
+      cp_new_game_dialog_select_game (dialog, started[i]);
+      cp_new_game_dialog_start (dialog);
+      g_assert_finalize_object (dialog);
+    }
+  dialog = present_dialog (settings, 1024, 700);
+  rows = shown_game_rows (GTK_WIDGET (dialog), NULL);
+  g_assert_cmpuint (rows->len, ==, n);
+  g_assert_cmpstr (adw_preferences_row_get_title (g_ptr_array_index (rows, 0)), ==,
+                   g_dgettext (GETTEXT_PACKAGE, cp_rules_lookup ("golf")->name));
+  g_assert_cmpstr (adw_preferences_row_get_title (g_ptr_array_index (rows, 1)), ==,
+                   g_dgettext (GETTEXT_PACKAGE, cp_rules_lookup ("chivalry")->name));
+  g_assert_cmpstr (adw_preferences_row_get_title (g_ptr_array_index (rows, 2)), ==,
+                   g_dgettext (GETTEXT_PACKAGE, cp_rules_lookup ("km-three")->name));
+  g_assert_true (gtk_widget_get_mapped (test_find_label (GTK_WIDGET (dialog), "Played Lately")));
+  /* Ready to start the last game again. */
+  game = cp_new_game_dialog_create_game (dialog, NULL);
+  g_assert_cmpstr (cp_game_get_rules (game)->id, ==, "golf");
+  close_dialog (dialog);
+  g_settings_reset (settings, "recent-games");
+}
+
+static gboolean
+players_gone (gpointer dialog)
+{
+  return find_group (dialog, "Players") == NULL;
+}
+
+static gboolean
+is_set (gpointer pointer)
+{
+  return *(gpointer *) pointer != NULL;
+}
+
+static void
+keep_game (CpGame **chosen, CpGame *game)
+{
+  g_set_object (chosen, game);
+}
+
+/* Escape goes back from the options to the games, and from the games out
+ * of the dialog; Enter on the options starts the game. */
+static void
+test_keyboard (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chess_parlour.ChessParlour");
+  CpNewGameDialog *dialog = present_dialog (settings, 1024, 700);
+  GtkWidget *start;
+  CpGame *chosen = NULL;
+
+  cp_new_game_dialog_select_game (dialog, "half-alice");
+  wait_frames (GTK_WIDGET (dialog), 2);
+  g_assert_nonnull (find_group (GTK_WIDGET (dialog), "Players"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.back", NULL));
+  test_wait_until (players_gone, dialog);
+  g_assert_null (gtk_window_get_default_widget (GTK_WINDOW (dialog)));
+  g_assert_nonnull (test_find_type (GTK_WIDGET (dialog), GTK_TYPE_SEARCH_ENTRY));
+
+  /* Enter, on the options, activates the Start button, as the window's
+   * default does. */
+  cp_new_game_dialog_select_game (dialog, "half-alice");
+  start = gtk_window_get_default_widget (GTK_WINDOW (dialog));
+  g_assert_true (GTK_IS_BUTTON (start));
+  g_signal_connect_swapped (dialog, "game-chosen", G_CALLBACK (keep_game), &chosen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "default.activate", NULL));
+  test_wait_until (is_set, &chosen);
+  g_assert_cmpstr (cp_game_get_rules (chosen)->id, ==, "half-alice");
+  g_clear_object (&chosen);
+  g_assert_finalize_object (dialog);
+
+  dialog = present_dialog (settings, 600, 700);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.back", NULL));
+  g_assert_finalize_object (dialog);
+  g_settings_reset (settings, "recent-games");
 }
 
 /* The control of who plays a seat shows what it is set to: it has no
@@ -608,6 +745,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/new-game-dialog/all-in-view", test_all_in_view);
   g_test_add_func ("/new-game-dialog/error-beside-field", test_error_beside_field);
   g_test_add_func ("/new-game-dialog/choose-game", test_choose_game);
+  g_test_add_func ("/new-game-dialog/recent-games", test_recent_games);
+  g_test_add_func ("/new-game-dialog/keyboard", test_keyboard);
   g_test_add_func ("/new-game-dialog/no-tooltip-over-menu", test_no_tooltip_over_menu);
   g_test_add_func ("/new-game-dialog/cooperative-colours", test_cooperative_colours);
   status = g_test_run ();
