@@ -741,9 +741,14 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
 
   if (game == NULL)
     {
-      show_setup (self);
-      show_error (self, find_culprit (self), self->rules->n_options > 0 ? self->options_group : self->players_group,
+      GtkWidget *culprit = find_culprit (self);
+
+      if (!g_str_equal (gtk_stack_get_visible_child_name (self->pages), "setup"))
+        show_setup (self);
+      show_error (self, culprit, self->rules->n_options > 0 ? self->options_group : self->players_group,
                   error->message);
+      if (culprit != NULL)
+        gtk_widget_grab_focus (culprit);
       return;
     }
   remember_game (self->settings, self->rules->id);
