@@ -463,17 +463,15 @@ show_setup (CpNewGameDialog *self)
     gtk_widget_grab_focus (g_ptr_array_index (self->name_rows, 0));
 }
 
-/* The page of the games, with the game shown last in view. */
+/* The page of the games, the focus on the game shown last where the
+ * search leaves it, else on the search. */
 static void
 show_games (CpNewGameDialog *self)
 {
-  guint i;
-
   gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
   gtk_stack_set_visible_child_name (self->pages, "games");
-  if (self->rules != NULL && g_ptr_array_find (self->game_rows, self->rules_row, &i))
-    gtk_widget_grab_focus (self->rules_row);
-  else
+  if (self->rules_row == NULL || !gtk_widget_get_child_visible (self->rules_row)
+      || !gtk_widget_grab_focus (self->rules_row))
     gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
