@@ -111,7 +111,39 @@ cp_choice_row_class_init (CpChoiceRowClass *klass)
 }
 
 static void
+setup_label (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, label);
+}
+
+/* The most characters of a choice kept whole in a narrow row. */
+#define CHOICE_CHARS 24
+
+static void
+bind_label (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  gtk_label_set_text (label, text);
+  gtk_label_set_width_chars (label, (int) MIN (g_utf8_strlen (text, -1) + 1, CHOICE_CHARS));
+}
+
+static void
 cp_choice_row_init (CpChoiceRow *self)
 {
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A choice is kept whole up to CHOICE_CHARS characters, however long
+   * the title and description beside it: the row's own labels may be cut
+   * short to a few letters, and stop at twenty characters, which many a
+   * choice has in other languages. */
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
+  adw_combo_row_set_factory (ADW_COMBO_ROW (self), factory);
 }

@@ -2,7 +2,8 @@
  *
  * An expander row: its title names the option and its subtitle says
  * whether the numbers are the game's own; opened, it shows the table with
- * a small entry for each number, and a button sets the defaults back.
+ * a small entry for each number, a block for each group of columns, and a
+ * button sets the defaults back.
  * An entry takes digits only, and one left empty gets its number back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -179,40 +180,26 @@ cell_entry (CpTableRow *self, guint r, guint c)
   return entry;
 }
 
-/* Where a column of the table goes in the grid: after the rows' names,
- * and an empty grid column apart from the group before. */
-static guint
-grid_column (const CpOptionSpec *spec, guint column)
-{
-  guint group = 0;
-
-  if (spec->column_groups != NULL)
-    for (guint end = spec->column_group_spans[0]; column >= end && spec->column_groups[group + 1] != NULL;)
-      end += spec->column_group_spans[++group];
-  return 1 + column + group;
-}
-
-/* The heading lines, then a line for each row. */
+/* One block of the table: the rows' names, the heading of the group of
+ * columns from @first to @end (or none), the columns' headings, then a
+ * line for each row. */
 static GtkWidget *
-build_grid (CpTableRow *self)
+build_block (CpTableRow *self, const char *group, guint first, guint end)
 {
   const CpOptionSpec *spec = self->spec;
   GtkWidget *grid = gtk_grid_new ();
-  guint first_line = spec->column_groups != NULL ? 2 : 1;
+  guint first_line = group != NULL ? 2 : 1;
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
   gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
-  g_object_set (grid, "margin-top", 12, "margin-bottom", 12, "margin-start", 12, "margin-end", 12, NULL);
+  gtk_widget_set_valign (grid, GTK_ALIGN_START);
 
-  if (spec->column_groups != NULL)
-    for (guint g = 0, column = 0; spec->column_groups[g] != NULL; column += spec->column_group_spans[g++])
-      gtk_grid_attach (GTK_GRID (grid), heading (_(spec->column_groups[g]), FALSE),
-                       grid_column (spec, column), 0, spec->column_group_spans[g], 1);
-  for (guint c = 0; c < self->n_columns; c++)
-    gtk_grid_attach (GTK_GRID (grid), heading (_(spec->columns[c]), TRUE), grid_column (spec, c), first_line - 1, 1, 1);
+  if (group != NULL)
+    gtk_grid_attach (GTK_GRID (grid), heading (group, FALSE), 1, 0, end - first, 1);
+  for (guint c = first; c < end; c++)
+    gtk_grid_attach (GTK_GRID (grid), heading (_(spec->columns[c]), TRUE), 1 + c - first, first_line - 1, 1, 1);
 
-  g_ptr_array_set_size (self->entries, self->n_rows * self->n_columns);
   for (guint r = 0; r < self->n_rows; r++)
     {
       GtkWidget *label = gtk_label_new (_(spec->choice_labels[r]));
@@ -220,7 +207,7 @@ build_grid (CpTableRow *self)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_margin_end (label, 6);
       gtk_grid_attach (GTK_GRID (grid), label, 0, first_line + r, 1, 1);
-      for (guint c = 0; c < self->n_columns; c++)
+      for (guint c = first; c < end; c++)
         {
           GtkWidget *cell;
 
@@ -240,10 +227,40 @@ build_grid (CpTableRow *self)
               cell = cell_entry (self, r, c);
               g_ptr_array_index (self->entries, r * self->n_columns + c) = cell;
             }
-          gtk_grid_attach (GTK_GRID (grid), cell, grid_column (spec, c), first_line + r, 1, 1);
+          gtk_grid_attach (GTK_GRID (grid), cell, 1 + c - first, first_line + r, 1, 1);
         }
     }
   return grid;
+}
+
+/* A block for each group of columns, side by side where the row is wide
+ * enough and one above the other where it is not, so that a long heading
+ * in some language never pushes the table out of the dialog. */
+static GtkWidget *
+build_grid (CpTableRow *self)
+{
+  const CpOptionSpec *spec = self->spec;
+  GtkWidget *flow = gtk_flow_box_new ();
+
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 4);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 24);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 18);
+  g_object_set (flow, "margin-top", 12, "margin-bottom", 12, "margin-start", 12, "margin-end", 12, NULL);
+
+  g_ptr_array_set_size (self->entries, self->n_rows * self->n_columns);
+  if (spec->column_groups == NULL)
+    gtk_flow_box_append (GTK_FLOW_BOX (flow), build_block (self, NULL, 0, self->n_columns));
+  else
+    for (guint g = 0, column = 0; spec->column_groups[g] != NULL && column < self->n_columns;
+         column += spec->column_group_spans[g++])
+      gtk_flow_box_append (GTK_FLOW_BOX (flow),
+                           build_block (self, _(spec->column_groups[g]), column,
+                                        MIN (column + spec->column_group_spans[g], self->n_columns)));
+  /* The blocks are parts of the table, not items to pick. */
+  for (GtkWidget *child = gtk_widget_get_first_child (flow); child; child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
+  return flow;
 }
 
 /* Shows @cells, and says so if they are other numbers than before. */

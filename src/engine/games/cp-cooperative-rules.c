@@ -60,10 +60,17 @@ static const guint8 teams[] = { 0, 0 };
 
 static const char *const colour_choices[] = { "random", "seated", NULL };
 static const char *const colour_labels[] = { N_("Drawn at random"), N_("As seated"), NULL };
+/* The two play together: the choice is only which of them moves which
+ * colour, whatever the rows of the players are titled. */
+static const char *const colour_details[] = {
+  N_("Before the first move, a draw decides which of you moves White"),
+  N_("Each of you moves the colour your name is entered under"),
+  NULL
+};
 
 static const CpOptionSpec options[] = {
-  { .id = "colours", .label = N_("Colours"), .type = CP_OPTION_CHOICE, .default_value = "random",
-    .choices = colour_choices, .choice_labels = colour_labels },
+  { .id = "colours", .label = N_("Who moves which colour"), .type = CP_OPTION_CHOICE, .default_value = "random",
+    .choices = colour_choices, .choice_labels = colour_labels, .choice_details = colour_details },
   { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
