@@ -1919,6 +1919,29 @@ test_multi_player_facing (void)
       g_settings_reset (settings, "board-facing");
       destroy (window);
     }
+
+  /* Chivalrous Attrition for four has no sides: a person playing against
+   * computers sees the board upright or half turned, never a quarter. */
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      CpWindow *window = new_window ();
+      g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr (CpGame) game = NULL;
+
+      g_hash_table_insert (options, (gpointer) "variant", (gpointer) "multi");
+      g_hash_table_insert (options, (gpointer) "starts", (gpointer) "white");
+      game = cp_game_new ("attrition", options, 4, 1, NULL);
+      g_assert_nonnull (game);
+
+      for (guint other = 0; other < 4; other++)
+        if (other != seat)
+          cp_player_set_computer (cp_game_get_player (game, other), TRUE, CP_LEVEL_EASY);
+      cp_window_set_game (window, game, NULL);
+      cp_session_set_pace (window->session, 60000);
+      iterate ();
+      g_assert_cmpuint (rotation (window) % 2, ==, 0);
+      destroy (window);
+    }
 }
 
 /* The preferences window shows the side the board faces, and sets it. */
