@@ -520,6 +520,25 @@ cp_board_renderer_set_motion (CpBoardRenderer *self,
 
 /* Geometry. */
 
+/* The board's cells and the screen's columns and rows, which do not
+ * depend on the size of the area. */
+static void
+grid_layout (CpBoardRenderer *self, Layout *layout)
+{
+  layout->width = cp_board_get_width (self->state.board);
+  layout->height = cp_board_get_height (self->state.board);
+  if (self->rotation & 1)
+    {
+      layout->cols = layout->height;
+      layout->rows = layout->width;
+    }
+  else
+    {
+      layout->cols = layout->width;
+      layout->rows = layout->height;
+    }
+}
+
 static gboolean
 compute_layout (CpBoardRenderer *self,
                 double           width,
@@ -535,19 +554,7 @@ compute_layout (CpBoardRenderer *self,
   if (scale <= 0)
     scale = 1;
 
-  layout->width = cp_board_get_width (self->state.board);
-  layout->height = cp_board_get_height (self->state.board);
-  if (self->rotation & 1)
-    {
-      layout->cols = layout->height;
-      layout->rows = layout->width;
-    }
-  else
-    {
-      layout->cols = layout->width;
-      layout->rows = layout->height;
-    }
-
+  grid_layout (self, layout);
   cell = MIN (width / (layout->cols + 2 * f), height / (layout->rows + 2 * f));
   cell_pixels = floor (cell * scale + 1e-6);
   if (cell_pixels < 1)
@@ -978,15 +985,27 @@ first_cell_in_line (CpBoardRenderer *self, const Layout *layout, guint line, gbo
   return CP_NO_CELL;
 }
 
-/* File letters along the bottom edge of the frame, under each screen
- * column; rank numbers along its left edge, beside each screen row
- * (files and ranks change places when the board is turned a quarter).
- * They keep to the outer edge, whatever the outline of the cells. */
+/* The label under a screen column (@along_column) or beside a screen
+ * row: the file's letters under a column and the rank's number beside a
+ * row, or the other way round when the board is turned a quarter; NULL
+ * for a line of holes. */
+static char *
+line_label (CpBoardRenderer *self, const Layout *layout, guint line, gboolean along_column)
+{
+  gboolean columns_are_files = (self->rotation & 1) == 0;
+  guint cell = first_cell_in_line (self, layout, line, along_column);
+
+  if (cell == CP_NO_CELL)
+    return NULL;
+  return name_part (self->state.board, cell, along_column ? columns_are_files : !columns_are_files);
+}
+
+/* Labels along the bottom edge of the frame, under each screen column,
+ * and along its left edge, beside each screen row, always upright.  They
+ * keep to the outer edge, whatever the outline of the cells. */
 static void
 draw_coordinates (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 {
-  gboolean columns_are_files = (self->rotation & 1) == 0;
-
   cairo_save (cr);
   cairo_set_font_face (cr, self->font);
   cairo_set_font_size (cr, MIN (layout->frame * 0.62, layout->cell * 0.3));
@@ -994,30 +1013,58 @@ draw_coordinates (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 
   for (guint col = 0; col < layout->cols; col++)
     {
-      guint cell = first_cell_in_line (self, layout, col, TRUE);
-      g_autofree char *label = NULL;
+      g_autofree char *label = line_label (self, layout, col, TRUE);
 
-      if (cell == CP_NO_CELL)
-        continue;
-      label = name_part (self->state.board, cell, columns_are_files);
-      show_centred (cr, label,
-                    layout->x0 + (col + 0.5) * layout->cell,
-                    layout->y0 + layout->rows * layout->cell + layout->frame / 2);
+      if (label != NULL)
+        show_centred (cr, label,
+                      layout->x0 + (col + 0.5) * layout->cell,
+                      layout->y0 + layout->rows * layout->cell + layout->frame / 2);
     }
 
   for (guint row = 0; row < layout->rows; row++)
     {
-      guint cell = first_cell_in_line (self, layout, row, FALSE);
-      g_autofree char *label = NULL;
+      g_autofree char *label = line_label (self, layout, row, FALSE);
 
-      if (cell == CP_NO_CELL)
-        continue;
-      label = name_part (self->state.board, cell, !columns_are_files);
-      show_centred (cr, label,
-                    layout->x0 - layout->frame / 2,
-                    layout->y0 + (row + 0.5) * layout->cell);
+      if (label != NULL)
+        show_centred (cr, label,
+                      layout->x0 - layout->frame / 2,
+                      layout->y0 + (row + 0.5) * layout->cell);
     }
   cairo_restore (cr);
+}
+
+/**
+ * cp_board_renderer_dup_edge_labels:
+ * @bottom: %TRUE for the labels along the bottom edge, %FALSE for those
+ *   along the left edge
+ *
+ * The coordinates as a drawing with them shows them at the present
+ * rotation: along the bottom edge from left to right, or along the left
+ * edge from bottom to top, "" beside a line of holes.  They are always
+ * written upright.
+ *
+ * Returns: (transfer full): the labels, or %NULL without a state
+ */
+GStrv
+cp_board_renderer_dup_edge_labels (CpBoardRenderer *self, gboolean bottom)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  Layout layout;
+  guint n;
+
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), NULL);
+
+  if (!self->has_state)
+    return NULL;
+  grid_layout (self, &layout);
+  n = bottom ? layout.cols : layout.rows;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = line_label (self, &layout, bottom ? i : n - 1 - i, bottom);
+
+      g_strv_builder_add (builder, label != NULL ? label : "");
+    }
+  return g_strv_builder_end (builder);
 }
 
 /* Blocked edges between two cells as thick bars on the edge; blocked

@@ -146,5 +146,7 @@ gboolean   cp_board_renderer_get_extents            (CpBoardRenderer  *self,
                                                      double            scale,
                                                      CpRect           *rect);
 guint      cp_board_renderer_count_drawn_cells      (CpBoardRenderer  *self);
+GStrv      cp_board_renderer_dup_edge_labels        (CpBoardRenderer  *self,
+                                                     gboolean          bottom);
 
 G_END_DECLS

@@ -386,8 +386,17 @@ static void
 rotate_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   CpWindow *self = CP_WINDOW (widget);
+  guint n_seats = cp_game_get_n_seats (cp_session_get_game (self->session));
+  guint shown = cp_board_view_get_rotation (self->board);
 
-  self->viewer = (self->viewer + 1) % cp_game_get_n_seats (cp_session_get_game (self->session));
+  /* To the next seat seen another way: seats side by side on one edge
+   * share a view. */
+  for (guint i = 0; i < n_seats; i++)
+    {
+      self->viewer = (self->viewer + 1) % n_seats;
+      if (_cp_window_rotation_for (self, self->viewer) != shown)
+        break;
+    }
   cp_board_view_set_rotation (self->board, _cp_window_rotation_for (self, self->viewer));
 }
 

@@ -644,6 +644,161 @@ test_rotation_corners (void)
     }
 }
 
+/* How labels of one kind (@letters, or numbers) run along an edge: 1
+ * when they go up one step at a time (a b c..., 1 2 3...), -1 when they
+ * go down so, 0 otherwise (another kind, gaps, jumps).  Lines of holes
+ * ("") are passed over. */
+static int
+label_order (char **labels, gboolean letters)
+{
+  int order = 0, last = 0;
+  gboolean first = TRUE;
+
+  for (guint i = 0; labels[i] != NULL; i++)
+    {
+      const char *label = labels[i];
+      int value;
+
+      if (*label == '\0')
+        continue;
+      if (letters ? !g_ascii_isalpha (label[0]) || label[1] != '\0' : !g_ascii_isdigit (label[0]))
+        return 0;
+      value = letters ? g_ascii_tolower (label[0]) : atoi (label);
+      if (!first)
+        {
+          if (value - last != 1 && value - last != -1)
+            return 0;
+          if (order != 0 && order != value - last)
+            return 0;
+          order = value - last;
+        }
+      first = FALSE;
+      last = value;
+    }
+  return order;
+}
+
+/* Where a cell is drawn: its column and row on a grid of 8 by 8 cells
+ * from the top left, at the renderer's rotation. */
+static void
+drawn_at (CpBoardRenderer *renderer, CpBoard *board, const char *name, int *col, int *row)
+{
+  double left = G_MAXDOUBLE, top = G_MAXDOUBLE;
+  CpRect rect;
+
+  /* The grid's top left corner, from the cells in play. */
+  for (guint c = 0; c < 64; c++)
+    if (cp_board_renderer_cell_rect (renderer, 400, 400, c, &rect))
+      {
+        left = MIN (left, rect.x);
+        top = MIN (top, rect.y);
+      }
+  g_assert_true (cp_board_renderer_cell_rect (renderer, 400, 400, cell (board, name), &rect));
+  *col = (int) lround ((rect.x - left) / rect.width);
+  *row = (int) lround ((rect.y - top) / rect.height);
+}
+
+/* The three- and four-player boards are drawn as the Knightmare
+ * diagrams draw them: files a to h from left to right, rank 1 at the
+ * bottom; White alone at the top of the three-player board, Black at the
+ * bottom left and Red at the bottom right; in the four-player games White
+ * at the top left, Black at the top right, Red at the bottom right and
+ * Brown at the bottom left.  Turned to any seat's side, the letters run
+ * along the bottom edge and the numbers up the left edge, one step at a
+ * time, and the seat's king is in the lower half. */
+static void
+test_multi_player_orientation (void)
+{
+  static const struct {
+    const char *id;
+    guint n_seats;
+    /* Each seat's king, and the cells at the corners of the drawing:
+     * top left, top right, bottom left, bottom right (the three-player
+     * board's top corners are out of play, b8 and g8 beside them). */
+    const char *kings[4];
+    const char *corners[4];
+    int top_left, top_right;
+  } games[] = {
+    { "km-three", 3, { "d8", "h1", "a1" }, { "b8", "g8", "a1", "h1" }, 1, 6 },
+    { "km-four", 4, { "a8", "h8", "h1", "a1" }, { "a8", "h8", "a1", "h1" }, 0, 7 },
+    { "km-teams", 4, { "a8", "h8", "h1", "a1" }, { "a8", "h8", "a1", "h1" }, 0, 7 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr (CpGame) game = cp_game_new (games[i].id, NULL, games[i].n_seats, 1, NULL);
+      const CpState *state = cp_game_get_state (game);
+      const CpRules *rules = cp_game_get_rules (game);
+      g_autoptr (CpBoardRenderer) renderer = new_renderer (state);
+      g_auto (GStrv) bottom = NULL;
+      g_auto (GStrv) left = NULL;
+
+      g_test_message ("%s as the rules draw it", games[i].id);
+      for (guint c = 0; c < 4; c++)
+        {
+          const int expected_col[4] = { games[i].top_left, games[i].top_right, 0, 7 };
+          int col, row;
+
+          drawn_at (renderer, state->board, games[i].corners[c], &col, &row);
+          g_assert_cmpint (col, ==, expected_col[c]);
+          g_assert_cmpint (row, ==, c < 2 ? 0 : 7);
+        }
+      for (guint seat = 0; seat < games[i].n_seats; seat++)
+        g_assert_cmpuint (state->cells[cell (state->board, games[i].kings[seat])].kind, ==, CP_PIECE_KING);
+      bottom = cp_board_renderer_dup_edge_labels (renderer, TRUE);
+      left = cp_board_renderer_dup_edge_labels (renderer, FALSE);
+      g_assert_cmpstr (bottom[0], ==, "a");
+      g_assert_cmpint (label_order (bottom, TRUE), ==, 1);
+      g_assert_cmpstr (left[0], ==, "1");
+      g_assert_cmpint (label_order (left, FALSE), ==, 1);
+
+      g_assert_nonnull (rules->view_rotations);
+      for (guint seat = 0; seat < games[i].n_seats; seat++)
+        {
+          g_auto (GStrv) turned_bottom = NULL;
+          g_auto (GStrv) turned_left = NULL;
+          int col, row;
+
+          g_test_message ("%s turned to seat %u", games[i].id, seat);
+          cp_board_renderer_set_rotation (renderer, rules->view_rotations[seat]);
+          turned_bottom = cp_board_renderer_dup_edge_labels (renderer, TRUE);
+          turned_left = cp_board_renderer_dup_edge_labels (renderer, FALSE);
+          g_assert_cmpint (label_order (turned_bottom, TRUE), !=, 0);
+          g_assert_cmpint (label_order (turned_left, FALSE), !=, 0);
+          drawn_at (renderer, state->board, games[i].kings[seat], &col, &row);
+          g_assert_cmpint (row, >=, 4);
+        }
+    }
+}
+
+/* Two-player boards: White's side as the rules draw it, letters from a
+ * to the right and numbers upwards; Black's side with the letters from h
+ * and the numbers downwards, as chess players read them. */
+static void
+test_two_player_coordinates (void)
+{
+  g_autoptr (CpState) chess = chess_state ();
+  g_autoptr (CpState) chivalry = chivalry_state ();
+  CpState *states[] = { chess, chivalry };
+
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    {
+      g_autoptr (CpBoardRenderer) renderer = new_renderer (states[i]);
+
+      for (guint rotation = 0; rotation < 4; rotation += 2)
+        {
+          g_auto (GStrv) bottom = NULL;
+          g_auto (GStrv) left = NULL;
+
+          cp_board_renderer_set_rotation (renderer, rotation);
+          bottom = cp_board_renderer_dup_edge_labels (renderer, TRUE);
+          left = cp_board_renderer_dup_edge_labels (renderer, FALSE);
+          g_assert_cmpint (label_order (bottom, TRUE), ==, rotation == 0 ? 1 : -1);
+          g_assert_cmpint (label_order (left, FALSE), ==, rotation == 0 ? 1 : -1);
+        }
+    }
+}
+
 static void
 test_barrier (void)
 {
@@ -2024,6 +2179,8 @@ main (int argc, char **argv)
   g_test_add_func ("/render/board/holes", test_holes);
   g_test_add_func ("/render/board/round-trip", test_round_trip);
   g_test_add_func ("/render/board/rotation", test_rotation_corners);
+  g_test_add_func ("/render/board/multi-player-orientation", test_multi_player_orientation);
+  g_test_add_func ("/render/board/two-player-coordinates", test_two_player_coordinates);
   g_test_add_func ("/render/board/barrier", test_barrier);
   g_test_add_func ("/render/board/vertex", test_vertex);
   g_test_add_func ("/render/board/areas", test_areas);

@@ -1882,6 +1882,68 @@ test_board_facing_preference (void)
   }
 }
 
+/* The three- and four-player boards show as their rules draw them
+ * while several people share the computer (White at the top of the
+ * three-player board, at the top left of the four-player ones); one
+ * person playing against the computer has their own side at the bottom,
+ * and the side to move is turned to when the preference says so. */
+static void
+test_multi_player_facing (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  static const char *const ids[] = { "km-three", "km-four", "km-teams" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const CpRules *rules = cp_rules_lookup (ids[i]);
+      CpWindow *window = new_window ();
+      g_autoptr (CpGame) people = cp_game_new (ids[i], NULL, rules->min_seats, 1, NULL);
+      g_autoptr (CpGame) alone = cp_game_new (ids[i], NULL, rules->min_seats, 1, NULL);
+      g_autoptr (CpGame) to_move = cp_game_new (ids[i], NULL, rules->min_seats, 1, NULL);
+
+      g_test_message ("%s", ids[i]);
+      cp_window_set_game (window, people, NULL);
+      iterate ();
+      g_assert_cmpuint (rotation (window), ==, 0);
+
+      for (guint seat = 1; seat < rules->min_seats; seat++)
+        cp_player_set_computer (cp_game_get_player (alone, seat), TRUE, CP_LEVEL_EASY);
+      cp_window_set_game (window, alone, NULL);
+      iterate ();
+      g_assert_cmpuint (rotation (window), ==, rules->view_rotations[0]);
+
+      g_settings_set_string (settings, "board-facing", "to-move");
+      cp_window_set_game (window, to_move, NULL);
+      iterate ();
+      g_assert_cmpuint (rotation (window), ==, rules->view_rotations[0]);
+      g_settings_reset (settings, "board-facing");
+      destroy (window);
+    }
+
+  /* Chivalrous Attrition for four has no sides: a person playing against
+   * computers sees the board upright or half turned, never a quarter. */
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      CpWindow *window = new_window ();
+      g_autoptr (GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr (CpGame) game = NULL;
+
+      g_hash_table_insert (options, (gpointer) "variant", (gpointer) "multi");
+      g_hash_table_insert (options, (gpointer) "starts", (gpointer) "white");
+      game = cp_game_new ("attrition", options, 4, 1, NULL);
+      g_assert_nonnull (game);
+
+      for (guint other = 0; other < 4; other++)
+        if (other != seat)
+          cp_player_set_computer (cp_game_get_player (game, other), TRUE, CP_LEVEL_EASY);
+      cp_window_set_game (window, game, NULL);
+      cp_session_set_pace (window->session, 60000);
+      iterate ();
+      g_assert_cmpuint (rotation (window) % 2, ==, 0);
+      destroy (window);
+    }
+}
+
 /* The preferences window shows the side the board faces, and sets it. */
 static void
 test_board_facing_row (void)
@@ -3335,6 +3397,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/board-faces-player", test_board_faces_player);
   g_test_add_func ("/window/board-facing-preference", test_board_facing_preference);
   g_test_add_func ("/window/board-facing-row", test_board_facing_row);
+  g_test_add_func ("/window/multi-player-facing", test_multi_player_facing);
   g_test_add_func ("/window/card-on-piece", test_card_on_piece);
   g_test_add_func ("/window/registered-game", test_registered_game);
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);

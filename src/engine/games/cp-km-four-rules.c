@@ -14,8 +14,11 @@
 #include "cp-games.h"
 #include "cp-knightmare.h"
 
-/* Each seat's corner at the bottom left. */
-static const guint8 view_rotations[] = { 3, 2, 1, 0 };
+/* The rules draw White and Black along the top edge, Red and Brown
+ * along the bottom: a half turn brings White's and Black's side to the
+ * bottom, and the files stay across the screen, so the letters run along
+ * the bottom edge for every seat. */
+static const guint8 view_rotations[] = { 2, 2, 0, 0 };
 
 static const CpColour colours[] = {
   CP_COLOUR_WHITE, CP_COLOUR_BLACK, CP_COLOUR_RED, CP_COLOUR_BROWN,

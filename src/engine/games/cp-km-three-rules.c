@@ -22,7 +22,8 @@ enum { WHITE, RED, BLACK };
 /* Ranks 5 to 8 lie beyond the equator. */
 #define EQUATOR_Y 4
 
-/* White sits at the top of the board. */
+/* The rules draw White at the top of the board, Black and Red at the
+ * bottom. */
 static const guint8 view_rotations[] = { 2, 0, 0 };
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_RED, CP_COLOUR_BLACK };

@@ -77,8 +77,9 @@ struct _CpRules {
   const char *const *seat_names; /* translatable; NULL: the colours name the seats */
   const guint8 *teams;      /* the team of each seat; NULL: each plays for themselves */
   /* Quarter turns clockwise that bring each seat's side of the board to
-   * the bottom of the screen; NULL: none for the first seat of two, a half
-   * turn for the second. */
+   * the bottom of the screen, 0 for the board as the rules draw it (rank 1
+   * at the bottom); NULL: none for the first seat, a half turn for the
+   * second, and so on alternately. */
   const guint8 *view_rotations;
   CpNumbering numbering;    /* how the move list numbers the log */
   gsize state_size;

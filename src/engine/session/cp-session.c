@@ -385,14 +385,29 @@ passes_screen (CpSession *self)
   return (cp_game_get_rules (self->game)->flags & CP_RULES_SECRETS) && cp_session_count_people (self, NULL) > 1;
 }
 
+/* The first seat whose side of the board is at the bottom as the rules
+ * draw it, unturned. */
+static guint
+unturned_seat (const CpState *state)
+{
+  const guint8 *rotations = state->rules->view_rotations;
+
+  for (guint seat = 0; rotations != NULL && seat < state->n_seats; seat++)
+    if (rotations[seat] == 0)
+      return seat;
+  return 0;
+}
+
 /* Decides whose side of the board is at the bottom of the screen, in
  * @state at the replay cursor.  Where the screen passes from person to
  * person, the side of the person at the screen, or of the one the
  * curtain waits for, so that the board is turned when it lifts.
  * Elsewhere as the players chose: the first seat's side; the person
  * playing, who with several people is the person to act, the computer
- * that acts leaving the board as it is; or the seat to act.  When
- * nobody is to act, the board stays as it is. */
+ * that acts leaving the board as it is; or the seat to act.  Where more
+ * than two seats share the board and several people play, though, the
+ * person playing is not one side: the board stays as the rules draw it.
+ * When nobody is to act, the board stays as it is. */
 static void
 choose_facing_seat (CpSession *self, const CpState *state)
 {
@@ -404,6 +419,8 @@ choose_facing_seat (CpSession *self, const CpState *state)
     seat = 0;
   else if (self->facing == CP_FACING_TO_MOVE)
     seat = cp_state_first_pending (state);
+  else if (state->n_seats > 2 && cp_session_count_people (self, NULL) > 1)
+    seat = unturned_seat (state);
   else if ((seat = first_person_to_act (self, state)) == CP_NO_SEAT && !is_person (self, self->facing_seat))
     for (guint i = 0; i < state->n_seats && seat == CP_NO_SEAT; i++)
       if (is_person (self, i))
