@@ -609,6 +609,20 @@ side_sum (const Fight *f, guint side)
     : g_strdup_printf (_("%s defends: %s = %u"), colour, terms->str, total);
 }
 
+/* @text, taken, with a capital letter first, as a sentence begins. */
+static char *
+capitalised (char *text)
+{
+  g_autofree char *taken = text;
+  gunichar first = g_utf8_get_char (text);
+  char upper[8] = { 0 };
+
+  if (!g_unichar_islower (first))
+    return g_steal_pointer (&taken);
+  g_unichar_to_utf8 (g_unichar_toupper (first), upper);
+  return g_strconcat (upper, g_utf8_next_char (text), NULL);
+}
+
 /**
  * fight_outcome:
  *
@@ -655,7 +669,7 @@ fight_outcome (const AttackState *st, const Fight *f)
       /* Translators: %s: the piece that won a fight; %s: the cell it moves to */
       g_string_append_printf (text, _("the %s takes %s"), attacker, cell);
     }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return capitalised (g_string_free (g_steal_pointer (&text), FALSE));
 }
 
 /* The whole fight, its sums and how it ended, once its dice are known. */
