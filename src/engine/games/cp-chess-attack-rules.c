@@ -623,6 +623,21 @@ capitalised (char *text)
   return g_strconcat (upper, g_utf8_next_char (text), NULL);
 }
 
+/* What became of a piece that fell or was @hurt in a fight: a piece
+ * hurt that falls had a wound already. */
+static const char *
+harm_words (gboolean fell, gboolean hurt)
+{
+  if (fell && hurt)
+    /* Translators: %s: a piece, such as "black pawn", wounded a second time in a fight */
+    return _("the %s falls of a second wound");
+  if (fell)
+    /* Translators: %s: a piece, such as "black pawn" */
+    return _("the %s falls");
+  /* Translators: %s: a piece, such as "black pawn" */
+  return _("the %s is wounded");
+}
+
 /**
  * fight_outcome:
  *
@@ -649,17 +664,13 @@ fight_outcome (const AttackState *st, const Fight *f)
     /* Translators: Chess Attack: a fight whose totals are equal */
     g_string_append (text, _("A tie"));
   g_string_append (text, _(": "));
-  if (f->defender_fell)
-    /* Translators: %s: a piece, such as "black pawn" */
-    g_string_append_printf (text, _("the %s falls"), defender);
-  else if (defender_hurt)
-    /* Translators: %s: a piece, such as "black pawn" */
-    g_string_append_printf (text, _("the %s is wounded"), defender);
+  if (f->defender_fell || defender_hurt)
+    g_string_append_printf (text, harm_words (f->defender_fell, defender_hurt), defender);
   if (f->attacker_fell || attacker_hurt)
     {
       if (f->defender_fell || defender_hurt)
         g_string_append (text, _(", "));
-      g_string_append_printf (text, f->attacker_fell ? _("the %s falls") : _("the %s is wounded"), attacker);
+      g_string_append_printf (text, harm_words (f->attacker_fell, attacker_hurt), attacker);
     }
   if (f->taken)
     {
@@ -685,6 +696,19 @@ explain_fight (const AttackState *st, const Fight *f)
   return g_strdup_printf (_("%s; %s. %s."), attack, defense, outcome);
 }
 
+/* The text of a die, @roll, said of the player @seat (a seat reference)
+ * where the program rolled it: the move list names the player who
+ * entered a die of their own. */
+static char *
+rolled_by (const CpAction *action, const char *seat, const char *roll)
+{
+  if (action->seat != CP_SEAT_CHANCE)
+    return g_strdup (roll);
+  /* Translators: a player and the die the program rolled for them, such as "Black rolls 3
+   * to defend the rook. …" */
+  return g_strdup_printf (C_("die", "%s %s"), seat, roll);
+}
+
 static char *
 attack_format (const CpState *state, const CpAction *action, CpNotation notation)
 {
@@ -695,20 +719,31 @@ attack_format (const CpState *state, const CpAction *action, CpNotation notation
   if (action->type == CP_ACTION_ROLL && st->stage == STAGE_ATTACK_DIE)
     {
       g_autofree char *seat = cp_seat_reference (st->fight.attacker.seat);
+      g_autofree char *roll = NULL;
 
-      /* Translators: the attacker's die in Chess Attack: %s: the player; %u: the die; %s: the
-       * attacking piece, such as "queen" */
-      return g_strdup_printf (_("%s rolls %u to attack with the %s"), seat, action->value % 6 + 1,
+      /* Translators: the attacker's die in Chess Attack, after the name of the player who
+       * entered it: %u: the die; %s: the attacking piece, such as "queen" */
+      roll = g_strdup_printf (_("rolls %u to attack with the %s"), action->value % 6 + 1,
                               cp_piece_kind_name (st->fight.attacker.kind));
+      return rolled_by (action, seat, roll);
     }
   if (action->type == CP_ACTION_ROLL && st->stage == STAGE_DEFENSE_DIE)
     {
       AttackState after;
+      g_autofree char *seat = cp_seat_reference (st->fight.defender.seat);
+      g_autofree char *fight = NULL;
+      g_autofree char *roll = NULL;
 
       memcpy (&after, st, sizeof after);
       after.fight.die[1] = (guint8) (action->value % 6 + 1);
       resolve (&after);
-      return explain_fight (&after, &after.fight);
+      fight = explain_fight (&after, &after.fight);
+      /* Translators: the defender's die in Chess Attack, after the name of the player who
+       * entered it: %u: the die; %s: the defending piece, such as "rook"; %s: the whole fight,
+       * its sums and how it ended */
+      roll = g_strdup_printf (_("rolls %u to defend the %s. %s"), action->value % 6 + 1,
+                              cp_piece_kind_name (st->fight.defender.kind), fight);
+      return rolled_by (action, seat, roll);
     }
   return g_strdup (cp_action_type_to_id (action->type));
 }
