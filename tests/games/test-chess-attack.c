@@ -571,6 +571,37 @@ test_fight_dice_presented (void)
   }
 }
 
+/* Beside each player stand the pieces it took, in the other side's
+ * colour, with their points; never the pieces it lost. */
+static void
+test_taken_pieces (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autoptr (CpView) view = NULL;
+  g_autoptr (CpPresentation) presentation = NULL;
+  guint pieces[2] = { 0, 0 };
+
+  /* 7 against 8: the black pawn falls, White took it. */
+  cp_test_play (game, "dxe4 3 5");
+  view = cp_game_view_at (game, cp_game_get_n_actions (game), CP_VIEW_ALL);
+  presentation = cp_game_present (game, view);
+  for (guint i = 0; i < presentation->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
+
+      if (item->kind != CP_SIDE_PIECES)
+        continue;
+      g_assert_cmpint (item->piece, ==, CP_PIECE_PAWN);
+      g_assert_cmpint (item->owner, ==, 1 - item->seat);
+      pieces[item->seat] += item->count;
+    }
+  g_assert_cmpuint (pieces[WHITE], ==, 1);
+  g_assert_cmpuint (pieces[BLACK], ==, 0);
+  g_assert_true (presentation->pieces_taken);
+  g_assert_cmpstr (presentation->side_description[WHITE], ==, "Taken: pawn. Points: 1");
+  g_assert_cmpstr (presentation->side_description[BLACK], ==, "Points: 0");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -592,5 +623,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess-attack/perft", test_perft);
   g_test_add_func ("/chess-attack/fights-explained", test_fights_explained);
   g_test_add_func ("/chess-attack/fight-dice-presented", test_fight_dice_presented);
+  g_test_add_func ("/chess-attack/taken-pieces", test_taken_pieces);
   return g_test_run ();
 }
