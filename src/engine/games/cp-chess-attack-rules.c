@@ -569,7 +569,7 @@ side_sum (const Fight *f, guint side)
 {
   const CpPiece *fighter = side == 0 ? &f->attacker : &f->defender;
   g_autoptr (GString) terms = g_string_new (NULL);
-  g_autofree char *colour = g_strdup (cp_colour_name (colours[fighter->seat]));
+  const char *colour = cp_colour_name (colours[fighter->seat]);
   g_autofree char *kind = kind_words (fighter);
   guint total = (side == 0 ? f->attack : f->defense) + f->die[side];
 
