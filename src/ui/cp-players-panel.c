@@ -3,8 +3,10 @@
  * A row a seat (CpSeatRow): the player's colour (where seats have one),
  * name, a mark for whose turn it is and what the game's presentation puts
  * beside the seat: the pieces it has lost, drawn faintly when they are
- * gone for good, a score, dice; below, a line on the state of the game
- * (to move, check, the result).
+ * gone for good (or those it took, where the game counts them so), a
+ * score; below, the dice of the last roll, each drawn beside the name of
+ * who rolled it (CpDicePanel), and a line on the state of the game (to
+ * move, check, the result).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include "cp-computer-player.h"
+#include "cp-dice-panel.h"
 #include "cp-engine.h"
 #include "cp-players-panel.h"
 #include "cp-seat-row.h"
@@ -25,6 +28,7 @@ struct _CpPlayersPanel
 
   GtkWidget *box;
   GtkWidget *list;
+  GtkWidget *dice;
   GtkWidget *status;
   CpGame *game;
   CpSeatRow *rows[CP_MAX_SEATS];
@@ -101,11 +105,10 @@ cp_players_panel_set_game (CpPlayersPanel *self, CpGame *game)
 }
 
 /* Puts the side items of @row's seat from @presentation beside its
- * name: pieces drawn, texts and dice in words. */
+ * name: pieces drawn and texts; the dice have a panel of their own. */
 static void
-show_side (CpSeatRow *row, const CpPresentation *presentation)
+show_side (CpPlayersPanel *self, CpSeatRow *row, const CpPresentation *presentation)
 {
-  static const char *const faces[] = { "⚀", "⚁", "⚂", "⚃", "⚄", "⚅" };
   guint seat = cp_seat_row_get_seat (row);
   g_autoptr (GString) extra = g_string_new (NULL);
   g_autoptr (GArray) lost = g_array_new (FALSE, FALSE, sizeof (CpLostPiece));
@@ -120,15 +123,15 @@ show_side (CpSeatRow *row, const CpPresentation *presentation)
         {
         case CP_SIDE_PIECES:
           for (guint k = 0; k < item->count; k++)
-            g_array_append_val (lost, ((CpLostPiece) { .kind = item->piece, .for_good = item->faded }));
+            g_array_append_val (lost, ((CpLostPiece) {
+              .kind = item->piece, .for_good = item->faded, .taken = item->owner != seat,
+              .colour = item->owner < self->n_seats
+                        ? cp_player_get_colour (cp_game_get_player (self->game, item->owner)) : 0 }));
           break;
         case CP_SIDE_TEXT:
           g_string_append_printf (extra, "%s%s", extra->len ? "\n" : "", item->text ? item->text : "");
           break;
         case CP_SIDE_DIE:
-          if (item->count >= 1 && item->count <= 6)
-            g_string_append_printf (extra, "%s%s", extra->len ? " " : "", faces[item->count - 1]);
-          break;
         case CP_N_SIDE_KINDS:
         default:
           break;
@@ -157,12 +160,27 @@ cp_players_panel_show_state (CpPlayersPanel *self, const CpState *state, const C
 
   for (guint i = 0; i < self->n_seats; i++)
     {
-      show_side (self->rows[i], presentation);
+      show_side (self, self->rows[i], presentation);
       cp_seat_row_set_out (self->rows[i], (state->out & CP_SEAT_BIT (i)) != 0);
       cp_seat_row_set_to_move (self->rows[i], (pending & CP_SEAT_BIT (i)) != 0);
       cp_seat_row_set_at_screen (self->rows[i], i == at_screen);
     }
+  if (self->game != NULL)
+    cp_dice_panel_show (CP_DICE_PANEL (self->dice), presentation, self->game);
   gtk_label_set_text (GTK_LABEL (self->status), status);
+}
+
+/**
+ * cp_players_panel_get_dice:
+ *
+ * Returns: (transfer none): the panel of the dice of the last roll
+ */
+CpDicePanel *
+cp_players_panel_get_dice (CpPlayersPanel *self)
+{
+  g_return_val_if_fail (CP_IS_PLAYERS_PANEL (self), NULL);
+
+  return CP_DICE_PANEL (self->dice);
 }
 
 const char *
@@ -218,7 +236,9 @@ cp_players_panel_init (CpPlayersPanel *self)
   gtk_label_set_xalign (GTK_LABEL (self->status), 0.0);
   gtk_widget_add_css_class (self->status, "status");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->status), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game status"), -1);
+  self->dice = cp_dice_panel_new ();
   gtk_box_append (GTK_BOX (self->box), self->list);
+  gtk_box_append (GTK_BOX (self->box), self->dice);
   gtk_box_append (GTK_BOX (self->box), self->status);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 }

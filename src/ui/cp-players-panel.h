@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "cp-dice-panel.h"
 #include "cp-engine-types.h"
 
 G_BEGIN_DECLS
@@ -24,5 +25,6 @@ void        cp_players_panel_show_state (CpPlayersPanel *self,
 const char *cp_players_panel_get_status (CpPlayersPanel *self);
 const char *cp_players_panel_get_lost   (CpPlayersPanel *self,
                                          guint           seat);
+CpDicePanel *cp_players_panel_get_dice  (CpPlayersPanel *self);
 
 G_END_DECLS

@@ -3,7 +3,8 @@
  * The row's title is the player's name and its subtitle what else names
  * the player (a colour, a partner). Before the name, the player's colour
  * as a king on a token, where seats have one; after it, the pieces the
- * seat has lost, drawn faintly when they are gone for good, the texts the
+ * seat has lost, drawn faintly when they are gone for good (or, where the
+ * game counts them so, those it took, in their owner's colour), the texts the
  * game puts beside the seat, "Out" for a seat out of the game, and a
  * mark for whose turn it is.
  *
@@ -92,7 +93,7 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 
       if (piece->for_good)
         cairo_push_group (cr);
-      cp_piece_art_draw (cp_piece_art_get_default (), cr, piece->kind, self->colour,
+      cp_piece_art_draw (cp_piece_art_get_default (), cr, piece->kind, piece->taken ? piece->colour : self->colour,
                          i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
       if (piece->for_good)
         {

@@ -10,10 +10,13 @@
 
 G_BEGIN_DECLS
 
-/* A piece a seat has lost; one lost for good is drawn faintly. */
+/* A piece a seat has lost, in the seat's colour; one lost for good is
+ * drawn faintly.  Or, `taken`, one it took, in `colour`. */
 typedef struct {
   CpPieceKind kind;
   gboolean for_good;
+  gboolean taken;
+  CpColour colour;
 } CpLostPiece;
 
 #define CP_TYPE_SEAT_ROW (cp_seat_row_get_type ())

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-games.h"
 #include "cp-record.h"
 #include "cp-test-util.h"
 
@@ -30,7 +31,7 @@ last_text (CpGame *game)
   return cp_game_format_action (game, cp_game_get_n_actions (game) - 1, CP_NOTATION_SAN);
 }
 
-/* Whether one of the side items shows @text. */
+/* Whether one of the side items, texts or dice, shows @text. */
 static gboolean
 shows (CpGame *game, const char *text)
 {
@@ -41,7 +42,7 @@ shows (CpGame *game, const char *text)
     {
       const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
 
-      if (item->kind == CP_SIDE_TEXT && g_strcmp0 (item->text, text) == 0)
+      if ((item->kind == CP_SIDE_TEXT || item->kind == CP_SIDE_DIE) && g_strcmp0 (item->text, text) == 0)
         return TRUE;
     }
   return FALSE;
@@ -55,16 +56,20 @@ test_worked_example (void)
 
   cp_test_play (game, "dxe4");
   /* 2 + 1 + 1 against 1 + 1 + 1 before the dice; the attacker rolls first. */
-  g_assert_true (shows (game, "Attack 4"));
-  g_assert_true (shows (game, "Defense 3"));
+  g_assert_true (shows (game, "Black attacks: pawn 2 + supporting knight 1 + supporting bishop 1 = 4, and a die"));
+  g_assert_true (shows (game, "White defends: pawn 1 + supporting knight 1 + supporting bishop 1 = 3, and a die"));
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
   cp_test_play (game, "3");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
   cp_test_play (game, "5");
-  g_assert_true (shows (game, "Attack 4+3=7"));
-  g_assert_true (shows (game, "Defense 3+5=8"));
+  g_assert_true (shows (game, "Black attacks: die 3 + pawn 2 + supporting knight 1 + supporting bishop 1 = 7"));
+  g_assert_true (shows (game, "White defends: die 5 + pawn 1 + supporting knight 1 + supporting bishop 1 = 8"));
   text = last_text (game);
-  g_assert_true (g_str_has_prefix (text, "rolls 5 for the defense; 7 against 8: "));
+  /* Entered by hand: the move list puts the player's name before. */
+  g_assert_cmpstr (text, ==, "rolls 5 to defend the pawn. "
+                             "Black attacks: die 3 + pawn 2 + supporting knight 1 + supporting bishop 1 = 7; "
+                             "White defends: die 5 + pawn 1 + supporting knight 1 + supporting bishop 1 = 8. "
+                             "The white pawn holds by 1: the white pawn is wounded, the black pawn falls.");
 }
 
 typedef struct {
@@ -126,8 +131,11 @@ test_second_wound (void)
    * the wounded pawn's 0 and 1 + 1: 5 + 1 against 2 + 4. */
   cp_test_play (game, "Nxe4 1 4");
   text = last_text (game);
-  g_assert_cmpstr (text, ==, "rolls 4 for the defense; 6 against 6: the white pawn falls, the black knight is wounded, "
-                             "the black knight takes e4");
+  g_assert_cmpstr (text, ==, "rolls 4 to defend the pawn. "
+                             "Black attacks: die 1 + knight 3 + supporting wounded pawn 1 + supporting bishop 1 = 6; "
+                             "White defends: die 4 + wounded pawn 0 + supporting knight 1 + supporting bishop 1 = 6. "
+                             "A tie: the white pawn falls of a second wound, the black knight is wounded, "
+                             "the black knight takes e4.");
   g_assert_cmpint (cp_test_piece_at (game, "e4")->kind, ==, CP_PIECE_KNIGHT);
   g_assert_cmpint (cp_test_piece_at (game, "e4")->wounds, ==, 1);
   g_assert_cmpint (cp_test_piece_at (game, "f6")->kind, ==, CP_PIECE_NONE);
@@ -172,7 +180,8 @@ test_remote_royals (void)
   g_autoptr (CpGame) game = table_game ("fen=k7/8/8/8/8/8/3q4/3QK3 w - - 0 1", "remote-royals=true");
 
   cp_test_play (game, "Qxd2");
-  g_assert_true (shows (game, "Attack 4"));
+  /* The king does not support the queen: her Attack alone. */
+  g_assert_true (shows (game, "White attacks: queen 4 = 4, and a die"));
 }
 
 static void
@@ -244,7 +253,7 @@ test_values_option (void)
   back = cp_record_load_data (record, length, &error);
   g_assert_no_error (error);
   cp_test_play (back, "dxe4");
-  g_assert_true (shows (back, "Attack 7"));
+  g_assert_true (shows (back, "Black attacks: pawn 5 + supporting knight 1 + supporting bishop 1 = 7, and a die"));
 }
 
 /* The values are a table: read row by row, written back the same way; a
@@ -374,6 +383,225 @@ test_perft (void)
   g_assert_cmpuint (cp_state_perft (small, 2), ==, 147);
 }
 
+/* A piece as the explanation of a fight names it: "white queen". */
+static char *
+piece_words (const CpPiece *p)
+{
+  g_autofree char *colour = g_utf8_strdown (cp_colour_name (p->seat == WHITE ? CP_COLOUR_WHITE : CP_COLOUR_BLACK), -1);
+
+  return g_strdup_printf ("%s %s", colour, cp_piece_kind_name (p->kind));
+}
+
+/* The text of a term of a fight as the data says it is: the die, the
+ * fighting piece's value, a supporter's. */
+static char *
+term_words (const CpChessAttackFight *fight, guint side, guint term)
+{
+  const CpPiece *p = &fight->term_piece[side][term];
+  const char *kind = cp_piece_kind_name (p->kind);
+  guint value = fight->term_value[side][term];
+
+  if (term == 0)
+    return g_strdup_printf ("die %u", value);
+  if (term == 1)
+    return p->wounds > 0 ? g_strdup_printf ("wounded %s %u", kind, value) : g_strdup_printf ("%s %u", kind, value);
+  return p->wounds > 0 ? g_strdup_printf ("supporting wounded %s %u", kind, value)
+                       : g_strdup_printf ("supporting %s %u", kind, value);
+}
+
+/* Checks the fight that has just ended in @state against its explanation
+ * and against the text of the defender's die, @roll_text. */
+static void
+check_fight (const CpState *state, const char *roll_text)
+{
+  static const char *const sides[] = { "White attacks: ", "Black attacks: ", "White defends: ", "Black defends: " };
+  CpChessAttackFight fight;
+  g_autofree char *text = NULL;
+  g_autofree char *attacker = NULL;
+  g_autofree char *defender = NULL;
+  g_autofree char *lead = NULL;
+  const char *at;
+  int difference;
+
+  g_assert_true (cp_chess_attack_get_fight (state, &fight));
+  text = cp_chess_attack_explain (state);
+  g_assert_nonnull (text);
+  /* The move list says it as the window does, after who rolled the die. */
+  {
+    g_autofree char *who = g_strdup_printf ("%s rolls %u to defend the %s. ",
+                                            fight.fighters[1].seat == WHITE ? "White" : "Black", fight.dice[1],
+                                            cp_piece_kind_name (fight.fighters[1].kind));
+    g_autofree char *expected = g_strconcat (who, text, NULL);
+
+    g_assert_cmpstr (roll_text, ==, expected);
+  }
+  at = text;
+  for (guint side = 0; side < 2; side++)
+    {
+      guint sum = 0;
+
+      g_assert_cmpuint (fight.dice[side], >=, 1);
+      g_assert_cmpuint (fight.dice[side], <=, 6);
+      g_assert_cmpuint (fight.n_terms[side], >=, 2);
+      g_assert_cmpuint (fight.term_value[side][0], ==, fight.dice[side]);
+      g_assert_cmpint (fight.term_piece[side][1].kind, ==, fight.fighters[side].kind);
+      at = strstr (at, sides[side * 2 + fight.fighters[side].seat]);
+      g_assert_nonnull (at);
+      for (guint term = 0; term < fight.n_terms[side]; term++)
+        {
+          g_autofree char *words = term_words (&fight, side, term);
+
+          at = strstr (at, words);
+          if (at == NULL)
+            g_error ("“%s” does not say “%s”", text, words);
+          at += strlen (words);
+          if (term > 1)
+            g_assert_cmpint (fight.term_piece[side][term].seat, ==, fight.fighters[side].seat);
+          sum += fight.term_value[side][term];
+        }
+      g_assert_cmpuint (sum, ==, fight.totals[side]);
+      {
+        g_autofree char *total = g_strdup_printf (" = %u", fight.totals[side]);
+
+        g_assert_true (g_str_has_prefix (at, total));
+      }
+    }
+  attacker = piece_words (&fight.fighters[0]);
+  defender = piece_words (&fight.fighters[1]);
+  difference = (int) fight.totals[0] - (int) fight.totals[1];
+  lead = difference > 0 ? g_strdup_printf ("The %s wins by %d", attacker, difference)
+         : difference < 0 ? g_strdup_printf ("The %s holds by %d", defender, -difference)
+         : g_strdup ("A tie");
+  at = strstr (at, lead);
+  if (at == NULL)
+    g_error ("“%s” does not say “%s”", text, lead);
+  for (guint side = 0; side < 2; side++)
+    {
+      g_autofree char *falls = g_strdup_printf ("the %s falls", side == 0 ? attacker : defender);
+
+      g_assert_true ((strstr (at, falls) != NULL) == fight.fell[side]);
+    }
+  g_assert_true (fight.fell[0] || fight.fell[1] || strstr (at, "is wounded") != NULL);
+  g_assert_cmpint (fight.fell[0], ==, difference < 0 || (difference <= 0 && fight.fighters[0].wounds > 0)
+                                      || (difference > 0 && difference <= 2 && fight.fighters[0].wounds > 0));
+}
+
+/* Random games with the program's dice: the explanation of every fight
+ * names the two sides, each term that counts and the outcome, and the
+ * terms add up to the totals. */
+static void
+test_fights_explained (void)
+{
+  guint fights = 0;
+
+  for (guint game_no = 0; game_no < 40; game_no++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("chess-attack", 2, 100 + game_no,
+                                                  game_no % 2 ? "remote-royals=true" : "rescue=true", NULL);
+      g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+      g_autoptr (GRand) rand = g_rand_new_with_seed (game_no);
+
+      for (guint ply = 0; ply < 300 && !cp_state_is_over (state); ply++)
+        {
+          g_auto (CpActionList) legal = { 0 };
+          g_autofree char *before_text = NULL;
+          CpChessAttackFight before;
+          const CpAction *action;
+          CpAction roll;
+
+          if (cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE))
+            {
+              cp_action_init (&roll, CP_ACTION_ROLL, CP_SEAT_CHANCE);
+              roll.value = (guint32) g_rand_int_range (rand, 0, 6);
+              action = &roll;
+            }
+          else
+            {
+              cp_state_legal (state, cp_state_first_pending (state), &legal);
+              if (legal.len == 0)
+                break;
+              action = &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)];
+            }
+          before_text = cp_state_format (state, action, CP_NOTATION_SAN);
+          if (action->type == CP_ACTION_ROLL && cp_chess_attack_get_fight (state, &before) && before.dice[0] == 0)
+            {
+              /* The attacker's die says who rolls it. */
+              const char *who = before.fighters[0].seat == WHITE ? "White rolls " : "Black rolls ";
+
+              g_assert_true (g_str_has_prefix (before_text, who));
+            }
+          g_assert_true (cp_state_apply (state, action, NULL));
+          if (action->type == CP_ACTION_ROLL && cp_chess_attack_get_fight (state, &before) && before.dice[1] != 0)
+            {
+              check_fight (state, before_text);
+              fights++;
+            }
+        }
+    }
+  g_assert_cmpuint (fights, >, 100);
+}
+
+/* Before the dice, the fight shows the totals so far; after them, two
+ * dice stand beside the players' names, each with who rolled it. */
+static void
+test_fight_dice_presented (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  guint n_dice = 0;
+
+  cp_test_play (game, "dxe4 3 5");
+  {
+    g_autoptr (CpView) view = cp_game_view_at (game, cp_game_get_n_actions (game), CP_VIEW_ALL);
+    g_autoptr (CpPresentation) presentation = cp_game_present (game, view);
+
+    for (guint i = 0; i < presentation->side->len; i++)
+      {
+        const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
+
+        if (item->kind != CP_SIDE_DIE)
+          continue;
+        g_assert_cmpuint (item->count, ==, n_dice == 0 ? 3 : 5);
+        g_assert_cmpuint (item->seat, ==, n_dice == 0 ? BLACK : WHITE);
+        g_assert_cmpstr (item->text, ==, n_dice == 0 ? "Black attacks: die 3 + pawn 2 + supporting knight 1 + supporting bishop 1 = 7"
+                                                      : "White defends: die 5 + pawn 1 + supporting knight 1 + supporting bishop 1 = 8");
+        n_dice++;
+      }
+    g_assert_cmpuint (n_dice, ==, 2);
+    g_assert_cmpstr (presentation->dice_result, ==, "The white pawn holds by 1: the white pawn is wounded, the black pawn falls");
+  }
+}
+
+/* Beside each player stand the pieces it took, in the other side's
+ * colour, with their points; never the pieces it lost. */
+static void
+test_taken_pieces (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autoptr (CpView) view = NULL;
+  g_autoptr (CpPresentation) presentation = NULL;
+  guint pieces[2] = { 0, 0 };
+
+  /* 7 against 8: the black pawn falls, White took it. */
+  cp_test_play (game, "dxe4 3 5");
+  view = cp_game_view_at (game, cp_game_get_n_actions (game), CP_VIEW_ALL);
+  presentation = cp_game_present (game, view);
+  for (guint i = 0; i < presentation->side->len; i++)
+    {
+      const CpSideItem *item = &g_array_index (presentation->side, CpSideItem, i);
+
+      if (item->kind != CP_SIDE_PIECES)
+        continue;
+      g_assert_cmpint (item->piece, ==, CP_PIECE_PAWN);
+      g_assert_cmpint (item->owner, ==, 1 - item->seat);
+      pieces[item->seat] += item->count;
+    }
+  g_assert_cmpuint (pieces[WHITE], ==, 1);
+  g_assert_cmpuint (pieces[BLACK], ==, 0);
+  g_assert_true (presentation->pieces_taken);
+  g_assert_cmpstr (presentation->side_description[WHITE], ==, "Taken: pawn. Points: 1");
+  g_assert_cmpstr (presentation->side_description[BLACK], ==, "Points: 0");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -393,5 +621,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess-attack/record-keeps-entered-dice", test_record_keeps_entered_dice);
   g_test_add_func ("/chess-attack/expected-fight", test_expected_fight);
   g_test_add_func ("/chess-attack/perft", test_perft);
+  g_test_add_func ("/chess-attack/fights-explained", test_fights_explained);
+  g_test_add_func ("/chess-attack/fight-dice-presented", test_fight_dice_presented);
+  g_test_add_func ("/chess-attack/taken-pieces", test_taken_pieces);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include <cairo-pdf.h>
 
 #include "cp-board-renderer.h"
+#include "cp-dice-art.h"
 #include "cp-engine.h"
 #include "cp-grid-art.h"
 #include "cp-piece-art.h"
@@ -2164,6 +2165,49 @@ test_grid_headings (void)
   g_assert_cmpfloat (fine, >, coarse * 1.2);
 }
 
+/* Dice. */
+
+/* The pixels of a die of @size drawn showing @value that are the colour
+ * of its pips: near black on a light face, near white on a dark one. */
+static guint
+count_pip_pixels (guint value, gboolean dark, int size)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  const CpRgba ink = { 0.5, 0.5, 0.5, 1 };
+  guint n = 0;
+
+  cp_dice_art_draw (cr, value, dark, 0, 0, size, &ink);
+  cairo_surface_flush (surface);
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++)
+      {
+        Pixel p = device_pixel (surface, x, y);
+
+        if (p.a > 0.9 && (dark ? p.r > 0.8 : p.r < 0.2))
+          n++;
+      }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* A die shows as many pips as its value, on a light face or a dark one:
+ * the ink of its pips grows with the value, a pip at a time. */
+static void
+test_dice (void)
+{
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      double pip = count_pip_pixels (2, dark, 96) / 2.0;
+
+      g_assert_cmpfloat (pip, >, 50);
+      g_assert_cmpfloat (count_pip_pixels (0, dark, 96), <, pip);
+      for (guint value = 1; value <= 6; value++)
+        g_assert_cmpfloat (fabs (count_pip_pixels (value, dark, 96) / pip - value), <, 0.3);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2199,6 +2243,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/board/coordinates-outside", test_coordinates_outside);
   g_test_add_func ("/render/art/fills-cell", test_art_fills_cell);
   g_test_add_func ("/render/grid", test_grid);
+  g_test_add_func ("/render/dice", test_dice);
 
   return g_test_run ();
 }

@@ -67,13 +67,21 @@ typedef enum {
   OPTION_REMOTE_ROYALS = 1 << 3,
 } Options;
 
+/* The most pieces that may support a side in a fight: all but the one
+ * fighting. */
+#define MAX_SUPPORTERS 15
+
 typedef struct {
   CpAction move;          /* the capture declared */
   CpPiece attacker;       /* the pieces as the fight began */
   CpPiece defender;
   guint8 target;          /* the defender's cell */
-  guint8 attack;          /* the totals before the dice */
-  guint8 defense;
+  guint16 attack;         /* the totals before the dice */
+  guint16 defense;
+  guint8 value[2];        /* the attacker's Attack and the defender's Defense */
+  guint8 n_supporters[2]; /* the pieces that support each side... */
+  CpPiece supporters[2][MAX_SUPPORTERS];
+  guint8 support[2][MAX_SUPPORTERS]; /* ...and the Support each adds */
   guint8 die[2];          /* the attacker's and the defender's die, 1–6; 0 before */
   guint8 result;          /* Result */
   guint8 attacker_fell;
@@ -210,9 +218,10 @@ remote (const AttackState *st, guint a, guint b)
 }
 
 /* The Support of @seat's pieces other than the one on @skip that bear on
- * @cell, for its piece of @kind in the fight. */
+ * @cell, for its piece of @kind in the fight: each supporter and what it
+ * adds go to side @side of @f. */
 static guint
-support (const AttackState *st, guint seat, guint cell, guint skip, guint kind)
+support (const AttackState *st, Fight *f, guint side, guint seat, guint cell, guint skip, guint kind)
 {
   const CpPiece *cells = st->chess.base.cells;
   guint sum = 0;
@@ -220,7 +229,16 @@ support (const AttackState *st, guint seat, guint cell, guint skip, guint kind)
   for (guint c = 0; c < 64; c++)
     if (c != skip && c != cell && cells[c].kind != CP_PIECE_NONE && cells[c].seat == seat
         && !remote (st, kind, cells[c].kind) && bears_on (st, c, cell))
-      sum += value_of (st, &cells[c], SUPPORT);
+      {
+        guint value = value_of (st, &cells[c], SUPPORT);
+
+        if (f->n_supporters[side] < MAX_SUPPORTERS)
+          {
+            f->supporters[side][f->n_supporters[side]] = cells[c];
+            f->support[side][f->n_supporters[side]++] = (guint8) value;
+          }
+        sum += value;
+      }
   return sum;
 }
 
@@ -237,10 +255,10 @@ declare (AttackState *st, const CpAction *move)
   f->target = (move->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->chess.ep_pawn : move->cells[1];
   f->attacker = cells[from];
   f->defender = cells[f->target];
-  f->attack = (guint8) MIN (value_of (st, &f->attacker, ATTACK)
-                            + support (st, f->attacker.seat, f->target, from, f->attacker.kind), 200);
-  f->defense = (guint8) MIN (value_of (st, &f->defender, DEFENSE)
-                             + support (st, f->defender.seat, f->target, from, f->defender.kind), 200);
+  f->value[0] = (guint8) value_of (st, &f->attacker, ATTACK);
+  f->value[1] = (guint8) value_of (st, &f->defender, DEFENSE);
+  f->attack = (guint16) (f->value[0] + support (st, f, 0, f->attacker.seat, f->target, from, f->attacker.kind));
+  f->defense = (guint16) (f->value[1] + support (st, f, 1, f->defender.seat, f->target, from, f->defender.kind));
   st->stage = STAGE_ATTACK_DIE;
 }
 
@@ -528,36 +546,131 @@ piece_words (const CpPiece *p)
   return g_strdup_printf (C_("piece", "%s %s"), colour, cp_piece_kind_name (p->kind));
 }
 
+/* A piece by its kind, "wounded" where it is: "knight", "wounded rook". */
+static char *
+kind_words (const CpPiece *p)
+{
+  if (p->wounds > 0)
+    /* Translators: a wounded piece in the sums of a fight of Chess Attack, such as "wounded rook" */
+    return g_strdup_printf (_("wounded %s"), cp_piece_kind_name (p->kind));
+  return g_strdup (cp_piece_kind_name (p->kind));
+}
+
 /**
- * describe_fight:
+ * side_sum:
+ * @side: 0 for the attacker, 1 for the defender
  *
- * The end of a fight whose dice are known, in words: "9 against 5: the
- * black pawn falls".
+ * How a side's total of a fight is made, in words: "White attacks: die 3
+ * + pawn 2 + supporting knight 1 = 6"; before its die is known, the sum
+ * so far and "and a die".
  */
 static char *
-describe_fight (const AttackState *st, const Fight *f)
+side_sum (const Fight *f, guint side)
+{
+  const CpPiece *fighter = side == 0 ? &f->attacker : &f->defender;
+  g_autoptr (GString) terms = g_string_new (NULL);
+  const char *colour = cp_colour_name (colours[fighter->seat]);
+  g_autofree char *kind = kind_words (fighter);
+  guint total = (side == 0 ? f->attack : f->defense) + f->die[side];
+
+  if (f->die[side] != 0)
+    {
+      /* Translators: the die's term in the sum of a fight of Chess Attack */
+      g_string_append_printf (terms, _("die %u"), f->die[side]);
+      /* Translators: between the terms of a sum */
+      g_string_append (terms, _(" + "));
+    }
+  /* Translators: the fighting piece's term in the sum of a fight of Chess Attack: its kind
+   * and its Attack or Defense, such as "queen 4" */
+  g_string_append_printf (terms, C_("fight term", "%s %u"), kind, f->value[side]);
+  for (guint i = 0; i < f->n_supporters[side]; i++)
+    {
+      g_autofree char *supporter = kind_words (&f->supporters[side][i]);
+
+      g_string_append (terms, _(" + "));
+      /* Translators: a supporting piece's term in the sum of a fight of Chess Attack: its kind
+       * and its Support, such as "supporting knight 1" */
+      g_string_append_printf (terms, _("supporting %s %u"), supporter, f->support[side][i]);
+    }
+  if (f->die[side] == 0)
+    return side == 0
+      /* Translators: Chess Attack, before the attacker's die: %s: a colour, such as "White";
+       * %s: the terms; %u: their sum */
+      ? g_strdup_printf (_("%s attacks: %s = %u, and a die"), colour, terms->str, total)
+      /* Translators: Chess Attack, before the defender's die: %s: a colour, such as "Black";
+       * %s: the terms; %u: their sum */
+      : g_strdup_printf (_("%s defends: %s = %u, and a die"), colour, terms->str, total);
+  return side == 0
+    /* Translators: Chess Attack: %s: a colour, such as "White"; %s: the terms of the
+     * attacker's total, such as "die 3 + pawn 2 + supporting knight 1"; %u: the total */
+    ? g_strdup_printf (_("%s attacks: %s = %u"), colour, terms->str, total)
+    /* Translators: Chess Attack: %s: a colour, such as "Black"; %s: the terms of the
+     * defender's total; %u: the total */
+    : g_strdup_printf (_("%s defends: %s = %u"), colour, terms->str, total);
+}
+
+/* @text, taken, with a capital letter first, as a sentence begins. */
+static char *
+capitalised (char *text)
+{
+  g_autofree char *taken = text;
+  gunichar first = g_utf8_get_char (text);
+  char upper[8] = { 0 };
+
+  if (!g_unichar_islower (first))
+    return g_steal_pointer (&taken);
+  g_unichar_to_utf8 (g_unichar_toupper (first), upper);
+  return g_strconcat (upper, g_utf8_next_char (text), NULL);
+}
+
+/* What became of a piece that fell or was @hurt in a fight: a piece
+ * hurt that falls had a wound already. */
+static const char *
+harm_words (gboolean fell, gboolean hurt)
+{
+  if (fell && hurt)
+    /* Translators: %s: a piece, such as "black pawn", wounded a second time in a fight */
+    return _("the %s falls of a second wound");
+  if (fell)
+    /* Translators: %s: a piece, such as "black pawn" */
+    return _("the %s falls");
+  /* Translators: %s: a piece, such as "black pawn" */
+  return _("the %s is wounded");
+}
+
+/**
+ * fight_outcome:
+ *
+ * The end of a fight whose dice are known, in words: "The white queen
+ * wins by 4: the black pawn falls, the white queen takes e5".
+ */
+static char *
+fight_outcome (const AttackState *st, const Fight *f)
 {
   g_autoptr (GString) text = g_string_new (NULL);
   g_autofree char *attacker = piece_words (&f->attacker);
   g_autofree char *defender = piece_words (&f->defender);
-  guint attack = f->attack + f->die[0], defense = f->defense + f->die[1];
+  int difference = (f->attack + f->die[0]) - (f->defense + f->die[1]);
   gboolean attacker_hurt = f->result == RESULT_ATTACK_NARROW || f->result == RESULT_TIE;
   gboolean defender_hurt = f->result == RESULT_DEFENSE_NARROW || f->result == RESULT_TIE;
 
-  /* Translators: the totals of a fight in Chess Attack: attack, then defense */
-  g_string_append_printf (text, _("%u against %u"), attack, defense);
-  g_string_append (text, ": ");
-  if (f->defender_fell)
-    /* Translators: %s: a piece, such as "black pawn" */
-    g_string_append_printf (text, _("the %s falls"), defender);
-  else if (defender_hurt)
-    /* Translators: %s: a piece, such as "black pawn" */
-    g_string_append_printf (text, _("the %s is wounded"), defender);
+  if (difference > 0)
+    /* Translators: Chess Attack: %s: the attacking piece, such as "white queen"; %d: points */
+    g_string_append_printf (text, _("The %s wins by %d"), attacker, difference);
+  else if (difference < 0)
+    /* Translators: Chess Attack: %s: the defending piece, such as "black rook"; %d: points */
+    g_string_append_printf (text, _("The %s holds by %d"), defender, -difference);
+  else
+    /* Translators: Chess Attack: a fight whose totals are equal */
+    g_string_append (text, _("A tie"));
+  g_string_append (text, _(": "));
+  if (f->defender_fell || defender_hurt)
+    g_string_append_printf (text, harm_words (f->defender_fell, defender_hurt), defender);
   if (f->attacker_fell || attacker_hurt)
     {
       if (f->defender_fell || defender_hurt)
         g_string_append (text, _(", "));
-      g_string_append_printf (text, f->attacker_fell ? _("the %s falls") : _("the %s is wounded"), attacker);
+      g_string_append_printf (text, harm_words (f->attacker_fell, attacker_hurt), attacker);
     }
   if (f->taken)
     {
@@ -567,7 +680,33 @@ describe_fight (const AttackState *st, const Fight *f)
       /* Translators: %s: the piece that won a fight; %s: the cell it moves to */
       g_string_append_printf (text, _("the %s takes %s"), attacker, cell);
     }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return capitalised (g_string_free (g_steal_pointer (&text), FALSE));
+}
+
+/* The whole fight, its sums and how it ended, once its dice are known. */
+static char *
+explain_fight (const AttackState *st, const Fight *f)
+{
+  g_autofree char *attack = side_sum (f, 0);
+  g_autofree char *defense = side_sum (f, 1);
+  g_autofree char *outcome = fight_outcome (st, f);
+
+  /* Translators: a fight of Chess Attack: how the attacker's total is made, the defender's,
+   * then how the fight ended */
+  return g_strdup_printf (_("%s; %s. %s."), attack, defense, outcome);
+}
+
+/* The text of a die, @roll, said of the player @seat (a seat reference)
+ * where the program rolled it: the move list names the player who
+ * entered a die of their own. */
+static char *
+rolled_by (const CpAction *action, const char *seat, const char *roll)
+{
+  if (action->seat != CP_SEAT_CHANCE)
+    return g_strdup (roll);
+  /* Translators: a player and the die the program rolled for them, such as "Black rolls 3
+   * to defend the rook. …" */
+  return g_strdup_printf (C_("die", "%s %s"), seat, roll);
 }
 
 static char *
@@ -578,22 +717,95 @@ attack_format (const CpState *state, const CpAction *action, CpNotation notation
   if (action->type == CP_ACTION_MOVE)
     return cp_chess_format (&st->chess, action, notation);
   if (action->type == CP_ACTION_ROLL && st->stage == STAGE_ATTACK_DIE)
-    /* Translators: the attacker's die in Chess Attack, after the player's name */
-    return g_strdup_printf (_("rolls %u for the attack"), action->value % 6 + 1);
+    {
+      g_autofree char *seat = cp_seat_reference (st->fight.attacker.seat);
+      g_autofree char *roll = NULL;
+
+      /* Translators: the attacker's die in Chess Attack, after the name of the player who
+       * entered it: %u: the die; %s: the attacking piece, such as "queen" */
+      roll = g_strdup_printf (_("rolls %u to attack with the %s"), action->value % 6 + 1,
+                              cp_piece_kind_name (st->fight.attacker.kind));
+      return rolled_by (action, seat, roll);
+    }
   if (action->type == CP_ACTION_ROLL && st->stage == STAGE_DEFENSE_DIE)
     {
       AttackState after;
+      g_autofree char *seat = cp_seat_reference (st->fight.defender.seat);
       g_autofree char *fight = NULL;
+      g_autofree char *roll = NULL;
 
       memcpy (&after, st, sizeof after);
       after.fight.die[1] = (guint8) (action->value % 6 + 1);
       resolve (&after);
-      fight = describe_fight (&after, &after.fight);
-      /* Translators: the defender's die in Chess Attack, after the player's name, then how
-       * the fight ended */
-      return g_strdup_printf (_("rolls %u for the defense; %s"), action->value % 6 + 1, fight);
+      fight = explain_fight (&after, &after.fight);
+      /* Translators: the defender's die in Chess Attack, after the name of the player who
+       * entered it: %u: the die; %s: the defending piece, such as "rook"; %s: the whole fight,
+       * its sums and how it ended */
+      roll = g_strdup_printf (_("rolls %u to defend the %s. %s"), action->value % 6 + 1,
+                              cp_piece_kind_name (st->fight.defender.kind), fight);
+      return rolled_by (action, seat, roll);
     }
   return g_strdup (cp_action_type_to_id (action->type));
+}
+
+/**
+ * cp_chess_attack_get_fight:
+ * @state: a state of Chess Attack
+ * @fight: (out): the fight under way, or the last one, term by term
+ *
+ * Returns: whether there is a fight to show
+ */
+gboolean
+cp_chess_attack_get_fight (const CpState *state, CpChessAttackFight *fight)
+{
+  const AttackState *st = ATTACK_STATE (state);
+  const Fight *f = &st->fight;
+
+  g_return_val_if_fail (state->rules == &cp_chess_attack_rules, FALSE);
+
+  memset (fight, 0, sizeof *fight);
+  if (st->stage == STAGE_MOVING && f->result == RESULT_NONE)
+    return FALSE;
+  fight->fighters[0] = f->attacker;
+  fight->fighters[1] = f->defender;
+  for (guint side = 0; side < 2; side++)
+    {
+      guint n = 0;
+
+      fight->dice[side] = f->die[side];
+      fight->term_value[side][n++] = f->die[side];
+      fight->term_piece[side][n] = fight->fighters[side];
+      fight->term_value[side][n++] = f->value[side];
+      for (guint i = 0; i < f->n_supporters[side]; i++, n++)
+        {
+          fight->term_piece[side][n] = f->supporters[side][i];
+          fight->term_value[side][n] = f->support[side][i];
+        }
+      fight->n_terms[side] = n;
+      fight->totals[side] = (side == 0 ? f->attack : f->defense) + f->die[side];
+    }
+  fight->fell[0] = f->attacker_fell;
+  fight->fell[1] = f->defender_fell;
+  fight->taken = f->taken;
+  return TRUE;
+}
+
+/**
+ * cp_chess_attack_explain:
+ *
+ * Returns: (nullable): the last fight of @state in words, as the move
+ *   list gives it, or NULL before any fight ends
+ */
+char *
+cp_chess_attack_explain (const CpState *state)
+{
+  const AttackState *st = ATTACK_STATE (state);
+
+  g_return_val_if_fail (state->rules == &cp_chess_attack_rules, NULL);
+
+  if (st->stage != STAGE_MOVING || st->fight.result == RESULT_NONE)
+    return NULL;
+  return explain_fight (st, &st->fight);
 }
 
 /* A die entered by hand: its number, the first figure of the text. */
@@ -665,29 +877,52 @@ attack_parse (const CpState *state, const char *text, CpAction *action, GError *
 
 /* What the screen shows. */
 
+/* The fight under way or the last one: each side's die beside its
+ * player, with how its total is made, and how it ended. */
 static void
 present_fight (const AttackState *st, CpPresentation *out)
 {
   const Fight *f = &st->fight;
   const CpPiece *sides[2] = { &f->attacker, &f->defender };
-  const guint totals[2] = { f->attack, f->defense };
 
   for (guint i = 0; i < 2; i++)
     {
-      CpSideItem *item = cp_presentation_add_side (out, CP_SIDE_TEXT, sides[i]->seat);
+      CpSideItem *die = cp_presentation_add_side (out, CP_SIDE_DIE, sides[i]->seat);
 
-      if (f->die[i] != 0)
-        {
-          cp_presentation_add_side (out, CP_SIDE_DIE, sides[i]->seat)->count = f->die[i];
-          item->text = i == 0
-            /* Translators: the attacker's total in Chess Attack: values and support, die, sum */
-            ? g_strdup_printf (_("Attack %u+%u=%u"), totals[i], f->die[i], totals[i] + f->die[i])
-            /* Translators: the defender's total in Chess Attack: values and support, die, sum */
-            : g_strdup_printf (_("Defense %u+%u=%u"), totals[i], f->die[i], totals[i] + f->die[i]);
-        }
-      else
-        item->text = i == 0 ? g_strdup_printf (_("Attack %u"), totals[i]) : g_strdup_printf (_("Defense %u"), totals[i]);
+      die->count = f->die[i];
+      die->text = side_sum (f, i);
     }
+  if (st->stage == STAGE_MOVING)
+    out->dice_result = fight_outcome (st, f);
+}
+
+/* Beside each player, the pieces it took from the other side, in their
+ * colour, and the points they are worth. */
+static void
+present_taken (const AttackState *st, guint seat, CpPresentation *out)
+{
+  g_autofree char *names = NULL;
+  g_autofree char *points = NULL;
+
+  out->pieces_taken = TRUE;
+  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+    if (st->lost[1 - seat][kind] > 0)
+      {
+        CpSideItem *item = cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
+
+        item->piece = (guint8) kind;
+        item->owner = (guint8) (1 - seat);
+        item->count = st->lost[1 - seat][kind];
+      }
+  /* Translators: the points of the pieces a player has taken (Chess Attack) */
+  points = g_strdup_printf (_("Points: %u"), points_won (st, seat));
+  cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup (points);
+  names = cp_presentation_name_pieces (out, seat, FALSE);
+  g_free (out->side_description[seat]);
+  out->side_description[seat] = names == NULL ? g_steal_pointer (&points)
+    /* Translators: Chess Attack: %s: the pieces a player has taken, such as "queen, pawn";
+     * %s: their points, such as "Points: 10" */
+    : g_strdup_printf (_("Taken: %s. %s"), names, points);
 }
 
 static char *
@@ -712,7 +947,7 @@ attack_prompt (const AttackState *st, guint actor)
   if (actor == st->chess.base.to_move)
     move = g_strdup (_("Move a piece, or attack an enemy piece by moving onto it"));
   if (st->fight.result != RESULT_NONE)
-    fight = describe_fight (st, &st->fight);
+    fight = fight_outcome (st, &st->fight);
   if (fight != NULL && move != NULL)
     /* Translators: how the last fight of Chess Attack ended, then what to do now */
     return g_strdup_printf (C_("fight", "%s. %s"), fight, move);
@@ -730,8 +965,7 @@ attack_present (const CpState *state, const CpState *start, guint viewer, CpPres
       /* Translators: said of a piece that has been hurt in a fight (Chess Attack) */
       cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, _("wounded"));
   for (guint seat = 0; seat < 2; seat++)
-    /* Translators: the points of the pieces a player has taken (Chess Attack) */
-    cp_presentation_add_side (out, CP_SIDE_TEXT, seat)->text = g_strdup_printf (_("Points: %u"), points_won (st, seat));
+    present_taken (st, seat, out);
   if (st->stage != STAGE_MOVING || st->fight.result != RESULT_NONE)
     present_fight (st, out);
   if (cp_state_is_over (state))

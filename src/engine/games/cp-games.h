@@ -62,4 +62,24 @@ int      cp_golf_get_par      (const CpState *state,
 void cp_cooperative_arrange   (CpState       *state,
                                const char *const piles[5]);
 
+/* Chess Attack: a fight term by term.  Each side's terms are its die
+ * (0 before it is rolled), its fighting piece's Attack or Defense, then
+ * the Support of each piece that supports it; they add up to its total. */
+#define CP_FIGHT_MAX_TERMS 17
+
+typedef struct {
+  CpPiece fighters[2];        /* the attacker and the defender as the fight began */
+  guint dice[2];              /* their dice, 1–6; 0 before it is rolled */
+  guint n_terms[2];
+  CpPiece term_piece[2][CP_FIGHT_MAX_TERMS];  /* none for the die */
+  guint term_value[2][CP_FIGHT_MAX_TERMS];
+  guint totals[2];
+  gboolean fell[2];           /* the attacker, the defender fell */
+  gboolean taken;             /* the attacker took the defender's cell */
+} CpChessAttackFight;
+
+gboolean cp_chess_attack_get_fight (const CpState      *state,
+                                    CpChessAttackFight *fight);
+char    *cp_chess_attack_explain   (const CpState      *state);
+
 G_END_DECLS

@@ -890,7 +890,7 @@ cp_game_present (CpGame *self, CpView *view)
   for (guint i = 0; i < out->side->len; i++)
     if (g_array_index (out->side, CpSideItem, i).kind == CP_SIDE_PIECES)
       has_pieces |= CP_SEAT_BIT (g_array_index (out->side, CpSideItem, i).seat);
-  for (guint seat = 0; seat < state->n_seats; seat++)
+  for (guint seat = 0; seat < state->n_seats && !out->pieces_taken; seat++)
     if (!(has_pieces & CP_SEAT_BIT (seat)))
       add_lost (out, state, start, seat);
   return out;

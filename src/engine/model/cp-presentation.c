@@ -81,6 +81,7 @@ cp_presentation_free (CpPresentation *self)
   g_free (self->card_note);
   g_free (self->card_button);
   g_free (self->timeout_button);
+  g_free (self->dice_result);
   g_free (self);
 }
 
@@ -107,7 +108,7 @@ cp_presentation_add_overlay (CpPresentation *self, CpOverlayKind kind, guint cel
 CpSideItem *
 cp_presentation_add_side (CpPresentation *self, CpSideKind kind, guint seat)
 {
-  CpSideItem item = { .kind = (guint8) kind, .seat = (guint8) seat };
+  CpSideItem item = { .kind = (guint8) kind, .seat = (guint8) seat, .owner = (guint8) seat };
 
   g_array_append_val (self->side, item);
   return &g_array_index (self->side, CpSideItem, self->side->len - 1);

@@ -43,9 +43,11 @@ typedef struct {
 } CpOverlay;
 
 typedef enum {
-  CP_SIDE_PIECES,     /* `count` pieces of kind `piece`; `faded`: gone for good */
+  CP_SIDE_PIECES,     /* `count` pieces of kind `piece` of seat `owner`;
+                       * `faded`: gone for good */
   CP_SIDE_TEXT,       /* a short `text`, such as a score */
-  CP_SIDE_DIE,        /* a die showing `count` */
+  CP_SIDE_DIE,        /* a die the seat rolled, showing `count` (1–6; 0: not
+                       * yet rolled), and `text`, what it counts for */
   CP_N_SIDE_KINDS
 } CpSideKind;
 
@@ -55,6 +57,8 @@ typedef struct {
   guint8 piece;
   guint8 count;
   guint8 faded;
+  guint8 owner;       /* PIECES: whose pieces: `seat` (those it lost), unless
+                       * the game says otherwise (those it took) */
   char *text;
 } CpSideItem;
 
@@ -142,6 +146,12 @@ typedef struct _CpPresentation {
                              * back on when the time the players allow runs out,
                              * or NULL: untimed */
   GArray *grids;            /* CpGrid: tables beside the board */
+  char *dice_result;        /* what the dice beside the players decided, in
+                             * words, or NULL */
+  gboolean pieces_taken;    /* the pieces beside each seat are those it took
+                             * from others, all of them given by the game
+                             * (none where it took none), rather than those
+                             * it lost */
 } CpPresentation;
 
 CpPresentation *cp_presentation_new         (void);
