@@ -1111,7 +1111,11 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
       CpActionNumber number = { 0, 0, FALSE };
       gboolean whole = numbering == CP_NUMBERING_WHOLE_TURNS;
       gboolean move = numbered_move (a, numbering);
-      gboolean joins = whole && move && in_turn && a->seat == last_seat;
+      gboolean by_turns = whole || numbering == CP_NUMBERING_TURNS;
+      /* A later part of the turn of the seat that made the last numbered
+       * move: another move, a card, a placement. */
+      gboolean part = by_turns && in_turn && a->seat == last_seat && (move || turn_action (a));
+      gboolean joins = part;
 
       if (a->type == CP_ACTION_COMMIT && !choosing)
         choices++;
@@ -1127,7 +1131,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           last_seat = a->seat;
         }
       if (a->seat != CP_SEAT_CHANCE)
-        in_turn = move;
+        in_turn = move || part;
       if (numbering == CP_NUMBERING_SEALED_MOVES)
         {
           number_sealed_move (a, &sealed_round, &sealed);
@@ -1143,6 +1147,13 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           number.place = by_choices ? a->seat : place;
           number.joins = joins;
         }
+      else if (numbering == CP_NUMBERING_ROUNDS && choices > 0 && (a->type == CP_ACTION_COMMIT || turn_action (a))
+               && a->seat < CP_MAX_SEATS && self->players->len >= 2)
+        /* A sealed choice opens its player's part of the round, and what
+         * else they do in it belongs there too. */
+        number = (CpActionNumber) { choices, a->seat };
+      else if (part && self->players->len >= 2)
+        number = (CpActionNumber) { round, place, TRUE };
       if (headed)
         {
           number.out = g_array_index (self->outs, CpSeatMask, i);
