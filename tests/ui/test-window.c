@@ -3040,16 +3040,16 @@ test_mark_when_turn_ends (void)
   iterate ();
   play_texts (game, "f3 pass e5 pass g4 pass Qh4");
   queen = cp_game_get_n_actions (game) - 1;
-  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. g4, White keeps their cards Qh4");
   play_texts (game, "pass");
   /* The card kept is one more part of the turn, in the queen's row. */
   g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==,
-                   "2. … Qh4#, Black keeps their cards");
+                   "2. g4, White keeps their cards Qh4#, Black keeps their cards");
   g_assert_cmpuint (cp_move_list_get_action_row (list, queen + 1), ==, cp_move_list_get_action_row (list, queen));
   /* Taken back, the end of the turn takes the mark with it. */
   cp_game_truncate (game, queen + 1);
   iterate ();
-  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. g4, White keeps their cards Qh4");
   destroy (window);
 }
 
