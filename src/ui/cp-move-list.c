@@ -170,11 +170,25 @@ names_players (CpMoveList *self)
              || !cp_rules_seats_coloured (rules));
 }
 
-/* Whether action @index is written as what a player did ("draws a card",
- * "makes a sealed choice") rather than as a move: in a cell, its text
- * then needs the player's name. */
+/* Whether @text begins with a word of small letters only, as a verb
+ * does ("plays", "passes") and no move in chess notation ("exd5"). */
 static gboolean
-is_phrase (CpMoveList *self, guint index)
+begins_with_verb (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p != '\0' && *p != ' '; p = g_utf8_next_char (p), n++)
+    if (!g_unichar_islower (g_utf8_get_char (p)))
+      return FALSE;
+  return n >= 3;
+}
+
+/* Whether action @index, written as @text, says what a player did
+ * ("draws a card", "makes a sealed choice") rather than being a move: in
+ * a cell, its text then needs the player's name.  A sealed choice the
+ * viewer may not see is one; one they may see may be written as a move. */
+static gboolean
+is_phrase (CpMoveList *self, guint index, const char *text)
 {
   const CpAction *action = cp_game_get_action (self->game, index);
   CpAction seen;
@@ -188,9 +202,8 @@ is_phrase (CpMoveList *self, guint index)
     case CP_ACTION_ADD_CHECKER:
       return FALSE;
     case CP_ACTION_COMMIT:
-      /* A sealed choice the viewer may see is written as the move. */
       cp_game_get_action_for (self->game, index, self->viewer, &seen);
-      return !cp_action_same (&seen, action);
+      return !cp_action_same (&seen, action) || begins_with_verb (text);
     default:
       return TRUE;
     }
@@ -204,9 +217,13 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
   const CpAction *action = cp_game_get_action (self->game, index);
 
   shown->action = *action;
-  shown->phrase = action->seat < CP_MAX_SEATS && is_phrase (self, index);
   shown->text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
-  if (number->round > 0 && (shown->phrase || names_players (self)) && action->seat < CP_MAX_SEATS)
+  shown->phrase = action->seat < CP_MAX_SEATS && is_phrase (self, index, shown->text);
+  if (number->round > 0 && shown->phrase)
+    /* Translators: a numbered action that says what a player did, such
+     * as "3. Anna draws a card" */
+    shown->label = g_strdup_printf (_("%u. %s %s"), number->round, player_name (self, action->seat), shown->text);
+  else if (number->round > 0 && names_players (self) && action->seat < CP_MAX_SEATS)
     /* Translators: a numbered move of a named player, such as "3. Anna: Nf3" */
     shown->label = g_strdup_printf (_("%u. %s: %s"), number->round, player_name (self, action->seat), shown->text);
   else if (number->round > 0)
