@@ -44,6 +44,8 @@ typedef struct {
   guint last[CP_MAX_SEATS];     /* and its last: a turn of several actions */
   CpSeatMask out;               /* ROW_MOVES: the seats out of the game at its
                                  * end; ROW_OUT: the one that went out */
+  gboolean under;               /* a line kept for under the row of moves
+                                 * above, amid whose actions it came */
 } Row;
 
 /* An action as the list shows it. */
@@ -390,21 +392,22 @@ joins_row (CpMoveList *self, const Row *open, guint last_column, const CpActionN
   if (open == NULL || number->round != open->round || number->place >= self->columns.n_columns)
     return FALSE;
   if (number->joins)
-    return number->place == last_column && open->cells[last_column] != NO_ACTION;
+    return open->cells[number->place] != NO_ACTION;
   return together (self) || number->place > last_column;
 }
 
-/* Whether the random results from @i on come in the middle of @open: the
- * next action of a player goes on the turn they follow, or, where the
- * players choose together, belongs in the round.  (Elsewhere, a result
- * after one player's turn stands under it, before the next player's.) */
+/* Whether the random results and the actions outside the numbered
+ * moves from @i on come in the middle of @open: the next numbered action
+ * goes on the turn they follow, or, where the players choose together,
+ * belongs in the round.  (Elsewhere, a result after one player's turn
+ * stands under it, before the next player's.) */
 static gboolean
 inside_row (CpMoveList *self, guint first, guint i, const Row *open, guint last_column,
             const CpActionNumber *numbers)
 {
   guint next = i;
 
-  while (next < self->shown->len && is_note (self, next))
+  while (next < self->shown->len && (is_note (self, next) || numbers[next - first].round == 0))
     next++;
   return next < self->shown->len && (together (self) || numbers[next - first].joins)
          && joins_row (self, open, last_column, &numbers[next - first]);
@@ -413,7 +416,7 @@ inside_row (CpMoveList *self, guint first, guint i, const Row *open, guint last_
 static void
 add_note_row (CpMoveList *self, guint index)
 {
-  Row row = { .kind = ROW_NOTE, .first = index };
+  Row row = { .kind = is_note (self, index) ? ROW_NOTE : ROW_LINE, .first = index, .under = TRUE };
 
   for (guint c = 0; c < CP_MAX_SEATS; c++)
     row.cells[c] = row.last[c] = NO_ACTION;
@@ -421,7 +424,8 @@ add_note_row (CpMoveList *self, guint index)
   g_array_append_val (self->row_data, row);
 }
 
-/* The random results kept for under the row that was open. */
+/* The random results and other lines kept for under the row that was
+ * open. */
 static void
 add_held_notes (CpMoveList *self, GArray *held)
 {
@@ -434,7 +438,7 @@ add_held_notes (CpMoveList *self, GArray *held)
  * A row holds a round: a move joins the row before it when that row
  * holds its round and its column is to the right of the row's moves
  * (in any column where the players choose together), or when it is one
- * more part of the turn in the row's last column.  The random results
+ * more part of a turn in the row.  The random results and other lines
  * that come in the middle of a row stand under it, and a result that
  * says nothing has no line.  Who went out of the game is said under the
  * row once it ends, after the random results under it. */
@@ -470,10 +474,19 @@ arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
             open->cells[number->place] = i;
           open->last[number->place] = i;
           open->out = number->out;
-          last_column = number->place;
+          last_column = MAX (last_column, number->place);
           shown->row = self->row_data->len - 1;
           shown->place = number->place;
           shown->in_cell = TRUE;
+          note_going_out (self, i, number, &going, by);
+          continue;
+        }
+      /* Something a player does amid another's turn, such as giving up a
+       * card, stands under the row. */
+      if (!is_note (self, i) && number->round == 0 && open != NULL
+          && inside_row (self, first, i + 1, open, last_column, numbers))
+        {
+          g_array_append_val (held, i);
           note_going_out (self, i, number, &going, by);
           continue;
         }
@@ -724,7 +737,8 @@ cursor_changed (CpMoveList *self)
 /* The first row to write again when the log changed from action @same
  * on: the first row that holds the action before it or a later one,
  * since the new action may join it, or the row of moves above when that
- * is a line under it (a random result, who went out). */
+ * is a line under it (a random result, who went out, a line kept for
+ * under it). */
 static guint
 first_changed_row (CpMoveList *self, guint same)
 {
@@ -736,7 +750,8 @@ first_changed_row (CpMoveList *self, guint same)
     row = MIN (row, get_shown (self, i)->row);
   if (row >= self->row_data->len)
     return self->row_data->len;
-  while (row > 0 && (get_row (self, row)->kind == ROW_OUT || get_row (self, row)->kind == ROW_NOTE))
+  while (row > 0
+         && (get_row (self, row)->kind == ROW_OUT || get_row (self, row)->kind == ROW_NOTE || get_row (self, row)->under))
     row--;
   return row;
 }

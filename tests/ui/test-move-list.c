@@ -411,7 +411,12 @@ check_list (CpGame *game, CpMoveList *list, guint viewer)
       if (in->round == 0)
         continue;
       if (in->round < before.round || (in->round == before.round && in->first_place <= before.last_place))
-        g_error ("%s: the row “%s” is numbered out of the game's count", id, cp_move_list_get_row_text (list, r));
+        {
+          g_autofree char *all = all_rows (list);
+
+          g_error ("%s: the row “%s” is numbered out of the game's count in\n%s", id,
+                   cp_move_list_get_row_text (list, r), all);
+        }
       before = *in;
     }
   cp_move_list_set_game (list, NULL);
@@ -440,6 +445,48 @@ test_every_game (void)
   g_assert_finalize_object (list);
 }
 
+/* Rows kept in step with random games of every game, taken back action
+ * by action and played again, read as rows written afresh. */
+static void
+test_every_game_step_by_step (void)
+{
+  guint n_rules;
+  const CpRules *const *rules = cp_rules_list (&n_rules);
+
+  for (guint r = 0; r < n_rules; r++)
+    {
+      g_autoptr (CpGame) whole = random_game (rules[r], MAX (rules[r]->min_seats, 2), 5, 50);
+      g_autoptr (CpGame) game = random_game (rules[r], MAX (rules[r]->min_seats, 2), 5, 50);
+      CpMoveList *list = g_object_ref_sink (CP_MOVE_LIST (cp_move_list_new ()));
+      CpMoveList *fresh = g_object_ref_sink (CP_MOVE_LIST (cp_move_list_new ()));
+      guint n = cp_game_get_n_actions (whole), start = cp_game_get_setup_length (whole);
+
+      g_test_message ("%s", rules[r]->id);
+      cp_move_list_set_game (list, game);
+      /* Taken back to the set-up, then played again. */
+      for (guint i = 0; i < 2 * (n - start); i++)
+        {
+          g_autofree char *kept = NULL, *written = NULL;
+
+          if (i < n - start)
+            cp_game_truncate (game, n - i - 1);
+          else if (cp_game_get_n_actions (game) < n)
+            cp_test_play_action (game, *cp_game_get_action (whole, cp_game_get_n_actions (game)));
+          else
+            break;
+          cp_move_list_set_game (fresh, game);
+          kept = all_rows (list);
+          written = all_rows (fresh);
+          g_assert_cmpstr (kept, ==, written);
+          cp_move_list_set_game (fresh, NULL);
+        }
+      g_assert_cmpuint (cp_game_get_n_actions (game), ==, n);
+      cp_move_list_set_game (list, NULL);
+      g_assert_finalize_object (list);
+      g_assert_finalize_object (fresh);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -451,5 +498,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/move-list/step-by-step", test_step_by_step);
   g_test_add_func ("/move-list/two-players", test_two_players);
   g_test_add_func ("/move-list/every-game", test_every_game);
+  g_test_add_func ("/move-list/every-game-step-by-step", test_every_game_step_by_step);
   return g_test_run ();
 }
