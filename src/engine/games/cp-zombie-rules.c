@@ -421,8 +421,8 @@ mated (const ZombieState *after)
 }
 
 /* What the end of the turn did: the zombies that rose or were destroyed,
- * and a check it gives; "" when it did nothing (a cell left empty raises
- * no zombie, and that is not worth a word). */
+ * and then a check the turn gives; "" when it did nothing (a cell left
+ * empty raises no zombie, and that is not worth a word). */
 static char *
 describe_end_of_turn (const ZombieState *before)
 {
@@ -452,10 +452,11 @@ describe_end_of_turn (const ZombieState *before)
         /* Translators: %s: a cell; %s: a kind of piece */
         g_string_append_printf (text, _("a zombie rises on %s (%s)"), cell, kind);
     }
-  if (cp_chess_in_check (&after.chess, other))
+  /* The mark of the turn's last move says check already: it is said
+   * again only after a zombie that gave it. */
+  if (text->len > 0 && cp_chess_in_check (&after.chess, other))
     {
-      if (text->len > 0)
-        g_string_append (text, _(", "));
+      g_string_append (text, _(", "));
       if (mated (&after))
         /* Translators: at the end of a Zombie Chess turn */
         g_string_append (text, C_("zombie", "checkmate"));
