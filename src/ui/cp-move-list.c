@@ -5,10 +5,16 @@
  * under a heading that names the armies in the order they play.  A line
  * under a round says who went out of the game in it, and later rounds
  * mark that player's column as out.
- * Each move is a button of its own that shows the position after it.
- * Random results and what the rules make known stand under the move they
- * follow as quieter lines, and actions that are not moves (a draw offer,
- * a sealed choice, a hint) as lines naming the player.
+ * A cell holds a player's whole turn (a move and the card, checker or
+ * burial that goes with it), and where players choose together a row
+ * holds the round, sealed choices included.  Where the columns do not
+ * say who played, each cell begins with its player's name, and an action
+ * written as what a player did ("draws a card") is always said with the
+ * player.  Each cell is a button of its own that shows the position
+ * after it.  Random results and what the rules make known stand under
+ * the move they follow as quieter lines (nothing for a result that says
+ * nothing), and actions that are not moves (a draw offer, a hint) as
+ * lines naming the player.
  *
  * Rows are kept in step with the log: when the log changes, only the rows
  * from the first action that differs are written again, and the list

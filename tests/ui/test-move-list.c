@@ -350,7 +350,8 @@ typedef struct {
 /* The list of one random game, read as @viewer reads it:
  * - the actions of one turn, a player's actions one after the other
  *   while the rules leave that player alone to act, share a row (a
- *   choice made before play, a line of its own, aside);
+ *   choice made before play, a line of its own, aside; a sealed choice
+ *   begins a turn);
  * - numbered rows follow the game's count: a row's number is that of the
  *   row before or a later one, and the same only where the row goes on
  *   the round in the columns after the row before;
@@ -385,7 +386,7 @@ check_list (CpGame *game, CpMoveList *list, guint viewer)
 
       if (action->seat >= CP_MAX_SEATS || action->type == CP_ACTION_HINT)
         continue;
-      if (last_player == action->seat && cp_game_get_n_seats (game) > 1 && numbers[last_index].round > 0
+      if (last_player == action->seat && numbers[last_index].round > 0 && action->type != CP_ACTION_COMMIT
           && cp_state_pending (at) == CP_SEAT_BIT (action->seat)
           && row != cp_move_list_get_action_row (list, last_index))
         g_error ("%s: “%s” and “%s”, parts of one turn, stand in two rows", id,

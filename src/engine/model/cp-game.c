@@ -1088,8 +1088,8 @@ turn_columns (CpGame *self, guint *column)
  * placed by its seat; games whose sealed choices are moves number their
  * turns, each sealed choice, move and pass placed by its seat.  Games
  * that number whole turns number them as chess does, and each move, card
- * and pass counts as a part of its turn.  A game of one player is not
- * numbered.
+ * and pass counts as a part of its turn.  A game of one player numbers
+ * only its rounds of choices.
  */
 void
 cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbers)
@@ -1146,7 +1146,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
               && (a->type == CP_ACTION_COMMIT || a->type == CP_ACTION_MOVE || a->type == CP_ACTION_PASS))
             number = (CpActionNumber) { sealed_round, a->seat };
         }
-      else if (move && self->players->len >= 2)
+      else if (move && (self->players->len >= 2 || (numbering == CP_NUMBERING_ROUNDS && choices > 0)))
         {
           gboolean by_choices = numbering == CP_NUMBERING_ROUNDS && choices > 0;
 
@@ -1155,7 +1155,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           number.joins = joins;
         }
       else if (numbering == CP_NUMBERING_ROUNDS && choices > 0 && (a->type == CP_ACTION_COMMIT || turn_action (a))
-               && a->seat < CP_MAX_SEATS && self->players->len >= 2)
+               && a->seat < CP_MAX_SEATS)
         /* A sealed choice opens its player's part of the round, and what
          * else they do in it belongs there too. */
         number = (CpActionNumber) { choices, a->seat };
