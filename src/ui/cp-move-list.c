@@ -5,10 +5,16 @@
  * under a heading that names the armies in the order they play.  A line
  * under a round says who went out of the game in it, and later rounds
  * mark that player's column as out.
- * Each move is a button of its own that shows the position after it.
- * Random results and what the rules make known stand under the move they
- * follow as quieter lines, and actions that are not moves (a draw offer,
- * a sealed choice, a hint) as lines naming the player.
+ * A cell holds a player's whole turn (a move and the card, checker or
+ * burial that goes with it), and where players choose together a row
+ * holds the round, sealed choices included.  Where the columns do not
+ * say who played, each cell begins with its player's name, and an action
+ * written as what a player did ("draws a card") is always said with the
+ * player.  Each cell is a button of its own that shows the position
+ * after it.  Random results and what the rules make known stand under
+ * the move they follow as quieter lines (nothing for a result that says
+ * nothing), and actions that are not moves (a draw offer, a hint) as
+ * lines naming the player.
  *
  * Rows are kept in step with the log: when the log changes, only the rows
  * from the first action that differs are written again, and the list
@@ -44,12 +50,18 @@ typedef struct {
   guint last[CP_MAX_SEATS];     /* and its last: a turn of several actions */
   CpSeatMask out;               /* ROW_MOVES: the seats out of the game at its
                                  * end; ROW_OUT: the one that went out */
+  gboolean under;               /* a line kept for under the row of moves
+                                 * above, amid whose actions it came */
 } Row;
 
 /* An action as the list shows it. */
 typedef struct {
   CpAction action;   /* to see whether the log still holds it */
   guint row;
+  guint place;       /* its column, when it stands in a cell */
+  gboolean in_cell;
+  gboolean phrase;   /* its text says what a player did, without the
+                      * player: in a cell, it is said who */
   char *text;        /* in its cell */
   char *label;       /* with its number or its player: alone, it says all */
 } Shown;
@@ -146,6 +158,65 @@ get_shown (CpMoveList *self, guint index)
   return &g_array_index (self->shown, Shown, index);
 }
 
+/* The name of the player of @seat. */
+static const char *
+player_name (CpMoveList *self, guint seat)
+{
+  return cp_player_get_name (cp_game_get_player (self->game, seat));
+}
+
+/* Whether the cells of numbered rows begin with their player's name:
+ * where two columns without a heading do not say who played (players of
+ * one team, seats named beyond their colours, pieces of no player's). */
+static gboolean
+names_players (CpMoveList *self)
+{
+  const CpRules *rules = self->game != NULL ? cp_game_get_rules (self->game) : NULL;
+
+  return rules != NULL && !self->columns.headed
+         && (self->columns.n_columns != 2 || rules->seat_names != NULL || rules->teams != NULL
+             || !cp_rules_seats_coloured (rules));
+}
+
+/* Whether @text begins with a word of small letters only, as a verb
+ * does ("plays", "passes") and no move in chess notation ("exd5"). */
+static gboolean
+begins_with_verb (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p != '\0' && *p != ' '; p = g_utf8_next_char (p), n++)
+    if (!g_unichar_islower (g_utf8_get_char (p)))
+      return FALSE;
+  return n >= 3;
+}
+
+/* Whether action @index, written as @text, says what a player did
+ * ("draws a card", "makes a sealed choice") rather than being a move: in
+ * a cell, its text then needs the player's name.  A sealed choice the
+ * viewer may not see is one; one they may see may be written as a move. */
+static gboolean
+is_phrase (CpMoveList *self, guint index, const char *text)
+{
+  const CpAction *action = cp_game_get_action (self->game, index);
+  CpAction seen;
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+    case CP_ACTION_PLACE:
+    case CP_ACTION_PLAY_CARD:
+    case CP_ACTION_THROW_CHECKER:
+    case CP_ACTION_ADD_CHECKER:
+      return FALSE;
+    case CP_ACTION_COMMIT:
+      cp_game_get_action_for (self->game, index, self->viewer, &seen);
+      return !cp_action_same (&seen, action) || begins_with_verb (text);
+    default:
+      return TRUE;
+    }
+}
+
 /* The texts of action @index, written for the viewer: a random result of
  * the set-up stands alone on its line, as a sentence. */
 static void
@@ -155,7 +226,15 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
 
   shown->action = *action;
   shown->text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
-  if (number->round > 0)
+  shown->phrase = action->seat < CP_MAX_SEATS && is_phrase (self, index, shown->text);
+  if (number->round > 0 && shown->phrase)
+    /* Translators: a numbered action that says what a player did, such
+     * as "3. Anna draws a card" */
+    shown->label = g_strdup_printf (_("%u. %s %s"), number->round, player_name (self, action->seat), shown->text);
+  else if (number->round > 0 && names_players (self) && action->seat < CP_MAX_SEATS)
+    /* Translators: a numbered move of a named player, such as "3. Anna: Nf3" */
+    shown->label = g_strdup_printf (_("%u. %s: %s"), number->round, player_name (self, action->seat), shown->text);
+  else if (number->round > 0)
     shown->label = g_strdup_printf (number->place == 0 ? "%u. %s" : "%u… %s", number->round, shown->text);
   else if (action->seat == CP_SEAT_CHANCE)
     shown->label = is_note (self, index) ? g_strdup (shown->text) : cp_text_capitalize (shown->text);
@@ -189,21 +268,39 @@ column_out (CpMoveList *self, const Row *row, guint c)
 }
 
 /* The actions of column @c of @row in words, one after the other (a
- * cell holds actions that follow each other in the log); with
- * @label, numbered or named as the first of them is alone.  With
- * @markup, as Pango markup that shows @current in bold. */
+ * cell holds the actions of its player's turn); with @label, numbered
+ * or named as the first of them is alone.  With @markup, as Pango markup
+ * that shows @current in bold.  Where the list names the players, the
+ * cell begins with its player's name; elsewhere an action written as what
+ * a player did is said with the player. */
 static char *
 cell_text (CpMoveList *self, const Row *row, guint c, gboolean label, gboolean markup, guint current)
 {
   GString *text = g_string_new (NULL);
+  gboolean named = names_players (self);
 
+  if (named && !label)
+    {
+      g_autofree char *name = markup ? g_markup_escape_text (player_name (self, self->columns.seats[c]), -1) : NULL;
+
+      /* Translators: in the move list, a player's name before their moves,
+       * such as "Anna: Nf3" */
+      g_string_append_printf (text, _("%s: "), markup ? name : player_name (self, self->columns.seats[c]));
+    }
   for (guint i = row->cells[c]; i <= row->last[c]; i++)
     {
       const Shown *shown = get_shown (self, i);
-      const char *part = label && i == row->cells[c] ? shown->label : shown->text;
-      g_autofree char *escaped = markup ? g_markup_escape_text (part, -1) : NULL;
+      g_autofree char *said = NULL;
+      const char *part;
+      g_autofree char *escaped = NULL;
 
-      if (text->len > 0)
+      if (!shown->in_cell || shown->place != c || get_row (self, shown->row) != row)
+        continue;
+      part = label && i == row->cells[c] ? shown->label : shown->text;
+      if (shown->phrase && !named && !(label && i == row->cells[c]))
+        part = said = g_strdup_printf (_("%s %s"), player_name (self, shown->action.seat), shown->text);
+      escaped = markup ? g_markup_escape_text (part, -1) : NULL;
+      if (i > row->cells[c])
         g_string_append (text, ", ");
       if (markup && i == current)
         g_string_append_printf (text, "<b>%s</b>", escaped);
@@ -283,11 +380,74 @@ note_going_out (CpMoveList *self, guint index, const CpActionNumber *number, CpS
   *going |= gone;
 }
 
+/* Whether the game's players choose together, so that a round's row
+ * holds the moves of all in the order the rules make them. */
+static gboolean
+together (CpMoveList *self)
+{
+  CpNumbering numbering = cp_game_get_rules (self->game)->numbering;
+
+  return numbering == CP_NUMBERING_ROUNDS || numbering == CP_NUMBERING_SEALED_MOVES;
+}
+
+/* Whether the action numbered @number belongs in @open, the row of moves
+ * still open, whose last column so far is @last_column. */
+static gboolean
+joins_row (CpMoveList *self, const Row *open, guint last_column, const CpActionNumber *number)
+{
+  if (open == NULL || number->round != open->round || number->place >= self->columns.n_columns)
+    return FALSE;
+  if (number->joins)
+    return open->cells[number->place] != NO_ACTION;
+  return together (self) || number->place > last_column;
+}
+
+/* Whether the random results and the actions outside the numbered
+ * moves from @i on come in the middle of @open: the next numbered action
+ * goes on the turn they follow, or, where the players choose together,
+ * belongs in the round.  (Elsewhere, a result after one player's turn
+ * stands under it, before the next player's.) */
+static gboolean
+inside_row (CpMoveList *self, guint first, guint i, const Row *open, guint last_column,
+            const CpActionNumber *numbers)
+{
+  guint next = i;
+
+  while (next < self->shown->len && (is_note (self, next) || numbers[next - first].round == 0))
+    next++;
+  return next < self->shown->len && (together (self) || numbers[next - first].joins)
+         && joins_row (self, open, last_column, &numbers[next - first]);
+}
+
+static void
+add_note_row (CpMoveList *self, guint index)
+{
+  Row row = { .kind = is_note (self, index) ? ROW_NOTE : ROW_LINE, .first = index, .under = TRUE };
+
+  for (guint c = 0; c < CP_MAX_SEATS; c++)
+    row.cells[c] = row.last[c] = NO_ACTION;
+  get_shown (self, index)->row = self->row_data->len;
+  g_array_append_val (self->row_data, row);
+}
+
+/* The random results and other lines kept for under the row that was
+ * open. */
+static void
+add_held_notes (CpMoveList *self, GArray *held)
+{
+  for (guint k = 0; k < held->len; k++)
+    add_note_row (self, g_array_index (held, guint, k));
+  g_array_set_size (held, 0);
+}
+
 /* Sorts the actions from @first on into rows, appended to `row_data`.
- * A move joins the row before it when that row holds its round and its
- * column is to the right of the row's moves, or when it is one more part
- * of the turn in the row's last column.  Who went out of the game is
- * said under the row once it ends, after the random results under it. */
+ * A row holds a round: a move joins the row before it when that row
+ * holds its round and its column is to the right of the row's moves
+ * (in any column where the players choose together), or when it is one
+ * more part of a turn in the row.  The random results and other lines
+ * that come in the middle of a row stand under it, and a result that
+ * says nothing has no line.  Who went out of the game is said under the
+ * row once it ends, after the random results under it. */
 static void
 arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
 {
@@ -295,31 +455,48 @@ arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
   guint last_column = 0;
   CpSeatMask going = 0;
   guint by[CP_MAX_SEATS];
+  g_autoptr (GArray) held = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint i = first; i < self->shown->len; i++)
     {
       const CpActionNumber *number = &numbers[i - first];
+      Shown *shown = get_shown (self, i);
       Row row = { .first = i };
 
-      if (open != NULL && number->joins && number->round == open->round && number->place == last_column
-          && open->cells[last_column] != NO_ACTION && !is_note (self, i))
+      shown->in_cell = FALSE;
+      if (is_note (self, i) && shown->text[0] == '\0')
         {
-          open->last[last_column] = i;
+          shown->row = self->row_data->len > 0 ? self->row_data->len - 1 : 0;
+          continue;
+        }
+      if (is_note (self, i) && open != NULL && inside_row (self, first, i, open, last_column, numbers))
+        {
+          g_array_append_val (held, i);
+          continue;
+        }
+      if (!is_note (self, i) && joins_row (self, open, last_column, number))
+        {
+          if (open->cells[number->place] == NO_ACTION)
+            open->cells[number->place] = i;
+          open->last[number->place] = i;
           open->out = number->out;
-          get_shown (self, i)->row = self->row_data->len - 1;
+          last_column = MAX (last_column, number->place);
+          shown->row = self->row_data->len - 1;
+          shown->place = number->place;
+          shown->in_cell = TRUE;
           note_going_out (self, i, number, &going, by);
           continue;
         }
-      if (open != NULL && number->round == open->round && number->place > last_column
-          && number->place < self->columns.n_columns && !is_note (self, i))
+      /* Something a player does amid another's turn, such as giving up a
+       * card, stands under the row. */
+      if (!is_note (self, i) && number->round == 0 && open != NULL
+          && inside_row (self, first, i + 1, open, last_column, numbers))
         {
-          open->cells[number->place] = open->last[number->place] = i;
-          open->out = number->out;
-          last_column = number->place;
-          get_shown (self, i)->row = self->row_data->len - 1;
+          g_array_append_val (held, i);
           note_going_out (self, i, number, &going, by);
           continue;
         }
+      add_held_notes (self, held);
       if (!is_note (self, i))
         add_out_rows (self, &going, by);
       for (guint c = 0; c < CP_MAX_SEATS; c++)
@@ -333,14 +510,17 @@ arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
           row.cells[number->place] = row.last[number->place] = i;
           row.out = number->out;
           last_column = number->place;
+          shown->place = number->place;
+          shown->in_cell = TRUE;
         }
       else
         row.kind = ROW_LINE;
-      get_shown (self, i)->row = self->row_data->len;
+      shown->row = self->row_data->len;
       g_array_append_val (self->row_data, row);
       open = row.kind == ROW_MOVES ? &g_array_index (self->row_data, Row, self->row_data->len - 1) : NULL;
       note_going_out (self, i, number, &going, by);
     }
+  add_held_notes (self, held);
   add_out_rows (self, &going, by);
 }
 
@@ -429,7 +609,8 @@ static void
 show_cell (CpMoveList *self, GtkWidget *button, const Row *row, guint c, const char *empty)
 {
   guint first = row->cells[c], last = row->last[c];
-  gboolean current = first != NO_ACTION && self->current >= first && self->current <= last;
+  gboolean current = first != NO_ACTION && self->current >= first && self->current <= last
+                     && get_shown (self, self->current)->in_cell && get_shown (self, self->current)->place == c;
   g_autofree char *text = NULL, *markup = NULL, *name = NULL;
 
   if (first == NO_ACTION)
@@ -560,22 +741,23 @@ cursor_changed (CpMoveList *self)
 }
 
 /* The first row to write again when the log changed from action @same
- * on: the row that holds it, or the one before when it opens its row,
- * since it may now join that one; a line that says who went out goes
- * with the round above it. */
+ * on: the first row that holds the action before it or a later one,
+ * since the new action may join it, or the row of moves above when that
+ * is a line under it (a random result, who went out, a line kept for
+ * under it). */
 static guint
 first_changed_row (CpMoveList *self, guint same)
 {
-  guint row;
+  guint row = G_MAXUINT;
 
   if (same == 0)
     return 0;
-  if (same == self->shown->len)
-    return get_shown (self, same - 1)->row;
-  row = get_shown (self, same)->row;
-  if (row > 0 && get_row (self, row)->first == same)
-    row--;
-  while (row > 0 && get_row (self, row)->kind == ROW_OUT)
+  for (guint i = same - 1; i < self->shown->len; i++)
+    row = MIN (row, get_shown (self, i)->row);
+  if (row >= self->row_data->len)
+    return self->row_data->len;
+  while (row > 0
+         && (get_row (self, row)->kind == ROW_OUT || get_row (self, row)->kind == ROW_NOTE || get_row (self, row)->under))
     row--;
   return row;
 }

@@ -822,7 +822,9 @@ test_move_text (gconstpointer data)
 
               g_assert_nonnull (text);
               g_assert_true (g_utf8_validate (text, -1, NULL));
-              g_assert_cmpstr (text, !=, "");
+              /* What the rules make known may be nothing worth saying. */
+              if (action->type != CP_ACTION_REVEAL || action->seat != CP_SEAT_CHANCE)
+                g_assert_cmpstr (text, !=, "");
               if (rules->parse == NULL || action->seat == CP_SEAT_CHANCE)
                 continue;
               ok = cp_state_parse (state, text, &back, &error);

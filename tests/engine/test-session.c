@@ -1028,7 +1028,7 @@ test_undo_between_people (void)
   g_assert_no_error (error);
   g_assert_cmpuint (cp_session_get_curtain_seat (session), ==, 1);
   g_assert_cmpuint (cp_session_get_screen_seat (session), ==, CP_VIEW_PUBLIC);
-  g_assert_cmpstr (cp_session_get_taken_back (session), ==, "Black takes back “no card”");
+  g_assert_cmpstr (cp_session_get_taken_back (session), ==, "Black takes back “keeps their cards”");
   cp_session_take_screen (session);
   g_assert_null (cp_session_get_taken_back (session));
   g_assert_true (has_seat (cp_session_get_legal (session), 1));

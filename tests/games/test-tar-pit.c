@@ -208,7 +208,7 @@ test_example (void)
   g_assert_true (has_legal (state, BLACK, "^f5"));
   /* Never onto an empty cell. */
   g_assert_false (has_legal (state, BLACK, "^e3"));
-  g_assert_true (has_legal (state, BLACK, "no throw"));
+  g_assert_true (has_legal (state, BLACK, "keeps the checker"));
   cp_test_play_state (state, "^f3");
   g_assert_cmpint (checker (state, "e4"), ==, 0);
   g_assert_cmpint (checker (state, "f3"), ==, 'b');
@@ -218,7 +218,7 @@ test_example (void)
    * knight. */
   g_assert_true (has_legal (state, BLACK, "8♠@b8"));
   g_assert_false (has_legal (state, BLACK, "8♠@g1"));
-  g_assert_true (has_legal (state, BLACK, "no card"));
+  g_assert_true (has_legal (state, BLACK, "keeps their cards"));
   cp_test_play_state (state, "8♠@e4");
   g_assert_cmpint (checker (state, "e4"), ==, 'b');
   g_assert_cmpuint (front (state, WHITE), ==, 4);
@@ -260,8 +260,8 @@ test_example_pawn_card (void)
   g_assert_true (has_legal (state, WHITE, "gxf5"));
   cp_test_play_state (state, "gxf5");
   /* No checker came with the pawn: the turn goes on to the cards. */
-  g_assert_false (has_legal (state, WHITE, "no throw"));
-  g_assert_true (has_legal (state, WHITE, "no card"));
+  g_assert_false (has_legal (state, WHITE, "keeps the checker"));
+  g_assert_true (has_legal (state, WHITE, "keeps their cards"));
 }
 
 /* Checkers meeting under a piece: one colour repels (the card cycles, the
@@ -431,7 +431,7 @@ test_mate_mark (void)
   lan = cp_game_format_action_for (game, n - 1, CP_NOTATION_LAN, 0);
   computer = cp_game_format_action (game, n - 1, CP_NOTATION_COMPUTER);
   g_assert_cmpstr (move, ==, "Qh4#");
-  g_assert_cmpstr (pass, ==, "no card");
+  g_assert_cmpstr (pass, ==, "keeps their cards");
   g_assert_cmpstr (lan, ==, "Qd8-h4#");
   g_assert_cmpstr (computer, ==, "d8h4");
 }

@@ -1245,11 +1245,11 @@ test_zombie_curtain (void)
   /* White is next, and may not see it: behind the curtain the move list
    * says no more than everyone may know. */
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 0);
-  g_assert_cmpstr (shown_action (window, 1), ==, "Black buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 1), ==, "3. Black buries a captured piece");
   ready (window);
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 0);
-  g_assert_cmpstr (shown_action (window, 1), ==, "Black buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 1), ==, "3. Black buries a captured piece");
   /* Black's capture is still marked as the last move. */
   g_assert_true (cp_board_renderer_in_last_move (cp_board_view_get_renderer ((window)->board),
                                                  cell (window, "d4")));
@@ -1257,10 +1257,10 @@ test_zombie_curtain (void)
   click (window, "d4");
   click (window, "b2");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
-  g_assert_cmpstr (shown_action (window, 1), ==, "White buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 1), ==, "4. White buries a captured piece");
   ready (window);
-  g_assert_cmpstr (shown_action (window, 1), ==, "White buries a captured piece");
-  g_assert_cmpstr (shown_action (window, 4), ==, "Black buries the pawn under c6");
+  g_assert_cmpstr (shown_action (window, 1), ==, "4. White buries a captured piece");
+  g_assert_cmpstr (shown_action (window, 4), ==, "3. Black buries the pawn under c6");
   assert_shown (window, "c6", "black knight on c6, white pawn buried here");
   assert_shown (window, "b2", "white pawn on b2");
   g_assert_cmpstr (lost (window, 1), ==, "In the graveyard: pawn.");
@@ -1280,7 +1280,8 @@ test_zombie_curtain (void)
    * for good. */
   click (window, "c6");
   click (window, "d7");
-  g_assert_cmpstr (shown_action (window, 1), ==, "no zombie on c6, check");
+  /* The end of the turn raised and destroyed nothing: it says nothing. */
+  g_assert_cmpstr (shown_action (window, 1), ==, "");
   click (window, "e4");
   ready (window);
   click (window, "c8");
@@ -1343,19 +1344,19 @@ test_two_move (void)
   first_choice = cp_game_get_n_actions (game);
   choose_cards (window, CP_COLOUR_WHITE, CP_PIECE_BISHOP, CP_PIECE_QUEEN);
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, 1);
-  g_assert_cmpstr (shown_action (window, 1), ==, "White makes a sealed choice");
+  g_assert_cmpstr (shown_action (window, 1), ==, "1. White makes a sealed choice");
 
   /* Black sees that White chose, not what. */
   ready (window);
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, 1);
-  g_assert_cmpstr (shown_action (window, 1), ==, "White makes a sealed choice");
+  g_assert_cmpstr (shown_action (window, 1), ==, "1. White makes a sealed choice");
   g_assert_false (cp_card_hand_panel_toggle (hand, piece_card (CP_PIECE_BISHOP, CP_COLOUR_WHITE)));
   choose_cards (window, CP_COLOUR_BLACK, CP_PIECE_KNIGHT, CP_PIECE_ROOK);
 
   /* Both choices are known at once, so no curtain; the knight card
    * moves first, and cards with no piece to move move a pawn. */
   g_assert_cmpstr (shown_action (window, 1), ==, "White: bishop and queen; Black: knight and rook");
-  g_assert_cmpstr (shown_action (window, 2), ==, "Black plays the knight and rook face down");
+  g_assert_cmpstr (shown_action (window, 2), ==, "1. Black plays the knight and rook face down");
   g_assert_cmpuint (cp_session_get_curtain_seat ((window)->session), ==, CP_NO_SEAT);
   play_by_clicks (window, first_moves);
   /* The next choice is sealed: White says at the curtain that White is
@@ -1391,8 +1392,8 @@ test_two_move (void)
   g_assert_cmpuint (cp_game_get_outcome (game)->winners, ==, CP_SEAT_BIT (0));
   /* The game is over: everything is shown. */
   g_assert_cmpuint (cp_session_get_screen_seat ((window)->session), ==, CP_VIEW_ALL);
-  g_assert_cmpstr (shown_action (window, 5), ==, "White plays the bishop and queen face down");
-  g_assert_cmpstr (shown_action (window, 4), ==, "Black plays the bishop and king face down");
+  g_assert_cmpstr (shown_action (window, 5), ==, "2. White plays the bishop and queen face down");
+  g_assert_cmpstr (shown_action (window, 4), ==, "2. Black plays the bishop and king face down");
   destroy (window);
 }
 
@@ -2812,13 +2813,13 @@ test_reveal_taken_back (void)
   cp_move_list_set_viewer (list, 1);
   first = commit_first (game, 0);
   iterate ();
-  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "White makes a sealed choice");
+  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "1. White makes a sealed choice");
   commit_first (game, 1);
   iterate ();
-  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, first), "White plays the "));
+  g_assert_true (g_str_has_prefix (cp_move_list_get_action_text (list, first), "1. White plays the "));
   cp_game_truncate (game, first + 1);
   iterate ();
-  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "White makes a sealed choice");
+  g_assert_cmpstr (cp_move_list_get_action_text (list, first), ==, "1. White makes a sealed choice");
   cp_move_list_set_game (list, NULL);
   g_object_unref (list);
 }
@@ -3053,10 +3054,10 @@ find_cell_button (GtkWidget *widget, const char *text)
   return NULL;
 }
 
-/* A turn of Cooperative Chess stands in one cell of a numbered row: a
- * move and a card, then the partner's card and capture beside them.  The
- * cell shows the last of them when clicked, and is marked while the
- * board shows any. */
+/* A turn of Cooperative Chess stands in one cell of a numbered row,
+ * after the name of its player: a move and a card, then the partner's
+ * card and capture beside them.  The cell shows the last of them when
+ * clicked, and is marked while the board shows any. */
 static void
 test_whole_turn_rows (void)
 {
@@ -3085,7 +3086,10 @@ test_whole_turn_rows (void)
     {
       g_autofree char *text = cp_game_format_action_for (game, actions[i], CP_NOTATION_SAN, CP_VIEW_ALL);
 
-      g_string_append_printf (row, i == 0 || i == 2 ? " %s" : ", %s", text);
+      if (i == 0 || i == 2)
+        g_string_append_printf (row, " %s: %s", i == 0 ? "White" : "Black", text);
+      else
+        g_string_append_printf (row, ", %s", text);
       g_assert_cmpuint (cp_move_list_get_action_row (list, actions[i]), ==,
                         cp_move_list_get_action_row (list, actions[0]));
     }
@@ -3097,7 +3101,7 @@ test_whole_turn_rows (void)
   {
     g_autofree char *move = cp_game_format_action_for (game, actions[0], CP_NOTATION_SAN, CP_VIEW_ALL);
     g_autofree char *card = cp_game_format_action_for (game, actions[1], CP_NOTATION_SAN, CP_VIEW_ALL);
-    g_autofree char *both = g_strdup_printf ("%s, %s", move, card);
+    g_autofree char *both = g_strdup_printf ("White: %s, %s", move, card);
     g_autofree char *marked = NULL;
     GtkWidget *label;
 
@@ -3114,7 +3118,7 @@ test_whole_turn_rows (void)
     g_assert_cmpuint (cp_game_get_cursor (game), ==, actions[0] + 1);
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (cell), "current"));
     label = gtk_button_get_child (cell);
-    marked = g_strdup_printf ("<b>%s</b>, %s", move, card);
+    marked = g_strdup_printf ("White: <b>%s</b>, %s", move, card);
     g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, marked);
   }
   destroy (window);
@@ -3177,15 +3181,16 @@ test_mark_when_turn_ends (void)
   iterate ();
   play_texts (game, "f3 pass e5 pass g4 pass Qh4");
   queen = cp_game_get_n_actions (game) - 1;
-  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. g4, White keeps their cards Qh4");
   play_texts (game, "pass");
-  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4#");
-  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen + 1)), ==,
-                   "Black no card");
+  /* The card kept is one more part of the turn, in the queen's row. */
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==,
+                   "2. g4, White keeps their cards Qh4#, Black keeps their cards");
+  g_assert_cmpuint (cp_move_list_get_action_row (list, queen + 1), ==, cp_move_list_get_action_row (list, queen));
   /* Taken back, the end of the turn takes the mark with it. */
   cp_game_truncate (game, queen + 1);
   iterate ();
-  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. … Qh4");
+  g_assert_cmpstr (cp_move_list_get_row_text (list, cp_move_list_get_action_row (list, queen)), ==, "2. g4, White keeps their cards Qh4");
   destroy (window);
 }
 

@@ -774,7 +774,9 @@ plain_format (const CpState *state, const CpAction *action, CpNotation notation)
     case CP_ACTION_PASS:
       if (computer)
         return g_strdup ("pass");
-      return g_strdup (st->stage == STAGE_THROW ? _("no throw") : _("no card"));
+      /* Translators: in Tar Pit Chess, a player who could throw the tar
+       * or play a card chose not to */
+      return g_strdup (st->stage == STAGE_THROW ? _("keeps the checker") : _("keeps their cards"));
     case CP_ACTION_PLAY_CARD:
       {
         g_autofree char *card = card_label (action->value, notation);

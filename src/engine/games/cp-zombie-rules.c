@@ -420,6 +420,9 @@ mated (const ZombieState *after)
   return legal.len == 0;
 }
 
+/* What the end of the turn did: the zombies that rose or were destroyed,
+ * and then a check the turn gives; "" when it did nothing (a cell left
+ * empty raises no zombie, and that is not worth a word). */
 static char *
 describe_end_of_turn (const ZombieState *before)
 {
@@ -436,34 +439,30 @@ describe_end_of_turn (const ZombieState *before)
       g_autofree char *cell = cp_board_cell_name (before->chess.base.board, events[i].cell);
       const char *kind = cp_piece_kind_name (events[i].kind);
 
+      if (events[i].type == EVENT_NOTHING)
+        continue;
       if (text->len > 0)
         /* Translators: between the events at the end of a Zombie Chess turn */
         g_string_append (text, _(", "));
-      switch (events[i].type)
-        {
-        case EVENT_DESTROYED:
-          /* Translators: %s: a cell; %s: a kind of piece.  A zombie left
-           * still is destroyed at the end of its owner's turn. */
-          g_string_append_printf (text, _("the zombie on %s is destroyed (%s)"), cell, kind);
-          break;
-        case EVENT_NOTHING:
-          /* Translators: %s: a cell a piece has left */
-          g_string_append_printf (text, _("no zombie on %s"), cell);
-          break;
-        default:
-          /* Translators: %s: a cell; %s: a kind of piece */
-          g_string_append_printf (text, _("a zombie rises on %s (%s)"), cell, kind);
-          break;
-        }
-    }
-  if (cp_chess_in_check (&after.chess, other))
-    {
-      if (mated (&after))
-        /* Translators: after the events at the end of a Zombie Chess turn */
-        g_string_append (text, _(", checkmate"));
+      if (events[i].type == EVENT_DESTROYED)
+        /* Translators: %s: a cell; %s: a kind of piece.  A zombie left
+         * still is destroyed at the end of its owner's turn. */
+        g_string_append_printf (text, _("the zombie on %s is destroyed (%s)"), cell, kind);
       else
-        /* Translators: after the events at the end of a Zombie Chess turn */
-        g_string_append (text, _(", check"));
+        /* Translators: %s: a cell; %s: a kind of piece */
+        g_string_append_printf (text, _("a zombie rises on %s (%s)"), cell, kind);
+    }
+  /* The mark of the turn's last move says check already: it is said
+   * again only after a zombie that gave it. */
+  if (text->len > 0 && cp_chess_in_check (&after.chess, other))
+    {
+      g_string_append (text, _(", "));
+      if (mated (&after))
+        /* Translators: at the end of a Zombie Chess turn */
+        g_string_append (text, C_("zombie", "checkmate"));
+      else
+        /* Translators: at the end of a Zombie Chess turn */
+        g_string_append (text, C_("zombie", "check"));
     }
   return g_string_free (text, FALSE);
 }

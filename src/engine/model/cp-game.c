@@ -1080,13 +1080,16 @@ turn_columns (CpGame *self, guint *column)
  * too, and three or four players the rounds of the table from the first
  * to play on, each action saying who is out of the game once it is made
  * and whom it put out; a turn of several moves keeps one place.  Cards
- * played face up in turn count as moves.  Games that choose in secret
- * together number their rounds of choices, each move placed by its seat;
- * games whose sealed choices are moves number their turns, each sealed
- * choice, move and pass placed by its seat.  Games that number whole
- * turns number them as chess does, and each move, card and pass of a
- * turn after its first joins the first in its place.  A game of one
- * player is not numbered.
+ * played face up in turn count as moves.  Every later part of a turn (a
+ * move, a card, a placement, a burial) joins its first in its place, and
+ * so does what a seat that moved in the round does in another's turn (a
+ * card given up or drawn).  Games that choose in secret together number
+ * their rounds of choices, each sealed choice, move and other action
+ * placed by its seat; games whose sealed choices are moves number their
+ * turns, each sealed choice, move and pass placed by its seat.  Games
+ * that number whole turns number them as chess does, and each move, card
+ * and pass counts as a part of its turn.  A game of one player numbers
+ * only its rounds of choices.
  */
 void
 cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbers)
@@ -1111,7 +1114,15 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
       CpActionNumber number = { 0, 0, FALSE };
       gboolean whole = numbering == CP_NUMBERING_WHOLE_TURNS;
       gboolean move = numbered_move (a, numbering);
-      gboolean joins = whole && move && in_turn && a->seat == last_seat;
+      gboolean by_turns = whole || numbering == CP_NUMBERING_TURNS;
+      /* A later part of the turn of the seat that made the last numbered
+       * move: another move, a card, a placement. */
+      gboolean part = by_turns && in_turn && a->seat == last_seat && (move || turn_action (a));
+      /* What a seat that moved in this round does besides moves in
+       * another's turn (a card given up, one drawn) goes with its move. */
+      gboolean aside = by_turns && !move && !part && turn_action (a) && round > 0
+                       && (moved & CP_SEAT_BIT (a->seat));
+      gboolean joins = part;
 
       if (a->type == CP_ACTION_COMMIT && !choosing)
         choices++;
@@ -1127,7 +1138,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           last_seat = a->seat;
         }
       if (a->seat != CP_SEAT_CHANCE)
-        in_turn = move;
+        in_turn = move || part;
       if (numbering == CP_NUMBERING_SEALED_MOVES)
         {
           number_sealed_move (a, &sealed_round, &sealed);
@@ -1135,7 +1146,7 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
               && (a->type == CP_ACTION_COMMIT || a->type == CP_ACTION_MOVE || a->type == CP_ACTION_PASS))
             number = (CpActionNumber) { sealed_round, a->seat };
         }
-      else if (move && self->players->len >= 2)
+      else if (move && (self->players->len >= 2 || (numbering == CP_NUMBERING_ROUNDS && choices > 0)))
         {
           gboolean by_choices = numbering == CP_NUMBERING_ROUNDS && choices > 0;
 
@@ -1143,6 +1154,15 @@ cp_game_number_actions (CpGame *self, guint from, guint n, CpActionNumber *numbe
           number.place = by_choices ? a->seat : place;
           number.joins = joins;
         }
+      else if (numbering == CP_NUMBERING_ROUNDS && choices > 0 && (a->type == CP_ACTION_COMMIT || turn_action (a))
+               && a->seat < CP_MAX_SEATS)
+        /* A sealed choice opens its player's part of the round, and what
+         * else they do in it belongs there too. */
+        number = (CpActionNumber) { choices, a->seat };
+      else if (part && self->players->len >= 2)
+        number = (CpActionNumber) { round, place, TRUE };
+      else if (aside && self->players->len >= 2)
+        number = (CpActionNumber) { round, column[a->seat], TRUE };
       if (headed)
         {
           number.out = g_array_index (self->outs, CpSeatMask, i);
