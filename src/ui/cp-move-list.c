@@ -34,6 +34,9 @@
 
 #define NO_ACTION G_MAXUINT
 
+/* The most players whose moves stand side by side in a row. */
+#define MAX_SIDE_BY_SIDE 4
+
 typedef enum {
   ROW_MOVES,   /* a round's moves, numbered */
   ROW_LINE,    /* an action that is not a numbered move, across the row */
@@ -88,6 +91,8 @@ struct _CpMoveList
   guint current;             /* the action at the replay cursor, or NO_ACTION */
   guint settled;             /* the actions shown that later ones cannot change */
   guint scroll_source;
+  gboolean cramped;          /* the headings do not fit side by side */
+  guint cramped_source;      /* shows the rows anew once that changed */
 };
 
 G_DEFINE_FINAL_TYPE (CpMoveList, cp_move_list, GTK_TYPE_WIDGET)
@@ -167,15 +172,27 @@ player_name (CpMoveList *self, guint seat)
 
 /* Whether the cells of numbered rows begin with their player's name:
  * where two columns without a heading do not say who played (players of
- * one team, seats named beyond their colours, pieces of no player's). */
+ * one team, seats named beyond their colours, pieces of no player's), and
+ * where there are more columns than fit side by side, or their headings
+ * do not. */
 static gboolean
 names_players (CpMoveList *self)
 {
   const CpRules *rules = self->game != NULL ? cp_game_get_rules (self->game) : NULL;
 
-  return rules != NULL && !self->columns.headed
-         && (self->columns.n_columns != 2 || rules->seat_names != NULL || rules->teams != NULL
-             || !cp_rules_seats_coloured (rules));
+  return rules != NULL
+         && (self->columns.n_columns > MAX_SIDE_BY_SIDE || (self->columns.headed && self->cramped)
+             || (!self->columns.headed
+                 && (self->columns.n_columns != 2 || rules->seat_names != NULL || rules->teams != NULL
+                     || !cp_rules_seats_coloured (rules))));
+}
+
+/* Whether the cells of a row stand one under another: where more players
+ * than fit side by side in the panel each need their name. */
+static gboolean
+stacked (CpMoveList *self)
+{
+  return names_players (self) && self->columns.n_columns > 2;
 }
 
 /* Whether @text begins with a word of small letters only, as a verb
@@ -575,16 +592,41 @@ item_button (GtkListItem *item, int column)
 }
 
 /* Shows action @index in @button as a whole line. */
+/* The longest move written without a place to break its line. */
+#define LONGEST_UNBROKEN 12
+
+/* @text, where a line may break before a capture between two cells in a
+ * long chain of moves ("J9xH11xF11"), as it may after the hyphen of a
+ * step: the chain wraps there rather than inside a cell's name. */
+static char *
+breaking_at_captures (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text) + 16);
+  const char *word = text;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (g_ascii_isspace (*p))
+        word = p + 1;
+      else if (*p == 'x' && p > word && g_ascii_isdigit (p[-1]) && g_ascii_isalpha (p[1])
+               && strcspn (word, " \n") > LONGEST_UNBROKEN)
+        g_string_append (out, "\u200B");
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 show_button (CpMoveList *self, GtkWidget *button, guint index, const char *text, const char *markup,
              const char *name, gboolean current)
 {
   GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+  g_autofree char *breakable = breaking_at_captures (markup != NULL ? markup : text);
 
   if (markup != NULL)
-    gtk_label_set_markup (GTK_LABEL (label), markup);
+    gtk_label_set_markup (GTK_LABEL (label), breakable);
   else
-    gtk_label_set_text (GTK_LABEL (label), text);
+    gtk_label_set_text (GTK_LABEL (label), breakable);
   gtk_widget_set_sensitive (button, index != NO_ACTION);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_SELECTED, current, -1);
@@ -675,12 +717,18 @@ show_item (CpMoveList *self, GtkListItem *item)
     }
   round = g_strdup_printf ("%u.", row->round);
   gtk_label_set_text (GTK_LABEL (number), round);
+  /* More players than the panel has room for side by side: each cell
+   * says whose it is, one under another. */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (cells), stacked (self) ? GTK_ORIENTATION_VERTICAL
+                                                                        : GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_homogeneous (GTK_BOX (cells), !stacked (self));
   for (guint c = 0; c < CP_MAX_SEATS; c++)
     {
       GtkWidget *button = item_button (item, (int) c);
       gboolean out = c < self->columns.n_columns && column_out (self, row, c);
 
-      gtk_widget_set_visible (button, c < self->columns.n_columns);
+      gtk_widget_set_visible (button, c < self->columns.n_columns
+                                      && (!stacked (self) || out || row->cells[c] != NO_ACTION));
       if (out)
         {
           show_out (self, button, c);
@@ -762,6 +810,8 @@ first_changed_row (CpMoveList *self, guint same)
   return row;
 }
 
+static void width_changed (CpMoveList *self);
+
 /* Takes in the columns of the game's moves, and heads them where they
  * are headed; with @all, also when they stay as they were (another game
  * may name its seats otherwise).  Returns whether they were taken in:
@@ -788,7 +838,8 @@ update_columns (CpMoveList *self, gboolean all)
       if (c < columns.n_columns)
         g_string_append_printf (heading, "%s%s", c > 0 ? " · " : "", name);
     }
-  gtk_widget_set_visible (self->header, columns.headed);
+  width_changed (self);
+  gtk_widget_set_visible (self->header, columns.headed && !stacked (self));
   g_clear_pointer (&self->heading, g_free);
   if (columns.headed)
     self->heading = g_string_free (g_steal_pointer (&heading), FALSE);
@@ -954,6 +1005,7 @@ cp_move_list_dispose (GObject *object)
   /* Letting go of the game updates the rows, which may ask to scroll. */
   cp_move_list_set_game (self, NULL);
   g_clear_handle_id (&self->scroll_source, g_source_remove);
+  g_clear_handle_id (&self->cramped_source, g_source_remove);
   g_clear_pointer (&self->header, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->past_bar, gtk_widget_unparent);
@@ -971,6 +1023,59 @@ cp_move_list_finalize (GObject *object)
   g_object_unref (self->rows);
   g_free (self->heading);
   G_OBJECT_CLASS (cp_move_list_parent_class)->finalize (object);
+}
+
+static gboolean
+show_cramped (gpointer data)
+{
+  CpMoveList *self = data;
+  GHashTableIter iter;
+  gpointer item;
+
+  self->cramped_source = 0;
+  gtk_widget_set_visible (self->header, self->columns.headed && !stacked (self));
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    show_item (self, item);
+  return G_SOURCE_REMOVE;
+}
+
+/* Whether the headings of the columns fit side by side in @width, each
+ * word whole. */
+static gboolean
+headings_fit (CpMoveList *self, int width)
+{
+  GtkWidget *names = gtk_widget_get_last_child (self->header);
+  GtkWidget *number = gtk_widget_get_first_child (self->header);
+  int widest = 0, number_width;
+
+  gtk_widget_measure (number, GTK_ORIENTATION_HORIZONTAL, -1, &number_width, NULL, NULL, NULL);
+  for (GtkWidget *label = gtk_widget_get_first_child (names); label; label = gtk_widget_get_next_sibling (label))
+    if (gtk_widget_get_visible (label))
+      {
+        int least;
+
+        gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL, NULL);
+        widest = MAX (widest, least);
+      }
+  return number_width + widest * (int) self->columns.n_columns <= width;
+}
+
+/* Rows of many players stand one under another where their headings do
+ * not fit side by side: decided once the list's width is known, and shown
+ * outside the allocation. */
+static void
+width_changed (CpMoveList *self)
+{
+  int width = (int) gtk_adjustment_get_page_size (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)));
+  gboolean cramped = self->columns.headed && width > 0 && !headings_fit (self, width);
+
+  if (cramped != self->cramped)
+    {
+      self->cramped = cramped;
+      if (self->cramped_source == 0)
+        self->cramped_source = g_idle_add (show_cramped, self);
+    }
 }
 
 static void
@@ -1009,7 +1114,6 @@ init_header (CpMoveList *self)
 
       gtk_label_set_xalign (GTK_LABEL (label), 0.0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_widget_add_css_class (label, "move-heading");
       gtk_box_append (GTK_BOX (names), label);
     }
@@ -1067,6 +1171,8 @@ cp_move_list_init (CpMoveList *self)
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->view);
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
+                           "notify::page-size", G_CALLBACK (width_changed), self, G_CONNECT_SWAPPED);
   gtk_widget_set_vexpand (self->scroller, TRUE);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   init_past_bar (self);

@@ -78,7 +78,8 @@ append_widget (CpRulesView *self, GtkWidget *widget)
 }
 
 /* A table is laid out as a grid in the text, its columns aligned; the
- * cells wrap so that the table fits the side panel. */
+ * cells wrap between words so that the table fits the side panel where
+ * its words allow. */
 static GtkWidget *
 table_grid (GPtrArray *rows)
 {
@@ -102,8 +103,8 @@ table_grid (GPtrArray *rows)
 
           gtk_label_set_markup (GTK_LABEL (label), cells[c]);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
+          /* Words stay whole: a table wider than the panel scrolls. */
           gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
           /* A text view gives its children their least width. */
           gtk_label_set_width_chars (GTK_LABEL (label), chars);
           gtk_label_set_max_width_chars (GTK_LABEL (label), chars);

@@ -7,7 +7,8 @@
  * list has rows) and then walks its widgets.  It fails on
  *
  *   - a window wider than asked for (its content cannot shrink to it),
- *   - a label that shows only part of its text (ellipsized),
+ *   - a label that shows only part of its text (ellipsized), or breaks a
+ *     word across two lines,
  *   - a widget that reaches outside its parent, where nothing scrolls it,
  *   - a scroller that scrolls sideways (only a table of the rules wider
  *     than the side panel is meant to),
@@ -281,8 +282,25 @@ check_label (Walk *walk, GtkLabel *label)
 {
   PangoLayout *layout = gtk_label_get_layout (label);
 
+  const char *text = pango_layout_get_text (layout);
+
   if (*gtk_label_get_text (label) != '\0' && pango_layout_is_ellipsized (layout))
     problem (walk, GTK_WIDGET (label), "ellipsized to %d px", gtk_widget_get_width (GTK_WIDGET (label)));
+  /* A line that begins inside a word: the label has less room than the
+   * word. */
+  for (GSList *lines = pango_layout_get_lines_readonly (layout); lines != NULL && lines->next != NULL;
+       lines = lines->next)
+    {
+      const char *start = text + ((PangoLayoutLine *) lines->next->data)->start_index;
+
+      if (start > text && g_unichar_isalnum (g_utf8_get_char (start))
+          && g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (start))))
+        {
+          problem (walk, GTK_WIDGET (label), "breaks a word at “%.*s” in %d px", (int) (start - text), text,
+                   gtk_widget_get_width (GTK_WIDGET (label)));
+          break;
+        }
+    }
 }
 
 static void
@@ -503,8 +521,13 @@ test_layout (gconstpointer data)
       wait_frames (window);
       problems = layout_problems (GTK_WINDOW (window), c->width);
     }
+  /* The panel goes away again, and the window shows so before the next
+   * case changes its width. */
   if (adw_flap_get_folded (window->flap))
-    adw_flap_set_reveal_flap (window->flap, FALSE);
+    {
+      adw_flap_set_reveal_flap (window->flap, FALSE);
+      wait_frames (window);
+    }
   if (problems != NULL)
     g_test_fail_printf ("%s in %s at %d px, after %u steps:\n%s", c->rules->id, c->language, c->width, STEPS,
                         problems);
