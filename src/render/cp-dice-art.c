@@ -13,6 +13,7 @@
 
 #include <math.h>
 
+#include "cp-cairo.h"
 #include "cp-dice-art.h"
 
 /* The pips of each face, on a grid of three by three cells: column, row. */
@@ -25,17 +26,6 @@ static const guint8 pips[6][6][2] = {
   { { 0, 0 }, { 2, 0 }, { 0, 1 }, { 2, 1 }, { 0, 2 }, { 2, 2 } },
 };
 
-static void
-rounded_square (cairo_t *cr, double x, double y, double size, double radius)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + size - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + size - radius, y + size - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + size - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
 /* The outline and question mark of a die still to roll. */
 static void
 draw_unrolled (cairo_t *cr, double x, double y, double size, double line, const CpRgba *ink)
@@ -45,7 +35,7 @@ draw_unrolled (cairo_t *cr, double x, double y, double size, double line, const 
 
   cairo_set_source_rgba (cr, ink->red, ink->green, ink->blue, ink->alpha * 0.7);
   cairo_set_dash (cr, &dash, 1, 0);
-  rounded_square (cr, x + line / 2, y + line / 2, size - line, size * 0.18);
+  cp_cairo_rounded_rectangle (cr, x + line / 2, y + line / 2, size - line, size - line, size * 0.18);
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
@@ -78,7 +68,7 @@ cp_dice_art_draw (cairo_t *cr, guint value, gboolean dark, double x, double y, d
       cairo_restore (cr);
       return;
     }
-  rounded_square (cr, x + line / 2, y + line / 2, size - line, radius);
+  cp_cairo_rounded_rectangle (cr, x + line / 2, y + line / 2, size - line, size - line, radius);
   cairo_set_source_rgb (cr, face, face, face);
   cairo_fill_preserve (cr);
   cairo_set_source_rgba (cr, ink->red, ink->green, ink->blue, ink->alpha);
