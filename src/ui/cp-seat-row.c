@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "cp-engine.h"
@@ -81,6 +82,11 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 {
   CpSeatRow *self = data;
   double size = height, step = size * 0.55;
+  /* In the dark style, a pale halo keeps dark pieces from sinking into
+   * the ground. */
+  static const double halo[4] = { 0.92, 0.91, 0.89, 0.9 };
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ())
+                  && self->colour != CP_COLOUR_WHITE && self->colour != CP_COLOUR_BROWN;
 
   /* Many losses squeeze together rather than crowd out the name. */
   if (self->lost->len > 1)
@@ -92,8 +98,12 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 
       if (piece->for_good)
         cairo_push_group (cr);
-      cp_piece_art_draw (cp_piece_art_get_default (), cr, piece->kind, self->colour,
-                         i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+      if (dark)
+        cp_piece_art_draw_with_halo (cp_piece_art_get_default (), cr, piece->kind, self->colour,
+                                     i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)), halo);
+      else
+        cp_piece_art_draw (cp_piece_art_get_default (), cr, piece->kind, self->colour,
+                           i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
       if (piece->for_good)
         {
           cairo_pop_group_to_source (cr);
@@ -529,4 +539,6 @@ cp_seat_row_init (CpSeatRow *self)
   self->lost = g_array_new (FALSE, FALSE, sizeof (CpLostPiece));
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), draw_swatch, self, NULL);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->lost_area), draw_lost, self, NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (gtk_widget_queue_draw),
+                           self->lost_area, G_CONNECT_SWAPPED);
 }
