@@ -68,8 +68,8 @@ add_play_lines (CpBoardLegend *self)
     { CP_MARK_CAPTURE, CP_PIECE_PAWN, 1 },
   };
   const char *texts[G_N_ELEMENTS (marks)] = {
-    _("A yellow cell: a cell of the last move."),
-    _("A green cell: the piece picked up, to move."),
+    _("The cells of the last move."),
+    _("The piece picked up, ready to move."),
     _("A dot: a cell the piece picked up may go to."),
     _("A ring: a piece it may take."),
   };
