@@ -1742,7 +1742,8 @@ cp_board_renderer_draw_sample (CpBoardRenderer     *self,
       cairo_stroke (cr);
       break;
     case CP_MARK_CENTRE:
-      draw_closed_point (self, cr, x + half, y + half, half);
+      /* As large as beside cells of the sample's size, to be made out. */
+      draw_closed_point (self, cr, x + half, y + half, size * 1.3);
       break;
     case CP_MARK_AREA:
       {
