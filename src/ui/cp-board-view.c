@@ -891,6 +891,9 @@ cp_board_view_new (void)
  * @state: the state to show (copied)
  * @legal: (nullable): the moves the player at the screen may make now;
  *   %NULL or empty when the board only shows
+ *
+ * Shows @state without the marks of a game's presentation, which follow
+ * with cp_board_view_set_overlays().
  */
 void
 cp_board_view_set_state (CpBoardView *self, const CpState *state, const CpActionList *legal)
@@ -914,6 +917,10 @@ cp_board_view_set_state (CpBoardView *self, const CpState *state, const CpAction
       self->cursor++;
 
   cp_board_renderer_set_state (self->renderer, self->state);
+  /* The marks of the game belong to the position they came with: those
+   * of the new one follow (cp_board_view_set_overlays()), and what the
+   * line under the board says never mixes the two. */
+  cp_board_renderer_set_overlays (self->renderer, NULL, 0);
   update_decorations (self);
 }
 

@@ -301,7 +301,7 @@ add_headings (const CpGrid *grid, GtkWidget *area)
 {
   GtkWidget *table, *column, *row;
   PangoLayout *layout;
-  int text_width, text_height;
+  int text_height;
   double cell = (double) TABLE_WIDTH / (grid->n_columns + 1);
 
   if (grid->row_heading == NULL && grid->column_heading == NULL)
@@ -324,7 +324,7 @@ add_headings (const CpGrid *grid, GtkWidget *area)
   gtk_widget_add_css_class (row, "caption-heading");
   gtk_widget_add_css_class (row, "row-heading");
   layout = gtk_widget_create_pango_layout (row, grid->row_heading ? grid->row_heading : "");
-  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (row), text_height + 4);
   g_object_set_data (G_OBJECT (row), "lines", GUINT_TO_POINTER (grid->n_rows + 1u));
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (row), draw_row_heading, layout, g_object_unref);

@@ -373,6 +373,75 @@ test_dark_lost_pieces (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What the line under the board says of a cell never mixes a new position
+ * with the marks of the one before, which may be another seat's secrets:
+ * a burial seen by the seat that made it. */
+static void
+test_info_keeps_secrets (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 1, NULL);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  GtkWidget *window = gtk_window_new ();
+  CpBoardView *board = CP_BOARD_VIEW (cp_board_view_new ());
+  guint buried = CP_NO_CELL, burier = 0;
+  GtkEventController *motion;
+  CpRect rect;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (board));
+  gtk_window_set_default_size (GTK_WINDOW (window), 480, 480);
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until (has_size, board);
+  /* Random moves until a seat has buried a piece. */
+  while (buried == CP_NO_CELL)
+    {
+      const CpState *state = cp_game_get_state (game);
+      CpSeatMask pending = cp_state_pending (state);
+      g_auto (CpActionList) legal = { 0 };
+      guint seat;
+
+      g_assert_false (cp_state_is_over (state));
+      if (pending & CP_SEAT_BIT (CP_SEAT_CHANCE))
+        {
+          cp_game_resolve_chance (game);
+          continue;
+        }
+      for (seat = 0; !(pending & CP_SEAT_BIT (seat)); seat++)
+        ;
+      cp_state_legal (state, seat, &legal);
+      for (guint i = 0; i < legal.len && buried == CP_NO_CELL; i++)
+        if (legal.items[i].type == CP_ACTION_BURY)
+          {
+            buried = legal.items[i].cells[0];
+            burier = seat;
+            g_assert_true (cp_game_append (game, &legal.items[i], NULL));
+          }
+      if (buried == CP_NO_CELL)
+        g_assert_true (cp_game_append (game, &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)], NULL));
+    }
+
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_autoptr (CpView) view = cp_game_view (game, seat == 0 ? burier : 1 - burier);
+      g_autoptr (CpPresentation) presentation = cp_game_present (game, view);
+
+      cp_board_view_set_state (board, cp_view_get_state (view), NULL);
+      if (seat == 0)
+        {
+          cp_board_view_set_overlays (board, presentation);
+          g_assert_true (cp_board_renderer_cell_rect (cp_board_view_get_renderer (board),
+                                                      gtk_widget_get_width (GTK_WIDGET (board)),
+                                                      gtk_widget_get_height (GTK_WIDGET (board)), buried, &rect));
+          motion = find_controller (GTK_WIDGET (board), GTK_TYPE_EVENT_CONTROLLER_MOTION);
+          g_signal_emit_by_name (motion, "motion", rect.x + rect.width / 2, rect.y + rect.height / 2);
+          g_assert_nonnull (strstr (cp_board_view_get_cell_info (board), "buried here"));
+        }
+      else
+        /* The other seat's position, before its own marks come. */
+        g_assert_null (strstr (cp_board_view_get_cell_info (board), "buried here"));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -394,6 +463,7 @@ main (int argc, char *argv[])
   adw_init ();
 
   g_test_add_func ("/board-legend/info-line", test_info_line);
+  g_test_add_func ("/board-legend/info-keeps-secrets", test_info_keeps_secrets);
   g_test_add_func ("/board-legend/registry", test_registry);
   g_test_add_func ("/board-legend/table-headings", test_table_headings);
   g_test_add_func ("/board-legend/dark-lost-pieces", test_dark_lost_pieces);
