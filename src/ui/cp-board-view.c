@@ -61,6 +61,8 @@ struct _CpBoardView
 
   guint hover_cell;     /* the cell under the pointer, or CP_NO_CELL */
   char *cell_info;      /* what is on it, or on the cursor's cell */
+  gboolean keyboard_info; /* the keyboard moved the cursor since the board
+                           * last lost the focus */
   GArray *legend;       /* CpLegendEntry of the presentation shown */
 };
 
@@ -124,14 +126,15 @@ path_can_take (CpBoardView *self, guint cell)
 }
 
 /* The line under the board says what is on the cell under the pointer,
- * or else on the cell of the keyboard's cursor while it shows. */
+ * or else on the cell of the keyboard's cursor while it shows or since
+ * the keyboard moved it. */
 static void
 update_cell_info (CpBoardView *self)
 {
   guint cell = self->hover_cell;
   g_autofree char *text = NULL;
 
-  if (cell == CP_NO_CELL && gtk_widget_has_visible_focus (GTK_WIDGET (self)))
+  if (cell == CP_NO_CELL && (self->keyboard_info || gtk_widget_has_visible_focus (GTK_WIDGET (self))))
     cell = self->cursor;
   text = cell != CP_NO_CELL ? cp_board_view_describe_cell (self, cell) : g_strdup ("");
   if (g_strcmp0 (text, self->cell_info) == 0)
@@ -542,6 +545,13 @@ focus_changed (CpBoardView *self)
 }
 
 static void
+focus_left (CpBoardView *self)
+{
+  self->keyboard_info = FALSE;
+  update_decorations (self);
+}
+
+static void
 root_changed (CpBoardView *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -864,7 +874,7 @@ cp_board_view_init (CpBoardView *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_left), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
   g_signal_connect (self, "notify::root", G_CALLBACK (root_changed), NULL);
   g_signal_connect_swapped (motion, "enter", G_CALLBACK (pointer_moved), self);
@@ -1084,6 +1094,7 @@ cp_board_view_set_cursor (CpBoardView *self, guint cell)
   if (self->state == NULL || !cp_board_has_cell (self->state->board, cell))
     return;
   self->cursor = cell;
+  self->keyboard_info = TRUE;
   announce_cursor (self);
   update_decorations (self);
 }
