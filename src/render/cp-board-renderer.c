@@ -923,26 +923,32 @@ draw_cell_tints (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
     fill_cell (self, cr, layout, self->selected, &self->theme.selected);
 }
 
+/* The glow of check in the cell of side @cell at (x, y). */
 static void
-draw_check (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+draw_glow (CpBoardRenderer *self, cairo_t *cr, double x, double y, double cell)
 {
   const CpRgba *c = &self->theme.check;
   cairo_pattern_t *glow;
+
+  glow = cairo_pattern_create_radial (x + cell / 2, y + cell / 2, 0, x + cell / 2, y + cell / 2, cell * 0.62);
+  cairo_pattern_add_color_stop_rgba (glow, 0.0, c->red, c->green, c->blue, c->alpha);
+  cairo_pattern_add_color_stop_rgba (glow, 0.45, c->red, c->green, c->blue, c->alpha * 0.75);
+  cairo_pattern_add_color_stop_rgba (glow, 1.0, c->red, c->green, c->blue, 0);
+  cairo_rectangle (cr, x, y, cell, cell);
+  cairo_set_source (cr, glow);
+  cairo_fill (cr);
+  cairo_pattern_destroy (glow);
+}
+
+static void
+draw_check (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
+{
   double x, y;
 
   if (!valid_cell (self, self->check))
     return;
   cell_origin (self, layout, self->check, &x, &y);
-  glow = cairo_pattern_create_radial (x + layout->cell / 2, y + layout->cell / 2, 0,
-                                      x + layout->cell / 2, y + layout->cell / 2,
-                                      layout->cell * 0.62);
-  cairo_pattern_add_color_stop_rgba (glow, 0.0, c->red, c->green, c->blue, c->alpha);
-  cairo_pattern_add_color_stop_rgba (glow, 0.45, c->red, c->green, c->blue, c->alpha * 0.75);
-  cairo_pattern_add_color_stop_rgba (glow, 1.0, c->red, c->green, c->blue, 0);
-  cairo_rectangle (cr, x, y, layout->cell, layout->cell);
-  cairo_set_source (cr, glow);
-  cairo_fill (cr);
-  cairo_pattern_destroy (glow);
+  draw_glow (self, cr, x, y, layout->cell);
 }
 
 static void
@@ -1133,6 +1139,26 @@ draw_areas (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
   cairo_restore (cr);
 }
 
+/* A closed point where four cells of side @cell meet, at (cx, cy): a disc
+ * with a cross. */
+static void
+draw_closed_point (CpBoardRenderer *self, cairo_t *cr, double cx, double cy, double cell)
+{
+  double r = cell * 0.19, k = r * 0.42;
+
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  set_colour (cr, &self->theme.frame);
+  cairo_fill (cr);
+  cairo_move_to (cr, cx - k, cy - k);
+  cairo_line_to (cr, cx + k, cy + k);
+  cairo_move_to (cr, cx + k, cy - k);
+  cairo_line_to (cr, cx - k, cy + k);
+  cairo_set_line_width (cr, r * 0.3);
+  set_colour (cr, &self->theme.light);
+  cairo_stroke (cr);
+}
+
 static void
 draw_barriers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 {
@@ -1150,25 +1176,13 @@ draw_barriers (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
   for (guint y = 0; y + 1 < layout->height; y++)
     for (guint x = 0; x + 1 < layout->width; x++)
       {
-        double ax, ay, bx, by, cx, cy, r = layout->cell * 0.19, k = r * 0.42;
+        double ax, ay, bx, by;
 
         if (!cp_board_vertex_blocked (board, x, y))
           continue;
         cell_centre (self, layout, y * layout->width + x, &ax, &ay);
         cell_centre (self, layout, (y + 1) * layout->width + x + 1, &bx, &by);
-        cx = (ax + bx) / 2;
-        cy = (ay + by) / 2;
-        cairo_new_path (cr);
-        cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
-        set_colour (cr, &self->theme.frame);
-        cairo_fill (cr);
-        cairo_move_to (cr, cx - k, cy - k);
-        cairo_line_to (cr, cx + k, cy + k);
-        cairo_move_to (cr, cx + k, cy - k);
-        cairo_line_to (cr, cx - k, cy + k);
-        cairo_set_line_width (cr, r * 0.3);
-        set_colour (cr, &self->theme.light);
-        cairo_stroke (cr);
+        draw_closed_point (self, cr, (ax + bx) / 2, (ay + by) / 2, layout->cell);
       }
   cairo_restore (cr);
 }
@@ -1625,5 +1639,236 @@ cp_board_renderer_draw (CpBoardRenderer *self,
   draw_arrows (self, cr, &layout);
   draw_moving (self, cr, &layout, scale);
 
+  cairo_restore (cr);
+}
+
+/* A key to the marks. */
+
+/**
+ * cp_board_renderer_get_marks:
+ *
+ * The marks that the position and the overlays set show, beside the
+ * pieces themselves: those of the pieces, of the overlays, of the board
+ * and of check (not the marks of play, such as the last move).
+ *
+ * Returns: the marks, as CP_MARK_BIT()s
+ */
+guint32
+cp_board_renderer_get_marks (CpBoardRenderer *self)
+{
+  static const CpMark of_overlay[CP_N_OVERLAY_KINDS] = {
+    [CP_OVERLAY_PIECE] = CP_MARK_BURIAL, [CP_OVERLAY_STACK] = CP_MARK_STACK, [CP_OVERLAY_BADGE] = CP_MARK_BADGE,
+    [CP_OVERLAY_TINT] = CP_MARK_TINT, [CP_OVERLAY_AREA] = CP_MARK_AREA, [CP_OVERLAY_NOTE] = CP_N_MARKS,
+  };
+  CpBoard *board = self->state.board;
+  guint32 marks = 0;
+
+  g_return_val_if_fail (CP_IS_BOARD_RENDERER (self), 0);
+
+  if (!self->has_state)
+    return 0;
+  for (guint cell = 0; cell < cp_board_get_n_cells (board); cell++)
+    {
+      const CpPiece *p = &self->state.cells[cell];
+      guint x = cp_board_cell_x (board, cell), y = cp_board_cell_y (board, cell);
+
+      if (!cp_board_has_cell (board, cell))
+        continue;
+      if (!CP_PIECE_IS_EMPTY (p))
+        {
+          marks |= (p->flags & CP_PIECE_FLAG_MIRROR) ? CP_MARK_BIT (CP_MARK_MIRROR) : 0;
+          marks |= (p->flags & CP_PIECE_FLAG_ZOMBIE) ? CP_MARK_BIT (CP_MARK_ZOMBIE) : 0;
+          marks |= (p->flags & CP_PIECE_FLAG_TARRED) ? CP_MARK_BIT (CP_MARK_TAR) : 0;
+          marks |= (p->flags & CP_PIECE_FLAG_HIDDEN) ? CP_MARK_BIT (CP_MARK_HIDDEN) : 0;
+          marks |= p->checkers > 0 ? CP_MARK_BIT (CP_MARK_CHECKERS) : 0;
+          marks |= p->wounds > 0 ? CP_MARK_BIT (CP_MARK_WOUNDS) : 0;
+        }
+      marks |= self->state.markers[cell] != 0 ? CP_MARK_BIT (CP_MARK_MARKER) : 0;
+      for (CpDir dir = CP_DIR_N; dir < CP_N_DIRS; dir += 2)
+        marks |= cp_board_edge_blocked (board, cell, dir) ? CP_MARK_BIT (CP_MARK_WALL) : 0;
+      marks |= cp_board_vertex_blocked (board, x, y) ? CP_MARK_BIT (CP_MARK_CENTRE) : 0;
+    }
+  for (guint i = 0; i < self->overlays->len; i++)
+    {
+      guint kind = g_array_index (self->overlays, CpOverlay, i).kind;
+
+      if (kind < CP_N_OVERLAY_KINDS && of_overlay[kind] != CP_N_MARKS)
+        marks |= CP_MARK_BIT (of_overlay[kind]);
+    }
+  if (valid_cell (self, self->check))
+    marks |= CP_MARK_BIT (CP_MARK_CHECK);
+  return marks;
+}
+
+/* Whether a sample of @mark shows four cells, the mark between them. */
+static gboolean
+between_cells (CpMark mark)
+{
+  return mark == CP_MARK_WALL || mark == CP_MARK_CENTRE || mark == CP_MARK_AREA;
+}
+
+/**
+ * cp_board_renderer_draw_sample:
+ * @entry: a line of a game's key
+ *
+ * Draws @entry's mark in the square (@x, @y, @size) as the board draws it,
+ * in the renderer's theme and seat colours: one light cell with the mark
+ * and the entry's piece, or four cells for a mark between cells (a wall,
+ * a closed point, the edge of an area).
+ */
+void
+cp_board_renderer_draw_sample (CpBoardRenderer     *self,
+                               cairo_t             *cr,
+                               const CpLegendEntry *entry,
+                               double               x,
+                               double               y,
+                               double               size,
+                               double               scale)
+{
+  CpMark mark = (CpMark) entry->mark;
+  const CpPiece *piece = &entry->piece;
+  double half = size / 2;
+
+  g_return_if_fail (CP_IS_BOARD_RENDERER (self));
+  g_return_if_fail (cr != NULL && entry != NULL);
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  if (between_cells (mark))
+    {
+      for (guint i = 0; i < 4; i++)
+        {
+          cairo_rectangle (cr, x + (i % 2) * half, y + (i / 2) * half, half, half);
+          set_colour (cr, (i % 2) == (i / 2) ? &self->theme.light : &self->theme.dark);
+          cairo_fill (cr);
+        }
+    }
+  else
+    {
+      cairo_rectangle (cr, x, y, size, size);
+      set_colour (cr, &self->theme.light);
+      cairo_fill (cr);
+    }
+
+  switch (mark)
+    {
+    case CP_MARK_TINT:
+    case CP_MARK_LAST_MOVE:
+    case CP_MARK_PICKED:
+      cairo_rectangle (cr, x, y, size, size);
+      set_colour (cr, mark == CP_MARK_TINT ? &self->theme.zone
+                      : mark == CP_MARK_LAST_MOVE ? &self->theme.last_move : &self->theme.selected);
+      cairo_fill (cr);
+      break;
+    case CP_MARK_TARGET:
+    case CP_MARK_CAPTURE:
+      {
+        gboolean ring = mark == CP_MARK_CAPTURE;
+
+        set_colour (cr, &self->theme.hint);
+        cairo_new_path (cr);
+        cairo_arc (cr, x + half, y + half, size * (ring ? 0.46 : 0.16), 0, 2 * G_PI);
+        if (ring)
+          {
+            cairo_set_line_width (cr, size * 0.08);
+            cairo_stroke (cr);
+          }
+        else
+          cairo_fill (cr);
+      }
+      break;
+    case CP_MARK_CHECK:
+      draw_glow (self, cr, x, y, size);
+      break;
+    case CP_MARK_WALL:
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_width (cr, MAX (half * 0.14, 3.0));
+      set_colour (cr, &self->theme.frame);
+      cairo_move_to (cr, x + half, y + size * 0.06);
+      cairo_line_to (cr, x + half, y + size * 0.94);
+      cairo_stroke (cr);
+      break;
+    case CP_MARK_CENTRE:
+      /* As large as beside cells of the sample's size, to be made out. */
+      draw_closed_point (self, cr, x + half, y + half, size * 1.3);
+      break;
+    case CP_MARK_AREA:
+      {
+        double dash = half / 6;
+
+        cairo_set_line_width (cr, MAX (half * 0.05, 1.5));
+        cairo_set_dash (cr, &dash, 1, dash / 2);
+        set_colour (cr, &self->theme.frame);
+        cairo_move_to (cr, x + half, y);
+        cairo_line_to (cr, x + half, y + size);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+    case CP_MARK_MARKER:
+      cp_piece_art_draw_marker (self->art, cr, seat_colour (self, piece->seat), x + size * 0.2, y + size * 0.2,
+                                size * 0.6, scale);
+      break;
+    case CP_MARK_MIRROR:
+    case CP_MARK_CHECKERS:
+    case CP_MARK_TAR:
+    case CP_MARK_ZOMBIE:
+    case CP_MARK_WOUNDS:
+    case CP_MARK_HIDDEN:
+    case CP_MARK_BURIAL:
+    case CP_MARK_STACK:
+    case CP_MARK_BADGE:
+    case CP_N_MARKS:
+    default:
+      break;
+    }
+
+  /* The piece of the sample, as draw_pieces() draws it; a buried piece
+   * and a marker go without. */
+  if (!CP_PIECE_IS_EMPTY (piece) && mark != CP_MARK_BURIAL && mark != CP_MARK_MARKER && !between_cells (mark))
+    {
+      CpPiece shown = *piece;
+
+      if (mark == CP_MARK_HIDDEN)
+        shown.flags |= CP_PIECE_FLAG_HIDDEN;
+      draw_piece (self, cr, &shown, x, y, size, scale);
+    }
+
+  switch (mark)
+    {
+    case CP_MARK_BURIAL:
+      draw_burial (self, cr, piece, x, y, size, scale);
+      break;
+    case CP_MARK_STACK:
+      {
+        CpOverlay stack = { .kind = CP_OVERLAY_STACK, .count = MAX (piece->checkers, 1),
+                            .colour = piece->checker_colour };
+
+        draw_stack (self, cr, &stack, x, y, size, scale);
+      }
+      break;
+    case CP_MARK_BADGE:
+      draw_badge (self, cr, "1", x, y, size);
+      break;
+    case CP_MARK_TARGET:
+    case CP_MARK_CAPTURE:
+    case CP_MARK_MIRROR:
+    case CP_MARK_CHECKERS:
+    case CP_MARK_TAR:
+    case CP_MARK_ZOMBIE:
+    case CP_MARK_WOUNDS:
+    case CP_MARK_HIDDEN:
+    case CP_MARK_TINT:
+    case CP_MARK_AREA:
+    case CP_MARK_MARKER:
+    case CP_MARK_WALL:
+    case CP_MARK_CENTRE:
+    case CP_MARK_CHECK:
+    case CP_MARK_LAST_MOVE:
+    case CP_MARK_PICKED:
+    case CP_N_MARKS:
+    default:
+      break;
+    }
   cairo_restore (cr);
 }

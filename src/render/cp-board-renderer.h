@@ -108,6 +108,15 @@ void       cp_board_renderer_set_overlays           (CpBoardRenderer  *self,
 char            *cp_board_renderer_describe_marks   (const CpPiece    *piece);
 const CpOverlay *cp_board_renderer_get_overlays     (CpBoardRenderer  *self,
                                                      guint            *n_overlays);
+/* A key to the marks: those the board shows now, and a sample of one. */
+guint32    cp_board_renderer_get_marks              (CpBoardRenderer  *self);
+void       cp_board_renderer_draw_sample            (CpBoardRenderer  *self,
+                                                     cairo_t          *cr,
+                                                     const CpLegendEntry *entry,
+                                                     double            x,
+                                                     double            y,
+                                                     double            size,
+                                                     double            scale);
 /* A piece lifted from @cell follows the pointer at (x, y); the cell shows
  * empty meanwhile. */
 void       cp_board_renderer_set_drag               (CpBoardRenderer  *self,

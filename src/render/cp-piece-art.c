@@ -371,6 +371,50 @@ cp_piece_art_draw (CpPieceArt  *self,
   draw_shape (self, cr, kind, colour, x, y, size, scale);
 }
 
+/**
+ * cp_piece_art_draw_with_halo:
+ * @halo: (array fixed-size=4): the halo's red, green, blue and alpha
+ *
+ * Draws a piece as cp_piece_art_draw() does, on a halo of @halo that
+ * follows its outline, so that a dark piece reads on a dark ground and a
+ * pale one on a pale ground.
+ */
+void
+cp_piece_art_draw_with_halo (CpPieceArt  *self,
+                             cairo_t     *cr,
+                             CpPieceKind  kind,
+                             CpColour     colour,
+                             double       x,
+                             double       y,
+                             double       size,
+                             double       scale,
+                             const double *halo)
+{
+  double w = MAX (size * 0.045, 1.0);
+
+  g_return_if_fail (CP_IS_PIECE_ART (self));
+  g_return_if_fail (cr != NULL && halo != NULL);
+
+  if (kind <= CP_PIECE_NONE || kind >= CP_N_PIECE_KINDS)
+    return;
+  /* The piece's shape, shifted a little each way, in one colour. */
+  cairo_save (cr);
+  cairo_push_group (cr);
+  for (guint i = 0; i < 8; i++)
+    {
+      double angle = i * G_PI / 4;
+
+      draw_shape (self, cr, kind, colour, x + w * cos (angle), y + w * sin (angle), size, scale);
+    }
+  cairo_set_operator (cr, CAIRO_OPERATOR_IN);
+  cairo_set_source_rgba (cr, halo[0], halo[1], halo[2], 1);
+  cairo_paint (cr);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, halo[3]);
+  cairo_restore (cr);
+  draw_shape (self, cr, kind, colour, x, y, size, scale);
+}
+
 void
 cp_piece_art_draw_unknown (CpPieceArt *self,
                            cairo_t    *cr,

@@ -34,6 +34,17 @@ void        cp_piece_art_draw        (CpPieceArt  *self,
                                       double       y,
                                       double       size,
                                       double       scale);
+/* As cp_piece_art_draw(), on a halo of @halo (red, green, blue, alpha)
+ * along its outline: for pieces on a ground as dark or as pale as they. */
+void        cp_piece_art_draw_with_halo (CpPieceArt *self,
+                                      cairo_t     *cr,
+                                      CpPieceKind  kind,
+                                      CpColour     colour,
+                                      double       x,
+                                      double       y,
+                                      double       size,
+                                      double       scale,
+                                      const double *halo);
 /* A piece whose identity the viewer does not know: a token with a
  * question mark, in the owner's @colour or CP_COLOUR_NEUTRAL. */
 void        cp_piece_art_draw_unknown (CpPieceArt *self,

@@ -58,6 +58,12 @@ struct _CpBoardView
   guint tick_id;
   gint64 motion_start;
   guint8 motion_from, motion_to;
+
+  guint hover_cell;     /* the cell under the pointer, or CP_NO_CELL */
+  char *cell_info;      /* what is on it, or on the cursor's cell */
+  gboolean keyboard_info; /* the keyboard moved the cursor since the board
+                           * last lost the focus */
+  GArray *legend;       /* CpLegendEntry of the presentation shown */
 };
 
 G_DEFINE_FINAL_TYPE (CpBoardView, cp_board_view, GTK_TYPE_WIDGET)
@@ -68,6 +74,7 @@ enum {
   PROP_SHOW_COORDINATES,
   PROP_ANIMATE,
   PROP_THEME,
+  PROP_CELL_INFO,
   N_PROPS
 };
 
@@ -76,6 +83,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   ACTION_CHOSEN,
   CELL_REFUSED,
+  LEGEND_CHANGED,
   N_SIGNALS
 };
 
@@ -115,6 +123,25 @@ path_can_take (CpBoardView *self, guint cell)
     if (matches_path (self, &self->legal.items[i], path, self->path_len + 1))
       return TRUE;
   return FALSE;
+}
+
+/* The line under the board says what is on the cell under the pointer,
+ * or else on the cell of the keyboard's cursor while it shows or since
+ * the keyboard moved it. */
+static void
+update_cell_info (CpBoardView *self)
+{
+  guint cell = self->hover_cell;
+  g_autofree char *text = NULL;
+
+  if (cell == CP_NO_CELL && (self->keyboard_info || gtk_widget_has_visible_focus (GTK_WIDGET (self))))
+    cell = self->cursor;
+  text = cell != CP_NO_CELL ? cp_board_view_describe_cell (self, cell) : g_strdup ("");
+  if (g_strcmp0 (text, self->cell_info) == 0)
+    return;
+  g_free (self->cell_info);
+  self->cell_info = g_steal_pointer (&text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELL_INFO]);
 }
 
 static void
@@ -159,6 +186,7 @@ update_decorations (CpBoardView *self)
   cp_board_renderer_set_cursor (self->renderer,
                                 gtk_widget_has_visible_focus (GTK_WIDGET (self)) ? self->cursor : CP_NO_CELL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_cell_info (self);
 }
 
 static void
@@ -517,6 +545,13 @@ focus_changed (CpBoardView *self)
 }
 
 static void
+focus_left (CpBoardView *self)
+{
+  self->keyboard_info = FALSE;
+  update_decorations (self);
+}
+
+static void
 root_changed (CpBoardView *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -626,6 +661,8 @@ cp_board_view_finalize (GObject *object)
   g_clear_object (&self->renderer);
   g_clear_pointer (&self->state, cp_state_free);
   cp_action_list_clear (&self->legal);
+  g_free (self->cell_info);
+  g_array_unref (self->legend);
   G_OBJECT_CLASS (cp_board_view_parent_class)->finalize (object);
 }
 
@@ -638,27 +675,30 @@ cp_board_view_size_allocate (GtkWidget *widget, int width, int height, int basel
     gtk_popover_present (GTK_POPOVER (self->popover));
 }
 
-/* A cell whose marks are described says what they mean when the pointer
- * rests on it. */
-static gboolean
-query_tooltip (CpBoardView *self, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+/* The pointer over the board: the line under it says what is on the cell
+ * beneath, where a tooltip would hide the cells around it. */
+static void
+pointer_moved (CpBoardView *self, double x, double y)
 {
-  guint cell = keyboard ? self->cursor : cell_at (self, x, y);
-  const CpOverlay *overlays;
-  guint n_overlays;
+  guint cell = self->state != NULL ? cell_at (self, x, y) : CP_NO_CELL;
 
-  if (cell == CP_NO_CELL || self->state == NULL)
-    return FALSE;
-  overlays = cp_board_renderer_get_overlays (self->renderer, &n_overlays);
-  for (guint i = 0; i < n_overlays; i++)
-    if (overlays[i].cell == cell && overlays[i].description != NULL)
-      {
-        g_autofree char *text = cp_board_view_describe_cell (self, cell);
+  if (cell == self->hover_cell)
+    return;
+  self->hover_cell = cell;
+  update_cell_info (self);
+}
 
-        gtk_tooltip_set_text (tooltip, text);
-        return TRUE;
-      }
-  return FALSE;
+static void
+pointer_left (CpBoardView *self)
+{
+  self->hover_cell = CP_NO_CELL;
+  update_cell_info (self);
+}
+
+static void
+legend_entry_clear (gpointer data)
+{
+  g_free (((CpLegendEntry *) data)->text);
 }
 
 static void
@@ -679,6 +719,9 @@ cp_board_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_THEME:
       g_value_set_enum (value, self->theme);
+      break;
+    case PROP_CELL_INFO:
+      g_value_set_string (value, self->cell_info);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -750,6 +793,15 @@ cp_board_view_class_init (CpBoardViewClass *klass)
    */
   properties[PROP_THEME] = g_param_spec_enum ("theme", NULL, NULL, CP_TYPE_BOARD_THEME_ID,
                                               CP_BOARD_THEME_CLASSIC, flags);
+  /**
+   * CpBoardView:cell-info:
+   *
+   * What is on the cell under the pointer, or on the keyboard cursor's
+   * cell while the cursor shows, in words; empty for none.
+   */
+  properties[PROP_CELL_INFO] = g_param_spec_string ("cell-info", NULL, NULL, "",
+                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                    | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -774,6 +826,15 @@ cp_board_view_class_init (CpBoardViewClass *klass)
                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                         G_TYPE_NONE, 1, G_TYPE_UINT);
 
+  /**
+   * CpBoardView::legend-changed:
+   *
+   * The key to the board's marks has changed: its lines, or the colours
+   * its samples are drawn in.
+   */
+  signals[LEGEND_CHANGED] = g_signal_new ("legend-changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }
@@ -784,10 +845,15 @@ cp_board_view_init (CpBoardView *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
   GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->renderer = cp_board_renderer_new (cp_piece_art_get_default ());
   self->show_hints = self->show_coordinates = self->animate = TRUE;
   self->cursor = CP_NO_CELL;
+  self->hover_cell = CP_NO_CELL;
+  self->cell_info = g_strdup ("");
+  self->legend = g_array_new (FALSE, TRUE, sizeof (CpLegendEntry));
+  g_array_set_clear_func (self->legend, legend_entry_clear);
   self->press_cell = CP_NO_CELL;
   self->hint_from = self->hint_to = CP_NO_CELL;
   for (guint i = 0; i < CP_MAX_SEATS; i++)
@@ -808,11 +874,13 @@ cp_board_view_init (CpBoardView *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_left), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
   g_signal_connect (self, "notify::root", G_CALLBACK (root_changed), NULL);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  g_signal_connect_swapped (self, "query-tooltip", G_CALLBACK (query_tooltip), self);
+  g_signal_connect_swapped (motion, "enter", G_CALLBACK (pointer_moved), self);
+  g_signal_connect_swapped (motion, "motion", G_CALLBACK (pointer_moved), self);
+  g_signal_connect_swapped (motion, "leave", G_CALLBACK (pointer_left), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   self->popover = gtk_popover_new ();
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
@@ -833,6 +901,9 @@ cp_board_view_new (void)
  * @state: the state to show (copied)
  * @legal: (nullable): the moves the player at the screen may make now;
  *   %NULL or empty when the board only shows
+ *
+ * Shows @state without the marks of a game's presentation, which follow
+ * with cp_board_view_set_overlays().
  */
 void
 cp_board_view_set_state (CpBoardView *self, const CpState *state, const CpActionList *legal)
@@ -856,6 +927,10 @@ cp_board_view_set_state (CpBoardView *self, const CpState *state, const CpAction
       self->cursor++;
 
   cp_board_renderer_set_state (self->renderer, self->state);
+  /* The marks of the game belong to the position they came with: those
+   * of the new one follow (cp_board_view_set_overlays()), and what the
+   * line under the board says never mixes the two. */
+  cp_board_renderer_set_overlays (self->renderer, NULL, 0);
   update_decorations (self);
 }
 
@@ -940,6 +1015,7 @@ cp_board_view_set_colours (CpBoardView *self, const CpColour *colours, guint n_s
     self->colours[i] = colours[i];
   cp_board_renderer_set_colours (self->renderer, colours, n_seats);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[LEGEND_CHANGED], 0);
 }
 
 void
@@ -1018,6 +1094,7 @@ cp_board_view_set_cursor (CpBoardView *self, guint cell)
   if (self->state == NULL || !cp_board_has_cell (self->state->board, cell))
     return;
   self->cursor = cell;
+  self->keyboard_info = TRUE;
   announce_cursor (self);
   update_decorations (self);
 }
@@ -1035,6 +1112,33 @@ colour_word (CpBoardView *self, guint seat)
   return g_utf8_strdown (cp_colour_name (self->colours[seat % CP_MAX_SEATS]), -1);
 }
 
+/* Keeps a copy of the key @legend, and says so when it differs. */
+static void
+set_legend (CpBoardView *self, const GArray *legend)
+{
+  gboolean same = legend->len == self->legend->len;
+
+  for (guint i = 0; same && i < legend->len; i++)
+    {
+      const CpLegendEntry *a = &g_array_index (legend, CpLegendEntry, i);
+      const CpLegendEntry *b = &g_array_index (self->legend, CpLegendEntry, i);
+
+      same = a->mark == b->mark && memcmp (&a->piece, &b->piece, sizeof a->piece) == 0
+             && g_strcmp0 (a->text, b->text) == 0;
+    }
+  if (same)
+    return;
+  g_array_set_size (self->legend, 0);
+  for (guint i = 0; i < legend->len; i++)
+    {
+      CpLegendEntry copy = g_array_index (legend, CpLegendEntry, i);
+
+      copy.text = g_strdup (copy.text);
+      g_array_append_val (self->legend, copy);
+    }
+  g_signal_emit (self, signals[LEGEND_CHANGED], 0);
+}
+
 /**
  * cp_board_view_set_overlays:
  *
@@ -1049,6 +1153,37 @@ cp_board_view_set_overlays (CpBoardView *self, const CpPresentation *presentatio
   cp_board_renderer_set_overlays (self->renderer, (const CpOverlay *) presentation->overlays->data,
                                   presentation->overlays->len);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_cell_info (self);
+  set_legend (self, presentation->legend);
+}
+
+/**
+ * cp_board_view_get_legend:
+ * @n_entries: (out): the number of lines
+ *
+ * Returns: (array length=n_entries) (transfer none): the key to the marks
+ *   of the game shown, as its presentation gives it
+ */
+const CpLegendEntry *
+cp_board_view_get_legend (CpBoardView *self, guint *n_entries)
+{
+  g_return_val_if_fail (CP_IS_BOARD_VIEW (self), NULL);
+
+  *n_entries = self->legend->len;
+  return (const CpLegendEntry *) self->legend->data;
+}
+
+/**
+ * cp_board_view_get_cell_info:
+ *
+ * Returns: (transfer none): the value of CpBoardView:cell-info
+ */
+const char *
+cp_board_view_get_cell_info (CpBoardView *self)
+{
+  g_return_val_if_fail (CP_IS_BOARD_VIEW (self), NULL);
+
+  return self->cell_info;
 }
 
 /**

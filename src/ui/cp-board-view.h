@@ -57,5 +57,8 @@ void       cp_board_view_set_overlays    (CpBoardView        *self,
 CpBoardRenderer *cp_board_view_get_renderer (CpBoardView     *self);
 char      *cp_board_view_describe_cell   (CpBoardView        *self,
                                           guint               cell);
+const char *cp_board_view_get_cell_info  (CpBoardView        *self);
+const CpLegendEntry *cp_board_view_get_legend (CpBoardView   *self,
+                                          guint              *n_entries);
 
 G_END_DECLS

@@ -9,7 +9,9 @@
  * move a frame over the cells and Space or Enter choose the framed one.
  * A table of words (a score card) is a grid of labels, each cell named
  * for screen readers by its row's and its column's headings.  The pieces
- * of a table's headings stand on the light cells of the board's theme.
+ * of a table's headings stand on the light cells of the board's theme;
+ * what they are is said above the columns and, written upwards, beside
+ * the rows.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -57,7 +59,7 @@ grid_clear (gpointer data)
 static void
 draw_table (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
-  CpGridPanel *self = CP_GRID_PANEL (gtk_widget_get_parent (GTK_WIDGET (area)));
+  CpGridPanel *self = CP_GRID_PANEL (gtk_widget_get_ancestor (GTK_WIDGET (area), CP_TYPE_GRID_PANEL));
   const CpGrid *grid = data;
   GdkRGBA colour;
   CpBoardTheme theme;
@@ -272,6 +274,65 @@ add_words (CpGridPanel *self, const CpGrid *grid)
   gtk_box_append (GTK_BOX (self), table);
 }
 
+/* The heading of the rows, written upwards beside them. */
+static void
+draw_row_heading (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  PangoLayout *layout = data;
+  guint lines = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "lines"));
+  double top = lines > 0 ? (double) height / lines : 0;
+  GdkRGBA colour;
+  int text_width, text_height;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &colour);
+  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  /* Centred on the rows, below the line of the column's pieces. */
+  cairo_translate (cr, (width - text_height) / 2.0, (top + height + text_width) / 2.0);
+  cairo_rotate (cr, -G_PI / 2);
+  gdk_cairo_set_source_rgba (cr, &colour);
+  pango_cairo_show_layout (cr, layout);
+}
+
+/* @area, a drawn table, with the headings of its rows and columns around
+ * it in a grid; or @area alone for a table without them. */
+static GtkWidget *
+add_headings (const CpGrid *grid, GtkWidget *area)
+{
+  GtkWidget *table, *column, *row;
+  PangoLayout *layout;
+  int text_height;
+  double cell = (double) TABLE_WIDTH / (grid->n_columns + 1);
+
+  if (grid->row_heading == NULL && grid->column_heading == NULL)
+    return area;
+  table = gtk_grid_new ();
+  gtk_widget_set_halign (table, GTK_ALIGN_START);
+  gtk_grid_attach (GTK_GRID (table), area, 1, 1, 1, 1);
+  column = gtk_label_new (grid->column_heading ? grid->column_heading : "");
+  gtk_widget_add_css_class (column, "caption-heading");
+  gtk_widget_add_css_class (column, "column-heading");
+  gtk_label_set_ellipsize (GTK_LABEL (column), PANGO_ELLIPSIZE_END);
+  /* Over the columns, beside the corner. */
+  gtk_widget_set_margin_start (column, (int) cell);
+  gtk_widget_set_margin_bottom (column, 2);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (column), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  grid->column_heading ? grid->column_heading : "", -1);
+  gtk_grid_attach (GTK_GRID (table), column, 1, 0, 1, 1);
+
+  row = g_object_new (GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_ROW_HEADER, NULL);
+  gtk_widget_add_css_class (row, "caption-heading");
+  gtk_widget_add_css_class (row, "row-heading");
+  layout = gtk_widget_create_pango_layout (row, grid->row_heading ? grid->row_heading : "");
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (row), text_height + 4);
+  g_object_set_data (G_OBJECT (row), "lines", GUINT_TO_POINTER (grid->n_rows + 1u));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (row), draw_row_heading, layout, g_object_unref);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  grid->row_heading ? grid->row_heading : "", -1);
+  gtk_grid_attach (GTK_GRID (table), row, 0, 1, 1, 1);
+  return table;
+}
+
 /* A table with its title, and what filling it in takes. */
 static void
 add_table (CpGridPanel *self, const CpGrid *grid)
@@ -299,7 +360,7 @@ add_table (CpGridPanel *self, const CpGrid *grid)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, grid->title,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, grid->description ? grid->description : "",
                                   -1);
-  gtk_box_append (GTK_BOX (self), area);
+  gtk_box_append (GTK_BOX (self), add_headings (grid, area));
   if (!grid->choosing)
     return;
 
@@ -403,13 +464,21 @@ cp_grid_panel_show (CpGridPanel *self, const CpPresentation *presentation, const
   gtk_widget_set_visible (GTK_WIDGET (self), self->grids->len > 0);
 }
 
+/* Draws @widget and what it holds again. */
+static void
+redraw_all (GtkWidget *widget)
+{
+  gtk_widget_queue_draw (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    redraw_all (child);
+}
+
 /* Draws the tables again, for a new style or theme. */
 static void
 redraw (CpGridPanel *self)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    gtk_widget_queue_draw (child);
+  redraw_all (GTK_WIDGET (self));
 }
 
 /**

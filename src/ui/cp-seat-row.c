@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "cp-engine.h"
@@ -82,6 +83,10 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 {
   CpSeatRow *self = data;
   double size = height, step = size * 0.55;
+  /* In the dark style, a pale halo keeps dark pieces from sinking into
+   * the ground. */
+  static const double halo[4] = { 0.92, 0.91, 0.89, 0.9 };
+  gboolean dark_style = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
   /* Many losses squeeze together rather than crowd out the name. */
   if (self->lost->len > 1)
@@ -90,11 +95,17 @@ draw_lost (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   for (guint i = 0; i < self->lost->len; i++)
     {
       const CpLostPiece *piece = &g_array_index (self->lost, CpLostPiece, i);
+      CpColour colour = piece->taken ? piece->colour : self->colour;
+      gboolean dark = dark_style && colour != CP_COLOUR_WHITE && colour != CP_COLOUR_BROWN;
 
       if (piece->for_good)
         cairo_push_group (cr);
-      cp_piece_art_draw (cp_piece_art_get_default (), cr, piece->kind, piece->taken ? piece->colour : self->colour,
-                         i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
+      if (dark)
+        cp_piece_art_draw_with_halo (cp_piece_art_get_default (), cr, piece->kind, colour,
+                                     i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)), halo);
+      else
+        cp_piece_art_draw (cp_piece_art_get_default (), cr, piece->kind, colour,
+                           i * step, 0, size, gtk_widget_get_scale_factor (GTK_WIDGET (area)));
       if (piece->for_good)
         {
           cairo_pop_group_to_source (cr);
@@ -530,4 +541,6 @@ cp_seat_row_init (CpSeatRow *self)
   self->lost = g_array_new (FALSE, FALSE, sizeof (CpLostPiece));
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), draw_swatch, self, NULL);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->lost_area), draw_lost, self, NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (gtk_widget_queue_draw),
+                           self->lost_area, G_CONNECT_SWAPPED);
 }

@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-board-legend.h"
 #include "cp-engine.h"
 #include "cp-new-game-dialog.h"
 #include "cp-text.h"
@@ -1032,6 +1033,7 @@ cp_window_class_init (CpWindowClass *klass)
   window_class->close_request = cp_window_close_request;
   widget_class->map = cp_window_map;
 
+  g_type_ensure (CP_TYPE_BOARD_LEGEND);
   g_type_ensure (CP_TYPE_BOARD_VIEW);
   g_type_ensure (CP_TYPE_CARD_HAND_PANEL);
   g_type_ensure (CP_TYPE_CARD_NOTE_BAR);

@@ -2208,6 +2208,51 @@ test_dice (void)
     }
 }
 
+/* A line of a board's key draws its mark as the board does: a rook beyond
+ * the mirror, on its checker, on a light cell, pixel for pixel. */
+static void
+test_key_sample (void)
+{
+  g_autoptr (CpBoard) board = cp_board_new (8, 8);
+  g_autoptr (CpState) state = new_state (board, 2);
+  g_autoptr (CpBoardRenderer) renderer = NULL;
+  CpLegendEntry entry = { .mark = CP_MARK_MIRROR,
+                          .piece = { .kind = CP_PIECE_ROOK, .seat = 1, .flags = CP_PIECE_FLAG_MIRROR, .checkers = 1,
+                                     .checker_colour = CP_COLOUR_BLACK } };
+  guint b1 = cell (board, "b1");
+  cairo_surface_t *drawn, *sample;
+  guint differ = 0, marked = 0;
+  CpBoardTheme theme;
+  CpRect rect;
+  cairo_t *cr;
+
+  state->cells[b1] = entry.piece;
+  renderer = new_renderer (state);
+  cp_board_renderer_set_show_coordinates (renderer, FALSE);
+  drawn = render (renderer, 400, 400, 1);
+  g_assert_true (cp_board_renderer_get_marks (renderer) == CP_MARK_BIT (CP_MARK_MIRROR)
+                                                           + CP_MARK_BIT (CP_MARK_CHECKERS));
+  g_assert_true (cp_board_renderer_cell_rect (renderer, 400, 400, b1, &rect));
+  sample = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 400);
+  cr = cairo_create (sample);
+  cp_board_renderer_draw_sample (renderer, cr, &entry, rect.x, rect.y, rect.width, 1);
+  cairo_destroy (cr);
+  cairo_surface_flush (sample);
+  cp_board_theme_get (CP_BOARD_THEME_CLASSIC, FALSE, &theme);
+  for (int y = (int) rect.y; y < (int) (rect.y + rect.height); y++)
+    for (int x = (int) rect.x; x < (int) (rect.x + rect.width); x++)
+      {
+        Pixel a = device_pixel (drawn, x, y), b = device_pixel (sample, x, y);
+
+        differ += fabs (a.r - b.r) > 3 / 255.0 || fabs (a.g - b.g) > 3 / 255.0 || fabs (a.b - b.b) > 3 / 255.0;
+        marked += !same_colour (b, &theme.light);
+      }
+  g_assert_cmpuint (differ, ==, 0);
+  g_assert_cmpuint (marked, >, rect.width * rect.height / 10);
+  cairo_surface_destroy (drawn);
+  cairo_surface_destroy (sample);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2244,6 +2289,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/art/fills-cell", test_art_fills_cell);
   g_test_add_func ("/render/grid", test_grid);
   g_test_add_func ("/render/dice", test_dice);
+  g_test_add_func ("/render/key-sample", test_key_sample);
 
   return g_test_run ();
 }

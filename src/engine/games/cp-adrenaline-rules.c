@@ -467,7 +467,12 @@ adrenaline_present (const CpState *state, const CpState *start, guint viewer, Cp
   const AdrenalineState *st = ADRENALINE_STATE (state);
   guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
   guint left = free_checkers (state);
+  static const CpPiece carrier = { .kind = CP_PIECE_KNIGHT, .seat = 1, .checkers = 2,
+                                   .checker_colour = CHECKER_COLOUR };
 
+  cp_presentation_add_legend (out, CP_MARK_CHECKERS,
+                              _("Checkers under a piece: after it moves, it may take one extra king step "
+                                "for each, spending the checker."))->piece = carrier;
   for (guint seat = 0; seat < 2; seat++)
     {
       guint carried = 0;

@@ -838,6 +838,9 @@ attrition_present (const CpState *state, const CpState *start G_GNUC_UNUSED, gui
   const AttritionState *st = settled (state, &copy);
   guint actor;
 
+  cp_presentation_add_legend (out, CP_MARK_MARKER,
+                              _("A marker closes its cell: a piece may land there only to take the piece "
+                                "standing on it."))->piece.kind = CP_PIECE_NONE;
   for (guint cell = 0; cell < cp_board_get_n_cells (state->board); cell++)
     if (state->markers[cell] != 0)
       {

@@ -959,7 +959,10 @@ attack_present (const CpState *state, const CpState *start, guint viewer, CpPres
 {
   const AttackState *st = ATTACK_STATE (state);
   guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+  static const CpPiece wounded = { .kind = CP_PIECE_ROOK, .seat = 0, .wounds = 2 };
 
+  cp_presentation_add_legend (out, CP_MARK_WOUNDS,
+                              _("Red dots beside a piece count the wounds it has taken in fights."))->piece = wounded;
   for (guint cell = 0; cell < 64; cell++)
     if (state->cells[cell].kind != CP_PIECE_NONE && state->cells[cell].wounds > 0)
       /* Translators: said of a piece that has been hurt in a fight (Chess Attack) */

@@ -756,6 +756,9 @@ chivalry_explain (const CpState *state, guint seat, guint cell)
 static void
 chivalry_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
 {
+  cp_presentation_add_legend (out, CP_MARK_TINT,
+                              _("The tinted cells at each end are the castles. Two pieces of a player in the "
+                                "opponent’s castle win the game."))->piece.kind = CP_PIECE_NONE;
   for (guint seat = 0; seat < 2; seat++)
     for (guint i = 0; i < 2; i++)
       {

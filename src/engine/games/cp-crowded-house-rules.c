@@ -287,6 +287,9 @@ crowded_house_present (const CpState *state, const CpState *start, guint viewer,
 {
   const CpCellSet *moving = half (state, state->to_move);
 
+  cp_presentation_add_legend (out, CP_MARK_AREA,
+                              _("A dashed line outlines the half of the board where the player to move may "
+                                "move."))->piece.kind = CP_PIECE_NONE;
   for (guint cell = 0; cell < CP_MAX_CELLS; cell++)
     if (cp_cell_set_contains (moving, cell))
       cp_presentation_add_overlay (out, CP_OVERLAY_AREA, cell, _("half of the player to move"))->count = 1;

@@ -1221,6 +1221,7 @@ present (const CpState *state, G_GNUC_UNUSED const CpState *start, guint viewer,
   g_autofree char *text = NULL;
 
   present_scores (st, out);
+  cp_presentation_add_legend (out, CP_MARK_TINT, _("A tinted cell holds a piece of a kind the cards chose."));
   for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
     for (guint i = 0; i < st->n_cards && !CP_PIECE_IS_EMPTY (&state->cells[cell]); i++)
       if (code_of_piece (&state->cells[cell]) == code_of_card (st->cards[i]))

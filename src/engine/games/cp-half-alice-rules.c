@@ -302,7 +302,18 @@ static void
 half_alice_present (const CpState *state, const CpState *start, guint viewer, CpPresentation *out)
 {
   const HalfAliceState *st = HALF_ALICE_STATE (state);
+  static const CpPiece beyond = { .kind = CP_PIECE_ROOK, .seat = 0, .flags = CP_PIECE_FLAG_MIRROR,
+                                  .checkers = 1, .checker_colour = CP_COLOUR_WHITE };
+  static const CpPiece on_checker = { .kind = CP_PIECE_PAWN, .seat = 1, .flags = CP_PIECE_FLAG_MIRROR,
+                                      .checkers = 1, .checker_colour = CP_COLOUR_BLACK };
 
+  cp_presentation_add_legend (out, CP_MARK_MIRROR,
+                              _("A faded piece with a looking glass stands beyond the mirror. Pieces on "
+                                "different sides neither block nor take each other."))->piece = beyond;
+  cp_presentation_add_legend (out, CP_MARK_CHECKERS,
+                              _("A checker of its own colour under a piece also shows it beyond the mirror. "
+                                "Every move takes its piece through the mirror, onto a checker or off it."))->piece
+    = on_checker;
   cp_presentation_set_prompt (out, cp_chess_rules_prompt (state, viewer));
   if (st->limit >= 16)
     return;

@@ -573,6 +573,10 @@ cp_knightmare_present (const CpState *state, const CpState *start, guint viewer,
           if (cp_cell_set_contains (zone, c))
             cp_presentation_add_overlay (out, CP_OVERLAY_AREA, c, words)->count = (guint8) n_areas;
       }
+  if (n_areas > 0)
+    cp_presentation_add_legend (out, CP_MARK_AREA,
+                                _("Dashed lines part the board into the players’ territories."))->piece.kind
+      = CP_PIECE_NONE;
   present_card_notes (CP_KNIGHTMARE_STATE (state), out);
   if (st->note_phase == CP_NOTE_PHASE_NONE)
     cp_presentation_set_prompt (out, cp_chess_rules_prompt (&st->chess.base, viewer));

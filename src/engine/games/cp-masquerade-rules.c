@@ -622,6 +622,17 @@ describe_grid (const CpGrid *grid)
 
 /* The table of @seat's pieces: the moves written for them where @shown
  * (0: not known to the viewer), and what @seat has found out. */
+/* The pieces down the side capture as those along the top. */
+static void
+set_headings (CpGrid *grid)
+{
+  /* Translators: Masquerade Chess: the heading of the rows of a table, which are pieces */
+  grid->row_heading = g_strdup (_("Piece"));
+  /* Translators: Masquerade Chess: the heading of the columns of a table: the piece whose
+   * capture move the piece of a row has */
+  grid->column_heading = g_strdup (_("Captures as"));
+}
+
 static void
 add_grid (const MasqueradeState *st, guint seat, const guint8 *shown, const char *title, CpPresentation *out)
 {
@@ -632,6 +643,7 @@ add_grid (const MasqueradeState *st, guint seat, const guint8 *shown, const char
   grid->n_rows = grid->n_columns = N_KINDS;
   memcpy (grid->row_piece, kinds, N_KINDS);
   memcpy (grid->column_piece, kinds, N_KINDS);
+  set_headings (grid);
   for (guint r = 0; r < N_KINDS; r++)
     for (guint c = 0; c < N_KINDS; c++)
       {
@@ -662,6 +674,7 @@ add_choice (guint seat, CpPresentation *out)
   grid->n_rows = grid->n_columns = N_KINDS;
   memcpy (grid->row_piece, kinds, N_KINDS);
   memcpy (grid->column_piece, kinds, N_KINDS);
+  set_headings (grid);
   for (guint r = 0; r < N_KINDS; r++)
     grid->marks[r][hurried[r]] = CP_GRID_CIRCLE;
   grid->choosing = TRUE;

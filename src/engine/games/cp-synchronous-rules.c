@@ -803,6 +803,8 @@ synchronous_present (const CpState *state, const CpState *start, guint viewer, C
   guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
   g_auto (CpActionList) legal = { 0 };
 
+  cp_presentation_add_legend (out, CP_MARK_TINT,
+                              _("A tinted cell is where an exchange of blows is still to be fought."));
   if (cp_state_is_over (state))
     return;
   for (guint i = 0; st->stage == STAGE_BLOWS && i < st->n_squares; i++)

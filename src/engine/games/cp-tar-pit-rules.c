@@ -1021,7 +1021,17 @@ tar_pit_present (const CpState *state, const CpState *start, guint viewer, CpPre
 {
   const TarPitState *st = TAR_PIT_STATE (state);
   guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
+  static const CpPiece carrying = { .kind = CP_PIECE_BISHOP, .seat = 0, .checkers = 1,
+                                    .checker_colour = CP_COLOUR_WHITE };
+  static const CpPiece tarred = { .kind = CP_PIECE_KNIGHT, .seat = 0, .flags = CP_PIECE_FLAG_TARRED,
+                                  .checkers = 1, .checker_colour = CP_COLOUR_BLACK };
 
+  cp_presentation_add_legend (out, CP_MARK_CHECKERS,
+                              _("A piece on a checker of its own colour carries tar: after it moves, it may "
+                                "throw the checker under a piece next to it."))->piece = carrying;
+  cp_presentation_add_legend (out, CP_MARK_TAR,
+                              _("A piece in tar stands on the opponent’s checker: it moves like a pawn, and a "
+                                "pawn in tar cannot move."))->piece = tarred;
   for (guint seat = 0; seat < 2; seat++)
     {
       guint left = spare (st, seat);

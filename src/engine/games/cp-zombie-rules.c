@@ -612,7 +612,16 @@ zombie_present (const CpState *state, const CpState *start, guint viewer, CpPres
   const ZombieState *st = ZOMBIE_STATE (state);
   guint actor = viewer == CP_VIEW_ALL ? cp_state_first_pending (state) : viewer;
   g_auto (CpActionList) legal = { 0 };
+  static const CpPiece zombie = { .kind = CP_PIECE_KNIGHT, .seat = 1, .flags = CP_PIECE_FLAG_ZOMBIE };
+  static const CpPiece buried = { .kind = CP_PIECE_PAWN, .seat = 1 };
 
+  cp_presentation_add_legend (out, CP_MARK_ZOMBIE,
+                              _("A green piece with a Z is a zombie, risen from a burial. A zombie its owner "
+                                "leaves unmoved through a turn is destroyed."))->piece = zombie;
+  cp_presentation_add_legend (out, CP_MARK_BURIAL,
+                              _("A small pale piece in a corner lies buried there, seen only by the player who "
+                                "buried it. It rises as a zombie when the piece on that cell moves off."))->piece
+    = buried;
   for (guint seat = 0; seat < 2; seat++)
     {
       if (viewer == CP_VIEW_ALL || viewer == seat)

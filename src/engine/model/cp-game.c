@@ -835,10 +835,17 @@ add_board_marks (CpPresentation *out, CpBoard *board)
         for (guint vy = MAX (y, 1) - 1; vy <= y; vy++)
           point |= cp_board_vertex_blocked (board, vx, vy);
       if (wall)
-        cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, _("beside the wall, which no move crosses"));
+        {
+          cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell, _("beside the wall, which no move crosses"));
+          cp_presentation_add_legend (out, CP_MARK_WALL, _("A wall: no move crosses it."));
+        }
       if (point)
-        cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell,
-                                     _("at the closed centre point, which no diagonal move passes"));
+        {
+          cp_presentation_add_overlay (out, CP_OVERLAY_NOTE, cell,
+                                       _("at the closed centre point, which no diagonal move passes"));
+          cp_presentation_add_legend (out, CP_MARK_CENTRE,
+                                      _("The closed centre point: no diagonal move passes through it."));
+        }
     }
 }
 
@@ -886,6 +893,8 @@ cp_game_present (CpGame *self, CpView *view)
   add_board_marks (out, state->board);
   if (self->rules->present != NULL)
     self->rules->present (state, start, viewer, out);
+  if (self->rules->check_cell != NULL)
+    cp_presentation_add_legend (out, CP_MARK_CHECK, _("A king in check glows red."))->piece.kind = CP_PIECE_KING;
   name_grid_rows (self, out);
   for (guint i = 0; i < out->side->len; i++)
     if (g_array_index (out->side, CpSideItem, i).kind == CP_SIDE_PIECES)

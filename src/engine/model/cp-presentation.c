@@ -31,6 +31,12 @@ grid_clear (gpointer data)
 }
 
 static void
+legend_clear (gpointer data)
+{
+  g_free (((CpLegendEntry *) data)->text);
+}
+
+static void
 button_clear (gpointer data)
 {
   CpButton *button = data;
@@ -58,6 +64,8 @@ cp_presentation_new (void)
   g_array_set_clear_func (self->buttons, button_clear);
   self->grids = g_array_new (FALSE, TRUE, sizeof (CpGrid));
   g_array_set_clear_func (self->grids, grid_clear);
+  self->legend = g_array_new (FALSE, TRUE, sizeof (CpLegendEntry));
+  g_array_set_clear_func (self->legend, legend_clear);
   cp_card_table_init (&self->cards);
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     self->seat_of_player[i] = (guint8) i;
@@ -75,6 +83,7 @@ cp_presentation_free (CpPresentation *self)
   g_array_unref (self->side);
   g_array_unref (self->buttons);
   g_array_unref (self->grids);
+  g_array_unref (self->legend);
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     g_free (self->side_description[i]);
   g_free (self->prompt);
@@ -98,6 +107,42 @@ cp_presentation_add_overlay (CpPresentation *self, CpOverlayKind kind, guint cel
 
   g_array_append_val (self->overlays, overlay);
   return &g_array_index (self->overlays, CpOverlay, self->overlays->len - 1);
+}
+
+/**
+ * cp_presentation_add_legend:
+ * @text: what @mark means in the game, in a sentence
+ *
+ * Adds a line to the key of the board's marks: @mark as it is drawn with
+ * a pawn of the first seat, unless the entry's piece says otherwise.  A mark
+ * listed twice keeps its first line.
+ *
+ * Returns: (transfer none): the entry, for its other fields
+ */
+CpLegendEntry *
+cp_presentation_add_legend (CpPresentation *self, CpMark mark, const char *text)
+{
+  CpLegendEntry entry = { .mark = (guint8) mark, .piece = { .kind = CP_PIECE_PAWN }, .text = g_strdup (text) };
+
+  for (guint i = 0; i < self->legend->len; i++)
+    if (g_array_index (self->legend, CpLegendEntry, i).mark == mark)
+      {
+        g_free (entry.text);
+        return &g_array_index (self->legend, CpLegendEntry, i);
+      }
+  g_array_append_val (self->legend, entry);
+  return &g_array_index (self->legend, CpLegendEntry, self->legend->len - 1);
+}
+
+/* The marks the key lists, as CP_MARK_BIT()s. */
+guint32
+cp_presentation_get_legend_marks (const CpPresentation *self)
+{
+  guint32 marks = 0;
+
+  for (guint i = 0; i < self->legend->len; i++)
+    marks |= CP_MARK_BIT (g_array_index (self->legend, CpLegendEntry, i).mark);
+  return marks;
 }
 
 /**
@@ -306,6 +351,8 @@ cp_grid_copy_strings (CpGrid *grid)
 {
   grid->title = g_strdup (grid->title);
   grid->description = g_strdup (grid->description);
+  grid->row_heading = g_strdup (grid->row_heading);
+  grid->column_heading = g_strdup (grid->column_heading);
   grid->words = g_strdupv (grid->words);
   grid->names = g_strdupv (grid->names);
 }
@@ -316,6 +363,8 @@ cp_grid_clear (CpGrid *grid)
 {
   g_clear_pointer (&grid->title, g_free);
   g_clear_pointer (&grid->description, g_free);
+  g_clear_pointer (&grid->row_heading, g_free);
+  g_clear_pointer (&grid->column_heading, g_free);
   g_clear_pointer (&grid->words, g_strfreev);
   g_clear_pointer (&grid->names, g_strfreev);
 }

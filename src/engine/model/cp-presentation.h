@@ -42,6 +42,45 @@ typedef struct {
   char *description;  /* words for the cell's description, or NULL */
 } CpOverlay;
 
+/* The marks a board may show, which a key explains: those of pieces, of
+ * the overlays and of the board itself, and those of play. */
+typedef enum {
+  CP_MARK_MIRROR,     /* a piece beyond a mirror: faded, with a looking glass */
+  CP_MARK_CHECKERS,   /* checkers under a piece */
+  CP_MARK_TAR,        /* a puddle of tar under a piece */
+  CP_MARK_ZOMBIE,     /* a piece with a green cast and a Z */
+  CP_MARK_WOUNDS,     /* red pips beside a piece */
+  CP_MARK_HIDDEN,     /* a piece whose kind the viewer does not know */
+  CP_MARK_BURIAL,     /* CP_OVERLAY_PIECE */
+  CP_MARK_STACK,      /* CP_OVERLAY_STACK */
+  CP_MARK_BADGE,      /* CP_OVERLAY_BADGE */
+  CP_MARK_TINT,       /* CP_OVERLAY_TINT */
+  CP_MARK_AREA,       /* CP_OVERLAY_AREA */
+  CP_MARK_MARKER,     /* a marker on a cell */
+  CP_MARK_WALL,       /* a wall along an edge of a cell */
+  CP_MARK_CENTRE,     /* a closed point where four cells meet */
+  CP_MARK_CHECK,      /* a glow under a king in check */
+  /* The marks of play every board shows; no game lists them. */
+  CP_MARK_LAST_MOVE,  /* the cells of the last move */
+  CP_MARK_PICKED,     /* the cell of the piece picked up */
+  CP_MARK_TARGET,     /* a dot where the piece picked up may go */
+  CP_MARK_CAPTURE,    /* a ring where it may capture */
+  CP_N_MARKS
+} CpMark;
+
+#define CP_MARK_BIT(mark) (1u << (mark))
+
+/* A line of a game's key: a mark of its board and what it means there,
+ * with the piece its sample shows as the board would: the piece that
+ * bears the mark (its flags, checkers or wounds), or stands in the marked
+ * cell, or is buried (BURIAL); its seat colours a marker (MARKER); an
+ * empty piece leaves the cell empty. */
+typedef struct {
+  guint8 mark;        /* CpMark */
+  CpPiece piece;
+  char *text;         /* what the mark means, in a sentence */
+} CpLegendEntry;
+
 typedef enum {
   CP_SIDE_PIECES,     /* `count` pieces of kind `piece` of seat `owner`;
                        * `faded`: gone for good */
@@ -96,6 +135,8 @@ typedef enum {
 typedef struct {
   char *title;
   char *description;    /* the table in words */
+  char *row_heading;    /* what the pieces down the side are, or NULL */
+  char *column_heading; /* what those along the top are, or NULL */
   guint8 seat;          /* the owner of the pieces down the side */
   guint8 n_rows, n_columns;
   guint8 row_piece[CP_GRID_MAX];     /* CpPieceKind down the side */
@@ -152,6 +193,8 @@ typedef struct _CpPresentation {
                              * from others, all of them given by the game
                              * (none where it took none), rather than those
                              * it lost */
+  GArray *legend;           /* CpLegendEntry: the key to the marks the game's
+                             * board may show, whether it shows them now or not */
 } CpPresentation;
 
 CpPresentation *cp_presentation_new         (void);
@@ -168,6 +211,10 @@ void            cp_presentation_add_lost    (CpPresentation *self,
 char           *cp_presentation_name_pieces (const CpPresentation *self,
                                              guint           seat,
                                              gboolean        faded);
+CpLegendEntry  *cp_presentation_add_legend  (CpPresentation *self,
+                                             CpMark          mark,
+                                             const char     *text);
+guint32         cp_presentation_get_legend_marks (const CpPresentation *self);
 CpSideItem     *cp_presentation_add_side    (CpPresentation *self,
                                              CpSideKind      kind,
                                              guint           seat);
