@@ -13,8 +13,9 @@
 
 #include "cp-card-row.h"
 
-/* The closest the cards come: their corner index stays in sight. */
-#define LEAST_STEP 12.0
+/* The closest the cards come: a sliver of each, its corner, stays in
+ * sight. */
+#define LEAST_STEP 8.0
 
 struct _CpCardRow
 {

@@ -14,6 +14,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cp-engine.h"
 #include "cp-piece-art.h"
@@ -35,6 +36,7 @@ struct _CpSeatRow
   guint seat;
   CpColour colour;
   gboolean to_move;
+  char *side_text;   /* as given: the label binds its numbers */
   char *lost_description;
   GArray *lost;  /* CpLostPiece */
 };
@@ -120,6 +122,8 @@ update_lost_width (CpSeatRow *self)
 {
   guint n = self->lost->len;
 
+  /* A player out of the game shows "Out" in their place. */
+  gtk_widget_set_visible (self->lost_area, !gtk_widget_get_visible (self->out_label));
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->lost_area),
                                       n ? (int) MIN (11 * n + 9, gtk_widget_get_visible (self->side_label) ? 48 : 108)
                                         : 0);
@@ -137,6 +141,30 @@ longest_word (const char *text, int most)
   for (guint i = 0; words[i]; i++)
     longest = MAX (longest, g_utf8_strlen (words[i], -1));
   return (int) MIN (longest, most);
+}
+
+/* @text with the number that ends a line bound to the word before it by
+ * a space that does not break: "Points: 10" never ends a line before 10. */
+static char *
+numbers_bound (const char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i]; i++)
+    {
+      char *space = strrchr (lines[i], ' ');
+
+      if (space != NULL && space > lines[i] && g_ascii_isdigit (space[1]))
+        {
+          char *bound;
+
+          *space = '\0';
+          bound = g_strconcat (lines[i], "\u00A0", space + 1, NULL);
+          g_free (lines[i]);
+          lines[i] = bound;
+        }
+    }
+  return g_strjoinv ("\n", lines);
 }
 
 /**
@@ -244,6 +272,7 @@ cp_seat_row_set_out (CpSeatRow *self, gboolean out)
   if (gtk_widget_get_visible (self->out_label) == out)
     return;
   gtk_widget_set_visible (self->out_label, out);
+  update_lost_width (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUT]);
 }
 
@@ -310,7 +339,7 @@ cp_seat_row_get_side_text (CpSeatRow *self)
 {
   g_return_val_if_fail (CP_IS_SEAT_ROW (self), NULL);
 
-  return gtk_label_get_text (GTK_LABEL (self->side_label));
+  return self->side_text;
 }
 
 /* The texts beside the seat, a line each (scores, dice); an empty text
@@ -318,14 +347,19 @@ cp_seat_row_get_side_text (CpSeatRow *self)
 void
 cp_seat_row_set_side_text (CpSeatRow *self, const char *text)
 {
+  g_autofree char *bound = NULL;
+
   g_return_if_fail (CP_IS_SEAT_ROW (self));
 
   if (text == NULL)
     text = "";
-  if (g_str_equal (gtk_label_get_text (GTK_LABEL (self->side_label)), text))
+  if (g_str_equal (self->side_text, text))
     return;
-  gtk_label_set_text (GTK_LABEL (self->side_label), text);
-  gtk_label_set_width_chars (GTK_LABEL (self->side_label), longest_word (text, SIDE_TEXT_CHARS));
+  g_free (self->side_text);
+  self->side_text = g_strdup (text);
+  bound = numbers_bound (text);
+  gtk_label_set_text (GTK_LABEL (self->side_label), bound);
+  gtk_label_set_width_chars (GTK_LABEL (self->side_label), longest_word (bound, SIDE_TEXT_CHARS));
   gtk_widget_set_visible (self->side_label, text[0] != '\0');
   update_lost_width (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIDE_TEXT]);
@@ -473,6 +507,7 @@ cp_seat_row_finalize (GObject *object)
 {
   CpSeatRow *self = CP_SEAT_ROW (object);
 
+  g_free (self->side_text);
   g_free (self->lost_description);
   g_array_unref (self->lost);
   G_OBJECT_CLASS (cp_seat_row_parent_class)->finalize (object);
@@ -539,6 +574,7 @@ cp_seat_row_init (CpSeatRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->lost = g_array_new (FALSE, FALSE, sizeof (CpLostPiece));
+  self->side_text = g_strdup ("");
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), draw_swatch, self, NULL);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->lost_area), draw_lost, self, NULL);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (gtk_widget_queue_draw),

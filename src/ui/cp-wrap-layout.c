@@ -3,8 +3,10 @@
  * The children stand side by side at their natural widths, as far as the
  * width allows, then go on in a new row below, as words do in a line of
  * text.  A child that fits the rest of a row only at less than its natural
- * width (a fan of cards that closes up) takes that rest; one that does not
- * fit a row alone gets the whole width (never less than its least).  In each row, the children that expand share what
+ * width (a fan of cards that closes up) takes that rest, and the children
+ * before it in the row give up room down to their least where that lets
+ * it in; one that does not fit a row alone gets the whole width (never
+ * less than its least).  In each row, the children that expand share what
  * the row leaves over; rows are as tall as their tallest child, whose
  * children are centred in them as their alignment says.
  *
@@ -55,6 +57,35 @@ items_of (GtkWidget *widget, int width)
   return items;
 }
 
+/* What the items from @first to before @end have beyond their least. */
+static int
+slack (GArray *items, guint first, guint end)
+{
+  int slack = 0;
+
+  for (guint i = first; i < end; i++)
+    slack += g_array_index (items, Item, i).width - g_array_index (items, Item, i).least;
+  return slack;
+}
+
+/* Takes @wanted from the widths of the items from @first to before @end,
+ * the widest first, down to their least.  Returns what it took. */
+static int
+give_up (GArray *items, guint first, guint end, int wanted)
+{
+  int taken = 0;
+
+  for (guint i = first; i < end && taken < wanted; i++)
+    {
+      Item *item = &g_array_index (items, Item, i);
+      int take = MIN (item->width - item->least, wanted - taken);
+
+      item->width -= take;
+      taken += take;
+    }
+  return taken;
+}
+
 /* Lays @items out in rows of @width: gives each its width and height,
  * and with @place, allocates them.  Returns the height of all the rows. */
 static int
@@ -72,8 +103,15 @@ lay_out (CpWrapLayout *self, GArray *items, int width, gboolean place)
           Item *item = &g_array_index (items, Item, end);
           int room = width - used - self->column_spacing;
 
-          /* A child that closes up (a fan of cards) takes the rest of
-           * the row rather than begin a row of its own. */
+          /* The children before it give up what they have beyond their
+           * least, where that lets it into the row at its least... */
+          if (item->least > room && item->least <= room + slack (items, first, end))
+            {
+              used -= give_up (items, first, end, item->least - room);
+              room = width - used - self->column_spacing;
+            }
+          /* ...and a child that closes up (a fan of cards) takes the rest
+           * of the row rather than begin a row of its own. */
           if (item->width > room && item->least <= room)
             item->width = room;
           if (item->width > room)

@@ -91,13 +91,27 @@ settle (CpWindow *window)
   iterate ();
 }
 
-/* @game, played at random for @steps actions of its players: far enough
- * for cards in every hand, a fight's dice and rows in the move list, and
- * never to its end. */
+/* Whether @game shows dice beside its players now. */
+static gboolean
+shows_dice (CpGame *game)
+{
+  g_autoptr (CpView) view = cp_game_view_at (game, cp_game_get_n_actions (game), CP_VIEW_ALL);
+  g_autoptr (CpPresentation) presentation = cp_game_present (game, view);
+
+  for (guint i = 0; i < presentation->side->len; i++)
+    if (g_array_index (presentation->side, CpSideItem, i).kind == CP_SIDE_DIE)
+      return TRUE;
+  return FALSE;
+}
+
+/* @game, played at random for @steps actions of its players, and on for
+ * at most as many again until dice show, where the game has any: far
+ * enough for cards in every hand, a fight's dice and rows in the move
+ * list, and never to its end. */
 static void
 play (CpGame *game, guint steps, GRand *rand)
 {
-  for (guint i = 0; i < steps;)
+  for (guint i = 0; i < steps || (i < 2 * steps && !shows_dice (game));)
     {
       const CpState *state = cp_game_get_state (game);
       g_auto (CpActionList) legal = { 0 };
