@@ -364,7 +364,6 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
                            choosable, n_choosable, n_to_choose, label);
 }
 
-/* The tables beside the board, with the pieces in their players' colours. */
 /* Below this width the side panel folds away over the board, so that the
  * board keeps its size. */
 #define FOLD_WIDTH 900
@@ -393,6 +392,7 @@ place_tables (CpWindow *self, GtkOrientation orientation)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->grids), below ? 12 : 0);
 }
 
+/* The tables beside the board, with the pieces in their players' colours. */
 static void
 show_grids (CpWindow *self, const CpPresentation *presentation, const CpActionList *legal)
 {
