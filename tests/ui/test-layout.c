@@ -341,10 +341,11 @@ static void
 walk_widget (Walk *walk, GtkWidget *widget, gboolean in_scroller)
 {
   graphene_rect_t own;
-  GPtrArray *children = g_ptr_array_new ();
+  g_autoptr (GPtrArray) children = NULL;
 
   if (!bounds (walk, widget, &own) || sealed (widget))
     return;
+  children = g_ptr_array_new ();
   if (GTK_IS_LABEL (widget))
     check_label (walk, GTK_LABEL (widget));
   if (GTK_IS_SCROLLED_WINDOW (widget))
@@ -390,7 +391,6 @@ walk_widget (Walk *walk, GtkWidget *widget, gboolean in_scroller)
 
   for (guint i = 0; i < children->len; i++)
     walk_widget (walk, children->pdata[i], in_scroller || scrolls (widget));
-  g_ptr_array_unref (children);
 }
 
 /* What is wrong with the layout of @window, or NULL. */
