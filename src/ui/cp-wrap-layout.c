@@ -7,8 +7,8 @@
  * before it in the row give up room down to their least where that lets
  * it in; one that does not fit a row alone gets the whole width (never
  * less than its least).  In each row, the children that expand share what
- * the row leaves over; rows are as tall as their tallest child, whose
- * children are centred in them as their alignment says.
+ * the row leaves over; a row is as tall as its tallest child, and the
+ * others stand in it as their vertical alignment says.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -43,7 +43,7 @@ items_of (GtkWidget *widget, int width)
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
-      Item item = { child, 0, 0, FALSE };
+      Item item = { .widget = child };
       int least, natural;
 
       if (!gtk_widget_should_layout (child))
@@ -69,7 +69,7 @@ slack (GArray *items, guint first, guint end)
 }
 
 /* Takes @wanted from the widths of the items from @first to before @end,
- * the widest first, down to their least.  Returns what it took. */
+ * in their order, down to their least.  Returns what it took. */
 static int
 give_up (GArray *items, guint first, guint end, int wanted)
 {
