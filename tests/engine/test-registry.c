@@ -547,6 +547,141 @@ test_random_games (gconstpointer data)
   g_assert_cmpuint (runs->len, >=, GAMES_PER_RULES);
 }
 
+static int
+compare_texts (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The legal actions of every seat to act, in a form that two games set up
+ * apart compare by. */
+static char *
+describe_legal (const CpState *state)
+{
+  CpSeatMask pending = cp_state_pending (state);
+  GString *out = g_string_new (NULL);
+
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    {
+      g_auto (CpActionList) legal = { 0 };
+      g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+      if (!(pending & CP_SEAT_BIT (seat)))
+        continue;
+      cp_state_legal (state, seat, &legal);
+      for (guint i = 0; i < legal.len; i++)
+        g_ptr_array_add (texts, cp_state_format (state, &legal.items[i], CP_NOTATION_COMPUTER));
+      g_ptr_array_sort (texts, compare_texts);
+      g_string_append_printf (out, "%u:", seat);
+      for (guint i = 0; i < texts->len; i++)
+        g_string_append_printf (out, " %s", (const char *) g_ptr_array_index (texts, i));
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Whether two states play alike: the same seats to act with the same
+ * actions, the same key and the same outcome. */
+static void
+assert_same_play (const CpState *a, const CpState *b, const char *what)
+{
+  g_autofree char *legal_a = describe_legal (a);
+  g_autofree char *legal_b = describe_legal (b);
+  CpOutcome outcome_a, outcome_b;
+
+  if (cp_state_pending (a) != cp_state_pending (b) || g_strcmp0 (legal_a, legal_b) != 0)
+    g_error ("%s: seats to act or legal actions differ:\n%s\nagainst\n%s", what, legal_a, legal_b);
+  if (cp_state_hash (a) != cp_state_hash (b))
+    g_error ("%s: the keys of the positions differ", what);
+  a->rules->outcome (a, &outcome_a);
+  b->rules->outcome (b, &outcome_b);
+  g_assert_cmpint (outcome_a.status, ==, outcome_b.status);
+  g_assert_cmpint (outcome_a.reason, ==, outcome_b.reason);
+}
+
+/* Plays on from a position written at action @at of @run, set up anew
+ * from its text, beside the game itself. */
+static void
+check_position_at (const Entry *entry, const Run *run, guint at)
+{
+  g_autoptr (CpState) state = start_state (entry, run);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) options = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpState) copy = NULL;
+  g_autofree char *text = NULL, *again = NULL, *what = NULL;
+
+  for (guint i = 0; i < at; i++)
+    apply (state, logged (run, i));
+  text = cp_state_write_position (state, &error);
+  g_assert_no_error (error);
+  what = g_strdup_printf ("%s for %u, seed %" G_GUINT64_FORMAT ", after %u actions, “%s”",
+                          entry->rules->id, run->n_seats, run->seed, at, text);
+  for (guint i = 0; run->options[i]; i++)
+    if (!g_str_has_prefix (run->options[i], CP_POSITION_OPTION "="))
+      g_ptr_array_add (options, g_strdup (run->options[i]));
+  g_ptr_array_add (options, g_strconcat (CP_POSITION_OPTION "=", text, NULL));
+  g_ptr_array_add (options, NULL);
+  game = cp_test_try_new_game (entry->rules->id, run->n_seats, run->seed,
+                               (const char *const *) options->pdata, &error);
+  if (game == NULL)
+    g_error ("%s: not read back: %s", what, error->message);
+  copy = cp_state_copy (cp_game_get_state (game));
+  again = cp_state_write_position (copy, &error);
+  g_assert_no_error (error);
+  if (g_strcmp0 (text, again) != 0)
+    g_error ("%s: written back as “%s”", what, again);
+  assert_same_play (state, copy, what);
+
+  /* The same actions play on alike, until the game's history (such as a
+   * repetition) or a player's word (a draw offered) may tell them apart. */
+  for (guint i = at; i < run->log->len && i < at + 12 && !cp_state_is_over (state)
+                     && !is_meta (logged (run, i)->type); i++)
+    {
+      g_autofree char *step = g_strdup_printf ("%s, then %u actions", what, i + 1 - at);
+
+      apply (state, logged (run, i));
+      if (!cp_state_apply (copy, logged (run, i), &error))
+        g_error ("%s: action %u does not play on: %s", step, i, error->message);
+      if (!cp_state_is_over (state))
+        assert_same_play (state, copy, step);
+    }
+}
+
+/* Positions written from the middle and the end of each random game, and
+ * after every kind of action: read back, they play on alike. */
+static void
+test_positions (gconstpointer data)
+{
+  Entry *entry = (Entry *) data;
+  GPtrArray *runs = get_runs (entry);
+
+  g_assert_nonnull (entry->rules->write_position);
+  g_assert_nonnull (cp_rules_find_option (entry->rules, CP_POSITION_OPTION));
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const Run *run = g_ptr_array_index (runs, r);
+      g_autoptr (CpState) state = start_state (entry, run);
+      guint n = run->log->len;
+      guint marks[] = { 0, n / 3, n / 2 + 1, 2 * n / 3 + 2, n };
+      guint next = 0;
+
+      for (guint i = 0; i <= n; i++)
+        {
+          gboolean due = next < G_N_ELEMENTS (marks) && i >= marks[next];
+
+          if (due && !(cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE)) && state->draw_offer == 0)
+            {
+              check_position_at (entry, run, i);
+              while (next < G_N_ELEMENTS (marks) && i >= marks[next])
+                next++;
+            }
+          if (i < n)
+            apply (state, logged (run, i));
+        }
+    }
+}
+
 /* Taking a move back: make and unmake against a copy, make with its undo
  * record against cp_state_apply(). */
 static void
@@ -1352,6 +1487,7 @@ main (int argc, char *argv[])
         { "move-text", test_move_text },
         { "secrets", test_secrets },
         { "flags", test_flags },
+        { "positions", test_positions },
       };
 
       entries[i].rules = list[i];

@@ -179,5 +179,7 @@ gboolean  cp_fen_read                 (CpChessState *st,
                                        GError      **error);
 char     *cp_fen_write                (const CpChessState *st,
                                        CpFenStyle    style);
+char     *cp_fen_split                (const char   *text,
+                                       GStrv        *extra);
 
 G_END_DECLS

@@ -345,3 +345,31 @@ cp_fen_write (const CpChessState *st, CpFenStyle style)
   g_string_append_printf (out, " %u %u", st->halfmove, st->fullmove);
   return g_string_free (out, FALSE);
 }
+
+/**
+ * cp_fen_split:
+ * @text: a position text of a chess-like game: FEN, then maybe fields of
+ *   the game's own
+ * @extra: (out) (transfer full): the fields after the sixth, maybe none
+ *
+ * Position texts of chess variants are FEN followed by fields of their
+ * own, separated by spaces; a text with such fields has all six of FEN's.
+ *
+ * Returns: (transfer full): the FEN part of @text
+ */
+char *
+cp_fen_split (const char *text, GStrv *extra)
+{
+  g_auto (GStrv) fields = g_strsplit_set (text, " \t\n", -1);
+  g_autoptr (GStrvBuilder) fen = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) rest = g_strv_builder_new ();
+  g_auto (GStrv) fen_fields = NULL;
+  guint n = 0;
+
+  for (guint i = 0; fields[i]; i++)
+    if (fields[i][0] != '\0')
+      g_strv_builder_add (n++ < 6 ? fen : rest, fields[i]);
+  *extra = g_strv_builder_end (rest);
+  fen_fields = g_strv_builder_end (fen);
+  return g_strjoinv (" ", fen_fields);
+}

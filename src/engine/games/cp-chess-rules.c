@@ -258,6 +258,18 @@ cp_chess_rules_parse_with (const CpState *state, const char *text, CpChessPlainF
   return FALSE;
 }
 
+/**
+ * cp_chess_rules_write_position:
+ *
+ * The position in FEN, with X-FEN castling where a rook is not the
+ * outermost (the `write_position` hook of games with nothing beyond it).
+ */
+char *
+cp_chess_rules_write_position (const CpState *state)
+{
+  return cp_fen_write (CP_CHESS_STATE (state), CP_FEN_STANDARD);
+}
+
 const CpRules cp_chess_rules = {
   .id = "chess",
   .name = N_("Chess"),
@@ -285,4 +297,5 @@ const CpRules cp_chess_rules = {
   .hash = cp_chess_rules_hash,
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,
+  .write_position = cp_chess_rules_write_position,
 };

@@ -52,6 +52,7 @@ guint64     cp_chess_rules_hash       (const CpState  *state);
 int         cp_chess_rules_evaluate   (const CpState  *state,
                                        guint           seat);
 gboolean    cp_chess_rules_null_move  (const CpState  *state);
+char       *cp_chess_rules_write_position (const CpState *state);
 
 typedef char *(*CpChessPlainFormat) (const CpState *state, const CpAction *action, CpNotation notation);
 

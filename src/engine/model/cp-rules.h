@@ -43,6 +43,10 @@ typedef struct _CpOptionSpec {
   const guint8 *column_group_spans;
 } CpOptionSpec;
 
+/* The option of every game that sets up play from a position written by
+ * its `write_position` hook; empty: the game's own start. */
+#define CP_POSITION_OPTION "fen"
+
 typedef enum {
   CP_RULES_DRAWS   = 1 << 0, /* draws may be offered and accepted */
   CP_RULES_SECRETS = 1 << 1, /* seats hold information others may not see */
@@ -149,6 +153,15 @@ struct _CpRules {
    * but a search's "null move", where passing would rarely help the seat
    * (chess with pieces besides pawns).  NULL: never. */
   gboolean   (*null_move) (const CpState *state);
+
+  /* The position of @state as text, in the game's own notation (FEN for
+   * games played on the chess board, a notation its help page gives for
+   * the others): the side to act, the pieces and every state of the game
+   * a position needs, what is secret included, so that the game's option
+   * CP_POSITION_OPTION, given the text, sets up a state that plays on as
+   * @state does.  Not called while a random result is due
+   * (cp_state_write_position()). */
+  char      *(*write_position) (const CpState *state);
 
   /* What the game so far holds beyond its outcome, in a sentence for
    * `--validate` (such as the fights fought); may be NULL. */

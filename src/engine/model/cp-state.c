@@ -726,6 +726,37 @@ perft (CpState *state, guint depth, CpActionList *lists)
 }
 
 /**
+ * cp_state_write_position:
+ * @state: a position of a game
+ *
+ * The position as text (the rules' `write_position` hook), which the
+ * game's option CP_POSITION_OPTION reads back.  It holds the secrets of
+ * @state: show it only to whom may see them all.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL with @error set
+ * when the game has no position text or a random result is due
+ */
+char *
+cp_state_write_position (const CpState *state, GError **error)
+{
+  const CpRules *rules = state->rules;
+
+  if (rules->write_position == NULL)
+    {
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+                   _("%s has no position text"), _(rules->name));
+      return NULL;
+    }
+  if (cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE))
+    {
+      g_set_error_literal (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION,
+                           _("The position cannot be written while a random result is due"));
+      return NULL;
+    }
+  return rules->write_position (state);
+}
+
+/**
  * cp_state_perft:
  * @state: a position of a game
  * @depth: plies to count

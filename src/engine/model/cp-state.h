@@ -131,6 +131,8 @@ guint       cp_state_landing    (const CpState *state,
                                  const CpAction *action);
 guint64     cp_state_perft      (CpState       *state,
                                  guint          depth);
+char       *cp_state_write_position (const CpState *state,
+                                 GError       **error);
 
 /* For computer players. */
 guint64     cp_state_hash       (const CpState *state);
