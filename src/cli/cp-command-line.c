@@ -42,7 +42,14 @@ static const GOptionEntry entries[] = {
   { "variant", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("The game to count, by id (default: chess)"), N_("ID") },
   { "fen", 0, 0, G_OPTION_ARG_STRING, NULL,
-    N_("The position to count from, in FEN"), N_("FEN") },
+    N_("The position to start from: FEN, or the game’s own position text"), N_("TEXT") },
+  { "position", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Write the position text of a record or PGN file, or with “-” of the game that --variant, --fen and --option set up"),
+    N_("FILE") },
+  { "ply", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("With --position, the position after this many actions of the record"), N_("NUMBER") },
+  { "play", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("With --position, the moves to play first, separated by spaces"), N_("MOVES") },
   { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, NULL,
     N_("Set an option of the game (repeatable)"), N_("KEY=VALUE") },
   { "players", 0, 0, G_OPTION_ARG_STRING, NULL,
@@ -251,22 +258,33 @@ describe_game (CpGame *game)
                           winners->str, cp_end_reason_describe (outcome->reason));
 }
 
+/* Reads the file a command names, if it is not too large to be a record. */
+static gboolean
+load_file (GFile *file, char **data, gsize *length, GError **error)
+{
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                  G_FILE_QUERY_INFO_NONE, NULL, error);
+
+  if (info == NULL)
+    return FALSE;
+  if (g_file_info_get_size (info) > MAX_VALIDATE_SIZE)
+    {
+      g_set_error_literal (error, CP_ERROR, CP_ERROR_BAD_RECORD, _("the file is too large to be a game record"));
+      return FALSE;
+    }
+  return g_file_load_contents (file, NULL, data, length, NULL, error);
+}
+
 static int
 validate (const char *path)
 {
   g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr (GFileInfo) info = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *data = NULL;
   g_autofree char *name = g_file_get_parse_name (file);
   gsize length;
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, &error);
-  if (info == NULL)
-    return fail ("%s: %s", name, error->message);
-  if (g_file_info_get_size (info) > MAX_VALIDATE_SIZE)
-    return fail (_("%s: the file is too large to be a game record"), name);
-  if (!g_file_load_contents (file, NULL, &data, &length, NULL, &error))
+  if (!load_file (file, &data, &length, &error))
     return fail ("%s: %s", name, error->message);
 
   if (cp_pgn_is_pgn (data, length))
@@ -301,6 +319,86 @@ validate (const char *path)
         }
       return 0;
     }
+}
+
+/* The game of a record or PGN file (its first game), or of --variant,
+ * --fen, --option, --players and --seed when @source is "-". */
+static CpGame *
+position_source (GVariantDict *dict, const char *source, GError **error)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  if (g_str_equal (source, "-"))
+    {
+      g_autoptr (GHashTable) options = parse_options (dict, error);
+      const char *variant = "chess";
+      gint64 seed = 0;
+      int players;
+      CpGame *game;
+
+      if (options == NULL)
+        return NULL;
+      g_variant_dict_lookup (dict, "variant", "&s", &variant);
+      g_variant_dict_lookup (dict, "seed", "x", &seed);
+      players = cp_rules_lookup (variant) ? cp_rules_lookup (variant)->min_seats : 2;
+      if (!lookup_number (dict, "players", 1, CP_MAX_SEATS, &players))
+        {
+          g_set_error (error, CP_ERROR, CP_ERROR_BAD_OPTION,
+                       _("The number of players must be from 1 to %d"), CP_MAX_SEATS);
+          return NULL;
+        }
+      game = cp_game_new (variant, options, (guint) players, (guint64) seed, error);
+      if (game != NULL)
+        cp_game_resolve_chance (game);
+      return game;
+    }
+
+  file = g_file_new_for_commandline_arg (source);
+  if (!load_file (file, &data, &length, error))
+    return NULL;
+  if (cp_pgn_is_pgn (data, length))
+    {
+      g_autoptr (GPtrArray) games = cp_pgn_read (data, (gssize) length, error);
+
+      return games == NULL ? NULL : g_object_ref (g_ptr_array_index (games, 0));
+    }
+  return cp_record_load_data (data, length, error);
+}
+
+/* Writes the position text of a game: at the end of a record, or at
+ * --ply, then after the moves of --play. */
+static int
+write_position (GVariantDict *dict, const char *source)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = position_source (dict, source, &error);
+  g_auto (GStrv) moves = NULL;
+  const char *play = NULL;
+  int ply = -1;
+  g_autofree char *text = NULL;
+
+  if (game == NULL)
+    return fail ("%s", error->message);
+  if (!lookup_number (dict, "ply", 0, G_MAXINT, &ply))
+    return fail (_("The ply of --ply must be a number from 0"));
+  if (ply > (int) cp_game_get_n_actions (game))
+    return fail (g_dngettext (GETTEXT_PACKAGE, "The game has only %u action", "The game has only %u actions",
+                              cp_game_get_n_actions (game)),
+                 cp_game_get_n_actions (game));
+  if (ply >= 0)
+    cp_game_truncate (game, (guint) ply);
+  if (g_variant_dict_lookup (dict, "play", "&s", &play))
+    moves = g_strsplit_set (play, " \t\n", -1);
+  for (guint i = 0; moves != NULL && moves[i]; i++)
+    if (moves[i][0] != '\0' && !cp_game_play_text (game, moves[i], &error))
+      return fail ("%s", error->message);
+  text = cp_state_write_position (cp_game_get_state (game), &error);
+  if (text == NULL)
+    return fail ("%s", error->message);
+  g_print ("%s\n", text);
+  return 0;
 }
 
 /* A match. */
@@ -601,6 +699,8 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
     return perft (dict);
   if (g_variant_dict_lookup (dict, "validate", "^&ay", &path))
     return validate (path);
+  if (g_variant_dict_lookup (dict, "position", "&s", &spec))
+    return write_position (dict, spec);
   if (g_variant_dict_lookup (dict, "match", "&s", &spec))
     return match (dict, spec);
   if (g_variant_dict_contains (dict, "uci"))

@@ -398,6 +398,45 @@ test_print (void)
   g_rmdir (folder);
 }
 
+/* Positions written on the command line: after moves, at a ply of a
+ * record, and for every game read back by --fen as they were written. */
+static void
+test_position (void)
+{
+  g_autofree char *record = g_test_build_filename (G_TEST_DIST, "data", "records", "good-fools-mate.xml", NULL);
+  g_auto (Run) moves = { 0 };
+  g_auto (Run) ply = { 0 };
+  g_auto (Run) late = { 0 };
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  run (&moves, "--position", "-", "--play", "e4 e5 Nf3", NULL);
+  g_assert_cmpint (moves.status, ==, 0);
+  g_assert_cmpstr (moves.out, ==, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+  run (&ply, "--position", record, "--ply", "2", NULL);
+  g_assert_cmpint (ply.status, ==, 0);
+  g_assert_cmpstr (ply.out, ==, "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2\n");
+  run (&late, "--position", record, "--ply", "9", NULL);
+  g_assert_cmpint (late.status, !=, 0);
+  g_assert_nonnull (strstr (late.err, "only 4 actions"));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *players = g_strdup_printf ("%u", rules[i]->max_seats);
+      g_auto (Run) first = { 0 };
+      g_auto (Run) again = { 0 };
+
+      run (&first, "--position", "-", "--variant", rules[i]->id, "--players", players, "--seed", "3", NULL);
+      if (first.status != 0)
+        g_error ("%s: %s", rules[i]->id, first.err);
+      run (&again, "--position", "-", "--variant", rules[i]->id, "--players", players, "--seed", "3",
+           "--fen", g_strchomp (first.out), NULL);
+      if (again.status != 0)
+        g_error ("%s: “%s” is not read back: %s", rules[i]->id, first.out, again.err);
+      g_assert_cmpstr (g_strchomp (again.out), ==, first.out);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -413,6 +452,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/hostile-positions", test_hostile_positions);
   g_test_add_func ("/cli/castling-beside-king", test_castling_beside_king);
   g_test_add_func ("/cli/validate", test_validate);
+  g_test_add_func ("/cli/position", test_position);
   g_test_add_func ("/cli/print", test_print);
   return g_test_run ();
 }
