@@ -372,6 +372,7 @@ cp_application_startup (GApplication *app)
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.print-rules", { "<Control>p", NULL } },
+    { "win.copy-position", { "<Control><Shift>c", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.rotate", { "<Control>r", NULL } },

@@ -2,7 +2,8 @@
  *
  * Undo and redo, replay, turning the board, the rules, resigning and
  * draws, the buttons of the game's presentation, the record of cards
- * played from a physical deck, the curtain's Ready, and a rematch.  Each
+ * played from a physical deck, the curtain's Ready, a rematch, and the
+ * position copied or set up anew in the New Game dialog.  Each
  * asks the window's session, which says what is possible now.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-computer-player.h"
 #include "cp-engine.h"
 #include "cp-mallard.h"
 #include "cp-pgn.h"
@@ -44,6 +46,7 @@ _cp_window_update_actions (CpWindow *self)
   gboolean card_note = FALSE;
   const CpActionList *legal = cp_session_get_legal (session);
   gboolean uncovered = cp_session_get_curtain_seat (session) == CP_NO_SEAT;
+  g_autofree char *position = NULL;
 
   for (guint i = 0; i < legal->len; i++)
     card_note = card_note || legal->items[i].type == CP_ACTION_CARD_NOTE;
@@ -69,6 +72,9 @@ _cp_window_update_actions (CpWindow *self)
   enable (self, "win.play-card", stage != CP_CARD_NOTE_NONE && card_note);
   enable (self, "win.card-done", cp_presentation_find_button (presentation, "card-done") != NULL);
   enable (self, "win.end-turn", cp_presentation_find_button (presentation, "end-turn") != NULL);
+  position = cp_session_dup_position (session, NULL);
+  enable (self, "win.copy-position", position != NULL);
+  enable (self, "win.new-from-position", position != NULL);
   enable (self, "win.hint", self->hinting == NULL && cursor == n && legal->len > 0
                             && !cp_state_is_over (cp_game_get_state (game)));
 }
@@ -290,6 +296,62 @@ ready_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
+/* The position where the replay stands, as text for another program or
+ * for a new game. */
+static void
+copy_position_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = cp_session_dup_position (self->session, &error);
+
+  if (text == NULL)
+    {
+      _cp_window_show_notice (self, error->message, TRUE);
+      return;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  _cp_window_show_notice (self, _("Position copied"), FALSE);
+}
+
+/* The New Game dialog, set for this game from the position where the
+ * replay stands. */
+static void
+new_from_position_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+  CpGame *game = cp_session_get_game (self->session);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = cp_session_dup_position (self->session, &error);
+  CpNewGameDialog *dialog;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (text == NULL)
+    {
+      _cp_window_show_notice (self, error->message, TRUE);
+      return;
+    }
+  dialog = cp_window_show_new_game (self);
+  cp_new_game_dialog_select_game (dialog, cp_game_get_rules (game)->id);
+  cp_new_game_dialog_set_n_players (dialog, cp_game_get_n_seats (game));
+  g_hash_table_iter_init (&iter, cp_game_get_options (game));
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    cp_new_game_dialog_set_option (dialog, key, value);
+  cp_new_game_dialog_set_option (dialog, CP_POSITION_OPTION, text);
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
+    {
+      CpPlayer *player = cp_game_get_player (game, seat);
+      int kind = 0;
+
+      /* The dialog's choices: a person, then the levels from Easy up. */
+      if (cp_player_get_kind (player) == CP_PLAYER_COMPUTER)
+        kind = CLAMP ((int) cp_player_get_level (player) - CP_LEVEL_EASY + 1, 1, 3);
+      cp_new_game_dialog_set_player_name (dialog, seat, cp_player_get_name (player));
+      cp_new_game_dialog_set_player_level (dialog, seat, (guint) kind);
+    }
+}
+
 /* The same game again with the same players; where the rules let a
  * player start, the loser of a two-player game does. */
 static void
@@ -463,6 +525,8 @@ _cp_window_class_add_actions (GtkWidgetClass *widget_class)
   static const char *const draws[] = { "win.offer-draw", "win.accept-draw", "win.decline-draw", "win.claim-draw" };
 
   gtk_widget_class_install_action (widget_class, "win.rematch", NULL, rematch_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-position", NULL, copy_position_activated);
+  gtk_widget_class_install_action (widget_class, "win.new-from-position", NULL, new_from_position_activated);
   gtk_widget_class_install_action (widget_class, "win.move-now", NULL, move_now_activated);
   gtk_widget_class_install_action (widget_class, "win.pass-on", NULL, pass_on_activated);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);

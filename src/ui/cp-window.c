@@ -1303,15 +1303,23 @@ new_game_chosen (CpNewGameDialog *dialog, CpGame *game, CpWindow *self)
     }
 }
 
-void
+/**
+ * cp_window_show_new_game:
+ *
+ * Presents the New Game dialog over the window.
+ *
+ * Returns: (transfer none): the dialog, to fill in further
+ */
+CpNewGameDialog *
 cp_window_show_new_game (CpWindow *self)
 {
   CpNewGameDialog *dialog;
 
-  g_return_if_fail (CP_IS_WINDOW (self));
+  g_return_val_if_fail (CP_IS_WINDOW (self), NULL);
 
   dialog = cp_new_game_dialog_new (self->settings);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   g_signal_connect_object (dialog, "game-chosen", G_CALLBACK (new_game_chosen), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }

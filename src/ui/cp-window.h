@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "cp-board-view.h"
+#include "cp-new-game-dialog.h"
 #include "cp-engine-types.h"
 
 G_BEGIN_DECLS
@@ -47,7 +48,7 @@ gboolean     cp_window_save_finish         (CpWindow      *self,
                                             GAsyncResult  *result,
                                             GError       **error);
 void         cp_window_choose_file_to_open (CpWindow      *self);
-void         cp_window_show_new_game       (CpWindow      *self);
+CpNewGameDialog *cp_window_show_new_game   (CpWindow      *self);
 void         cp_window_show_help_fallback  (CpWindow      *self,
                                             gboolean       show_rules,
                                             gboolean       no_viewer);

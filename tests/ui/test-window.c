@@ -2905,6 +2905,77 @@ find_new_game_dialog (void)
   return NULL;
 }
 
+/* The text on @window's clipboard, put there by the program itself. */
+static char *
+clipboard_text (CpWindow *window)
+{
+  GdkContentProvider *content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (window)));
+  g_auto (GValue) value = G_VALUE_INIT;
+
+  if (content == NULL)
+    return NULL;
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  return g_value_dup_string (&value);
+}
+
+/* Copy Position copies where the replay stands, and only what the person
+ * at the screen may see; New Game from This Position sets the game up
+ * there again. */
+static void
+test_copy_position (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) chess = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autoptr (CpGame) zombie = cp_game_new ("zombie", NULL, 2, 1, NULL);
+  g_autoptr (CpGame) copy = NULL;
+  g_autoptr (GError) error = NULL;
+  static const char *const moves[] = { "e2", "e4", "e7", "e5", NULL };
+  static const char *const zombie_moves[] = { "e2", "e4", NULL };
+  CpNewGameDialog *dialog;
+  char *text;
+
+  cp_window_set_game (window, chess, NULL);
+  iterate ();
+  play_by_clicks (window, moves);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
+  text = clipboard_text (window);
+  g_assert_cmpstr (text, ==, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  g_free (text);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
+  text = clipboard_text (window);
+  g_assert_cmpstr (text, ==, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  g_free (text);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-from-position", NULL);
+  iterate ();
+  dialog = find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  copy = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_game_get_option (copy, CP_POSITION_OPTION), ==,
+                   "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  g_assert_cmpuint (cp_game_get_state (copy)->to_move, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Two people at a game of secrets: nothing to copy while it goes on. */
+  cp_game_resolve_chance (zombie);
+  _cp_window_replace_game (window, zombie);
+  answer (window, "discard");
+  ready (window);
+  play_by_clicks (window, zombie_moves);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "before");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-from-position", NULL);
+  iterate ();
+  text = clipboard_text (window);
+  g_assert_cmpstr (text, ==, "before");
+  g_free (text);
+  g_assert_null (find_new_game_dialog ());
+  destroy (window);
+}
+
 /* A game whose set-up draws the seats says so on the curtain before the
  * first turn, not in a toast over the controls. */
 static void
@@ -3405,6 +3476,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-on-piece", test_card_on_piece);
   g_test_add_func ("/window/registered-game", test_registered_game);
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
+  g_test_add_func ("/window/copy-position", test_copy_position);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/replaced-while-thinking", test_replaced_while_thinking);
   g_test_add_func ("/window/computer-visible", test_computer_visible);

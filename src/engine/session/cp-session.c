@@ -1308,6 +1308,32 @@ cp_session_get_screen_seat (CpSession *self)
 }
 
 /**
+ * cp_session_dup_position:
+ *
+ * The position text of the game where the replay stands
+ * (cp_state_write_position()), when the screen may show everything: in a
+ * game without secrets, or once a game with secrets is over.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL with @error set
+ */
+char *
+cp_session_dup_position (CpSession *self, GError **error)
+{
+  g_autoptr (CpState) state = NULL;
+
+  g_return_val_if_fail (CP_IS_SESSION (self), NULL);
+
+  if (self->screen_seat != CP_VIEW_ALL || self->curtain_seat != CP_NO_SEAT)
+    {
+      g_set_error_literal (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION,
+                           _("The position holds what the players keep secret: it can be copied once the game is over"));
+      return NULL;
+    }
+  state = cp_game_state_at (self->game, cp_game_get_cursor (self->game));
+  return cp_state_write_position (state, error);
+}
+
+/**
  * cp_session_get_curtain_seat:
  *
  * The seat the curtain waits for, or CP_NO_SEAT when the game shows.

@@ -56,6 +56,8 @@ void            cp_session_discard         (CpSession      *self);
 /* Who is at the screen. */
 guint           cp_session_get_screen_seat (CpSession      *self);
 guint           cp_session_get_curtain_seat (CpSession     *self);
+char           *cp_session_dup_position    (CpSession      *self,
+                                            GError        **error);
 char           *cp_session_get_curtain_prompt (CpSession   *self);
 void            cp_session_take_screen     (CpSession      *self);
 const char     *cp_session_get_turn_report (CpSession      *self);
