@@ -11,6 +11,10 @@
  * actions of that one cell (placing a piece, taking one off, burying).
  * Clicks, drags and the keyboard all go through this.
  *
+ * Over each cell lies a CpBoardCell, which draws nothing: the keyboard's
+ * cursor is the cell that has the focus, and assistive technologies read
+ * and activate the cells as the grid's own.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -18,6 +22,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cp-board-cell.h"
 #include "cp-board-view.h"
 #include "cp-engine.h"
 
@@ -64,6 +69,9 @@ struct _CpBoardView
   gboolean keyboard_info; /* the keyboard moved the cursor since the board
                            * last lost the focus */
   GArray *legend;       /* CpLegendEntry of the presentation shown */
+  GPtrArray *cells;     /* CpBoardCell by cell, NULL where the board has none */
+  CpBoard *cells_board; /* the board they were made for */
+  gboolean focus_wanted; /* the focus was asked for before there were cells */
 };
 
 G_DEFINE_FINAL_TYPE (CpBoardView, cp_board_view, GTK_TYPE_WIDGET)
@@ -125,6 +133,18 @@ path_can_take (CpBoardView *self, guint cell)
   return FALSE;
 }
 
+static char *describe (CpBoardView *self, guint cell, gboolean cell_first);
+
+/* Whether the cursor shows: the keyboard's focus is on a cell. */
+static gboolean
+cursor_shows (CpBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN)
+         && GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root));
+}
+
 /* The line under the board says what is on the cell under the pointer,
  * or else on the cell of the keyboard's cursor while it shows or since
  * the keyboard moved it. */
@@ -134,7 +154,7 @@ update_cell_info (CpBoardView *self)
   guint cell = self->hover_cell;
   g_autofree char *text = NULL;
 
-  if (cell == CP_NO_CELL && (self->keyboard_info || gtk_widget_has_visible_focus (GTK_WIDGET (self))))
+  if (cell == CP_NO_CELL && (self->keyboard_info || cursor_shows (self)))
     cell = self->cursor;
   text = cell != CP_NO_CELL ? cp_board_view_describe_cell (self, cell) : g_strdup ("");
   if (g_strcmp0 (text, self->cell_info) == 0)
@@ -144,16 +164,42 @@ update_cell_info (CpBoardView *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELL_INFO]);
 }
 
+/* Tells each cell what is on it and what may be done there now. */
+static void
+describe_cells (CpBoardView *self, const CpCellSet *starts, const CpCellSet *targets, const CpCellSet *captures)
+{
+  for (guint c = 0; self->cells != NULL && c < self->cells->len; c++)
+    {
+      CpBoardCell *widget = g_ptr_array_index (self->cells, c);
+      g_autofree char *label = NULL;
+      const char *description = "";
+      gboolean selected = self->path_len > 0 && self->path[0] == c;
+
+      if (widget == NULL)
+        continue;
+      label = describe (self, c, TRUE);
+      if (selected)
+        description = _("Picked up: choose where it goes, or press it again to put it back");
+      else if (cp_cell_set_contains (captures, c))
+        description = self->path_len > 0 ? _("A capture can end here") : _("Can be taken off or captured here");
+      else if (cp_cell_set_contains (targets, c))
+        description = self->path_len > 0 ? _("A move can end here") : _("Can be played here");
+      else if (cp_cell_set_contains (starts, c))
+        description = _("Can move");
+      cp_board_cell_describe (widget, label, description, selected);
+    }
+}
+
 static void
 update_decorations (CpBoardView *self)
 {
-  CpCellSet targets = { { 0 } }, captures = { { 0 } };
+  CpCellSet targets = { { 0 } }, captures = { { 0 } }, starts = { { 0 } }, none = { { 0 } };
 
   CpArrow path[CP_ACTION_MAX_CELLS + 1];
   guint n_arrows = 0;
 
   cp_board_renderer_set_selected (self->renderer, self->path_len > 0 ? self->path[0] : CP_NO_CELL);
-  for (guint i = 0; self->show_hints && i < self->legal.len; i++)
+  for (guint i = 0; i < self->legal.len; i++)
     {
       const CpAction *a = &self->legal.items[i];
       guint next;
@@ -165,6 +211,8 @@ update_decorations (CpBoardView *self)
           if (a->n_cells == 1)
             cp_cell_set_add ((a->flags & CP_ACTION_FLAG_CAPTURE) || a->type == CP_ACTION_REMOVE
                              ? &captures : &targets, a->cells[0]);
+          else if (a->n_cells > 1)
+            cp_cell_set_add (&starts, a->cells[0]);
           continue;
         }
       if (!matches_path (self, a, self->path, self->path_len) || a->n_cells <= self->path_len)
@@ -173,7 +221,10 @@ update_decorations (CpBoardView *self)
                                               : a->cells[self->path_len];
       cp_cell_set_add ((a->flags & CP_ACTION_FLAG_CAPTURE) ? &captures : &targets, next);
     }
-  cp_board_renderer_set_hints (self->renderer, &targets, &captures);
+  if (self->show_hints)
+    cp_board_renderer_set_hints (self->renderer, &targets, &captures);
+  else
+    cp_board_renderer_set_hints (self->renderer, &none, &none);
 
   /* A chain of several steps shows the way it has come; a hint shows the
    * move suggested. */
@@ -183,10 +234,10 @@ update_decorations (CpBoardView *self)
     path[n_arrows++] = (CpArrow) { self->hint_from, self->hint_to, { 0.15, 0.65, 0.30, 0.85 } };
   cp_board_renderer_set_arrows (self->renderer, path, n_arrows);
   /* The cell cursor shows once the keyboard is in use, as focus rings do. */
-  cp_board_renderer_set_cursor (self->renderer,
-                                gtk_widget_has_visible_focus (GTK_WIDGET (self)) ? self->cursor : CP_NO_CELL);
+  cp_board_renderer_set_cursor (self->renderer, cursor_shows (self) ? self->cursor : CP_NO_CELL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_cell_info (self);
+  describe_cells (self, &starts, &targets, &captures);
 }
 
 static void
@@ -500,14 +551,6 @@ neighbour_on_screen (CpBoardView *self, guint from, int dx, int dy)
   return best;
 }
 
-static void
-announce_cursor (CpBoardView *self)
-{
-  g_autofree char *text = cp_board_view_describe_cell (self, self->cursor);
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-}
-
 static gboolean
 key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
              GdkModifierType state, CpBoardView *self)
@@ -522,10 +565,6 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
     case GDK_KEY_Right: case GDK_KEY_KP_Right: dx = 1; break;
     case GDK_KEY_Up: case GDK_KEY_KP_Up: dy = -1; break;
     case GDK_KEY_Down: case GDK_KEY_KP_Down: dy = 1; break;
-    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space: case GDK_KEY_KP_Space:
-      cp_board_view_press_cell (self, self->cursor);
-      announce_cursor (self);
-      return TRUE;
     case GDK_KEY_Escape:
       if (self->path_len == 0)
         return FALSE;
@@ -544,10 +583,16 @@ focus_changed (CpBoardView *self)
   update_decorations (self);
 }
 
+/* The focus came to a cell or left the board: the cursor shows or hides. */
 static void
-focus_left (CpBoardView *self)
+state_flags_changed (CpBoardView *self, GtkStateFlags previous)
 {
-  self->keyboard_info = FALSE;
+  GtkStateFlags now = gtk_widget_get_state_flags (GTK_WIDGET (self));
+
+  if (!((now ^ previous) & GTK_STATE_FLAG_FOCUS_WITHIN))
+    return;
+  if (!(now & GTK_STATE_FLAG_FOCUS_WITHIN))
+    self->keyboard_info = FALSE;
   update_decorations (self);
 }
 
@@ -644,11 +689,22 @@ cp_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
 }
 
 static void
+remove_cells (CpBoardView *self)
+{
+  for (guint c = 0; self->cells != NULL && c < self->cells->len; c++)
+    if (g_ptr_array_index (self->cells, c) != NULL)
+      gtk_widget_unparent (g_ptr_array_index (self->cells, c));
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+  self->cells_board = NULL;
+}
+
+static void
 cp_board_view_dispose (GObject *object)
 {
   CpBoardView *self = CP_BOARD_VIEW (object);
 
   g_clear_pointer (&self->popover, gtk_widget_unparent);
+  remove_cells (self);
   G_OBJECT_CLASS (cp_board_view_parent_class)->dispose (object);
 }
 
@@ -666,10 +722,101 @@ cp_board_view_finalize (GObject *object)
   G_OBJECT_CLASS (cp_board_view_parent_class)->finalize (object);
 }
 
+/* A cell took the focus, from the keyboard or an assistive technology:
+ * the cursor is there. */
+static void
+cell_focused (CpBoardView *self, GParamSpec *pspec, GtkWidget *widget)
+{
+  if (!gtk_widget_has_focus (widget))
+    return;
+  self->cursor = cp_board_cell_get_cell (CP_BOARD_CELL (widget));
+  update_decorations (self);
+}
+
+static void
+cell_activated (CpBoardView *self, GtkButton *button)
+{
+  cp_board_view_press_cell (self, cp_board_cell_get_cell (CP_BOARD_CELL (button)));
+}
+
+/* A CpBoardCell over each cell of the board shown, made anew when the
+ * board changes. */
+static void
+make_cells (CpBoardView *self)
+{
+  CpBoard *board = self->state->board;
+  guint n = cp_board_get_width (board) * cp_board_get_height (board);
+  gboolean focused = gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN;
+  GtkRoot *root;
+
+  if (self->cells != NULL && self->cells_board == board && self->cells->len == n)
+    return;
+  remove_cells (self);
+  self->cells = g_ptr_array_new_full (n, NULL);
+  for (guint c = 0; c < n; c++)
+    {
+      GtkWidget *widget = NULL;
+
+      if (cp_board_has_cell (board, c))
+        {
+          widget = cp_board_cell_new (c);
+          gtk_widget_set_parent (widget, GTK_WIDGET (self));
+          g_signal_connect_object (widget, "clicked", G_CALLBACK (cell_activated), self, G_CONNECT_SWAPPED);
+          g_signal_connect_object (widget, "notify::has-focus", G_CALLBACK (cell_focused), self, G_CONNECT_SWAPPED);
+        }
+      g_ptr_array_add (self->cells, widget);
+    }
+  self->cells_board = board;
+  /* The focus stays on the board, or comes to it as soon as it can if it
+   * was asked for before and nothing else has it since. */
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (focused || (self->focus_wanted && root != NULL && gtk_root_get_focus (root) == NULL))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->focus_wanted = FALSE;
+}
+
+/* The focus goes to the cursor's cell. */
+static gboolean
+cp_board_view_grab_focus (GtkWidget *widget)
+{
+  CpBoardView *self = CP_BOARD_VIEW (widget);
+
+  if (self->cells == NULL || self->cursor >= self->cells->len || g_ptr_array_index (self->cells, self->cursor) == NULL)
+    {
+      self->focus_wanted = TRUE;
+      return FALSE;
+    }
+  return gtk_widget_grab_focus (g_ptr_array_index (self->cells, self->cursor));
+}
+
+/* The board is one stop of the keyboard's way through the window: Tab
+ * comes to the cursor's cell and leaves from any cell; the arrows move
+ * among the cells. */
+static gboolean
+cp_board_view_focus (GtkWidget *widget, GtkDirectionType direction)
+{
+  if (gtk_widget_get_focus_child (widget) != NULL)
+    return FALSE;
+  return cp_board_view_grab_focus (widget);
+}
+
 static void
 cp_board_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   CpBoardView *self = CP_BOARD_VIEW (widget);
+
+  for (guint c = 0; self->cells != NULL && c < self->cells->len; c++)
+    {
+      GtkWidget *cell = g_ptr_array_index (self->cells, c);
+      CpRect rect;
+
+      if (cell == NULL || !cp_board_renderer_cell_rect (self->renderer, width, height, c, &rect))
+        continue;
+      gtk_widget_measure (cell, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+      gtk_widget_measure (cell, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
+      gtk_widget_size_allocate (cell, &(GtkAllocation) { (int) rect.x, (int) rect.y,
+                                                         MAX (1, (int) rect.width), MAX (1, (int) rect.height) }, -1);
+    }
 
   if (self->popover != NULL)
     gtk_popover_present (GTK_POPOVER (self->popover));
@@ -766,6 +913,8 @@ cp_board_view_class_init (CpBoardViewClass *klass)
   widget_class->snapshot = cp_board_view_snapshot;
   widget_class->measure = cp_board_view_measure;
   widget_class->size_allocate = cp_board_view_size_allocate;
+  widget_class->grab_focus = cp_board_view_grab_focus;
+  widget_class->focus = cp_board_view_focus;
   gtk_widget_class_install_action (widget_class, "board.choose", "u", choose_activated);
 
   /**
@@ -844,7 +993,6 @@ cp_board_view_init (CpBoardView *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
-  GtkEventController *focus = gtk_event_controller_focus_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->renderer = cp_board_renderer_new (cp_piece_art_get_default ());
@@ -860,7 +1008,6 @@ cp_board_view_init (CpBoardView *self)
     self->colours[i] = (CpColour) i;
   cp_action_list_init (&self->legal);
 
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"), -1);
@@ -873,9 +1020,7 @@ cp_board_view_init (CpBoardView *self)
 
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_left), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  g_signal_connect (self, "state-flags-changed", G_CALLBACK (state_flags_changed), NULL);
   g_signal_connect (self, "notify::root", G_CALLBACK (root_changed), NULL);
   g_signal_connect_swapped (motion, "enter", G_CALLBACK (pointer_moved), self);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (pointer_moved), self);
@@ -927,6 +1072,7 @@ cp_board_view_set_state (CpBoardView *self, const CpState *state, const CpAction
       self->cursor++;
 
   cp_board_renderer_set_state (self->renderer, self->state);
+  make_cells (self);
   /* The marks of the game belong to the position they came with: those
    * of the new one follow (cp_board_view_set_overlays()), and what the
    * line under the board says never mixes the two. */
@@ -1095,7 +1241,10 @@ cp_board_view_set_cursor (CpBoardView *self, guint cell)
     return;
   self->cursor = cell;
   self->keyboard_info = TRUE;
-  announce_cursor (self);
+  /* The focus goes with the cursor, for a screen reader to read. */
+  if ((gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN)
+      && self->cells != NULL && g_ptr_array_index (self->cells, cell) != NULL)
+    gtk_widget_grab_focus (g_ptr_array_index (self->cells, cell));
   update_decorations (self);
 }
 
@@ -1186,13 +1335,11 @@ cp_board_view_get_cell_info (CpBoardView *self)
   return self->cell_info;
 }
 
-/**
- * cp_board_view_describe_cell:
- *
- * Returns: (transfer full): what is on @cell, in words: "white knight on g1"
- */
-char *
-cp_board_view_describe_cell (CpBoardView *self, guint cell)
+/* What is on @cell, in words: "white knight on g1", or with @cell_first,
+ * as a screen reader reads the cells one after another, "g1, white
+ * knight". */
+static char *
+describe (CpBoardView *self, guint cell, gboolean cell_first)
 {
   g_autofree char *name = NULL;
   g_autoptr (GString) text = NULL;
@@ -1211,11 +1358,15 @@ cp_board_view_describe_cell (CpBoardView *self, guint cell)
   else
     {
       g_autofree char *colour = colour_word (self, piece->seat);
-
       g_autofree char *marks = cp_board_renderer_describe_marks (piece);
 
-      /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
-      g_string_printf (text, _("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
+      if (cell_first)
+        /* Translators: a cell and the piece on it: cell, colour, kind,
+         * such as "g1, white knight" */
+        g_string_printf (text, C_("board cell", "%s, %s %s"), name, colour, cp_piece_kind_name (piece->kind));
+      else
+        /* Translators: a piece on a cell: colour, kind, cell, such as "white knight on g1" */
+        g_string_printf (text, _("%s %s on %s"), colour, cp_piece_kind_name (piece->kind), name);
       if (marks != NULL)
         /* Translators: between the descriptions of marks on one cell */
         g_string_append_printf (text, _(", %s"), marks);
@@ -1232,4 +1383,15 @@ cp_board_view_describe_cell (CpBoardView *self, guint cell)
       g_string_assign (text, picked);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/**
+ * cp_board_view_describe_cell:
+ *
+ * Returns: (transfer full): what is on @cell, in words: "white knight on g1"
+ */
+char *
+cp_board_view_describe_cell (CpBoardView *self, guint cell)
+{
+  return describe (self, cell, FALSE);
 }

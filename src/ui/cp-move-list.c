@@ -1169,6 +1169,9 @@ cp_move_list_init (CpMoveList *self)
   init_header (self);
 
   self->scroller = gtk_scrolled_window_new ();
+  /* The list takes the focus, not its scroller, which a screen reader
+   * would name only as a pane. */
+  gtk_widget_set_focusable (self->scroller, FALSE);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->view);
   g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),

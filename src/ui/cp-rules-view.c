@@ -281,6 +281,8 @@ cp_rules_view_init (CpRulesView *self)
   gtk_text_buffer_create_tag (self->buffer, "mono-block", "family", "monospace", "left-margin", 20, NULL);
 
   self->scroller = gtk_scrolled_window_new ();
+  /* The text takes the focus, not its scroller. */
+  gtk_widget_set_focusable (self->scroller, FALSE);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->text_view);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));

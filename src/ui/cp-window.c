@@ -1092,6 +1092,10 @@ cp_window_init (CpWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_stack_set_visible_child_name (self->curtain_stack, "game");
+  /* The curtain's Ready takes the focus, not the pane that scrolls the
+   * curtain, which a screen reader could name only as a pane. */
+  if (GTK_IS_SCROLLED_WINDOW (gtk_widget_get_first_child (GTK_WIDGET (self->curtain))))
+    gtk_widget_set_focusable (gtk_widget_get_first_child (GTK_WIDGET (self->curtain)), FALSE);
   self->autosave = cp_autosave_new ();
 
   g_signal_connect_swapped (self->card_bar, "notify::tool", G_CALLBACK (card_tool_changed), self);
