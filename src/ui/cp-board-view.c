@@ -72,6 +72,7 @@ struct _CpBoardView
   GPtrArray *cells;     /* CpBoardCell by cell, NULL where the board has none */
   CpBoard *cells_board; /* the board they were made for */
   gboolean focus_wanted; /* the focus was asked for before there were cells */
+  gboolean focus_within; /* a cell has the focus */
 };
 
 G_DEFINE_FINAL_TYPE (CpBoardView, cp_board_view, GTK_TYPE_WIDGET)
@@ -141,7 +142,7 @@ cursor_shows (CpBoardView *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-  return (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN)
+  return self->focus_within
          && GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root));
 }
 
@@ -583,16 +584,18 @@ focus_changed (CpBoardView *self)
   update_decorations (self);
 }
 
-/* The focus came to a cell or left the board: the cursor shows or hides. */
 static void
-state_flags_changed (CpBoardView *self, GtkStateFlags previous)
+focus_entered (CpBoardView *self)
 {
-  GtkStateFlags now = gtk_widget_get_state_flags (GTK_WIDGET (self));
+  self->focus_within = TRUE;
+  update_decorations (self);
+}
 
-  if (!((now ^ previous) & GTK_STATE_FLAG_FOCUS_WITHIN))
-    return;
-  if (!(now & GTK_STATE_FLAG_FOCUS_WITHIN))
-    self->keyboard_info = FALSE;
+static void
+focus_left (CpBoardView *self)
+{
+  self->focus_within = FALSE;
+  self->keyboard_info = FALSE;
   update_decorations (self);
 }
 
@@ -746,7 +749,7 @@ make_cells (CpBoardView *self)
 {
   CpBoard *board = self->state->board;
   guint n = cp_board_get_width (board) * cp_board_get_height (board);
-  gboolean focused = gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN;
+  gboolean focused = self->focus_within;
   GtkRoot *root;
 
   if (self->cells != NULL && self->cells_board == board && self->cells->len == n)
@@ -993,6 +996,7 @@ cp_board_view_init (CpBoardView *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->renderer = cp_board_renderer_new (cp_piece_art_get_default ());
@@ -1020,7 +1024,9 @@ cp_board_view_init (CpBoardView *self)
 
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  g_signal_connect (self, "state-flags-changed", G_CALLBACK (state_flags_changed), NULL);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_entered), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_left), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
   g_signal_connect (self, "notify::root", G_CALLBACK (root_changed), NULL);
   g_signal_connect_swapped (motion, "enter", G_CALLBACK (pointer_moved), self);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (pointer_moved), self);
@@ -1242,7 +1248,7 @@ cp_board_view_set_cursor (CpBoardView *self, guint cell)
   self->cursor = cell;
   self->keyboard_info = TRUE;
   /* The focus goes with the cursor, for a screen reader to read. */
-  if ((gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN)
+  if (self->focus_within
       && self->cells != NULL && g_ptr_array_index (self->cells, cell) != NULL)
     gtk_widget_grab_focus (g_ptr_array_index (self->cells, cell));
   update_decorations (self);
