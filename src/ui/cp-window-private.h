@@ -85,6 +85,9 @@ struct _CpWindow
   char *file_name;         /* the name of the session's file, as the title shows it */
   char *curtain_note;      /* said on the curtain before the first turn, or NULL */
   char *notice;            /* said in the prompt's place for a while, or NULL */
+  char *announcement;      /* the last action played, in words, read before
+                            * the prompt by assistive technologies; or NULL */
+  char *prompt_name;       /* what they read there now */
   gboolean notice_refusal; /* whether it says why a click cannot be played */
   guint notice_source;     /* takes the notice away */
   guint folding;           /* the side panel's fold follows the width */

@@ -242,6 +242,27 @@ add_next_steps (CpWindow *self)
   return 3;
 }
 
+/* Assistive technologies read the last action played before the prompt,
+ * and hear of each new one as the prompt's name changes: GTK 4.8 has no
+ * other way to tell them. */
+static void
+name_prompt (CpWindow *self)
+{
+  const char *text = gtk_label_get_text (self->prompt_label);
+  /* Translators: what a screen reader reads under the board: the last
+   * action played, then what to do now */
+  g_autofree char *name = self->announcement != NULL ? g_strdup_printf (_("%s. %s"), self->announcement, text)
+                                                     : g_strdup (text);
+
+  /* Each change is heard: not the same words again. */
+  if (g_strcmp0 (name, self->prompt_name) == 0)
+    return;
+  g_free (self->prompt_name);
+  self->prompt_name = g_steal_pointer (&name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->prompt_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  self->prompt_name, -1);
+}
+
 static void
 show_prompt (CpWindow *self, const CpPresentation *presentation)
 {
@@ -277,6 +298,7 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
                                   n_buttons > PROMPT_BUTTONS_BESIDE
                                     ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_revealer_set_reveal_child (self->prompt_revealer, TRUE);
+  name_prompt (self);
 }
 
 /* The cards of the hand that @action plays, or 0 when it is not made by
@@ -629,6 +651,7 @@ screen_seat_changed (CpWindow *self)
 static void
 session_bound (CpWindow *self)
 {
+  g_clear_pointer (&self->announcement, g_free);
   file_changed (self);
   _cp_window_update_undo (self);
   screen_seat_changed (self);
@@ -657,9 +680,25 @@ uncovered (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 static void
 session_played (CpWindow *self, const CpAction *action)
 {
+  CpGame *game = cp_session_get_game (self->session);
+  guint index = cp_game_get_n_actions (game) - 1;
+  g_autofree char *text = cp_game_format_action_for (game, index, CP_NOTATION_SAN_LOCAL,
+                                                     cp_session_get_screen_seat (self->session));
+
   if (self->notice != NULL)
     clear_notice (self);
   cp_board_view_animate_move (self->board, action);
+  g_clear_pointer (&self->announcement, g_free);
+  if (text == NULL || text[0] == '\0')
+    self->announcement = NULL;
+  else if (action->seat < cp_game_get_n_seats (game))
+    /* Translators: a player's name, then their action, such as "Ann
+     * played e4" */
+    self->announcement = g_strdup_printf (_("%s played %s"),
+                                          cp_player_get_name (cp_game_get_player (game, action->seat)), text);
+  else
+    self->announcement = g_steal_pointer (&text);
+  name_prompt (self);
 }
 
 static void
@@ -947,6 +986,8 @@ cp_window_finalize (GObject *object)
 
   g_free (self->curtain_note);
   g_free (self->notice);
+  g_free (self->announcement);
+  g_free (self->prompt_name);
   g_free (self->file_name);
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
