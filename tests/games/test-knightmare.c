@@ -290,15 +290,29 @@ test_three_equator (void)
   state->cells[cell ("e2")].flags |= CP_PIECE_FLAG_MIDLINE;
   ready (state, THREE_BLACK);
   move (state, THREE_BLACK, "d2", "e3");   /* takes White's knight */
-  g_assert_false (state->cells[cell ("e3")].flags & CP_PIECE_FLAG_MIDLINE);
+  g_assert_true (state->cells[cell ("e3")].flags & CP_PIECE_FLAG_FREED);
   move (state, THREE_WHITE, "d8", "c8");
   /* Red's pawn is still bound, but Black's is free: they may meet. */
-  g_assert_true (state->cells[cell ("e2")].flags & CP_PIECE_FLAG_MIDLINE);
+  g_assert_false (state->cells[cell ("e2")].flags & CP_PIECE_FLAG_FREED);
   ready (state, THREE_BLACK);
   state->cells[cell ("f4")] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = THREE_RED,
                                           .flags = CP_PIECE_FLAG_MIDLINE | CP_PIECE_FLAG_MOVED };
   ready (state, THREE_BLACK);
   g_assert_true (can_move (state, THREE_BLACK, "e3", "f4"));
+}
+
+/* Only the pawn that made a capture across the midline is set free of
+ * the rule: a capture on its own side of the midline frees neither, and
+ * the other pawn stays bound however free its neighbour is. */
+static void
+test_three_midline (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
+
+  /* Red's bishop takes on c3 and Black's d2 pawn takes it back, then that
+   * pawn takes White's on d4: neither capture crosses the midline. */
+  cp_test_play_state (state, "d7d5 f2d4 a3a4 g7g6 d4c3 d2c3 d5d4 e2e3 c3d4 g6g5");
+  g_assert_false (can_move (state, THREE_RED, "e3", "d4"));
 }
 
 /* A player without a legal move is out; their pieces stay, inert, and
@@ -1055,6 +1069,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/knightmare/three/castling", test_three_castling);
   g_test_add_func ("/knightmare/three/pawns", test_three_pawns);
   g_test_add_func ("/knightmare/three/equator", test_three_equator);
+  g_test_add_func ("/knightmare/three/midline", test_three_midline);
   g_test_add_func ("/knightmare/three/elimination", test_three_elimination);
   g_test_add_func ("/knightmare/three/mate-mark", test_three_mate_mark);
   g_test_add_func ("/knightmare/four/mate-mark", test_four_mate_mark);
