@@ -7,7 +7,8 @@
  * first, then the changes it makes — any piece moved anywhere, pieces
  * added or removed, castling by the Sanctuary card — then their move or
  * the end of their turn.  The program does not know the cards; it records
- * what the players do.
+ * what the players do.  A position, with the card in play, is written as
+ * text and read back through the option CP_POSITION_OPTION.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
