@@ -108,6 +108,38 @@ to_move (const CpState *state)
   return (guint) __builtin_ctz (pending);
 }
 
+/* A game of @game_id set up from the position @text, with cards recorded
+ * where @cards. */
+static CpState *
+from_text (const char *game_id, guint n_seats, const char *text, gboolean cards)
+{
+  g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", text, NULL);
+
+  return cp_test_new_state (game_id, n_seats, option, cards ? "cards=true" : "cards=false", NULL);
+}
+
+/* The position of @state as text. */
+static char *
+text_of (const CpState *state)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (state, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* Reads @text and writes it back unchanged. */
+static CpState *
+read_back (const char *game_id, guint n_seats, const char *text, gboolean cards)
+{
+  CpState *state = from_text (game_id, n_seats, text, cards);
+  g_autofree char *again = text_of (state);
+
+  g_assert_cmpstr (again, ==, text);
+  return state;
+}
+
 /* Three players: the start, turn order and move counts. */
 static void
 test_three_start (void)
@@ -290,15 +322,113 @@ test_three_equator (void)
   state->cells[cell ("e2")].flags |= CP_PIECE_FLAG_MIDLINE;
   ready (state, THREE_BLACK);
   move (state, THREE_BLACK, "d2", "e3");   /* takes White's knight */
-  g_assert_false (state->cells[cell ("e3")].flags & CP_PIECE_FLAG_MIDLINE);
+  g_assert_true (state->cells[cell ("e3")].flags & CP_PIECE_FLAG_FREED);
   move (state, THREE_WHITE, "d8", "c8");
   /* Red's pawn is still bound, but Black's is free: they may meet. */
-  g_assert_true (state->cells[cell ("e2")].flags & CP_PIECE_FLAG_MIDLINE);
+  g_assert_false (state->cells[cell ("e2")].flags & CP_PIECE_FLAG_FREED);
   ready (state, THREE_BLACK);
   state->cells[cell ("f4")] = (CpPiece) { .kind = CP_PIECE_PAWN, .seat = THREE_RED,
                                           .flags = CP_PIECE_FLAG_MIDLINE | CP_PIECE_FLAG_MOVED };
   ready (state, THREE_BLACK);
   g_assert_true (can_move (state, THREE_BLACK, "e3", "f4"));
+}
+
+/* Only the pawn that made a capture across the midline is set free of
+ * the rule: a capture on its own side of the midline frees neither, and
+ * the other pawn stays bound however free its neighbour is. */
+static void
+test_three_midline (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("km-three", 3, NULL);
+
+  /* Red's bishop takes on c3 and Black's d2 pawn takes it back, then that
+   * pawn takes White's on d4: neither capture crosses the midline. */
+  g_autofree char *text = NULL;
+
+  cp_test_play_state (state, "d7d5 f2d4 a3a4 g7g6 d4c3 d2c3 d5d4 e2e3 c3d4 g6g5");
+  g_assert_false (can_move (state, THREE_RED, "e3", "d4"));
+  text = text_of (state);
+  g_assert_true (g_str_has_suffix (text, " e3,d4 -"));   /* both still bound */
+
+  /* Neither free, both below the equator: neither takes the other. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/4rP3/3bP4/8/bK6rK b - - 0 1 - d3,e4 -", FALSE);
+  g_assert_false (can_move (state, THREE_BLACK, "d3", "e4"));
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/3bP4/4rP3/8/bK6rK r - - 0 1 - e3,d4 -", FALSE);
+  g_assert_false (can_move (state, THREE_RED, "e3", "d4"));
+
+  /* Black's pawn free by its own capture: it takes Red's, not the
+   * reverse. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/4rP3/3bP4/8/bK6rK b - - 0 1 - d3+,e4 -", FALSE);
+  g_assert_true (can_move (state, THREE_BLACK, "d3", "e4"));
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/3bP4/4rP3/8/bK6rK r - - 0 1 - e3,d4+ -", FALSE);
+  g_assert_false (can_move (state, THREE_RED, "e3", "d4"));
+
+  /* Red's pawn free: the same the other way round. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/3bP4/4rP3/8/bK6rK r - - 0 1 - e3+,d4 -", FALSE);
+  g_assert_true (can_move (state, THREE_RED, "e3", "d4"));
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/4rP3/3bP4/8/bK6rK b - - 0 1 - d3,e4+ -", FALSE);
+  g_assert_false (can_move (state, THREE_BLACK, "d3", "e4"));
+
+  /* Across the equator, bound pawns take each other, whichever of the two
+   * stands beyond it. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/3bP4/4rP3/8/8/bK6rK r - - 0 1 - e4,d5 -", FALSE);
+  g_assert_true (can_move (state, THREE_RED, "e4", "d5"));
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/4rP3/3bP4/8/8/bK6rK b - - 0 1 - d4,e5 -", FALSE);
+  g_assert_true (can_move (state, THREE_BLACK, "d4", "e5"));
+
+  /* A capture across the midline sets the pawn free; one on its own side
+   * does not; en passant, a bound pawn may not take the other either. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/8/2rN1wN3/3bP1rP2/bK6rK b - - 0 1 - d2,f2 -", FALSE);
+  move (state, THREE_BLACK, "d2", "e3");
+  g_clear_pointer (&text, g_free);
+  text = text_of (state);
+  g_assert_true (g_str_has_suffix (text, " f2,e3+ -"));
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/8/2rN1wN3/3bP1rP2/bK6rK b - - 0 1 - d2,f2 -", FALSE);
+  move (state, THREE_BLACK, "d2", "c3");
+  g_clear_pointer (&text, g_free);
+  text = text_of (state);
+  g_assert_true (g_str_has_suffix (text, " f2,c3 -"));
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/8/8/3bPrPbP2/bK6rK r - - 0 1 - d2,e2 -", FALSE);
+  move (state, THREE_RED, "e2", "e4");
+  g_assert_false (can_move (state, THREE_BLACK, "d2", "e3"));   /* en passant */
+  g_assert_true (can_move (state, THREE_BLACK, "f2", "e3"));
+}
+
+/* The king of a player who is out is frozen with their other pieces: the
+ * next player to move may take it, but nobody before its owner is out. */
+static void
+test_three_frozen_king (void)
+{
+  g_autoptr (CpState) state = read_back ("km-three", 3,
+                                         "x2wK3x/x6x/2wR5/4rQ3/8/wP7/bP6rK/bK7 w - - 0 1 - - -", FALSE);
+  g_autofree char *text = NULL;
+
+  move (state, THREE_WHITE, "c6", "c1");   /* mate: Black is out on their turn */
+  g_assert_cmpuint (state->out, ==, 0);
+  g_assert_false (can_move (state, THREE_RED, "e5", "a1"));
+  move (state, THREE_RED, "h2", "h3");
+  g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (THREE_BLACK));
+  g_assert_cmpuint (to_move (state), ==, THREE_WHITE);
+  move (state, THREE_WHITE, "c1", "a1");   /* takes the frozen king */
+  g_assert_cmpint (state->cells[cell ("a1")].seat, ==, THREE_WHITE);
+  g_assert_false (cp_state_is_over (state));
+  g_assert_cmpuint (to_move (state), ==, THREE_RED);
+  text = text_of (state);
+  g_assert_cmpstr (text, ==, "x2wK3x/x6x/8/4rQ3/8/wP6rK*/bP7/wR*7 r - - 0 2 b - -");
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, text, FALSE);
+  g_assert_true (can_move (state, THREE_RED, "e5", "a1"));
 }
 
 /* A player without a legal move is out; their pieces stay, inert, and
@@ -1046,6 +1176,193 @@ test_cards (void)
   g_assert_cmpint (state->cells[cell ("d5")].kind, ==, CP_PIECE_NONE);
 }
 
+/* The start of each game as text, and the same game read from it. */
+static void
+test_position_start (void)
+{
+  static const struct {
+    const char *id;
+    guint n_seats;
+    const char *text;
+    guint64 perft2;
+  } games[] = {
+    { "km-three", 3, "xwRwBwKwQwBwNx/xwPwPwPwPwPwPx/8/8/8/bPbPbP2rPrPrP/bRbNbBbPrPrBrNrR/bKbQbB2rBrQrK w b8 - 0 1 - d2,e2 -", 195 },
+    { "km-four", 4, "wKwRwP2bPbNbK/wNwQwP2bPbQbR/wPwPwP2bPbPbP/8/8/nPnPnP2rPrPrP/nRnQnP2rPrQrN/nKnNnP2rPrRrK w - - 0 1 - - -", 0 },
+    { "km-teams", 4, "wKwRwP2bPbNbK/wNwQwP2bPbQbR/wPwPwB2bBbPbP/8/8/nPnPnN2rNrPrP/nRnQnP2rPrQrB/nKnBnP2rPrRrK w - - 0 1 - - -", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr (CpState) start = cp_test_new_state (games[i].id, games[i].n_seats, NULL);
+      g_autoptr (CpState) read = NULL;
+      g_autofree char *text = text_of (start);
+
+      g_assert_cmpstr (text, ==, games[i].text);
+      read = read_back (games[i].id, games[i].n_seats, text, FALSE);
+      g_assert_cmpuint (cp_state_hash (read), ==, cp_state_hash (start));
+      g_assert_cmpuint (cp_state_perft (read, 2), ==, cp_state_perft (start, 2));
+      if (games[i].perft2 != 0)
+        g_assert_cmpuint (cp_state_perft (read, 2), ==, games[i].perft2);
+    }
+}
+
+/* What the fields hold: castling, en passant, moved pieces, counters,
+ * a card in play; fields left out take their defaults. */
+static void
+test_position_fields (void)
+{
+  g_autoptr (CpState) state = NULL;
+  g_autofree char *text = NULL;
+
+  /* White castles with the b8 rook; with a "*" on the king it may not
+   * have the right, and the rook alone keeps nothing. */
+  state = read_back ("km-three", 3, "xwR1wK3x/x6x/8/8/8/8/8/bK6rK w b8 - 3 7 - - -", FALSE);
+  g_assert_true (find_move (state, THREE_WHITE, "d8", "b8", NULL));
+  g_assert_cmpuint (CP_CHESS_STATE (state)->halfmove, ==, 3);
+  g_assert_cmpuint (CP_CHESS_STATE (state)->fullmove, ==, 7);
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "xwR1wK3x/x6x/8/8/8/8/8/bK6rK w - - 0 1 - - -", FALSE);
+  g_assert_false (find_move (state, THREE_WHITE, "d8", "b8", NULL));
+
+  /* A pawn on its starting rank steps two unless marked as moved; the
+   * pawns of rank 3 step one. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/8/bP7/1bP1bP*4/bK6rK b - - 0 1 - - -", FALSE);
+  g_assert_true (can_move (state, THREE_BLACK, "b2", "b4"));
+  g_assert_false (can_move (state, THREE_BLACK, "d2", "d4"));
+  g_assert_false (can_move (state, THREE_BLACK, "a3", "a5"));
+
+  /* En passant: White's pawn just passed e6; Red takes it on the way. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-three", 3, "x2wK3x/x6x/8/4wPrP2/8/8/8/bK6rK r - e6 0 1 - - -", FALSE);
+  g_assert_true (can_move (state, THREE_RED, "f5", "e6"));
+
+  /* Fields after the seat to act may be left out: the pawns on d2 and e2
+   * are the midline pawns. */
+  g_clear_pointer (&state, cp_state_free);
+  state = from_text ("km-three", 3, "x2wK3x/x6x/8/8/8/5wN2/3bPrP3/bK6rK w", FALSE);
+  text = text_of (state);
+  g_assert_cmpstr (text, ==, "x2wK3x/x6x/8/8/8/5wN2/3bPrP3/bK6rK w - - 0 1 - d2,e2 -");
+
+  /* A card in play, and the changes it may make; then its name once it
+   * is done. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-four", 4, "wKwR5bK/8/8/8/8/8/8/nK6rK b - - 0 1 - - playing:Holy%20War", TRUE);
+  g_assert_cmpstr (CP_KNIGHTMARE_STATE (state)->card, ==, "Holy War");
+  g_assert_cmpuint (CP_KNIGHTMARE_STATE (state)->note_phase, ==, CP_NOTE_PHASE_IN_PLAY);
+  g_assert_false (can_move (state, BLACK, "h8", "h7"));   /* no move of its own yet */
+  {
+    CpAction done;
+
+    cp_action_init (&done, CP_ACTION_PASS, BLACK);
+    done.value = CP_KNIGHTMARE_CARD_DONE;
+    g_autoptr (GError) error = NULL;
+
+    cp_state_apply (state, &done, &error);
+    g_assert_no_error (error);
+  }
+  g_clear_pointer (&text, g_free);
+  text = text_of (state);
+  g_assert_cmpstr (text, ==, "wKwR5bK/8/8/8/8/8/8/nK6rK b - - 0 1 - - played:Holy%20War");
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-four", 4, text, TRUE);
+  g_assert_true (can_move (state, BLACK, "h8", "h7"));
+  g_assert_false (can_move (state, BLACK, "h8", "g8"));   /* the rook holds g8 */
+}
+
+/* Four players, Red out: the others move in turn past Red, and Red's
+ * pieces, its king among them, are anyone's to take. */
+static void
+test_position_four_out (void)
+{
+  g_autoptr (CpState) state = read_back ("km-four", 4, "wK6bK/8/8/8/8/8/8/nKnP2wR2rK w - - 0 1 r - -", FALSE);
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (state->out, ==, CP_SEAT_BIT (RED));
+  g_assert_true (can_move (state, WHITE, "e1", "h1"));
+  move (state, WHITE, "e1", "h1");
+  g_assert_cmpuint (to_move (state), ==, BLACK);
+  move (state, BLACK, "h8", "g8");
+  g_assert_cmpuint (to_move (state), ==, BROWN);
+  text = text_of (state);
+  g_assert_cmpstr (text, ==, "wK5bK*1/8/8/8/8/8/8/nKnP5wR* n - - 1 1 r - -");
+
+  /* Three players out of four: the game is over, and the last one left
+   * has won. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-four", 4, "wK6bK/8/8/8/8/8/8/nK6rK w - - 0 9 brn - -", FALSE);
+  g_assert_true (cp_state_is_over (state));
+  g_assert_cmpint (state->outcome.reason, ==, CP_END_ELIMINATION);
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (WHITE));
+
+  /* The same, ended by a resignation. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-four", 4, "wK6bK/8/8/8/8/8/8/nK6rK w - - 0 9 brn! - -", FALSE);
+  g_assert_cmpint (state->outcome.reason, ==, CP_END_RESIGNATION);
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (WHITE));
+
+  /* Teams: Black out, Brown plays on for both. */
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back ("km-teams", 4, "wK6bK/wR7/8/8/8/8/nR7/nK6rK n - - 0 1 b - -", FALSE);
+  g_assert_false (cp_state_is_over (state));
+  g_assert_cmpuint (to_move (state), ==, BROWN);
+}
+
+/* Texts that cannot be read say why. */
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *id;
+    guint n_seats;
+    const char *text;
+    const char *reason;
+  } cases[] = {
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8 w", "the board is incomplete" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK6rK", "it has too few fields" },
+    { "km-three", 3, "3wK3x/x6x/8/8/8/8/8/bK6rK w", "a cell out of play must be written “x”" },
+    { "km-four", 4, "xwK5bK/8/8/8/8/8/8/nK6rK w", "an “x” stands for a cell that is in play" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK5nKrK w", "the pieces hold an unknown letter" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK6rK n", "the seat to act is not one of the game’s seat letters" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK5bKrK w", "each seat in the game must have exactly one king" },
+    { "km-four", 4, "wK7/8/8/8/8/8/8/nK6rK w", "each seat in the game must have exactly one king" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bKbR5rK w a1", "White castles only with its rook on b8" },
+    { "km-four", 4, "wKwR5bK/8/8/8/8/8/8/nK6rK w b8", "castling is only by a card in this game: the castling field must be “-”" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK6rK w - e3", "no pawn can have just passed the en passant cell" },
+    { "km-four", 4, "wK6bK/8/8/8/8/8/8/nK6rK w - e3", "there is no en passant in this game: the en passant field must be “-”" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK6rK w - - 0 0", "the move counters are not numbers" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK6rK w - - 0 1 ww", "the seats out of the game are not given as seat letters, each once" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK6rK w - - 0 1 b!", "a “!” marks a game that a resignation ended, with one player left at most" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/wP7/bK6rK w - - 0 1 - a2", "the midline pawns must be one Black and one Red pawn" },
+    { "km-four", 4, "wK6bK/8/8/8/8/8/3nP4/nK6rK w - - 0 1 - d2", "only three-player chess has midline pawns: the midline field must be “-”" },
+    { "km-teams", 4, "wK6bK/8/8/8/8/8/8/nK6rK w - - 0 1 - - played:Sanctuary", "this game does not record cards: the card field must be “-”" },
+    { "km-three", 3, "x2wK3x/x6x/8/8/8/8/8/bK6rK w - - 0 1 - - - -", "it has too many fields" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", cases[i].text, NULL);
+      const char *options[] = { option, NULL };
+      g_autoptr (CpGame) game = cp_test_try_new_game (cases[i].id, cases[i].n_seats, 1, options, &error);
+
+      g_assert_null (game);
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+      if (!g_str_has_suffix (error->message, cases[i].reason))
+        g_error ("“%s”: %s", cases[i].text, error->message);
+    }
+
+  /* A card's name that is not escaped properly. */
+  {
+    g_autoptr (GError) error = NULL;
+    const char *options[] = { "cards=true", CP_POSITION_OPTION "=wK6bK/8/8/8/8/8/8/nK6rK w - - 0 1 - - playing:%zz", NULL };
+    g_autoptr (CpGame) game = cp_test_try_new_game ("km-four", 4, 1, options, &error);
+
+    g_assert_null (game);
+    g_assert_nonnull (strstr (error->message, "“playing:” or “played:”"));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1055,6 +1372,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/knightmare/three/castling", test_three_castling);
   g_test_add_func ("/knightmare/three/pawns", test_three_pawns);
   g_test_add_func ("/knightmare/three/equator", test_three_equator);
+  g_test_add_func ("/knightmare/three/midline", test_three_midline);
+  g_test_add_func ("/knightmare/three/frozen-king", test_three_frozen_king);
+  g_test_add_func ("/knightmare/position/start", test_position_start);
+  g_test_add_func ("/knightmare/position/fields", test_position_fields);
+  g_test_add_func ("/knightmare/position/four-out", test_position_four_out);
+  g_test_add_func ("/knightmare/position/refused", test_position_refused);
   g_test_add_func ("/knightmare/three/elimination", test_three_elimination);
   g_test_add_func ("/knightmare/three/mate-mark", test_three_mate_mark);
   g_test_add_func ("/knightmare/four/mate-mark", test_four_mate_mark);

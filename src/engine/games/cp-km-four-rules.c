@@ -38,7 +38,7 @@ km_four_init (CpState *state, GHashTable *options, GError **error)
 
   cp_knightmare_init (st, cp_knightmare_four_board (TRUE, cp_knightmare_cards_on (options)), options);
   cp_knightmare_four_setup (st, armies);
-  return TRUE;
+  return cp_knightmare_init_position (st, options, error);
 }
 
 const CpRules cp_km_four_rules = {

@@ -42,7 +42,7 @@ km_teams_init (CpState *state, GHashTable *options, GError **error)
   for (guint seat = 0; seat < 4; seat++)
     st->chess.team[seat] = teams[seat];
   cp_knightmare_four_setup (st, armies);
-  return TRUE;
+  return cp_knightmare_init_position (st, options, error);
 }
 
 /* For computer players: the strength of the seat's team, the partners

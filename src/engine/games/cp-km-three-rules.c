@@ -4,8 +4,9 @@
  * and Red share the bottom, their pawns heading for White.  A barrier
  * between d1 and e1 stops pieces and checks, not diagonals past its upper
  * end nor knights.  Black's d2 pawn and Red's e2 pawn may not take each
- * other until one of them is free: across the equator, or after any
- * capture.
+ * other while both stand below the equator, unless the one that takes
+ * has been set free: by reaching the equator, or by a capture of its own
+ * that crossed the midline (from the d file to the e file or back).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -98,21 +99,35 @@ km_three_init (CpState *state, GHashTable *options, GError **error)
     .rook_to = (guint8) d8,
   };
   cp_chess_state_finish_setup (chess);
-  return TRUE;
+  return cp_knightmare_init_position (st, options, error);
 }
 
-/* Whether the capture @move is one of the two midline pawns taking the
- * other while neither is free. */
+/* Whether @p is a midline pawn still bound by their rule. */
+static gboolean
+bound (const CpPiece *p)
+{
+  return p->kind == CP_PIECE_PAWN
+         && (p->flags & (CP_PIECE_FLAG_MIDLINE | CP_PIECE_FLAG_FREED)) == CP_PIECE_FLAG_MIDLINE;
+}
+
+/* Whether the capture @move is a bound midline pawn taking the other
+ * midline pawn, free or not, while both stand below the equator. */
 static gboolean
 midline_capture (const CpChessState *st, const CpAction *move)
 {
-  guint victim;
+  CpBoard *board = st->base.board;
+  const CpPiece *mover, *victim;
+  guint from, at;
 
   if (move->type != CP_ACTION_MOVE || move->value != 0 || !(move->flags & CP_ACTION_FLAG_CAPTURE))
     return FALSE;
-  victim = (move->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : move->cells[1];
-  return (st->base.cells[move->cells[0]].flags & CP_PIECE_FLAG_MIDLINE)
-         && (st->base.cells[victim].flags & CP_PIECE_FLAG_MIDLINE);
+  from = move->cells[0];
+  at = (move->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : move->cells[1];
+  mover = &st->base.cells[from];
+  victim = &st->base.cells[at];
+  return bound (mover) && victim->kind == CP_PIECE_PAWN && (victim->flags & CP_PIECE_FLAG_MIDLINE)
+         && victim->seat != mover->seat
+         && cp_board_cell_y (board, from) < EQUATOR_Y && cp_board_cell_y (board, at) < EQUATOR_Y;
 }
 
 static void
@@ -127,22 +142,31 @@ km_three_legal (const CpState *state, guint seat, CpActionList *out)
   out->len = kept;
 }
 
+/* Whether @a and @b lie on the two sides of the midline. */
+static gboolean
+across_midline (CpBoard *board, guint a, guint b)
+{
+  return (cp_board_cell_x (board, a) < 4) != (cp_board_cell_x (board, b) < 4);
+}
+
 static void
 km_three_make (CpState *state, const CpAction *action, CpUndo *undo)
 {
   gboolean move = action->type == CP_ACTION_MOVE && action->value == 0
                   && !(action->flags & CP_ACTION_FLAG_CASTLE);
+  gboolean freeing = move && (action->flags & CP_ACTION_FLAG_CAPTURE)
+                     && across_midline (state->board, action->cells[0], action->cells[1]);
   CpPiece *p;
 
   cp_knightmare_make (state, action, undo);
   if (!move)
     return;
-  /* A midline pawn is free once it has taken a piece or crossed the
-   * equator. */
+  /* A midline pawn is free once it has reached the equator or taken a
+   * piece across the midline. */
   p = &state->cells[action->cells[1]];
-  if ((action->flags & CP_ACTION_FLAG_CAPTURE)
-      || cp_board_cell_y (state->board, action->cells[1]) >= EQUATOR_Y)
-    p->flags &= (guint8) ~CP_PIECE_FLAG_MIDLINE;
+  if ((p->flags & CP_PIECE_FLAG_MIDLINE)
+      && (freeing || cp_board_cell_y (state->board, action->cells[1]) >= EQUATOR_Y))
+    p->flags |= CP_PIECE_FLAG_FREED;
 }
 
 const CpRules cp_km_three_rules = {

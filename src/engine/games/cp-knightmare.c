@@ -7,7 +7,8 @@
  * first, then the changes it makes — any piece moved anywhere, pieces
  * added or removed, castling by the Sanctuary card — then their move or
  * the end of their turn.  The program does not know the cards; it records
- * what the players do.
+ * what the players do.  A position, with the card in play, is written as
+ * text and read back through the option CP_POSITION_OPTION.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,12 +18,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "cp-knightmare.h"
+#include "cp-error.h"
 
 #define BIT(n) (1u << (n))
 
-const CpOptionSpec cp_knightmare_options[1] = {
+const CpOptionSpec cp_knightmare_options[2] = {
   { .id = "cards", .label = N_("Record cards from a Knightmare Chess deck"),
     .type = CP_OPTION_BOOL, .default_value = "false" },
+  { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
 gboolean
@@ -135,6 +138,557 @@ cp_knightmare_four_setup (CpKnightmareState *st, const char *const armies[4])
         }
     }
   cp_chess_state_finish_setup (&st->chess);
+}
+
+/* Position texts: the cells rank by rank from 8 down to 1, "/" between
+ * ranks, a digit for a run of empty cells, "x" for a cell out of play,
+ * and a piece as its seat's letter and its own, with "*" after it where
+ * its having moved matters; then, separated by spaces, the seat to act,
+ * White's castling, the en passant cell, the two move counters, the seats
+ * out of the game, the midline pawns and the card in play.  The fields
+ * after the seat to act may be left out. */
+
+#define N_FIELDS 9
+#define CARD_PLAYING "playing:"
+#define CARD_PLAYED "played:"
+
+/* The letter of @seat in position texts, after its colour. */
+static char
+seat_letter (const CpState *state, guint seat)
+{
+  switch (state->rules->colours[seat])
+    {
+    case CP_COLOUR_WHITE:
+      return 'w';
+    case CP_COLOUR_BLACK:
+      return 'b';
+    case CP_COLOUR_RED:
+      return 'r';
+    case CP_COLOUR_BROWN:
+      return 'n';
+    default:
+      return '?';
+    }
+}
+
+static guint
+seat_of_letter (const CpState *state, char letter)
+{
+  for (guint s = 0; s < state->n_seats; s++)
+    if (seat_letter (state, s) == letter)
+      return s;
+  return CP_NO_SEAT;
+}
+
+/* The rank where @seat's pawns may step two cells, in three-player
+ * chess. */
+static guint
+double_step_rank (const CpState *state, guint seat)
+{
+  return state->rules->colours[seat] == CP_COLOUR_WHITE ? 6 : 1;
+}
+
+/* Whether the moved mark of @p on @cell is written: kings and rooks may
+ * castle only unmoved; pawns of three-player chess step two only from
+ * their starting rank, and elsewhere have always moved. */
+static gboolean
+moved_mark (const CpChessState *st, const CpPiece *p, guint cell)
+{
+  if (!(p->flags & CP_PIECE_FLAG_MOVED))
+    return FALSE;
+  if (p->kind == CP_PIECE_KING || p->kind == CP_PIECE_ROOK)
+    return TRUE;
+  return p->kind == CP_PIECE_PAWN && (st->features & CP_CHESS_DOUBLE_STEP)
+         && cp_board_cell_y (st->base.board, cell) == double_step_rank (&st->base, p->seat);
+}
+
+static void
+append_cell (GString *out, CpBoard *board, guint cell)
+{
+  g_autofree char *name = cp_board_cell_name (board, cell);
+
+  g_string_append (out, name);
+}
+
+/**
+ * cp_knightmare_write_position:
+ *
+ * The `write_position` hook of the Knightmare games (see the help page of
+ * each for the notation).
+ */
+char *
+cp_knightmare_write_position (const CpState *state)
+{
+  const CpKnightmareState *st = CP_KNIGHTMARE_STATE (state);
+  const CpChessState *chess = &st->chess;
+  CpBoard *board = state->board;
+  guint width = cp_board_get_width (board), height = cp_board_get_height (board);
+  GString *out = g_string_new (NULL);
+  gsize start;
+
+  for (guint y = height; y-- > 0;)
+    {
+      guint empty = 0;
+
+      for (guint x = 0; x < width; x++)
+        {
+          guint c = y * width + x;
+          const CpPiece *p = &state->cells[c];
+
+          if (cp_board_has_cell (board, c) && p->kind == CP_PIECE_NONE)
+            {
+              empty++;
+              continue;
+            }
+          if (empty > 0)
+            g_string_append_printf (out, "%u", empty);
+          empty = 0;
+          if (!cp_board_has_cell (board, c))
+            {
+              g_string_append_c (out, 'x');
+              continue;
+            }
+          g_string_append_c (out, seat_letter (state, p->seat));
+          g_string_append_c (out, cp_piece_kind_letter ((CpPieceKind) p->kind));
+          if (moved_mark (chess, p, c))
+            g_string_append_c (out, '*');
+        }
+      if (empty > 0)
+        g_string_append_printf (out, "%u", empty);
+      if (y > 0)
+        g_string_append_c (out, '/');
+    }
+
+  g_string_append_printf (out, " %c ", seat_letter (state, state->to_move));
+  start = out->len;
+  for (guint s = 0; s < state->n_seats; s++)
+    for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+      if (chess->castle[s][side].rook != CP_NO_CELL)
+        append_cell (out, board, chess->castle[s][side].rook);
+  if (out->len == start)
+    g_string_append_c (out, '-');
+  g_string_append_c (out, ' ');
+  if (chess->ep_cell != CP_NO_CELL && cp_chess_ep_matters (chess))
+    append_cell (out, board, chess->ep_cell);
+  else
+    g_string_append_c (out, '-');
+  g_string_append_printf (out, " %u %u ", chess->halfmove, chess->fullmove);
+
+  start = out->len;
+  for (guint s = 0; s < state->n_seats; s++)
+    if (state->out & CP_SEAT_BIT (s))
+      g_string_append_c (out, seat_letter (state, s));
+  if (out->len == start)
+    g_string_append_c (out, '-');
+  else if (state->outcome.status != CP_STATUS_PLAYING && state->outcome.reason == CP_END_RESIGNATION)
+    g_string_append_c (out, '!');
+  g_string_append_c (out, ' ');
+
+  start = out->len;
+  for (guint c = 0; c < width * height; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+
+      if (p->kind != CP_PIECE_PAWN || !(p->flags & CP_PIECE_FLAG_MIDLINE))
+        continue;
+      if (out->len > start)
+        g_string_append_c (out, ',');
+      append_cell (out, board, c);
+      if (p->flags & CP_PIECE_FLAG_FREED)
+        g_string_append_c (out, '+');
+    }
+  if (out->len == start)
+    g_string_append_c (out, '-');
+  g_string_append_c (out, ' ');
+
+  if (st->note_phase == CP_NOTE_PHASE_NONE)
+    g_string_append_c (out, '-');
+  else
+    {
+      g_autofree char *name = g_uri_escape_string (st->card, NULL, TRUE);
+
+      g_string_append (out, st->note_phase == CP_NOTE_PHASE_IN_PLAY ? CARD_PLAYING : CARD_PLAYED);
+      g_string_append (out, name);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+               _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+static gboolean
+read_cells (CpKnightmareState *st, const char *field, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+  CpBoard *board = state->board;
+  guint width = cp_board_get_width (board), height = cp_board_get_height (board);
+  guint x = 0, y = height - 1;
+  CpPiece *last = NULL;
+
+  for (const char *p = field; *p; p++)
+    {
+      guint c = y * width + MIN (x, width - 1);
+
+      if (*p == '*')
+        {
+          if (last == NULL)
+            return position_error (error, text, _("a “*” does not follow a piece"));
+          last->flags |= CP_PIECE_FLAG_MOVED;
+          last = NULL;
+          continue;
+        }
+      last = NULL;
+      if (*p == '/')
+        {
+          if (x != width || y == 0)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          x = 0;
+          y--;
+        }
+      else if (g_ascii_isdigit (*p))
+        {
+          guint n = (guint) (*p - '0');
+
+          if (n == 0 || n > width - x)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          for (guint i = 0; i < n; i++)
+            if (!cp_board_has_cell (board, c + i))
+              return position_error (error, text, _("a cell out of play must be written “x”"));
+          x += n;
+        }
+      else if (x >= width)
+        return position_error (error, text, _("a rank has the wrong number of cells"));
+      else if (*p == 'x')
+        {
+          if (cp_board_has_cell (board, c))
+            return position_error (error, text, _("an “x” stands for a cell that is in play"));
+          x++;
+        }
+      else
+        {
+          guint seat = seat_of_letter (state, *p);
+          CpPieceKind kind;
+
+          if (seat == CP_NO_SEAT || !g_ascii_isupper (p[1]) || !cp_piece_kind_from_letter (p[1], &kind)
+              || kind > CP_PIECE_KING)
+            return position_error (error, text, _("the pieces hold an unknown letter"));
+          if (!cp_board_has_cell (board, c))
+            return position_error (error, text, _("a cell out of play must be written “x”"));
+          state->cells[c] = (CpPiece) { .kind = kind, .seat = (guint8) seat };
+          /* Pawns of three-player chess off their starting rank may step
+           * only one cell. */
+          if (kind == CP_PIECE_PAWN && (st->chess.features & CP_CHESS_DOUBLE_STEP)
+              && y != double_step_rank (state, seat))
+            state->cells[c].flags |= CP_PIECE_FLAG_MOVED;
+          last = &state->cells[c];
+          p++;
+          x++;
+        }
+    }
+  if (x != width || y != 0)
+    return position_error (error, text, _("the board is incomplete"));
+  return TRUE;
+}
+
+static gboolean
+read_number (const char *field, guint max, guint *value)
+{
+  char *end;
+  guint64 n;
+
+  if (!g_ascii_isdigit (field[0]))
+    return FALSE;
+  n = g_ascii_strtoull (field, &end, 10);
+  if (*end != '\0' || n > max)
+    return FALSE;
+  *value = (guint) n;
+  return TRUE;
+}
+
+static gboolean
+read_castling (CpKnightmareState *st, const char *field, const char *text, GError **error)
+{
+  CpChessState *chess = &st->chess;
+  CpState *state = &chess->base;
+  /* The set-up leaves White's one right open, where the game has it. */
+  CpCastleRight right = chess->castle[0][CP_CASTLE_QUEEN_SIDE];
+  guint rook;
+
+  cp_chess_state_reset_castling (chess);
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (!(chess->features & CP_CHESS_CASTLING))
+    return position_error (error, text, _("castling is only by a card in this game: the castling field must be “-”"));
+  if (!cp_board_parse_cell (state->board, field, &rook, NULL) || rook != right.rook
+      || state->cells[rook].kind != CP_PIECE_ROOK || state->cells[rook].seat != 0)
+    return position_error (error, text, _("White castles only with its rook on b8"));
+  chess->castle[0][CP_CASTLE_QUEEN_SIDE] = right;
+  return TRUE;
+}
+
+static gboolean
+read_en_passant (CpKnightmareState *st, const char *field, const char *text, GError **error)
+{
+  CpChessState *chess = &st->chess;
+  CpState *state = &chess->base;
+  guint cell;
+
+  chess->ep_cell = chess->ep_pawn = CP_NO_CELL;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (!(chess->features & CP_CHESS_EN_PASSANT))
+    return position_error (error, text, _("there is no en passant in this game: the en passant field must be “-”"));
+  if (!cp_board_parse_cell (state->board, field, &cell, NULL))
+    return position_error (error, text, _("the en passant cell is not a cell"));
+  /* The pawn that passed the cell stands one step beyond it, seen from
+   * its seat, which is not the seat to act. */
+  for (guint s = 0; s < state->n_seats; s++)
+    {
+      guint pawn = cp_board_step (state->board, cell, cp_board_get_forward (state->board, s, 0));
+
+      if (s != state->to_move && pawn != CP_NO_CELL && state->cells[cell].kind == CP_PIECE_NONE
+          && state->cells[pawn].kind == CP_PIECE_PAWN && state->cells[pawn].seat == s)
+        {
+          chess->ep_cell = (guint8) cell;
+          chess->ep_pawn = (guint8) pawn;
+          return TRUE;
+        }
+    }
+  return position_error (error, text, _("no pawn can have just passed the en passant cell"));
+}
+
+static gboolean
+read_out (CpKnightmareState *st, const char *field, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+
+  CpSeatMask left;
+
+  state->out = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (const char *p = field; *p; p++)
+    {
+      guint seat = seat_of_letter (state, *p);
+
+      if (*p == '!' && p[1] == '\0' && p != field)
+        break;
+      if (seat == CP_NO_SEAT || (state->out & CP_SEAT_BIT (seat)))
+        return position_error (error, text, _("the seats out of the game are not given as seat letters, each once"));
+      state->out |= CP_SEAT_BIT (seat);
+    }
+  if (!g_str_has_suffix (field, "!"))
+    return TRUE;
+  /* The last of them resigned, and so ended the game. */
+  left = (CpSeatMask) (((1u << state->n_seats) - 1) & ~state->out);
+  if (cp_bits_count (left) > 1)
+    return position_error (error, text, _("a “!” marks a game that a resignation ended, with one player left at most"));
+  state->outcome = (CpOutcome) { left != 0 ? CP_STATUS_WON : CP_STATUS_DRAWN, CP_END_RESIGNATION, left };
+  return TRUE;
+}
+
+/* The midline pawns: where the field is left out, a Black pawn on d2 and
+ * a Red pawn on e2, bound. */
+static gboolean
+read_midline (CpKnightmareState *st, const char *field, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+  g_auto (GStrv) items = NULL;
+  CpSeatMask seen = 0;
+
+  if (field != NULL && g_str_equal (field, "-"))
+    return TRUE;
+  if (state->n_seats != 3)
+    {
+      if (field != NULL)
+        return position_error (error, text, _("only three-player chess has midline pawns: the midline field must be “-”"));
+      return TRUE;
+    }
+  items = g_strsplit (field != NULL ? field : "d2,e2", ",", -1);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      gsize len = strlen (items[i]);
+      gboolean freed = len > 0 && items[i][len - 1] == '+';
+      CpPiece *p;
+      guint cell;
+
+      if (freed)
+        items[i][len - 1] = '\0';
+      if (!cp_board_parse_cell (state->board, items[i], &cell, NULL))
+        return position_error (error, text, _("a midline pawn is not on a cell"));
+      p = &state->cells[cell];
+      if (p->kind != CP_PIECE_PAWN || state->rules->colours[p->seat] == CP_COLOUR_WHITE
+          || (seen & CP_SEAT_BIT (p->seat)))
+        {
+          /* Without the field, a start without these pawns has none. */
+          if (field == NULL)
+            continue;
+          return position_error (error, text, _("the midline pawns must be one Black and one Red pawn"));
+        }
+      seen |= CP_SEAT_BIT (p->seat);
+      p->flags |= CP_PIECE_FLAG_MIDLINE | (freed ? CP_PIECE_FLAG_FREED : 0);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_card (CpKnightmareState *st, const char *field, const char *text, GError **error)
+{
+  const char *name = NULL;
+  g_autofree char *unescaped = NULL;
+
+  st->note_phase = CP_NOTE_PHASE_NONE;
+  st->card[0] = '\0';
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (!st->cards)
+    return position_error (error, text, _("this game does not record cards: the card field must be “-”"));
+  if (g_str_has_prefix (field, CARD_PLAYING))
+    {
+      st->note_phase = CP_NOTE_PHASE_IN_PLAY;
+      name = field + strlen (CARD_PLAYING);
+    }
+  else if (g_str_has_prefix (field, CARD_PLAYED))
+    {
+      st->note_phase = CP_NOTE_PHASE_DONE;
+      name = field + strlen (CARD_PLAYED);
+    }
+  if (name == NULL || (unescaped = g_uri_unescape_string (name, NULL)) == NULL
+      || !g_utf8_validate (unescaped, -1, NULL) || strlen (unescaped) >= sizeof st->card)
+    return position_error (error, text, _("the card field must be “-”, or “playing:” or “played:” and the card’s name"));
+  g_strlcpy (st->card, unescaped, sizeof st->card);
+  return TRUE;
+}
+
+/* Each seat in the game has one king; a seat out of the game may have
+ * lost its own. */
+static gboolean
+check_kings (CpKnightmareState *st, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+  guint kings[CP_MAX_SEATS] = { 0 };
+
+  for (guint c = 0; c < CP_MAX_CELLS; c++)
+    if (state->cells[c].kind == CP_PIECE_KING)
+      kings[state->cells[c].seat]++;
+  for (guint s = 0; s < state->n_seats; s++)
+    if (kings[s] > 1 || (kings[s] == 0 && !(state->out & CP_SEAT_BIT (s))))
+      return position_error (error, text, _("each seat in the game must have exactly one king"));
+  return TRUE;
+}
+
+/**
+ * cp_knightmare_read_position:
+ * @st: a state set up as the game starts
+ * @text: a position text (cp_knightmare_write_position())
+ *
+ * Sets up the position @text describes in place of the start.
+ */
+gboolean
+cp_knightmare_read_position (CpKnightmareState *st, const char *text, GError **error)
+{
+  CpChessState *chess = &st->chess;
+  CpState *state = &chess->base;
+  g_auto (GStrv) split = g_strsplit_set (text, " \t\n", -1);
+  const char *f[N_FIELDS] = { NULL };
+  guint n = 0, halfmove = 0, fullmove = 1, seat;
+
+  for (guint i = 0; split[i] != NULL; i++)
+    if (split[i][0] != '\0')
+      {
+        if (n == N_FIELDS)
+          return position_error (error, text, _("it has too many fields"));
+        f[n++] = split[i];
+      }
+  if (n < 2)
+    return position_error (error, text, _("it has too few fields"));
+
+  memset (state->cells, 0, sizeof state->cells);
+  if (!read_cells (st, f[0], text, error))
+    return FALSE;
+  seat = f[1][1] == '\0' ? seat_of_letter (state, f[1][0]) : CP_NO_SEAT;
+  if (seat == CP_NO_SEAT)
+    return position_error (error, text, _("the seat to act is not one of the game’s seat letters"));
+  state->to_move = (guint8) seat;
+  if (!read_out (st, n > 6 ? f[6] : "-", text, error) || !check_kings (st, text, error))
+    return FALSE;
+  cp_chess_state_finish_setup (chess);
+  if (!read_castling (st, n > 2 ? f[2] : "-", text, error)
+      || !read_en_passant (st, n > 3 ? f[3] : "-", text, error))
+    return FALSE;
+  if ((n > 4 && !read_number (f[4], 9999, &halfmove))
+      || (n > 5 && (!read_number (f[5], 9999, &fullmove) || fullmove == 0)))
+    return position_error (error, text, _("the move counters are not numbers"));
+  chess->halfmove = (guint16) halfmove;
+  chess->fullmove = (guint16) fullmove;
+  if (!read_midline (st, n > 7 ? f[7] : NULL, text, error)
+      || !read_card (st, n > 8 ? f[8] : "-", text, error))
+    return FALSE;
+  cp_chess_state_finish_setup (chess);
+  return TRUE;
+}
+
+/**
+ * cp_knightmare_init_position:
+ * @options: the game's options
+ *
+ * Sets up the position of the option CP_POSITION_OPTION, if it is given,
+ * in place of the game's start.
+ */
+gboolean
+cp_knightmare_init_position (CpKnightmareState *st, GHashTable *options, GError **error)
+{
+  const char *text = g_hash_table_lookup (options, CP_POSITION_OPTION);
+
+  if (text == NULL || text[0] == '\0')
+    return TRUE;
+  return cp_knightmare_read_position (st, text, error);
+}
+
+/* A 64-bit mixer (splitmix64's finaliser). */
+static guint64
+mix (guint64 x)
+{
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+/**
+ * cp_knightmare_hash:
+ *
+ * The key of a position: that of its chess part, and what the games add
+ * to it: the seats out, the midline pawns and moved pieces, the card in
+ * play.
+ */
+guint64
+cp_knightmare_hash (const CpState *state)
+{
+  const CpKnightmareState *st = CP_KNIGHTMARE_STATE (state);
+  guint64 h = st->chess.hash ^ ((guint64) state->out * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+
+  for (guint c = 0; c < CP_MAX_CELLS; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+      guint64 marks = p->kind == CP_PIECE_PAWN ? p->flags & (CP_PIECE_FLAG_MIDLINE | CP_PIECE_FLAG_FREED) : 0;
+
+      if (p->kind == CP_PIECE_NONE)
+        continue;
+      if (moved_mark (&st->chess, p, c))
+        marks |= CP_PIECE_FLAG_MOVED;
+      if (marks != 0)
+        h ^= mix ((marks << 8) | c);
+    }
+  if (st->note_phase != CP_NOTE_PHASE_NONE)
+    h ^= mix (((guint64) g_str_hash (st->card) << 8) | (guint64) st->note_phase << 4 | 0xf);
+  return h;
 }
 
 /* The state with the turn passed on from a player who resigned on it. */
@@ -346,9 +900,11 @@ make_card_change (CpKnightmareState *st, const CpAction *action)
     default:
       g_assert_not_reached ();
     }
-  /* The position is a new one: repetitions count from here. */
+  /* The position is a new one: repetitions count from here.  No pawn may
+   * be taken en passant any more, and the key loses it. */
   chess->halfmove = 0;
   chess->ep_cell = chess->ep_pawn = CP_NO_CELL;
+  chess->hash = cp_chess_compute_hash (chess);
   chess->history[chess->base.ply % CP_CHESS_HISTORY] = chess->hash;
 }
 

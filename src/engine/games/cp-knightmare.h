@@ -33,8 +33,8 @@ typedef struct {
 /* The strength of a seat that is out of the game, for the evaluation. */
 #define CP_KNIGHTMARE_OUT (-4000)
 
-/* The one option: whether cards are recorded. */
-extern const CpOptionSpec cp_knightmare_options[1];
+/* The options: whether cards are recorded, and the start position. */
+extern const CpOptionSpec cp_knightmare_options[2];
 
 /* The hooks every Knightmare game shares, for its CpRules; each game adds
  * its own id, names, seats, colours, set-up, legal moves and make. */
@@ -50,7 +50,9 @@ extern const CpOptionSpec cp_knightmare_options[1];
   .landing = cp_knightmare_landing, \
   .check_cell = cp_knightmare_check_cell, \
   .present = cp_knightmare_present, \
-  .explain = cp_knightmare_explain
+  .explain = cp_knightmare_explain, \
+  .hash = cp_knightmare_hash, \
+  .write_position = cp_knightmare_write_position
 
 void        cp_knightmare_init        (CpKnightmareState *st,
                                        CpBoard        *board,
@@ -69,6 +71,15 @@ CpBoard    *cp_knightmare_four_board  (gboolean        centre_blocked,
                                        gboolean        territories);
 void        cp_knightmare_four_setup  (CpKnightmareState *st,
                                        const char *const armies[4]);
+
+gboolean    cp_knightmare_read_position (CpKnightmareState *st,
+                                       const char     *text,
+                                       GError        **error);
+gboolean    cp_knightmare_init_position (CpKnightmareState *st,
+                                       GHashTable     *options,
+                                       GError        **error);
+char       *cp_knightmare_write_position (const CpState *state);
+guint64     cp_knightmare_hash        (const CpState  *state);
 
 CpSeatMask  cp_knightmare_pending     (const CpState  *state);
 void        cp_knightmare_legal       (const CpState  *state,

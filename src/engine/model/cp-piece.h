@@ -30,7 +30,8 @@ typedef enum {
   CP_PIECE_FLAG_MIRROR = 1 << 2, /* on the far side of the mirror */
   CP_PIECE_FLAG_TARRED = 1 << 3, /* stuck in tar */
   CP_PIECE_FLAG_HIDDEN = 1 << 4, /* identity unknown to the viewer */
-  CP_PIECE_FLAG_MIDLINE = 1 << 5, /* a three-player midline pawn not yet set free */
+  CP_PIECE_FLAG_MIDLINE = 1 << 5, /* one of the two midline pawns of three-player chess */
+  CP_PIECE_FLAG_FREED  = 1 << 6, /* a midline pawn set free of the rule that binds them */
 } CpPieceFlags;
 
 /* A cell's content.  Kept small and flat so positions copy cheaply. */
