@@ -797,6 +797,29 @@ test_points_of_fallen_attacker (void)
   g_assert_cmpstr (text, ==, "6k1/7b/5n2/8/4P3/2NB4/8/6K1 w - - 0 2 - p -");
 }
 
+/* A pawn that attacks onto the far rank names its rescue with the attack,
+ * before the dice; the rescue happens only if the pawn takes the square. */
+static void
+test_rescue_by_fight (void)
+{
+  g_autoptr (CpGame) won = table_game ("fen=3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q -", "rescue=true");
+  g_autoptr (CpGame) lost = table_game ("fen=3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q -", "rescue=true");
+  g_autofree char *text = NULL;
+
+  cp_test_play (won, "exd8=Q");
+  text = position (won);
+  g_assert_cmpstr (text, ==, "3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q e7d8q");
+  /* 2 + 6 against 2 + 1: the pawn takes d8 and the queen comes back. */
+  cp_test_play (won, "6 1");
+  g_assert_cmpint (cp_test_piece_at (won, "d8")->kind, ==, CP_PIECE_QUEEN);
+  g_assert_cmpint (cp_test_piece_at (won, "d8")->seat, ==, WHITE);
+  /* 2 + 1 against 2 + 6: the pawn falls, the queen stays lost. */
+  cp_test_play (lost, "exd8=Q 1 6");
+  g_clear_pointer (&text, g_free);
+  text = position (lost);
+  g_assert_cmpstr (text, ==, "3n3k/8/8/8/8/8/8/4K3 b - - 0 1 - QP -");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -828,5 +851,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess-attack/support-before-move", test_support_before_move);
   g_test_add_func ("/chess-attack/rescue-declined", test_rescue_declined);
   g_test_add_func ("/chess-attack/points-of-fallen-attacker", test_points_of_fallen_attacker);
+  g_test_add_func ("/chess-attack/rescue-by-fight", test_rescue_by_fight);
   return g_test_run ();
 }
