@@ -732,6 +732,19 @@ test_position_king_taken (void)
   g_assert_cmpuint (cp_game_get_outcome (again)->winners, ==, CP_SEAT_BIT (WHITE));
 }
 
+/* A king that falls takes its side's castling with it. */
+static void
+test_position_castling_of_fallen_king (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=4k2r/4Q3/8/8/8/8/8/4K3 w k - 0 1", NULL);
+  g_autofree char *text = NULL;
+
+  /* 4 + 6 against 5 + the rook's 1 + 1. */
+  cp_test_play (game, "Qxe8 6 1");
+  text = position (game);
+  g_assert_cmpstr (text, ==, "4Q2r/8/8/8/8/8/8/4K3 b - - 0 1 - k -");
+}
+
 /* Without the rescue option, a pawn that takes its way onto the far rank
  * stays a pawn there, and has no move left. */
 static void
@@ -847,6 +860,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess-attack/position-plain", test_position_plain);
   g_test_add_func ("/chess-attack/position-refused", test_position_refused);
   g_test_add_func ("/chess-attack/position-king-taken", test_position_king_taken);
+  g_test_add_func ("/chess-attack/position-castling-of-fallen-king", test_position_castling_of_fallen_king);
   g_test_add_func ("/chess-attack/far-rank-pawn-stays", test_far_rank_pawn_stays);
   g_test_add_func ("/chess-attack/support-before-move", test_support_before_move);
   g_test_add_func ("/chess-attack/rescue-declined", test_rescue_declined);
