@@ -602,6 +602,237 @@ test_taken_pieces (void)
   g_assert_cmpstr (presentation->side_description[BLACK], ==, "Points: 0");
 }
 
+/* The position text of the game now. */
+static char *
+position (CpGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (cp_game_get_state (game), &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* A fight under way is written with its attack and the attacker's die;
+ * once it ends, the wounded pieces and the pieces taken. */
+static void
+test_position_written (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autofree char *start = position (game);
+  g_autofree char *declared = NULL;
+  g_autofree char *rolled = NULL;
+  g_autofree char *ended = NULL;
+
+  g_assert_cmpstr (start, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 - - -");
+  cp_test_play (game, "dxe4");
+  declared = position (game);
+  g_assert_cmpstr (declared, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 - - d5e4");
+  cp_test_play (game, "3");
+  rolled = position (game);
+  g_assert_cmpstr (rolled, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 - - d5e4:3");
+  /* 7 against 8: the black pawn falls, the white one is wounded. */
+  cp_test_play (game, "5");
+  ended = position (game);
+  g_assert_cmpstr (ended, ==, "6k1/7b/5n2/8/4P3/2NB4/8/6K1 w - - 0 2 e4 p -");
+}
+
+/* A text with a wound, pieces taken and a fight with its first die:
+ * the defender's die ends it as it would have in the game. */
+static void
+test_position_read (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 e4 Qp d5e4:3", NULL);
+  g_autofree char *again = position (game);
+
+  g_assert_cmpstr (again, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 e4 Qp d5e4:3");
+  g_assert_cmpint (cp_test_piece_at (game, "e4")->wounds, ==, 1);
+  g_assert_cmpint (cp_test_piece_at (game, "d5")->wounds, ==, 0);
+  /* The white queen is Black's: 9 points; the black pawn White's. */
+  g_assert_true (shows (game, "Points: 9"));
+  g_assert_true (shows (game, "Points: 1"));
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  g_assert_true (shows (game, "Black attacks: die 3 + pawn 2 + supporting knight 1 + supporting bishop 1 = 7"));
+  g_assert_true (shows (game, "White defends: wounded pawn 0 + supporting knight 1 + supporting bishop 1 = 2, and a die"));
+  /* 7 against 2 + 5: a tie, and the pawn's second wound. */
+  cp_test_play (game, "5");
+  g_assert_cmpint (cp_test_piece_at (game, "e4")->kind, ==, CP_PIECE_PAWN);
+  g_assert_cmpint (cp_test_piece_at (game, "e4")->seat, ==, BLACK);
+  g_assert_cmpint (cp_test_piece_at (game, "e4")->wounds, ==, 1);
+}
+
+/* A plain FEN sets up what FEN says, nothing wounded, nothing taken, no
+ * fight; a king may stand attacked by the side to move, and a pawn on
+ * its far rank. */
+static void
+test_position_plain (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k1P5/8/2Q5/8/8/8/8/K7 w - - 0 1", NULL);
+  g_autofree char *text = position (game);
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  g_assert_cmpstr (text, ==, "k1P5/8/2Q5/8/8/8/8/K7 w - - 0 1 - - -");
+  g_assert_true (cp_state_parse (cp_game_get_state (game), "Qxa8", &action, &error));
+  g_assert_no_error (error);
+  g_assert_false (cp_state_parse (cp_game_get_state (game), "c8c7", &action, &error));
+}
+
+/* Texts that describe no position of the game, and why. */
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *text;
+    const char *reason;
+  } cases[] = {
+    { "4k3/8/8/8/8/8/8/4K2P w - - 0 1", "a pawn stands on its own first rank" },
+    { "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "a side has more than one king" },
+    { "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "the side to move must be “w” or “b”" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e5 - -", "a wounded piece is named on an empty cell" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1,e1 - -", "a piece is wounded twice" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e9 - -", "the wounded pieces must be given by their cells" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - Qx -", "the taken pieces hold an unknown letter" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - K -", "a king is taken that is still on the board" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - e1e2", "the fight under way is not an attack" },
+    { "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1 - - e1d2:7", "the attacker’s die must be a number from 1 to 6" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - -", "it has too many fields" },
+    { "4k3/8/8/8/8/8/8/8 w - - 0 1", "Each side needs a king" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *option = g_strconcat ("fen=", cases[i].text, NULL);
+      const char *options[] = { option, NULL };
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CpGame) game = cp_test_try_new_game ("chess-attack", 2, 1, options, &error);
+
+      g_assert_null (game);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].reason) == NULL)
+        g_error ("“%s”: “%s” does not say “%s”", cases[i].text, error->message, cases[i].reason);
+    }
+}
+
+/* With its king taken the game is over, and its text says so. */
+static void
+test_position_king_taken (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k7/8/1Q6/8/8/8/8/K7 b - - 0 1", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (CpGame) again = NULL;
+  g_autofree char *option = NULL;
+
+  cp_test_play (game, "Kb7 Qxb7 6 1");
+  text = position (game);
+  g_assert_cmpstr (text, ==, "8/1Q6/8/8/8/8/8/K7 b - - 0 2 - k -");
+  option = g_strconcat ("fen=", text, NULL);
+  again = table_game (option, NULL);
+  g_assert_cmpint (cp_game_get_outcome (again)->status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (cp_game_get_outcome (again)->winners, ==, CP_SEAT_BIT (WHITE));
+}
+
+/* A king that falls takes its side's castling with it. */
+static void
+test_position_castling_of_fallen_king (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=4k2r/4Q3/8/8/8/8/8/4K3 w k - 0 1", NULL);
+  g_autofree char *text = NULL;
+
+  /* 4 + 6 against 5 + the rook's 1 + 1. */
+  cp_test_play (game, "Qxe8 6 1");
+  text = position (game);
+  g_assert_cmpstr (text, ==, "4Q2r/8/8/8/8/8/8/4K3 b - - 0 1 - k -");
+}
+
+/* Without the rescue option, a pawn that takes its way onto the far rank
+ * stays a pawn there, and has no move left. */
+static void
+test_far_rank_pawn_stays (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1", NULL);
+  g_autoptr (CpGame) rescue = table_game ("fen=3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "rescue=true");
+  g_auto (CpActionList) legal = { 0 };
+  g_autofree char *text = NULL;
+
+  /* 2 + 6 against 2 + 1. */
+  cp_test_play (game, "exd8 6 1 Kg7");
+  g_assert_cmpint (cp_test_piece_at (game, "d8")->kind, ==, CP_PIECE_PAWN);
+  g_assert_cmpint (cp_test_piece_at (game, "d8")->seat, ==, WHITE);
+  text = position (game);
+  g_assert_cmpstr (text, ==, "3P4/6k1/8/8/8/8/8/4K3 w - - 1 2 - n -");
+  cp_test_legal (game, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    g_assert_cmpuint (legal.items[i].cells[0], ==, cp_test_cell ("e1"));
+  /* With the option but nothing of its own lost, likewise. */
+  cp_test_play (rescue, "exd8 6 1");
+  g_assert_cmpint (cp_test_piece_at (rescue, "d8")->kind, ==, CP_PIECE_PAWN);
+}
+
+/* The Support of the other pieces is counted on the board as it stands
+ * when the attack is declared, the attacker still on its cell: a piece
+ * behind it on its line supports neither side. */
+static void
+test_support_before_move (void)
+{
+  g_autoptr (CpGame) behind_attacker = table_game ("fen=k7/8/8/3p4/2B5/8/Q7/7K w - - 0 1", NULL);
+  g_autoptr (CpGame) behind_defender = table_game ("fen=k7/8/8/3p4/2B5/1b6/8/7K w - - 0 1", NULL);
+  g_autoptr (CpGame) open_line = table_game ("fen=k7/8/8/3p4/8/8/Q7/2B4K w - - 0 1", NULL);
+
+  cp_test_play (behind_attacker, "Bxd5");
+  g_assert_true (shows (behind_attacker, "White attacks: bishop 3 = 3, and a die"));
+  cp_test_play (behind_defender, "Bxd5");
+  g_assert_true (shows (behind_defender, "Black defends: pawn 1 = 1, and a die"));
+  /* A bishop that is not in the way leaves the queen's line open. */
+  cp_test_play (open_line, "Qxd5");
+  g_assert_true (shows (open_line, "White attacks: queen 4 = 4, and a die"));
+}
+
+/* A rescue may be declined: the pawn may stay a pawn. */
+static void
+test_rescue_declined (void)
+{
+  g_autoptr (CpGame) game = table_game ("fen=k7/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q -", "rescue=true");
+
+  cp_test_play (game, "e7e8");
+  g_assert_cmpint (cp_test_piece_at (game, "e8")->kind, ==, CP_PIECE_PAWN);
+}
+
+/* The pieces that fall attacking count for the defender's points. */
+static void
+test_points_of_fallen_attacker (void)
+{
+  g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
+  g_autofree char *text = NULL;
+
+  cp_test_play (game, "dxe4 1 6");
+  text = position (game);
+  g_assert_cmpstr (text, ==, "6k1/7b/5n2/8/4P3/2NB4/8/6K1 w - - 0 2 - p -");
+}
+
+/* A pawn that attacks onto the far rank names its rescue with the attack,
+ * before the dice; the rescue happens only if the pawn takes the square. */
+static void
+test_rescue_by_fight (void)
+{
+  g_autoptr (CpGame) won = table_game ("fen=3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q -", "rescue=true");
+  g_autoptr (CpGame) lost = table_game ("fen=3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q -", "rescue=true");
+  g_autofree char *text = NULL;
+
+  cp_test_play (won, "exd8=Q");
+  text = position (won);
+  g_assert_cmpstr (text, ==, "3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q e7d8q");
+  /* 2 + 6 against 2 + 1: the pawn takes d8 and the queen comes back. */
+  cp_test_play (won, "6 1");
+  g_assert_cmpint (cp_test_piece_at (won, "d8")->kind, ==, CP_PIECE_QUEEN);
+  g_assert_cmpint (cp_test_piece_at (won, "d8")->seat, ==, WHITE);
+  /* 2 + 1 against 2 + 6: the pawn falls, the queen stays lost. */
+  cp_test_play (lost, "exd8=Q 1 6");
+  g_clear_pointer (&text, g_free);
+  text = position (lost);
+  g_assert_cmpstr (text, ==, "3n3k/8/8/8/8/8/8/4K3 b - - 0 1 - QP -");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -624,5 +855,16 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess-attack/fights-explained", test_fights_explained);
   g_test_add_func ("/chess-attack/fight-dice-presented", test_fight_dice_presented);
   g_test_add_func ("/chess-attack/taken-pieces", test_taken_pieces);
+  g_test_add_func ("/chess-attack/position-written", test_position_written);
+  g_test_add_func ("/chess-attack/position-read", test_position_read);
+  g_test_add_func ("/chess-attack/position-plain", test_position_plain);
+  g_test_add_func ("/chess-attack/position-refused", test_position_refused);
+  g_test_add_func ("/chess-attack/position-king-taken", test_position_king_taken);
+  g_test_add_func ("/chess-attack/position-castling-of-fallen-king", test_position_castling_of_fallen_king);
+  g_test_add_func ("/chess-attack/far-rank-pawn-stays", test_far_rank_pawn_stays);
+  g_test_add_func ("/chess-attack/support-before-move", test_support_before_move);
+  g_test_add_func ("/chess-attack/rescue-declined", test_rescue_declined);
+  g_test_add_func ("/chess-attack/points-of-fallen-attacker", test_points_of_fallen_attacker);
+  g_test_add_func ("/chess-attack/rescue-by-fight", test_rescue_by_fight);
   return g_test_run ();
 }

@@ -169,13 +169,26 @@ option_on (GHashTable *opts, const char *id)
   return g_strcmp0 (g_hash_table_lookup (opts, id), "true") == 0;
 }
 
+static gboolean read_board (AttackState *st, const char *text, GStrv *extra, GError **error);
+static gboolean read_extra (AttackState *st, const char *text, GStrv extra, GError **error);
+
+#define FEATURES (CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING)
+
 static gboolean
 attack_init (CpState *state, GHashTable *opts, GError **error)
 {
   AttackState *st = ATTACK_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
 
-  if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING, error)
-      || !read_values (st, g_hash_table_lookup (opts, "values"), error))
+  if (text == NULL || text[0] == '\0')
+    {
+      if (!cp_chess_rules_setup (state, opts, FEATURES, error))
+        return FALSE;
+    }
+  else if (!read_board (st, text, &extra, error))
+    return FALSE;
+  if (!read_values (st, g_hash_table_lookup (opts, "values"), error))
     return FALSE;
   /* Pawns reach the far rank as pawns; a rescue is the game's own. */
   memset (st->chess.promotion_zone, 0, sizeof st->chess.promotion_zone);
@@ -183,8 +196,10 @@ attack_init (CpState *state, GHashTable *opts, GError **error)
                           | (option_on (opts, "rescue") ? OPTION_RESCUE : 0)
                           | (option_on (opts, "king-safety") ? OPTION_KING_SAFETY : 0)
                           | (option_on (opts, "remote-royals") ? OPTION_REMOTE_ROYALS : 0));
+  if (extra != NULL && !read_extra (st, text, extra, error))
+    return FALSE;
   for (guint seat = 0; seat < 2; seat++)
-    if (st->chess.king[seat] == CP_NO_CELL)
+    if (st->chess.king[seat] == CP_NO_CELL && st->lost[seat][CP_PIECE_KING] == 0)
       return cp_error_fail (error, CP_ERROR_BAD_OPTION, _("Each side needs a king"));
   return TRUE;
 }
@@ -300,6 +315,24 @@ move_piece (AttackState *st, const CpAction *move, guint wounds)
     st->chess.base.cells[move->cells[1]].wounds = (guint8) wounds;
 }
 
+/* A side whose king has fallen castles no more: the game is over, and
+ * its position text names no castling for a king that is not there. */
+static void
+drop_fallen_kings_rights (AttackState *st)
+{
+  gboolean dropped = FALSE;
+
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+      if (st->chess.king[seat] == CP_NO_CELL && st->chess.castle[seat][side].rook != CP_NO_CELL)
+        {
+          st->chess.castle[seat][side].rook = CP_NO_CELL;
+          dropped = TRUE;
+        }
+  if (dropped)
+    st->chess.hash = cp_chess_compute_hash (&st->chess);
+}
+
 /* Ends the fight once both dice are known. */
 static void
 resolve (AttackState *st)
@@ -329,6 +362,7 @@ resolve (AttackState *st)
   if (f->taken)
     {
       move_piece (st, &f->move, f->attacker.wounds + hurt_attacker);
+      drop_fallen_kings_rights (st);
       return;
     }
 
@@ -345,6 +379,7 @@ resolve (AttackState *st)
   cp_action_init (&pass, CP_ACTION_PASS, f->attacker.seat);
   cp_chess_make (&st->chess, &pass, NULL);
   st->chess.halfmove = 0;
+  drop_fallen_kings_rights (st);
 }
 
 /* Moves. */
@@ -1122,6 +1157,338 @@ attack_attributes (const CpState *state, CpPieceKind kind, int values[])
     values[v] = v == POINTS && st->values[kind][v] == NO_POINTS ? -1 : st->values[kind][v];
 }
 
+/* The position text: FEN, then the wounded pieces, the pieces taken off
+ * the board and the fight under way, such as
+ * "4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1 e4 Nq d5e4:3".  Chess Attack reads
+ * its FEN itself: with no check, a king may stand attacked by the side to
+ * move, or be gone at the end; a pawn may stand on the far rank. */
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+               _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+static gboolean
+read_placement (AttackState *st, const char *field, const char *text, GError **error)
+{
+  CpBoard *board = st->chess.base.board;
+  guint x = 0, y = 7, kings[2] = { 0, 0 };
+
+  memset (st->chess.base.cells, 0, sizeof st->chess.base.cells);
+  for (const char *p = field; *p; p++)
+    {
+      CpPieceKind kind;
+      guint seat = g_ascii_isupper (*p) ? 0 : 1;
+
+      if (*p == '/')
+        {
+          if (x != 8 || y == 0)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          x = 0;
+          y--;
+        }
+      else if (g_ascii_isdigit (*p))
+        {
+          if (*p == '0' || (guint) (*p - '0') > 8 - x)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          x += (guint) (*p - '0');
+        }
+      else if (strchr ("KQRBNPkqrbnp", *p) && cp_piece_kind_from_letter (*p, &kind))
+        {
+          if (x >= 8)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          if (kind == CP_PIECE_PAWN && y == (seat == 0 ? 0u : 7u))
+            return position_error (error, text, _("a pawn stands on its own first rank"));
+          if (kind == CP_PIECE_KING && kings[seat]++ > 0)
+            return position_error (error, text, _("a side has more than one king"));
+          st->chess.base.cells[cp_board_cell_at (board, (int) x, (int) y)] = (CpPiece) { .kind = kind, .seat = seat };
+          x++;
+        }
+      else
+        return position_error (error, text, _("the pieces hold an unknown letter"));
+    }
+  if (x != 8 || y != 0)
+    return position_error (error, text, _("the board is incomplete"));
+  return TRUE;
+}
+
+/* The outermost rook of @seat on its first rank, on the king's side or
+ * the queen's side of its king. */
+static guint
+outer_rook (const CpChessState *chess, guint seat, gboolean king_side)
+{
+  CpBoard *board = chess->base.board;
+  int king_x = (int) cp_board_cell_x (board, chess->king[seat]);
+
+  for (int i = 0; i < 8; i++)
+    {
+      int x = king_side ? 7 - i : i;
+      guint cell = cp_board_cell_at (board, x, chess->home_rank[seat]);
+
+      if (king_side ? x <= king_x : x >= king_x)
+        break;
+      if (chess->base.cells[cell].kind == CP_PIECE_ROOK && chess->base.cells[cell].seat == seat)
+        return cell;
+    }
+  return CP_NO_CELL;
+}
+
+/* Castling rights as FEN gives them, KQkq, or by the rook's file as in
+ * X-FEN and Shredder-FEN. */
+static gboolean
+read_castling (CpChessState *chess, const char *field, const char *text, GError **error)
+{
+  CpBoard *board = chess->base.board;
+
+  cp_chess_state_reset_castling (chess);
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (const char *p = field; *p; p++)
+    {
+      guint seat = g_ascii_isupper (*p) ? 0 : 1;
+      char c = g_ascii_tolower (*p);
+      guint rook = CP_NO_CELL;
+
+      if (strchr ("kqabcdefgh", c) == NULL)
+        return position_error (error, text, _("the castling rights hold an unknown letter"));
+      if (chess->king[seat] == CP_NO_CELL || cp_board_cell_y (board, chess->king[seat]) != chess->home_rank[seat])
+        return position_error (error, text, _("castling is allowed to a king that is not on its first rank"));
+      if (c == 'k' || c == 'q')
+        rook = outer_rook (chess, seat, c == 'k');
+      else
+        {
+          guint cell = cp_board_cell_at (board, c - 'a', chess->home_rank[seat]);
+
+          if (chess->base.cells[cell].kind == CP_PIECE_ROOK && chess->base.cells[cell].seat == seat
+              && cell != chess->king[seat])
+            rook = cell;
+        }
+      if (rook == CP_NO_CELL)
+        return position_error (error, text, _("castling is allowed with a rook that is not there"));
+      cp_chess_state_add_castle_right (chess, seat, rook);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_en_passant (CpChessState *chess, const char *field, const char *text, GError **error)
+{
+  CpBoard *board = chess->base.board;
+  guint cell, pawn, mover = chess->base.to_move;
+
+  chess->ep_cell = chess->ep_pawn = CP_NO_CELL;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (!cp_board_parse_cell (board, field, &cell, NULL))
+    return position_error (error, text, _("the en passant cell is not a cell"));
+  /* The pawn that passed the cell stands one step beyond it. */
+  pawn = cp_board_step (board, cell, cp_board_get_forward (board, 1 - mover, 0));
+  if (pawn == CP_NO_CELL || chess->base.cells[pawn].kind != CP_PIECE_PAWN
+      || chess->base.cells[pawn].seat == mover || chess->base.cells[cell].kind != CP_PIECE_NONE)
+    return position_error (error, text, _("no pawn can have just passed the en passant cell"));
+  chess->ep_cell = (guint8) cell;
+  chess->ep_pawn = (guint8) pawn;
+  return TRUE;
+}
+
+static gboolean
+read_count (const char *field, guint min, guint *value)
+{
+  char *end;
+  guint64 n;
+
+  if (!g_ascii_isdigit (field[0]))
+    return FALSE;
+  n = g_ascii_strtoull (field, &end, 10);
+  if (*end != '\0' || n < min || n > 9999)
+    return FALSE;
+  *value = (guint) n;
+  return TRUE;
+}
+
+/* Sets up the board from the FEN at the start of @text, as FEN allows it
+ * (the castling rights, the en passant cell and the move counters may be
+ * left out); the game's own fields after it go to @extra. */
+static gboolean
+read_board (AttackState *st, const char *text, GStrv *extra, GError **error)
+{
+  CpChessState *chess = &st->chess;
+  g_autofree char *fen = cp_fen_split (text, extra);
+  g_auto (GStrv) f = g_strsplit (fen, " ", -1);
+  guint n = g_strv_length (f), halfmove = 0, fullmove = 1;
+
+  cp_chess_state_init_standard (chess, cp_chess_standard_board ());
+  chess->features = FEATURES;
+  if (g_strv_length (*extra) > 3)
+    return position_error (error, text, _("it has too many fields"));
+  if (n < 2 || n == 5)
+    return position_error (error, text, _("it has too few fields"));
+  if (!read_placement (st, f[0], text, error))
+    return FALSE;
+  if (!g_str_equal (f[1], "w") && !g_str_equal (f[1], "b"))
+    return position_error (error, text, _("the side to move must be “w” or “b”"));
+  chess->base.to_move = g_str_equal (f[1], "w") ? 0 : 1;
+  cp_chess_state_finish_setup (chess);
+  if (!read_castling (chess, n > 2 ? f[2] : "-", text, error)
+      || !read_en_passant (chess, n > 3 ? f[3] : "-", text, error))
+    return FALSE;
+  if (n == 6 && (!read_count (f[4], 0, &halfmove) || !read_count (f[5], 1, &fullmove)))
+    return position_error (error, text, _("the move counters are not numbers"));
+  chess->halfmove = (guint16) halfmove;
+  chess->fullmove = (guint16) fullmove;
+  cp_chess_state_finish_setup (chess);
+  return TRUE;
+}
+
+/* The wounded pieces: "-", or their cells, such as "e4,d5". */
+static gboolean
+read_wounds (AttackState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) names = NULL;
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  names = g_strsplit (field, ",", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      guint cell;
+      CpPiece *p;
+
+      if (!cp_board_parse_cell (st->chess.base.board, names[i], &cell, NULL))
+        /* Translators: in a position text of Chess Attack; keep “e4,d5” as it is */
+        return position_error (error, text, _("the wounded pieces must be given by their cells, such as “e4,d5”"));
+      p = &st->chess.base.cells[cell];
+      if (p->kind == CP_PIECE_NONE)
+        return position_error (error, text, _("a wounded piece is named on an empty cell"));
+      if (p->wounds > 0)
+        return position_error (error, text, _("a piece is wounded twice, and a second wound takes it off the board"));
+      p->wounds = 1;
+    }
+  return TRUE;
+}
+
+/* The pieces taken off the board: "-", or their letters, such as "Qpp"
+ * (White's queen and two of Black's pawns). */
+static gboolean
+read_taken (AttackState *st, const char *field, const char *text, GError **error)
+{
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (const char *p = field; *p; p++)
+    {
+      CpPieceKind kind;
+      guint seat = g_ascii_isupper (*p) ? 0 : 1;
+
+      if (strchr ("KQRBNPkqrbnp", *p) == NULL || !cp_piece_kind_from_letter (*p, &kind))
+        return position_error (error, text, _("the taken pieces hold an unknown letter"));
+      if (kind == CP_PIECE_KING && (st->lost[seat][kind] > 0 || st->chess.king[seat] != CP_NO_CELL))
+        return position_error (error, text, _("a king is taken that is still on the board"));
+      if (st->lost[seat][kind] == G_MAXUINT8)
+        return position_error (error, text, _("the taken pieces are too many"));
+      st->lost[seat][kind]++;
+    }
+  return TRUE;
+}
+
+/* The fight under way: "-", the attack declared, such as "d5e4", or the
+ * attack and the attacker's die, "d5e4:3". */
+static gboolean
+read_fight (AttackState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (CpActionList) legal = { 0 };
+  g_auto (GStrv) parts = NULL;
+  const CpAction *attack = NULL;
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  parts = g_strsplit (field, ":", 2);
+  if (st->chess.king[0] != CP_NO_CELL && st->chess.king[1] != CP_NO_CELL)
+    moving_legal (st, st->chess.base.to_move, &legal);
+  for (guint i = 0; i < legal.len && attack == NULL; i++)
+    if (legal.items[i].flags & CP_ACTION_FLAG_CAPTURE)
+      {
+        g_autofree char *written = cp_chess_format (&st->chess, &legal.items[i], CP_NOTATION_COMPUTER);
+
+        if (g_str_equal (written, parts[0]))
+          attack = &legal.items[i];
+      }
+  if (attack == NULL)
+    return position_error (error, text, _("the fight under way is not an attack the side to move can make"));
+  declare (st, attack);
+  if (parts[1] == NULL)
+    return TRUE;
+  if (strlen (parts[1]) != 1 || parts[1][0] < '1' || parts[1][0] > '6')
+    return position_error (error, text, _("the attacker’s die must be a number from 1 to 6"));
+  st->fight.die[0] = (guint8) (parts[1][0] - '0');
+  st->stage = STAGE_DEFENSE_DIE;
+  return TRUE;
+}
+
+/* The game's own fields after the FEN, each of which may be left out
+ * from the end: the wounded pieces, the pieces taken, the fight. */
+static gboolean
+read_extra (AttackState *st, const char *text, GStrv extra, GError **error)
+{
+  guint n = g_strv_length (extra);
+
+  if ((n > 0 && !read_wounds (st, extra[0], text, error))
+      || (n > 1 && !read_taken (st, extra[1], text, error)))
+    return FALSE;
+  cp_chess_state_finish_setup (&st->chess);
+  return n < 3 || read_fight (st, extra[2], text, error);
+}
+
+static char *
+attack_write_position (const CpState *state)
+{
+  const AttackState *st = ATTACK_STATE (state);
+  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  GString *out = g_string_new (fen);
+  gsize start;
+
+  g_string_append_c (out, ' ');
+  start = out->len;
+  for (guint cell = 0; cell < 64; cell++)
+    if (state->cells[cell].kind != CP_PIECE_NONE && state->cells[cell].wounds > 0)
+      {
+        g_autofree char *name = cp_board_cell_name (state->board, cell);
+
+        if (out->len > start)
+          g_string_append_c (out, ',');
+        g_string_append (out, name);
+      }
+  if (out->len == start)
+    g_string_append_c (out, '-');
+
+  g_string_append_c (out, ' ');
+  start = out->len;
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+      for (guint i = 0; i < st->lost[seat][kind]; i++)
+        g_string_append_c (out, seat == 0 ? cp_piece_kind_letter (kind)
+                                          : g_ascii_tolower (cp_piece_kind_letter (kind)));
+  if (out->len == start)
+    g_string_append_c (out, '-');
+
+  g_string_append_c (out, ' ');
+  if (st->stage == STAGE_MOVING)
+    g_string_append_c (out, '-');
+  else
+    {
+      g_autofree char *attack = cp_chess_format (&st->chess, &st->fight.move, CP_NOTATION_COMPUTER);
+
+      g_string_append (out, attack);
+      if (st->stage == STAGE_DEFENSE_DIE)
+        g_string_append_printf (out, ":%u", st->fight.die[0]);
+    }
+  return g_string_free (out, FALSE);
+}
+
 const CpRules cp_chess_attack_rules = {
   .id = "chess-attack",
   .name = N_("Chess Attack"),
@@ -1149,4 +1516,5 @@ const CpRules cp_chess_attack_rules = {
   .evaluate = attack_evaluate,
   .statistics = attack_statistics,
   .attributes = attack_attributes,
+  .write_position = attack_write_position,
 };
