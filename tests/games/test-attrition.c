@@ -1131,6 +1131,20 @@ test_position_placing (void)
 
   assert_text (start, "8/8/8/8/8/8/8/8 w wb - - -");
 
+  /* The help's example, in the middle and at the end. */
+  {
+    g_autoptr (CpGame) example = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
+    g_autoptr (CpGame) end = NULL;
+
+    cp_test_play (example, "Nc2 Nh8 c2-d4 h8-g6");
+    assert_text (example, "7b/8/6bN1/8/3wN4/8/2w5/8 w wb - - -");
+    cp_test_play (example, "d4-b3 g6-h4 b3-a1 h4-g2");
+    assert_won (example, CP_SEAT_BIT (1), CP_END_NO_MOVES);
+    assert_text (example, "7b/8/6b1/8/3w3b/1w6/2w3bN1/wN7 b wb - w -");
+    end = read_back (2, "basic", "7b/8/6b1/8/3w3b/1w6/2w3bN1/wN7 b wb - w -");
+    assert_won (end, CP_SEAT_BIT (1), CP_END_NO_MOVES);
+  }
+
   /* Nothing is drawn: the text says who acts.  Black may not place a
    * piece on c2 nor on its mirror images f2, c7 and f7. */
   g_assert_cmpuint (to_move (game), ==, 1);
