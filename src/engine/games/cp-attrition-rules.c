@@ -96,12 +96,12 @@ static const char *const starts_labels[] = {
 };
 
 static const CpOptionSpec options[] = {
-  { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
   { .id = "variant", .label = N_("Way to play"), .type = CP_OPTION_CHOICE,
     .default_value = "basic", .choices = variant_ids, .choice_labels = variant_labels,
     .choice_details = variant_details },
   { .id = "starts", .label = N_("First to play"), .type = CP_OPTION_CHOICE,
     .default_value = "random", .choices = starts_ids, .choice_labels = starts_labels },
+  { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
 static const char *const figurines[2][MAX_PIECES] = {
