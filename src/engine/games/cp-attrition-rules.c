@@ -30,7 +30,8 @@
  *   last game; a chosen first player is followed by the others in the
  *   order of the seats.
  * - A player who resigns in a game of three or four leaves it; their
- *   piece is taken off the board when play goes on.
+ *   piece is taken off the board when play goes on.  Once every other
+ *   player has left, by losing or resigning, the one left wins.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
