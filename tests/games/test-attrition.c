@@ -1077,6 +1077,200 @@ test_move_rounds (void)
   assert_rounds (four, 1, four_rounds);
 }
 
+/* Position texts. */
+
+static CpGame *
+try_from_text (guint n_seats, const char *variant, const char *text, GError **error)
+{
+  g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", text, NULL);
+  g_autofree char *way = g_strconcat ("variant=", variant, NULL);
+  const char *options[] = { way, option, NULL };
+
+  return cp_test_try_new_game ("attrition", n_seats, 1, options, error);
+}
+
+static char *
+text_of (CpGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (cp_game_get_state (game), &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+static void
+assert_text (CpGame *game, const char *expected)
+{
+  g_autofree char *text = text_of (game);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* The game set up from @text, which it writes back unchanged. */
+static CpGame *
+read_back (guint n_seats, const char *variant, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  CpGame *game = try_from_text (n_seats, variant, text, &error);
+
+  if (game == NULL)
+    g_error ("“%s” is not read: %s", text, error->message);
+  assert_text (game, text);
+  return game;
+}
+
+static void
+test_position_placing (void)
+{
+  g_autoptr (CpGame) start = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
+  g_autoptr (CpGame) game = read_back (2, "basic", "8/8/8/8/8/8/2wN5/8 b wb - - -");
+  g_autoptr (CpGame) brown = read_back (4, "multi", "8/8/8/4rN3/8/8/2wN5/8 o rwob - - -");
+  guint count;
+  CpCellSet cells;
+
+  assert_text (start, "8/8/8/8/8/8/8/8 w wb - - -");
+
+  /* The help's example, in the middle and at the end. */
+  {
+    g_autoptr (CpGame) example = cp_test_new_game ("attrition", 2, 1, "variant=basic", "starts=white", NULL);
+    g_autoptr (CpGame) end = NULL;
+
+    cp_test_play (example, "Nc2 Nh8 c2-d4 h8-g6");
+    assert_text (example, "7b/8/6bN1/8/3wN4/8/2w5/8 w wb - - -");
+    cp_test_play (example, "d4-b3 g6-h4 b3-a1 h4-g2");
+    assert_won (example, CP_SEAT_BIT (1), CP_END_NO_MOVES);
+    assert_text (example, "7b/8/6b1/8/3w3b/1w6/2w3bN1/wN7 b wb - w -");
+    end = read_back (2, "basic", "7b/8/6b1/8/3w3b/1w6/2w3bN1/wN7 b wb - w -");
+    assert_won (end, CP_SEAT_BIT (1), CP_END_NO_MOVES);
+  }
+
+  /* Nothing is drawn: the text says who acts.  Black may not place a
+   * piece on c2 nor on its mirror images f2, c7 and f7. */
+  g_assert_cmpuint (to_move (game), ==, 1);
+  cells = placements (game, &count);
+  g_assert_cmpuint (count, ==, 60);
+  g_assert_false (cp_cell_set_contains (&cells, cell ("f2")));
+  g_assert_false (cp_cell_set_contains (&cells, cell ("c7")));
+  g_assert_false (cp_cell_set_contains (&cells, cell ("f7")));
+  cp_test_play (game, "Nf3");
+  assert_text (game, "8/8/8/8/8/5bN2/2wN5/8 w wb - - -");
+  g_assert_cmpuint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
+
+  /* With four, the order of play comes from the text: Brown places
+   * after Red and White, then Black. */
+  g_assert_cmpuint (to_move (brown), ==, 3);
+  cp_test_play (brown, "Nh8");
+  g_assert_cmpuint (to_move (brown), ==, 1);
+  cp_test_play (brown, "Na7");
+  /* Every knight is down: Red moves first. */
+  g_assert_cmpuint (to_move (brown), ==, 2);
+  assert_text (brown, "7oN/bN7/8/4rN3/8/8/2wN5/8 r rwob - - -");
+}
+
+/* A stuck piece of the two-piece games: the bishop moves first, and then
+ * the knight in the corner is lost. */
+static void
+test_position_two_piece_stuck (void)
+{
+  static const char *const text = "7bN/8/8/8/3wB4/1w6/2w5/wN6bB w wb - - -";
+  g_autoptr (CpGame) game = read_back (2, "two-piece", text);
+  g_autoptr (CpGame) sudden = read_back (2, "sudden-death", text);
+  g_autoptr (CpGame) halfway = read_back (2, "two-piece", "7bN/8/8/8/3wB4/8/2wN5/w6bB w wb N - -");
+  g_autoptr (CpGame) over = NULL;
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_test_legal (game, &legal);
+  g_assert_cmpuint (legal.len, ==, 6);
+  for (guint i = 0; i < legal.len; i++)
+    g_assert_cmpuint (legal.items[i].cells[0], ==, cell ("d4"));
+  cp_test_play (game, "d4-e6");
+  assert_text (game, "7bN/8/4wB3/8/3w4/1w6/2w5/w6bB b wb - w -");
+  g_assert_cmpuint (cp_game_get_outcome (game)->status, ==, CP_STATUS_PLAYING);
+
+  /* In sudden death that loss ends the game, and the knight stays. */
+  cp_test_play (sudden, "d4-e6");
+  assert_won (sudden, CP_SEAT_BIT (1), CP_END_NO_MOVES);
+  assert_text (sudden, "7bN/8/4wB3/8/3w4/1w6/2w5/wN6bB b wb - w -");
+  over = read_back (2, "sudden-death", "7bN/8/4wB3/8/3w4/1w6/2w5/wN6bB b wb - w -");
+  assert_won (over, CP_SEAT_BIT (1), CP_END_NO_MOVES);
+
+  /* Halfway through a turn: the knight has moved, the bishop is to
+   * move, and it may take its own knight. */
+  cp_test_legal (halfway, &legal);
+  g_assert_cmpuint (legal.len, ==, 8);
+  for (guint i = 0; i < legal.len; i++)
+    g_assert_cmpuint (legal.items[i].cells[0], ==, cell ("d4"));
+  cp_test_play (halfway, "d4xc2");
+  assert_text (halfway, "7bN/8/8/8/3w4/8/2wB5/w6bB b wb - w -");
+}
+
+/* Four players: a capture puts Brown out, a stuck knight puts Red out,
+ * and the last player left wins. */
+static void
+test_position_four_players (void)
+{
+  g_autoptr (CpGame) game = read_back (4, "multi", "7bN/8/4oN3/8/3rN4/8/8/wN7 r wbro - - -");
+  g_autoptr (CpGame) stuck = read_back (4, "multi", "7bN/8/8/8/4wN3/1w6/2w5/rN6oN w wbro - - -");
+  g_autoptr (CpGame) last = read_back (4, "multi", "7b/8/4o3/8/8/8/2rN5/wN7 w wbro - bo bo");
+
+  cp_test_play (game, "d4xe6");
+  g_assert_cmpuint (cp_game_get_state (game)->out, ==, CP_SEAT_BIT (3));
+  g_assert_cmpuint (to_move (game), ==, 0);
+  assert_text (game, "7bN/8/4rN3/8/3r4/8/8/wN7 w wbro - o o");
+
+  /* Red's turn comes, and its knight has nowhere to go. */
+  cp_test_play (stuck, "e4-f6 h8-g6");
+  g_assert_cmpuint (cp_game_get_state (stuck)->out, ==, CP_SEAT_BIT (2));
+  g_assert_cmpuint (to_move (stuck), ==, 3);
+  assert_text (stuck, "7b/8/5wNbN1/8/4w3/1w6/2w5/r6oN o wbro - r r");
+
+  cp_test_play (last, "a1xc2");
+  assert_won (last, CP_SEAT_BIT (0), CP_END_ELIMINATION);
+  assert_text (last, "7b/8/4o3/8/8/8/2wN5/w7 w wbro N bro bro");
+}
+
+static void
+test_position_errors (void)
+{
+  static const struct {
+    guint n_seats;
+    const char *variant;
+    const char *text;
+    const char *reason;
+  } wrong[] = {
+    { 2, "basic", "8/8/8/8/8/8/2wN5/8 b wb", "too few fields" },
+    { 2, "basic", "8/8/8/8/8/8/2wN5/8 b wb - - - -", "too many fields" },
+    { 2, "basic", "8/8/8/8/8/8/2wN6/8 b wb - - -", "wrong number of cells" },
+    { 2, "basic", "8/8/8/8/8/8/2wN5 b wb - - -", "incomplete" },
+    { 2, "basic", "8/8/8/8/8/8/2xN5/8 b wb - - -", "letter that is" },
+    { 2, "basic", "8/8/8/8/8/8/2wB5/8 b wb - - -", "every piece is a knight" },
+    { 2, "two-piece", "8/8/8/8/8/8/2wNwN4/8 b wb - - -", "more than one knight" },
+    { 2, "basic", "8/8/8/8/8/8/2wN5/8 r wb - - -", "player to act" },
+    { 2, "basic", "8/8/8/8/8/8/2wN5/8 b ww - - -", "order of play" },
+    { 2, "basic", "8/8/8/8/8/8/2bN5/8 b wb - - -", "not placed in the order" },
+    { 2, "two-piece", "8/8/8/8/8/8/2wB5/8 w wb - - -", "knight before the bishop" },
+    { 2, "basic", "8/8/8/8/8/8/2wN5/8 b wb N - -", "while pieces are being placed" },
+    { 2, "basic", "7bN/8/8/8/8/8/2wN5/8 w wb B - -", "N or B" },
+    { 2, "basic", "7bN/8/8/8/8/8/2wN5/8 w wb - wb -", "both players have lost" },
+    { 2, "two-piece", "7bN/8/8/8/8/8/2wN5/8 w wb - www -", "more pieces than they had" },
+    { 2, "two-piece", "7bN/8/8/8/3bB4/8/2wN5/5wB2 w wb - b -", "still on the board" },
+    { 3, "multi", "7bN/8/8/8/3rN4/8/2wN5/8 w wbr - r -", "is out of the game" },
+    { 3, "multi", "7bN/8/8/8/3rN4/8/2wN5/8 w wbr - - wbr", "every player is out" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CpGame) game = try_from_text (wrong[i].n_seats, wrong[i].variant, wrong[i].text, &error);
+
+      g_assert_null (game);
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+      if (strstr (error->message, wrong[i].reason) == NULL)
+        g_error ("“%s” is refused with “%s”, not “…%s…”", wrong[i].text, error->message, wrong[i].reason);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1109,6 +1303,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/attrition/notation", test_notation);
   g_test_add_func ("/attrition/full-games", test_full_games);
   g_test_add_func ("/attrition/scripted-games", test_scripted_games_reload);
+  g_test_add_func ("/attrition/position/placing", test_position_placing);
+  g_test_add_func ("/attrition/position/two-piece-stuck", test_position_two_piece_stuck);
+  g_test_add_func ("/attrition/position/four-players", test_position_four_players);
+  g_test_add_func ("/attrition/position/errors", test_position_errors);
 
   return g_test_run ();
 }

@@ -1415,6 +1415,180 @@ test_random_games (void)
     }
 }
 
+/* Position texts. */
+
+/* The state set up from the position text @text. */
+static CpState *
+from_text (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", text, NULL);
+  const char *options[] = { option, NULL };
+  g_autoptr (CpGame) game = cp_test_try_new_game ("chivalry", 2, 1, options, &error);
+
+  if (game == NULL)
+    g_error ("“%s” is not read: %s", text, error->message);
+  return cp_state_copy (cp_game_get_state (game));
+}
+
+static char *
+text_of (const CpState *state)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (state, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* Reads @text and writes it back unchanged. */
+static CpState *
+read_back (const char *text)
+{
+  CpState *state = from_text (text);
+  g_autofree char *again = text_of (state);
+
+  g_assert_cmpstr (again, ==, text);
+  return state;
+}
+
+#define START_TEXT "2/8/10/12/14/2nnmmmmmmnn2/2nnmmmmmmnn2/14/14/2NNMMMMMMNN2/2NNMMMMMMNN2/14/12/10/8/2 w"
+
+static void
+test_position_start (void)
+{
+  g_autoptr (CpState) start = cp_test_new_state ("chivalry", 2, NULL);
+  g_autofree char *text = text_of (start);
+  g_autoptr (CpState) state = NULL;
+
+  g_assert_cmpstr (text, ==, START_TEXT);
+  state = read_back (START_TEXT);
+  g_assert_cmpmem (state->cells, sizeof state->cells, start->cells, sizeof start->cells);
+  g_assert_cmpuint (cp_state_hash (state), ==, cp_state_hash (start));
+
+  /* Written after the help's example, with Black's knight on J13 and
+   * White to move. */
+  cp_test_play_state (start, "G6-G8 G10-G9 G8xG10xI12 L11-J9-H11xJ13");
+  g_free (text);
+  text = text_of (start);
+  g_assert_cmpstr (text, ==, "2/8/10/8n3/14/2nnmmm1mmn3/2nnmm1mmmnn2/14/14/2NNMMMMMMNN2/2NNMM1MMMNN2/14/12/10/8/2 w");
+  g_clear_pointer (&state, cp_state_free);
+  state = read_back (text);
+  {
+    g_autofree char *a = legal_text (state);
+    g_autofree char *b = legal_text (start);
+
+    g_assert_cmpstr (a, ==, b);
+  }
+}
+
+/* A move into the castle wins; both cells held, the game is over. */
+static void
+test_position_castle (void)
+{
+  g_autoptr (CpState) state = read_back ("M1/4M3/10/12/mm12/14/14/14/14/14/14/14/12/10/8/2 w");
+  g_autoptr (CpState) won = read_back ("MM/8/10/12/mm12/14/14/14/14/14/14/14/12/10/8/2 b");
+
+  g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_PLAYING);
+  g_assert_true (is_legal (state, "H15-H16"));
+  cp_test_play_state (state, "H15-H16");
+  g_assert_cmpuint (state->outcome.status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (state->outcome.reason, ==, CP_END_CASTLE_TAKEN);
+  g_assert_cmpuint (state->outcome.winners, ==, CP_SEAT_BIT (0));
+  g_assert_cmpuint (won->outcome.status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (won->outcome.reason, ==, CP_END_CASTLE_TAKEN);
+
+  /* A piece that jumped into its own castle must leave it: the position
+   * says so without a mark.  White's man on G1 can leave only by taking
+   * the man on G2, which it must, though the man on A5 could move. */
+  {
+    g_autoptr (CpState) castle = read_back ("2/8/10/12/mm12/14/14/14/14/14/14/M13/12/10/3m4/M1 w");
+    g_autofree char *moves = legal_text (castle);
+
+    g_assert_cmpstr (moves, ==, "G1xG3");
+  }
+}
+
+/* Two single pieces draw; a side without a move loses. */
+static void
+test_position_ends (void)
+{
+  g_autoptr (CpState) draw = read_back ("2/8/10/12/13m/14/14/14/14/14/14/M13/12/10/8/2 w");
+  /* White's man on A5 is hemmed in, and the one on G16 has nowhere to
+   * go in Black's castle. */
+  g_autoptr (CpState) stuck = read_back ("Mm/8/10/12/14/14/14/14/14/m1m11/mm12/Mmm11/m11/m9/8/2 w");
+
+  g_assert_cmpuint (draw->outcome.status, ==, CP_STATUS_DRAWN);
+  g_assert_cmpuint (draw->outcome.reason, ==, CP_END_ONE_PIECE_LEFT);
+  g_assert_cmpuint (cp_state_pending (draw), ==, 0);
+  g_assert_cmpuint (stuck->outcome.status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (stuck->outcome.reason, ==, CP_END_NO_MOVES);
+  g_assert_cmpuint (stuck->outcome.winners, ==, CP_SEAT_BIT (1));
+}
+
+/* A jump chain never lands again on a cell it has been on, the cell it
+ * started from included: round a square of four enemy men, it ends after
+ * the third, and the fourth stays. */
+static void
+test_position_jump_back (void)
+{
+  g_autoptr (CpState) square = read_back ("2/8/10/12/mm12/14/14/14/14/5m8/4m1m7/4Mm7M/12/10/8/2 w");
+  g_autoptr (CpState) passed = read_back ("2/8/10/12/mm12/14/14/14/14/5m8/4m1m7/5m7M/3m8/2M7/8/2 w");
+  g_autofree char *moves = legal_text (square);
+  g_autofree char *again = legal_text (passed);
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+
+  g_assert_cmpstr (moves, ==, "E5xE7xG7xG5 E5xG5xG7xE7");
+  g_assert_false (cp_state_parse (square, "E5xE7xG7xG5xE5", &action, &error));
+  g_assert_error (error, CP_ERROR, CP_ERROR_ILLEGAL_ACTION);
+  g_assert_nonnull (strstr (error->message, "never lands twice"));
+  g_clear_error (&error);
+  g_assert_false (cp_state_parse (square, "E5xE7xG7", &action, &error));
+  g_assert_nonnull (strstr (error->message, "another jump"));
+  g_clear_error (&error);
+  cp_test_play_state (square, "E5xE7xG7xG5");
+  g_assert_false (empty_at (square, "F5"));
+  g_assert_cmpuint (count_pieces (square, 1), ==, 3);
+
+  /* Nor onto a cell it passed: from E3 over E4 to E5, round the square
+   * and not back onto E5. */
+  g_assert_cmpstr (again, ==, "E3xE5xE7xG7xG5 E3xE5xG5xG7xE7");
+}
+
+static void
+test_position_errors (void)
+{
+  static const struct {
+    const char *text;
+    const char *reason;
+  } wrong[] = {
+    { "2/8/10/12/14/14/14/14/14/14/14/14/12/10/8/2", "too few fields" },
+    { START_TEXT " 1", "too many fields" },
+    { "2/8/10/12/14/14/14/14/14/14/14/14/12/10/8/2 x", "“w” or “b”" },
+    { "2/8/10/12/14/14/14/14/14/14/14/13/12/10/8/2 w", "wrong number of cells" },
+    { "3/8/10/12/14/14/14/14/14/14/14/14/12/10/8/2 w", "wrong number of cells" },
+    { "2/8/10/12/14/14/14/14/14/14/14/14/12/10/8 w", "incomplete" },
+    { "2/8/10/12/14/14/14/14/14/14/14/14/12/10/8/2/2 w", "too many ranks" },
+    { "2/8/10/12/14/14/14/14/14/14/14/K13/12/10/8/2 w", "unknown letter" },
+    { "2/8/10/12/14/14/14/14/14/14/MMMMMMMMMMMMM1/14/12/10/8/2 w", "twelve men" },
+    { "2/8/10/12/14/14/14/14/14/14/nnnnnnnnn5/14/12/10/8/2 w", "eight knights" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", wrong[i].text, NULL);
+      const char *options[] = { option, NULL };
+      g_autoptr (CpGame) game = cp_test_try_new_game ("chivalry", 2, 1, options, &error);
+
+      g_assert_null (game);
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+      if (strstr (error->message, wrong[i].reason) == NULL)
+        g_error ("“%s” is refused with “%s”, not “…%s…”", wrong[i].text, error->message, wrong[i].reason);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1446,5 +1620,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/chivalry/perft/command", test_perft_command);
   g_test_add_func ("/chivalry/random/positions", test_random_positions);
   g_test_add_func ("/chivalry/random/games", test_random_games);
+  g_test_add_func ("/chivalry/position/start", test_position_start);
+  g_test_add_func ("/chivalry/position/castle", test_position_castle);
+  g_test_add_func ("/chivalry/position/ends", test_position_ends);
+  g_test_add_func ("/chivalry/position/jump-back", test_position_jump_back);
+  g_test_add_func ("/chivalry/position/errors", test_position_errors);
   return g_test_run ();
 }

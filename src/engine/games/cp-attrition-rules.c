@@ -30,7 +30,8 @@
  *   last game; a chosen first player is followed by the others in the
  *   order of the seats.
  * - A player who resigns in a game of three or four leaves it; their
- *   piece is taken off the board when play goes on.
+ *   piece is taken off the board when play goes on.  Once every other
+ *   player has left, by losing or resigning, the one left wins.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -101,6 +102,7 @@ static const CpOptionSpec options[] = {
     .choice_details = variant_details },
   { .id = "starts", .label = N_("First to play"), .type = CP_OPTION_CHOICE,
     .default_value = "random", .choices = starts_ids, .choice_labels = starts_labels },
+  { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
 static const char *const figurines[2][MAX_PIECES] = {
@@ -225,6 +227,16 @@ remove_pieces_of_the_out (AttritionState *st)
 static void
 settle (AttritionState *st)
 {
+  CpSeatMask left = still_playing (st);
+
+  /* The others have left the game: the last player left wins. */
+  if (st->ready && st->result.status == CP_STATUS_PLAYING && cp_bits_count (left) <= 1)
+    {
+      if (left == 0)
+        st->result = (CpOutcome) { CP_STATUS_DRAWN, CP_END_RESIGNATION, 0 };
+      else
+        set_won (st, st->variant == VARIANT_MULTI ? CP_END_ELIMINATION : CP_END_RESIGNATION, left);
+    }
   while (st->ready && !is_over (st))
     {
       guint seat = st->order[st->turn];
@@ -283,12 +295,344 @@ seat_of_option (const char *id)
   return STARTS_RANDOM;
 }
 
+/* Position texts, in six fields separated by spaces:
+ *
+ * - the board, rank 8 first, "/" between ranks: a digit for a run of
+ *   empty cells without a marker, a seat's letter (w, b, r, o for White,
+ *   Black, Red, Brown) for an empty cell with that seat's marker, and the
+ *   letter followed by N or B for that seat's knight or bishop (whose
+ *   cell holds its owner's marker);
+ * - the letter of the seat to act;
+ * - the order of play, every seat's letter, the first player first;
+ * - the pieces of the seat to act that have moved this turn, N or B or
+ *   both, or "-";
+ * - a seat's letter for each piece it has lost, or "-";
+ * - the letters of the seats out of the game, or "-".
+ *
+ * Whether the pieces are still being placed follows from the pieces on
+ * the board: while a player still in the game has pieces to place, they
+ * are.  A lost piece still on the board is the one whose loss ended the
+ * game: it could not move. */
+
+static const char seat_letters[] = "wbro";
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+               _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* The seat of @letter among @n seats, or CP_NO_SEAT. */
+static guint
+seat_of_letter (char letter, guint n)
+{
+  const char *p = letter != '\0' ? strchr (seat_letters, letter) : NULL;
+
+  return p != NULL && (guint) (p - seat_letters) < n ? (guint) (p - seat_letters) : CP_NO_SEAT;
+}
+
+/* Reads a field of seat letters, "-" for none, into @counts (how often
+ * each seat is named). */
+static gboolean
+read_seats (const char *field, guint n, guint counts[CP_MAX_SEATS])
+{
+  memset (counts, 0, sizeof (guint) * CP_MAX_SEATS);
+  if (strcmp (field, "-") == 0)
+    return TRUE;
+  for (const char *p = field; *p != '\0'; p++)
+    {
+      guint seat = seat_of_letter (*p, n);
+
+      if (seat == CP_NO_SEAT)
+        return FALSE;
+      counts[seat]++;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_board (AttritionState *st, const char *field, const char *text, GError **error)
+{
+  CpBoard *board = st->base.board;
+  guint n = st->base.n_seats;
+  int x = 0, y = 7;
+
+  for (const char *p = field; *p != '\0'; p++)
+    {
+      guint seat;
+
+      if (*p == '/')
+        {
+          if (x != 8)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          if (y == 0)
+            return position_error (error, text, _("the board has too many ranks"));
+          x = 0;
+          y--;
+        }
+      else if (*p >= '1' && *p <= '8')
+        {
+          x += *p - '0';
+          if (x > 8)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+        }
+      else if ((seat = seat_of_letter (*p, n)) != CP_NO_SEAT)
+        {
+          guint cell;
+
+          if (x == 8)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          cell = cp_board_cell_at (board, x, y);
+          st->base.markers[cell] = (guint8) (1 + seat);
+          if (p[1] == 'N' || (p[1] == 'B' && st->n_pieces == 2))
+            {
+              guint index = p[1] == 'N' ? 0 : 1;
+
+              if (st->at[seat][index] != CP_NO_CELL)
+                return position_error (error, text, index == 0 ? _("a player has more than one knight")
+                                                               : _("a player has more than one bishop"));
+              st->base.cells[cell] = (CpPiece) { .kind = kinds[index], .seat = (guint8) seat };
+              st->at[seat][index] = (guint8) cell;
+              p++;
+            }
+          else if (g_ascii_isupper (p[1]))
+            return position_error (error, text, st->n_pieces == 2 ? _("a piece is neither N, a knight, nor B, a bishop")
+                                                                  : _("every piece is a knight, N"));
+          x++;
+        }
+      else
+        return position_error (error, text, _("the board holds a letter that is no player’s"));
+    }
+  if (x != 8 || y != 0)
+    return position_error (error, text, _("the board is incomplete"));
+  return TRUE;
+}
+
+static gboolean
+read_position (AttritionState *st, const char *text, GError **error)
+{
+  g_auto (GStrv) split = g_strsplit_set (text, " \t\n", -1);
+  const char *f[6];
+  guint n_fields = 0, n = st->base.n_seats, actor, named[CP_MAX_SEATS], lost[CP_MAX_SEATS], out[CP_MAX_SEATS];
+  guint on_board[CP_MAX_SEATS] = { 0 }, needed = st->variant == VARIANT_TWO_PIECE ? 2 : 1;
+  gboolean placing = FALSE, over = FALSE;
+  CpSeatMask left;
+
+  for (guint i = 0; split[i] != NULL; i++)
+    if (split[i][0] != '\0')
+      {
+        if (n_fields == G_N_ELEMENTS (f))
+          return position_error (error, text, _("it has too many fields"));
+        f[n_fields++] = split[i];
+      }
+  if (n_fields < G_N_ELEMENTS (f))
+    return position_error (error, text, _("it has too few fields"));
+
+  if (!read_board (st, f[0], text, error))
+    return FALSE;
+  if (strlen (f[1]) != 1 || (actor = seat_of_letter (f[1][0], n)) == CP_NO_SEAT)
+    return position_error (error, text, _("the player to act is not one of the players"));
+  if (strlen (f[2]) != n || !read_seats (f[2], n, named))
+    return position_error (error, text, _("the order of play must name every player once"));
+  for (guint s = 0; s < n; s++)
+    if (named[s] != 1)
+      return position_error (error, text, _("the order of play must name every player once"));
+  if (!read_seats (f[4], n, lost))
+    return position_error (error, text, _("the lost pieces are not written as the letters of their players"));
+  if (!read_seats (f[5], n, out))
+    return position_error (error, text, _("the players out of the game are not written as their letters"));
+
+  for (guint i = 0; i < n; i++)
+    {
+      st->order[i] = (guint8) seat_of_letter (f[2][i], n);
+      if (st->order[i] == actor)
+        st->turn = (guint8) i;
+    }
+  for (guint s = 0; s < n; s++)
+    {
+      if (out[s] > 1)
+        return position_error (error, text, _("a player is named twice among the players out of the game"));
+      if (out[s])
+        st->base.out |= CP_SEAT_BIT (s);
+      for (guint i = 0; i < st->n_pieces; i++)
+        on_board[s] += st->at[s][i] != CP_NO_CELL;
+      if (lost[s] > st->n_pieces)
+        return position_error (error, text, _("a player has lost more pieces than they had"));
+      if (st->variant == VARIANT_MULTI && lost[s] > 0 && !out[s])
+        return position_error (error, text, _("a player who has lost their knight is out of the game"));
+      st->lost[s] = (guint8) lost[s];
+      if (!out[s] && lost[s] < needed && on_board[s] + lost[s] > st->n_pieces)
+        return position_error (error, text, _("a player has lost a piece that is still on the board"));
+      if (!out[s] && on_board[s] + lost[s] < st->n_pieces)
+        placing = TRUE;
+      if (st->variant != VARIANT_MULTI && lost[s] >= needed)
+        {
+          if (over)
+            return position_error (error, text, _("both players have lost"));
+          over = TRUE;
+          set_won (st, on_board[s] + lost[s] > st->n_pieces ? CP_END_NO_MOVES : CP_END_PIECE_CAPTURED,
+                   (CpSeatMask) (everyone (st) & ~CP_SEAT_BIT (s)));
+        }
+    }
+  left = still_playing (st);
+  if (left == 0)
+    return position_error (error, text, _("every player is out of the game"));
+
+  st->ready = TRUE;
+  st->moving = !placing;
+  if (placing)
+    {
+      gboolean before = TRUE;
+
+      if (strcmp (f[3], "-") != 0)
+        return position_error (error, text, _("no piece moves while pieces are being placed"));
+      for (guint s = 0; s < n; s++)
+        if (lost[s] > 0)
+          return position_error (error, text, _("no piece is lost while pieces are being placed"));
+      if (out[actor])
+        return position_error (error, text, _("the player to place a piece is out of the game"));
+      /* The players before the one to act have placed every piece, and
+       * those after none. */
+      for (guint i = 0; i < n; i++)
+        {
+          guint s = st->order[i];
+
+          if (s == actor)
+            before = FALSE;
+          else if (!out[s] && on_board[s] != (before ? st->n_pieces : 0))
+            return position_error (error, text, _("the pieces are not placed in the order of play"));
+          st->placed[s] = (guint8) on_board[s];
+        }
+      if (st->n_pieces == 2 && st->at[actor][0] == CP_NO_CELL && st->at[actor][1] != CP_NO_CELL)
+        return position_error (error, text, _("a player places the knight before the bishop"));
+    }
+  else
+    {
+      for (guint s = 0; s < n; s++)
+        st->placed[s] = st->n_pieces;
+      if (strcmp (f[3], "-") != 0)
+        for (const char *p = f[3]; *p != '\0'; p++)
+          {
+            guint index = *p == 'N' ? 0 : *p == 'B' && st->n_pieces == 2 ? 1 : MAX_PIECES;
+
+            if (index == MAX_PIECES || (st->moved & (1u << index)))
+              return position_error (error, text, _("the pieces that have moved this turn are not written as N or B, each once"));
+            if (!over && st->at[actor][index] == CP_NO_CELL)
+              return position_error (error, text, _("a piece that has moved this turn is not on the board"));
+            st->moved |= (guint8) (1u << index);
+          }
+    }
+  return TRUE;
+}
+
+static char *
+attrition_write_position (const CpState *state)
+{
+  AttritionState copy;
+  const AttritionState *st = settled (state, &copy);
+  guint n = state->n_seats;
+  GString *out = g_string_new (NULL);
+  gsize length;
+
+  for (int y = 7; y >= 0; y--)
+    {
+      guint run = 0;
+
+      if (y < 7)
+        g_string_append_c (out, '/');
+      for (int x = 0; x < 8; x++)
+        {
+          guint cell = cp_board_cell_at (state->board, x, y);
+          const CpPiece *piece = &st->base.cells[cell];
+
+          if (CP_PIECE_IS_EMPTY (piece) && st->base.markers[cell] == 0)
+            {
+              run++;
+              continue;
+            }
+          if (run > 0)
+            g_string_append_printf (out, "%u", run);
+          run = 0;
+          if (CP_PIECE_IS_EMPTY (piece))
+            g_string_append_c (out, seat_letters[st->base.markers[cell] - 1]);
+          else
+            g_string_append_printf (out, "%c%c", seat_letters[piece->seat], cp_piece_kind_letter (piece->kind));
+        }
+      if (run > 0)
+        g_string_append_printf (out, "%u", run);
+    }
+
+  g_string_append_printf (out, " %c ", seat_letters[st->order[st->turn]]);
+  for (guint i = 0; i < n; i++)
+    g_string_append_c (out, seat_letters[st->order[i]]);
+
+  g_string_append_c (out, ' ');
+  length = out->len;
+  for (guint i = 0; st->moving && i < st->n_pieces; i++)
+    if (st->moved & (1u << i))
+      g_string_append_c (out, cp_piece_kind_letter (kinds[i]));
+  if (out->len == length)
+    g_string_append_c (out, '-');
+
+  g_string_append_c (out, ' ');
+  length = out->len;
+  for (guint s = 0; s < n; s++)
+    for (guint i = 0; i < st->lost[s]; i++)
+      g_string_append_c (out, seat_letters[s]);
+  if (out->len == length)
+    g_string_append_c (out, '-');
+
+  g_string_append_c (out, ' ');
+  length = out->len;
+  for (guint s = 0; s < n; s++)
+    if (st->base.out & CP_SEAT_BIT (s))
+      g_string_append_c (out, seat_letters[s]);
+  if (out->len == length)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
+}
+
+/* The key of the model's default (cp_state_hash() of rules without a hook
+ * of their own) over the state as settle() leaves it, where what the
+ * position text does not hold is put alike: where a piece that has been
+ * lost still stands on the board, and what the seats out of the game
+ * placed. */
+static guint64
+attrition_hash (const CpState *state)
+{
+  static const CpRules plain = { .id = "attrition", .state_size = sizeof (AttritionState) };
+  AttritionState copy;
+
+  settled (state, &copy);
+  copy.base.rules = &plain;
+  for (guint s = 0; s < state->n_seats; s++)
+    {
+      if (copy.base.out & CP_SEAT_BIT (s))
+        copy.placed[s] = 0;
+      for (guint i = 0; i < copy.n_pieces; i++)
+        copy.at[s][i] = CP_NO_CELL;
+    }
+  for (guint cell = 0; cell < cp_board_get_n_cells (state->board); cell++)
+    {
+      const CpPiece *piece = &copy.base.cells[cell];
+
+      if (!CP_PIECE_IS_EMPTY (piece) && piece->seat < state->n_seats)
+        copy.at[piece->seat][piece->kind == CP_PIECE_BISHOP] = (guint8) cell;
+    }
+  return cp_state_hash (&copy.base);
+}
+
 static gboolean
 attrition_init (CpState *state, GHashTable *opts, GError **error)
 {
   AttritionState *st = STATE (state);
   const char *variant = g_hash_table_lookup (opts, "variant");
   guint first = seat_of_option (g_hash_table_lookup (opts, "starts"));
+  const char *position = g_hash_table_lookup (opts, CP_POSITION_OPTION);
   guint n = state->n_seats;
 
   for (guint i = 0; variant_ids[i] != NULL; i++)
@@ -325,7 +669,12 @@ attrition_init (CpState *state, GHashTable *opts, GError **error)
   state->board = cp_chess_standard_board ();
   memset (st->at, CP_NO_CELL, sizeof st->at);
   st->result = (CpOutcome) { CP_STATUS_PLAYING, CP_END_NONE, 0 };
-  if (first != STARTS_RANDOM)
+  if (position != NULL && position[0] != '\0')
+    {
+      if (!read_position (st, position, error))
+        return FALSE;
+    }
+  else if (first != STARTS_RANDOM)
     {
       for (guint i = 0; i < n; i++)
         st->order[i] = (guint8) ((first + i) % n);
@@ -877,4 +1226,6 @@ const CpRules cp_attrition_rules = {
   .parse = attrition_parse,
   .evaluate = attrition_evaluate,
   .present = attrition_present,
+  .hash = attrition_hash,
+  .write_position = attrition_write_position,
 };

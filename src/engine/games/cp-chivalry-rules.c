@@ -115,15 +115,160 @@ cp_chivalry_board (void)
   return g_object_ref ((CpBoard *) board);
 }
 
-/* The start: knights on files C D K L and men on E to J, White on ranks 6
- * and 7, Black on ranks 10 and 11. */
+static const CpOptionSpec options[] = {
+  { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
+/* Position texts: the cells rank by rank from 16 down to 1, "/" between
+ * ranks, cells off the board left out (so rank 16 has two cells, G16 and
+ * H16), a digit or two for a run of empty cells, M and N for White's men
+ * and knights, m and n for Black's; then "w" or "b", the side to move.  A
+ * move is one action, however long its chain, so a position is never
+ * written in the middle of one; a piece in its own castle and a piece in
+ * the enemy's need no mark, as the cells say it all. */
+
 static gboolean
-chivalry_init (CpState *state, GHashTable *options, GError **error)
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+               _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+static gboolean
+read_position (CpState *state, const char *text, GError **error)
+{
+  g_auto (GStrv) fields = g_strsplit_set (text, " \t\n", -1);
+  const char *f[2] = { NULL, NULL };
+  guint n_fields = 0, count[2][2] = { { 0, 0 }, { 0, 0 } };
+  int x = 0, y = HEIGHT - 1;
+
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (fields[i][0] != '\0')
+      {
+        if (n_fields == 2)
+          return position_error (error, text, _("it has too many fields"));
+        f[n_fields++] = fields[i];
+      }
+  if (n_fields < 2)
+    return position_error (error, text, _("it has too few fields"));
+
+  /* The board, from A16 on; x walks the files, holes included. */
+  for (const char *p = f[0]; *p != '\0'; p++)
+    {
+      if (*p == '/')
+        {
+          if (y == 0)
+            return position_error (error, text, _("the board has too many ranks"));
+          while (x < WIDTH && !cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
+            x++;
+          if (x != WIDTH)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          x = 0;
+          y--;
+          continue;
+        }
+      while (x < WIDTH && !cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
+        x++;
+      if (g_ascii_isdigit (*p))
+        {
+          guint run = (guint) (*p - '0');
+
+          if (g_ascii_isdigit (p[1]))
+            run = run * 10 + (guint) (*++p - '0');
+          if (run == 0)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          while (run > 0)
+            {
+              while (x < WIDTH && !cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
+                x++;
+              if (x == WIDTH)
+                return position_error (error, text, _("a rank has the wrong number of cells"));
+              x++;
+              run--;
+            }
+        }
+      else if (strchr ("MNmn", *p) != NULL)
+        {
+          CpPiece *piece;
+          guint seat = g_ascii_isupper (*p) ? 0 : 1;
+          gboolean knight = g_ascii_toupper (*p) == 'N';
+
+          if (x == WIDTH)
+            return position_error (error, text, _("a rank has the wrong number of cells"));
+          piece = &state->cells[y * WIDTH + x];
+          piece->kind = knight ? CP_PIECE_CHIVALRY_KNIGHT : CP_PIECE_MAN;
+          piece->seat = (guint8) seat;
+          count[seat][knight]++;
+          x++;
+        }
+      else
+        return position_error (error, text, _("the pieces hold an unknown letter"));
+    }
+  while (x < WIDTH && !cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
+    x++;
+  if (y != 0 || x != WIDTH)
+    return position_error (error, text, _("the board is incomplete"));
+  for (guint seat = 0; seat < 2; seat++)
+    if (count[seat][0] > 12 || count[seat][1] > 8)
+      return position_error (error, text, _("a side has more than twelve men or more than eight knights"));
+
+  if (g_strcmp0 (f[1], "w") != 0 && g_strcmp0 (f[1], "b") != 0)
+    return position_error (error, text, _("the side to move must be “w” or “b”"));
+  state->to_move = f[1][0] == 'w' ? 0 : 1;
+  return TRUE;
+}
+
+static char *
+chivalry_write_position (const CpState *state)
+{
+  GString *out = g_string_new (NULL);
+
+  for (int y = HEIGHT - 1; y >= 0; y--)
+    {
+      guint run = 0;
+
+      if (y < HEIGHT - 1)
+        g_string_append_c (out, '/');
+      for (int x = 0; x < WIDTH; x++)
+        {
+          const CpPiece *piece = &state->cells[y * WIDTH + x];
+          char letter;
+
+          if (!cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
+            continue;
+          if (piece->kind == CP_PIECE_NONE)
+            {
+              run++;
+              continue;
+            }
+          if (run > 0)
+            g_string_append_printf (out, "%u", run);
+          run = 0;
+          letter = piece->kind == CP_PIECE_CHIVALRY_KNIGHT ? 'N' : 'M';
+          g_string_append_c (out, piece->seat == 0 ? letter : g_ascii_tolower (letter));
+        }
+      if (run > 0)
+        g_string_append_printf (out, "%u", run);
+    }
+  g_string_append (out, state->to_move == 0 ? " w" : " b");
+  return g_string_free (out, FALSE);
+}
+
+/* The start: knights on files C D K L and men on E to J, White on ranks 6
+ * and 7, Black on ranks 10 and 11; or the position given. */
+static gboolean
+chivalry_init (CpState *state, GHashTable *opts, GError **error)
 {
   static const guint ranks[2][2] = { { 5, 6 }, { 9, 10 } };
+  const char *position = g_hash_table_lookup (opts, CP_POSITION_OPTION);
 
   state->board = cp_chivalry_board ();
   state->to_move = 0;
+  if (position != NULL && position[0] != '\0')
+    return read_position (state, position, error);
   for (guint seat = 0; seat < 2; seat++)
     for (guint r = 0; r < 2; r++)
       for (guint x = 2; x <= 11; x++)
@@ -699,6 +844,9 @@ chivalry_parse (const CpState *state, const char *text, CpAction *action, GError
     return cannot_play (error, text, _("the piece on its first cell belongs to the other player"));
   if (unfinished)
     return cannot_play (error, text, _("a capturing move goes on while another jump is possible"));
+  for (guint i = 1; i < wanted.n_cells; i++)
+    if (memchr (wanted.cells, wanted.cells[i], i) != NULL)
+      return cannot_play (error, text, _("a move never lands twice on one cell, nor back where it started"));
   switch (compulsion (&legal, state->to_move))
     {
     case MUST_LEAVE_CASTLE:
@@ -779,6 +927,8 @@ const CpRules cp_chivalry_rules = {
   .min_seats = 2,
   .max_seats = 2,
   .flags = CP_RULES_DRAWS,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
   .colours = colours,
   .state_size = sizeof (CpState),
   .init = chivalry_init,
@@ -792,4 +942,5 @@ const CpRules cp_chivalry_rules = {
   .present = chivalry_present,
   .explain = chivalry_explain,
   .evaluate = chivalry_evaluate,
+  .write_position = chivalry_write_position,
 };
