@@ -411,6 +411,14 @@ read_tarred (TarPitState *st, const char *field, const char *text, GError **erro
           return position_error (error, text, reason);
         }
       p = st->chess.base.cells[cell];
+      if (cp_cell_set_contains (&st->chess.promotion_zone[p.seat], cell))
+        {
+          /* Translators: %s: the cell of a piece, such as "b8" */
+          g_autofree char *reason = g_strdup_printf (_("“%s” holds a tarred piece on its last rank, "
+                                                       "where the tar goes back to its owner"), names[i]);
+
+          return position_error (error, text, reason);
+        }
       p.checker_colour = (guint8) (1 - p.seat);
       put (st, cell, p);
     }
