@@ -298,7 +298,12 @@ append_pile (GString *out, const CpDeck *pile)
 {
   g_string_append_c (out, ' ');
   for (guint i = 0; i < cp_deck_count (pile); i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", cp_card_to_id (cp_deck_peek (pile, i)));
+    {
+      const char *id = cp_card_to_id (cp_deck_peek (pile, i));
+
+      /* A card hidden from a view's seat is written "?". */
+      g_string_append_printf (out, "%s%s", i > 0 ? "," : "", id != NULL ? id : "?");
+    }
   if (cp_deck_is_empty (pile))
     g_string_append_c (out, '-');
 }
