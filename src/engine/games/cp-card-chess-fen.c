@@ -19,10 +19,19 @@
 #include "cp-card-chess-fen.h"
 #include "cp-error.h"
 
-static gboolean
-fen_error (GError **error, const char *fen, const char *reason)
+/**
+ * cp_card_chess_refuse:
+ * @text: a position text that cannot be read
+ * @reason: why, in a few translated words
+ *
+ * Sets @error to say that @text cannot be read and why.
+ *
+ * Returns: %FALSE
+ */
+gboolean
+cp_card_chess_refuse (GError **error, const char *text, const char *reason)
 {
-  g_autofree char *quoted = cp_error_quote (fen);
+  g_autofree char *quoted = cp_error_quote (text);
 
   g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
                _("The position “%s” cannot be read: %s"), quoted, reason);
@@ -44,7 +53,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
       if (*p == '*')
         {
           if (last == CP_NO_CELL || st->base.cells[last].checkers == G_MAXUINT8)
-            return fen_error (error, fen, _("a checker is not under a piece"));
+            return cp_card_chess_refuse (error, fen, _("a checker is not under a piece"));
           st->base.cells[last].checkers++;
           continue;
         }
@@ -52,7 +61,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
       if (*p == '/')
         {
           if (x != width || y == 0)
-            return fen_error (error, fen, _("a rank has the wrong number of cells"));
+            return cp_card_chess_refuse (error, fen, _("a rank has the wrong number of cells"));
           x = 0;
           y--;
         }
@@ -62,7 +71,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           long n = strtol (p, &end, 10);
 
           if (n < 1 || n > width - x)
-            return fen_error (error, fen, _("a rank has the wrong number of cells"));
+            return cp_card_chess_refuse (error, fen, _("a rank has the wrong number of cells"));
           x += (int) n;
           p = end - 1;
         }
@@ -71,16 +80,16 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           guint cell = cp_board_cell_at (board, x, y);
 
           if (x >= width || cell == CP_NO_CELL)
-            return fen_error (error, fen, _("a rank has the wrong number of cells"));
+            return cp_card_chess_refuse (error, fen, _("a rank has the wrong number of cells"));
           st->base.cells[cell] = (CpPiece) { .kind = kind, .seat = g_ascii_isupper (*p) ? 0 : 1 };
           last = cell;
           x++;
         }
       else
-        return fen_error (error, fen, _("the pieces hold an unknown letter"));
+        return cp_card_chess_refuse (error, fen, _("the pieces hold an unknown letter"));
     }
   if (x != width || y != 0)
-    return fen_error (error, fen, _("the board is incomplete"));
+    return cp_card_chess_refuse (error, fen, _("the board is incomplete"));
   return TRUE;
 }
 
@@ -99,12 +108,12 @@ check_pieces (CpChessState *st, guint flags, const char *fen, GError **error)
         kings[p->seat]++;
       if (p->kind == CP_PIECE_PAWN
           && (cp_board_cell_y (board, c) == 0 || cp_board_cell_y (board, c) == cp_board_get_height (board) - 1))
-        return fen_error (error, fen, _("a pawn stands on the first or last rank"));
+        return cp_card_chess_refuse (error, fen, _("a pawn stands on the first or last rank"));
     }
   if (!(flags & CP_CARD_CHESS_FEN_KING_TAKEN) && (kings[0] != 1 || kings[1] != 1))
-    return fen_error (error, fen, _("each side must have exactly one king"));
+    return cp_card_chess_refuse (error, fen, _("each side must have exactly one king"));
   if (kings[0] > 1 || kings[1] > 1 || kings[0] + kings[1] == 0)
-    return fen_error (error, fen, _("each side must have one king, or none once it has been taken"));
+    return cp_card_chess_refuse (error, fen, _("each side must have one king, or none once it has been taken"));
   return TRUE;
 }
 
@@ -143,7 +152,7 @@ read_castling (CpChessState *st, const char *field, const char *fen, GError **er
       guint king = st->king[seat], rook = CP_NO_CELL;
 
       if (king == CP_NO_CELL || cp_board_cell_y (board, king) != st->home_rank[seat])
-        return fen_error (error, fen, _("castling is allowed to a king that is not on its first rank"));
+        return cp_card_chess_refuse (error, fen, _("castling is allowed to a king that is not on its first rank"));
       if (c == 'k')
         rook = outer_rook (st, seat, CP_CASTLE_KING_SIDE);
       else if (c == 'q')
@@ -155,9 +164,9 @@ read_castling (CpChessState *st, const char *field, const char *fen, GError **er
             rook = CP_NO_CELL;
         }
       else
-        return fen_error (error, fen, _("the castling rights hold an unknown letter"));
+        return cp_card_chess_refuse (error, fen, _("the castling rights hold an unknown letter"));
       if (rook == CP_NO_CELL)
-        return fen_error (error, fen, _("castling is allowed with a rook that is not there"));
+        return cp_card_chess_refuse (error, fen, _("castling is allowed with a rook that is not there"));
       cp_chess_state_add_castle_right (st, seat, rook);
     }
   return TRUE;
@@ -173,11 +182,11 @@ read_en_passant (CpChessState *st, const char *field, const char *fen, GError **
   if (g_str_equal (field, "-"))
     return TRUE;
   if (!cp_board_parse_cell (board, field, &cell, NULL))
-    return fen_error (error, fen, _("the en passant cell is not a cell"));
+    return cp_card_chess_refuse (error, fen, _("the en passant cell is not a cell"));
   pawn = cp_board_step (board, cell, cp_board_get_forward (board, 1 - mover, 0));
   if (pawn == CP_NO_CELL || st->base.cells[pawn].kind != CP_PIECE_PAWN
       || st->base.cells[pawn].seat == mover || st->base.cells[cell].kind != CP_PIECE_NONE)
-    return fen_error (error, fen, _("no pawn can have just passed the en passant cell"));
+    return cp_card_chess_refuse (error, fen, _("no pawn can have just passed the en passant cell"));
   st->ep_cell = (guint8) cell;
   st->ep_pawn = (guint8) pawn;
   return TRUE;
@@ -218,11 +227,11 @@ cp_card_chess_fen_read (CpChessState *st, const char *fen, guint flags, GError *
     if (fields[i][0] != '\0')
       {
         if (n == G_N_ELEMENTS (f))
-          return fen_error (error, fen, _("it has too many fields"));
+          return cp_card_chess_refuse (error, fen, _("it has too many fields"));
         f[n++] = fields[i];
       }
   if (n < G_N_ELEMENTS (f))
-    return fen_error (error, fen, _("it has too few fields"));
+    return cp_card_chess_refuse (error, fen, _("it has too few fields"));
 
   memset (st->base.cells, 0, sizeof st->base.cells);
   if (!read_placement (st, f[0], fen, error))
@@ -232,13 +241,13 @@ cp_card_chess_fen_read (CpChessState *st, const char *fen, guint flags, GError *
   else if (g_str_equal (f[1], "b"))
     st->base.to_move = 1;
   else
-    return fen_error (error, fen, _("the side to move must be “w” or “b”"));
+    return cp_card_chess_refuse (error, fen, _("the side to move must be “w” or “b”"));
   cp_chess_state_finish_setup (st);
   if (!check_pieces (st, flags, fen, error) || !read_castling (st, f[2], fen, error)
       || !read_en_passant (st, f[3], fen, error))
     return FALSE;
   if (!read_number (f[4], 9999, &halfmove) || !read_number (f[5], 9999, &fullmove) || fullmove == 0)
-    return fen_error (error, fen, _("the move counters are not numbers"));
+    return cp_card_chess_refuse (error, fen, _("the move counters are not numbers"));
   st->halfmove = (guint16) halfmove;
   st->fullmove = (guint16) fullmove;
   cp_chess_state_finish_setup (st);

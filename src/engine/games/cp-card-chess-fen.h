@@ -17,5 +17,8 @@ gboolean  cp_card_chess_fen_read (CpChessState *st,
                                   const char   *fen,
                                   guint         flags,
                                   GError      **error);
+gboolean  cp_card_chess_refuse   (GError      **error,
+                                  const char   *text,
+                                  const char   *reason);
 
 G_END_DECLS

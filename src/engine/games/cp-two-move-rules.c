@@ -21,7 +21,6 @@
 
 #include "cp-card-chess-fen.h"
 #include "cp-chess-rules.h"
-#include "cp-error.h"
 #include "cp-games.h"
 
 typedef enum {
@@ -148,16 +147,6 @@ static const char *const stage_names[] = {
 
 #define N_POSITION_FIELDS 7
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
 static void
 append_cards (GString *out, guint kinds, guint seat)
 {
@@ -180,6 +169,7 @@ two_move_write_position (const CpState *state)
   const TwoMoveState *st = TWO_MOVE_STATE (state);
   GString *out = g_string_new (NULL);
   g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  guint64 pawns = moved_pawns (st);
   gsize start;
 
   g_string_append_printf (out, "%s %s", fen, stage_names[st->stage]);
@@ -203,7 +193,7 @@ two_move_write_position (const CpState *state)
   g_string_append_c (out, ' ');
   start = out->len;
   for (guint c = 0; c < 64; c++)
-    if (moved_pawns (st) & CELL_BIT (c))
+    if (pawns & CELL_BIT (c))
       {
         g_autofree char *name = cp_board_cell_name (state->board, c);
 
@@ -249,7 +239,7 @@ read_cards (const char *field, guint seat, guint *kinds, const char *text, GErro
         /* Translators: %s: a card id, such as "KS" */
         reason = g_strdup_printf (_("the card “%s” is given twice"), ids[i]);
       if (reason != NULL)
-        return position_error (error, text, reason);
+        return cp_card_chess_refuse (error, text, reason);
       *kinds |= KIND_BIT (kind);
     }
   return TRUE;
@@ -278,11 +268,11 @@ read_queue (TwoMoveState *st, const char *field, const char *text, GError **erro
           g_autofree char *reason = g_strdup_printf (_("“%s” is not a card to carry out: write the card, “:” "
                                                        "and how many moves it has left, 1 or 2"), entries[i]);
 
-          return position_error (error, text, reason);
+          return cp_card_chess_refuse (error, text, reason);
         }
       if (st->n_queue == G_N_ELEMENTS (st->queue_kind) || !(st->up[seat] & KIND_BIT (kind))
           || (st->n_queue > 0 && kind * 2 + seat <= st->queue_kind[st->n_queue - 1] * 2u + st->queue_seat[st->n_queue - 1]))
-        return position_error (error, text, _("the cards to carry out must lie face up, "
+        return cp_card_chess_refuse (error, text, _("the cards to carry out must lie face up, "
                                               "the least valuable first and White’s before Black’s"));
       st->queue_seat[st->n_queue] = (guint8) seat;
       st->queue_kind[st->n_queue] = (guint8) kind;
@@ -309,7 +299,7 @@ read_pawns (TwoMoveState *st, const char *field, const char *text, GError **erro
           /* Translators: %s: what was read in place of the cell of a pawn */
           g_autofree char *reason = g_strdup_printf (_("“%s” is not the cell of a pawn"), names[i]);
 
-          return position_error (error, text, reason);
+          return cp_card_chess_refuse (error, text, reason);
         }
       st->pawns_moved |= CELL_BIT (cell);
     }
@@ -347,7 +337,7 @@ read_position (TwoMoveState *st, const char *text, GError **error)
   cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
   st->chess.features = CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN;
   if (g_strv_length (extra) != N_POSITION_FIELDS)
-    return position_error (error, text, _("after the six fields of FEN come seven more: the stage, the "
+    return cp_card_chess_refuse (error, text, _("after the six fields of FEN come seven more: the stage, the "
                                           "cards face up of White and of Black, those they chose face "
                                           "down, the cards to carry out and the pawns that moved"));
   if (!cp_card_chess_fen_read (&st->chess, fen, CP_CARD_CHESS_FEN_KING_TAKEN, error))
@@ -356,7 +346,7 @@ read_position (TwoMoveState *st, const char *text, GError **error)
     if (st->stage != STAGE_REVEALING && g_str_equal (extra[0], stage_names[st->stage]))
       break;
   if (st->stage > STAGE_MOVING)
-    return position_error (error, text, _("the stage must be “lay”, “choose” or “move”"));
+    return cp_card_chess_refuse (error, text, _("the stage must be “lay”, “choose” or “move”"));
   for (guint seat = 0; seat < 2; seat++)
     {
       guint up, sealed;
@@ -365,7 +355,7 @@ read_position (TwoMoveState *st, const char *text, GError **error)
           || !read_cards (extra[3 + seat], seat, &sealed, text, error))
         return FALSE;
       if (up & sealed)
-        return position_error (error, text, _("a card chosen face down lies face up"));
+        return cp_card_chess_refuse (error, text, _("a card chosen face down lies face up"));
       st->up[seat] = (guint8) up;
       st->sealed[seat] = (guint8) sealed;
     }
@@ -380,7 +370,7 @@ read_position (TwoMoveState *st, const char *text, GError **error)
     st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, kings };
   problem = check_stage (st);
   if (problem != NULL)
-    return position_error (error, text, problem);
+    return cp_card_chess_refuse (error, text, problem);
   if (st->stage == STAGE_CHOOSING && st->sealed[0] != 0 && st->sealed[1] != 0)
     st->stage = STAGE_REVEALING;
   if (st->stage == STAGE_MOVING && st->chess.base.outcome.status == CP_STATUS_PLAYING)
