@@ -582,6 +582,187 @@ test_saved_secrets (void)
     }
 }
 
+/* The 36 cards of the game with two checker cards of each colour. */
+static const char *const all_cards[] = {
+  "2H", "3H", "4H", "5H", "2D", "3D", "4D", "5D", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C",
+  "8H", "8D", "8S", "8C", "9H", "9D", "9S", "9C", "10H", "10D", "10S", "10C",
+  "QH", "KH", "QS", "KS", "6H", "6D", "6S", "6C",
+};
+
+/* A position text: @head (FEN, stage, tarred pieces and checkers in
+ * front), the hands, the cards of @discard, and every other card in the
+ * draw pile in the order above. */
+static char *
+position_text (const char *head, const char *white, const char *black, const char *discard)
+{
+  g_autofree char *given = g_strdup_printf (",%s,%s,%s,", white, black, discard);
+  GString *pile = g_string_new (NULL);
+  g_autofree char *draw = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (all_cards); i++)
+    {
+      g_autofree char *id = g_strdup_printf (",%s,", all_cards[i]);
+
+      if (strstr (given, id) == NULL)
+        g_string_append_printf (pile, "%s%s", pile->len > 0 ? "," : "", all_cards[i]);
+    }
+  draw = g_string_free (pile, FALSE);
+  return g_strdup_printf ("%s %s %s %s %s", head, white, black, draw, discard);
+}
+
+static CpState *
+from_text (const char *text)
+{
+  g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", text, NULL);
+
+  return cp_test_new_state ("tar-pit", 2, option, NULL);
+}
+
+static char *
+refusal (const char *text)
+{
+  g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", text, NULL);
+  const char *const options[] = { option, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_test_try_new_game ("tar-pit", 2, 1, options, &error);
+
+  g_assert_null (game);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+  return g_strdup (error->message);
+}
+
+static void
+assert_written_back (const CpState *state, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *written = cp_state_write_position (state, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (written, ==, text);
+}
+
+/* The worked example as a position text: the checkers, the tar, the
+ * checkers in front and the cards are read and written back, and play
+ * goes on from it as the example says. */
+static void
+test_position_text (void)
+{
+  g_autofree char *text
+    = position_text ("rnbqkb1r/ppppp*1pp/5n2/5p*2/4P*1P1/5P2/PPPP3P/RNBQKBNR b KQkq - 0 4 move e4,f5,e7 4 5",
+                     "3H,9D,QH,6S", "10S,9S,2S,8S", "5D,3C");
+  g_autoptr (CpState) state = from_text (text);
+  CpCardTable cards;
+  g_autofree char *after = NULL;
+
+  g_assert_cmpuint (cp_state_pending (state), ==, CP_SEAT_BIT (BLACK));
+  g_assert_cmpint (checker (state, "e7"), ==, 'w');
+  g_assert_cmpint (checker (state, "f5"), ==, 'w');
+  g_assert_cmpint (checker (state, "e4"), ==, 'b');
+  g_assert_cmpuint (front (state, WHITE), ==, 4);
+  g_assert_cmpuint (front (state, BLACK), ==, 5);
+  table (state, &cards);
+  g_assert_cmpuint (cp_hand_get (&cards.hand[BLACK], 0), ==, cp_card_new (CP_SUIT_SPADES, CP_RANK_TEN));
+  g_assert_cmpuint (cp_hand_get (&cards.hand[BLACK], 3), ==, cp_card_new (CP_SUIT_SPADES, CP_RANK_EIGHT));
+  g_assert_cmpuint (cards.draw_pile, ==, 26);
+  g_assert_cmpuint (cp_hand_count (&cards.discard), ==, 2);
+  assert_written_back (state, text);
+
+  /* The tarred pawn on f5 cannot move; the knight takes on e4 and may
+   * throw the tar it now carries. */
+  g_assert_false (has_legal (state, BLACK, "f4"));
+  cp_test_play_state (state, "Nxe4");
+  after = position_text ("rnbqkb1r/ppppp*1pp/8/5p*2/4n*1P1/5P2/PPPP3P/RNBQKBNR b KQkq - 0 4 throw:e4 f5,e7 4 5",
+                         "3H,9D,QH,6S", "10S,9S,2S,8S", "5D,3C");
+  assert_written_back (state, after);
+  cp_test_play_state (state, "^f3 8♠@e4 draw");
+  g_free (after);
+  after = position_text ("rnbqkb1r/ppppp*1pp/8/5p*2/4n*1P1/5P*2/PPPP3P/RNBQKBNR w KQkq - 0 5 move f3,f5,e7 4 4",
+                         "3H,9D,QH,6S", "10S,9S,2S,2H", "5D,3C,8S");
+  assert_written_back (state, after);
+}
+
+/* The tar read from a text: a tarred pawn gives no check, and a tarred
+ * piece is freed on its far rank, not on its own first rank. */
+static void
+test_position_tar (void)
+{
+  g_autofree char *tarred = position_text ("4k3/8/8/8/8/8/3p*4/4K3 w - - 0 1 move d2 1 1", "2H", "2S", "-");
+  g_autofree char *carrying = position_text ("4k3/8/8/8/8/8/3p*4/4K3 w - - 0 1 move - 1 1", "2H", "2S", "-");
+  g_autofree char *crawl = position_text ("4k3/1N*6/8/8/8/8/8/2B*1K3 w - - 0 1 move b7,c1 1 1", "2H", "2S", "-");
+  g_autoptr (CpState) pawn = from_text (tarred);
+  g_autoptr (CpState) checking = from_text (carrying);
+  g_autoptr (CpState) state = from_text (crawl);
+  g_autoptr (CpState) home = from_text (crawl);
+
+  g_assert_cmpuint (pawn->rules->check_cell (pawn), ==, CP_NO_CELL);
+  g_assert_true (has_legal (pawn, WHITE, "Kf2"));
+  g_assert_true (has_legal (pawn, WHITE, "Kxd2"));
+  g_assert_cmpuint (checking->rules->check_cell (checking), ==, cp_test_cell ("e1"));
+
+  /* The knight crawls on to b8, the far rank, and is freed. */
+  g_assert_true (has_legal (state, WHITE, "Nb8"));
+  cp_test_play_state (state, "Nb8");
+  g_assert_cmpint (checker (state, "b8"), ==, 0);
+  g_assert_cmpuint (front (state, BLACK), ==, 2);
+  /* The bishop on its own first rank stays tarred, and crawls forward. */
+  g_assert_cmpint (checker (home, "c1"), ==, 'b');
+  g_assert_true (has_legal (home, WHITE, "Bc2"));
+  g_assert_false (has_legal (home, WHITE, "Bd2"));
+  cp_test_play_state (home, "Bc2");
+  g_assert_cmpint (checker (home, "c2"), ==, 'b');
+  g_assert_cmpuint (front (home, BLACK), ==, 1);
+}
+
+/* A plain FEN still sets up the game to be dealt. */
+static void
+test_position_plain (void)
+{
+  g_autoptr (CpState) state
+    = cp_test_new_state ("tar-pit", 2, "fen=rnbqkbnr/pppppppp/8/8/4P*3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", NULL);
+
+  g_assert_cmpuint (cp_state_pending (state), ==, CP_SEAT_BIT (CP_SEAT_CHANCE));
+  g_assert_cmpint (checker (state, "e4"), ==, 'w');
+}
+
+/* Texts that cannot be read name what is wrong. */
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *head, *white, *black, *discard, *reason;
+  } cases[] = {
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 move -", "2H", "2S", "-", "after the six fields of FEN come eight more" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 deal - 1 1", "2H", "2S", "-", "the stage must be “move”" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 throw:e1 - 1 1", "2H", "2S", "-", "must stand on its own checker" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 move e1 1 1", "2H", "2S", "-", "“e1” is not the cell of a piece on a checker" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 move - 13 1", "2H", "2S", "-", "more than twelve checkers" },
+    { "4k3/8/8/8/8/8/8/4K**3 w - - 0 1 move - 1 1", "2H", "2S", "-", "more than one checker" },
+    { "4k3/1N6/8/8/8/8/8/4K3 w - - 0 1 move b7 1 1", "2H", "2S", "-", "“b7” is not the cell" },
+    { "1N*2k3/8/8/8/8/8/8/4K3 w - - 0 1 move b8 1 1", "2H", "2S", "-", "“b8” holds a tarred piece on its last rank" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 move - 1 1", "AS", "2S", "-", "“AS” is not a card of this game" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 move - 1 1", "7H", "2S", "-", "“7H” is not a card of this game" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 move - 1 1", "2H", "2S,2H", "-", "the card “2H” is given twice" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 card - 1 1", "-", "2S", "-", "the player to play a card holds none" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 draw - 1 1", "2H", "2S", "-", "the player to draw holds as many cards" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 return - 1 1", "2H", "2S", "-", "has none under a piece" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 discard - 1 1", "2H", "2S", "-", "no more cards than checkers" },
+    { "4k3/8/8/8/8/8/8/8 w - - 0 1 move - 1 1", "2H", "2S", "-", "each side must have exactly one king" },
+  };
+  g_autofree char *missing = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = position_text (cases[i].head, cases[i].white, cases[i].black, cases[i].discard);
+      g_autofree char *message = refusal (text);
+
+      if (strstr (message, cases[i].reason) == NULL)
+        g_error ("“%s” was refused with “%s”", text, message);
+    }
+  missing = refusal ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 move - 1 1 2H 2S 3H -");
+  if (strstr (missing, "is missing: every card of the game lies in a hand or a pile") == NULL)
+    g_error ("refused with “%s”", missing);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -598,5 +779,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/tar-pit/perft", test_perft);
   g_test_add_func ("/tar-pit/perft-command-line", test_perft_command_line);
   g_test_add_func ("/tar-pit/saved-secrets", test_saved_secrets);
+  g_test_add_func ("/tar-pit/position-text", test_position_text);
+  g_test_add_func ("/tar-pit/position-tar", test_position_tar);
+  g_test_add_func ("/tar-pit/position-plain", test_position_plain);
+  g_test_add_func ("/tar-pit/position-refused", test_position_refused);
   return g_test_run ();
 }

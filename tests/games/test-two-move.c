@@ -350,6 +350,142 @@ test_drawn_names (void)
   g_assert_cmpuint (swapped, <, 12);
 }
 
+/* A game set up from a position text, which must be read. */
+static CpGame *
+from_text (const char *text)
+{
+  g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", text, NULL);
+  const char *const options[] = { option, NULL };
+  g_autoptr (GError) error = NULL;
+  CpGame *game = cp_test_try_new_game ("two-move", 2, 1, options, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+/* The message a position text is refused with. */
+static char *
+refusal (const char *text)
+{
+  g_autofree char *option = g_strconcat (CP_POSITION_OPTION "=", text, NULL);
+  const char *const options[] = { option, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_test_try_new_game ("two-move", 2, 1, options, &error);
+
+  g_assert_null (game);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+  return g_strdup (error->message);
+}
+
+static guint
+n_legal (CpGame *game, guint seat)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  return legal.len;
+}
+
+static void
+assert_written_back (CpGame *game, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *written = cp_state_write_position (cp_game_get_state (game), &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (written, ==, text);
+}
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+/* Position texts: the stage, the cards face up, the cards chosen, the
+ * cards to carry out and the pawns that moved are read and written
+ * back. */
+static void
+test_position_text (void)
+{
+  /* White's king and rook lie face up: White chooses two of three cards,
+   * Black two of five. */
+  const char *choosing = START " choose 10H,KH - - - - -";
+  /* White has chosen in secret: only Black has still to choose. */
+  const char *sealed = START " choose 10H,KH - 8H,9H - - -";
+  /* White's queen card has one move left, and the pawn on e4 has already
+   * moved this turn. */
+  const char *moving = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 move 8H,QH - - - QH:1 e4";
+  /* Black's king was taken: the game is over. */
+  const char *taken = "8/8/8/8/8/8/8/4K3 w - - 0 9 move 10H,KH 9S,KS - - - -";
+  g_autoptr (CpGame) game = from_text (choosing);
+  g_autoptr (CpGame) secret = from_text (sealed);
+  g_autoptr (CpGame) card = from_text (moving);
+  g_autoptr (CpGame) over = from_text (taken);
+  g_autoptr (CpGame) plain = cp_test_new_game_undrawn ("two-move", 2, 1, "fen=" START, NULL);
+  g_autoptr (CpGame) drawn = cp_test_new_game ("two-move", 2, 1, "fen=" START, NULL);
+
+  g_assert_cmpuint (cp_state_pending (cp_game_get_state (game)), ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (BLACK));
+  g_assert_cmpuint (n_legal (game, WHITE), ==, 3);
+  g_assert_cmpuint (n_legal (game, BLACK), ==, 10);
+  assert_written_back (game, choosing);
+
+  g_assert_cmpuint (cp_state_pending (cp_game_get_state (secret)), ==, CP_SEAT_BIT (BLACK));
+  assert_written_back (secret, sealed);
+  /* Both chose knight and bishop: all four cancel, and White, with four
+   * cards face up, takes them back. */
+  choose (secret, BLACK, "nb");
+  assert_written_back (secret, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2 choose - 8S,9S - - - -");
+
+  /* The queen's four moves and those of the seven pawns that have not
+   * moved. */
+  g_assert_cmpuint (cp_state_pending (cp_game_get_state (card)), ==, CP_SEAT_BIT (WHITE));
+  g_assert_cmpuint (n_legal (card, WHITE), ==, 18);
+  g_assert_true (can_move (card, WHITE, "d1", "h5"));
+  g_assert_false (can_move (card, WHITE, "e4", "e5"));
+  g_assert_true (can_move (card, WHITE, "d2", "d4"));
+  assert_written_back (card, moving);
+  move (card, WHITE, "d2", "d4");
+  assert_written_back (card, "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 2 choose 8H,QH - - - - -");
+
+  g_assert_cmpint (cp_game_get_outcome (over)->status, ==, CP_STATUS_WON);
+  g_assert_cmpint (cp_game_get_outcome (over)->reason, ==, CP_END_KING_CAPTURED);
+  g_assert_cmpuint (cp_game_get_outcome (over)->winners, ==, CP_SEAT_BIT (WHITE));
+  assert_written_back (over, taken);
+
+  /* A plain FEN starts as before: the colours are drawn, and the first
+   * cards lie face up. */
+  g_assert_cmpuint (cp_state_pending (cp_game_get_state (plain)), ==, CP_SEAT_BIT (CP_SEAT_CHANCE));
+  assert_written_back (drawn, START " choose 10H,KH - - - - -");
+}
+
+/* Texts that cannot be read name what is wrong. */
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *text;
+    const char *reason;
+  } cases[] = {
+    { START " choose 10H,KH", "after the six fields of FEN come seven more" },
+    { START " deal - - - - - -", "the stage must be “lay”, “choose” or “move”" },
+    { START " choose 10H,KS - - - - -", "“KS” is not one of White’s cards" },
+    { START " choose 10H,10H - - - - -", "the card “10H” is given twice" },
+    { START " choose 10H,KH - 10H,9H - - -", "a card chosen face down lies face up" },
+    { START " choose 8H,9H,10H,KH - - - - -", "a player has too many cards face up" },
+    { START " choose 10H,KH - - - 10H:1 -", "only while the cards are carried out" },
+    { START " move 8H,QH 8S,9S - - QH:1,9S:2 -", "the least valuable first" },
+    { START " move 8H,QH - - - QH:3 -", "“QH:3” is not a card to carry out" },
+    { START " move 8H,QH - - - QH:1 e5", "“e5” is not the cell of a pawn" },
+    { START " move 8H,QH - - - - -", "no card is left to carry out" },
+    { "8/8/8/8/8/8/8/8 w - - 0 9 choose - - - - - -", "each side must have one king" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = refusal (cases[i].text);
+
+      if (strstr (message, cases[i].reason) == NULL)
+        g_error ("“%s” was refused with “%s”", cases[i].text, message);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,5 +497,7 @@ main (int argc, char **argv)
   g_test_add_func ("/two-move/all-cancel", test_all_cancel);
   g_test_add_func ("/two-move/colours", test_colours);
   g_test_add_func ("/two-move/drawn-names", test_drawn_names);
+  g_test_add_func ("/two-move/position-text", test_position_text);
+  g_test_add_func ("/two-move/position-refused", test_position_refused);
   return g_test_run ();
 }

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "cp-card-chess-fen.h"
 #include "cp-chess-rules.h"
 #include "cp-error.h"
 #include "cp-games.h"
@@ -270,12 +271,270 @@ tar_moves (const TarPitState *st, guint seat, CpActionList *out)
     }
 }
 
+/* Position texts: FEN, a "*" after each piece on a checker, then the
+ * stage, the tarred pieces, the checkers in front of White and of Black,
+ * their hands, the draw pile from the top and the discard pile from the
+ * bottom. */
+
+static const char *const stage_names[] = {
+  [STAGE_SHUFFLE] = "-", [STAGE_MOVE] = "move", [STAGE_THROW] = "throw", [STAGE_CARD] = "card",
+  [STAGE_RETURN] = "return", [STAGE_DISCARD] = "discard", [STAGE_DRAW] = "draw", [STAGE_RESHUFFLE] = "-",
+};
+
+#define N_POSITION_FIELDS 8
+
+static void
+append_pile (GString *out, const CpDeck *pile)
+{
+  g_string_append_c (out, ' ');
+  for (guint i = 0; i < cp_deck_count (pile); i++)
+    {
+      const char *id = cp_card_to_id (cp_deck_peek (pile, i));
+
+      /* A card hidden from a view's seat is written "?". */
+      g_string_append_printf (out, "%s%s", i > 0 ? "," : "", id != NULL ? id : "?");
+    }
+  if (cp_deck_is_empty (pile))
+    g_string_append_c (out, '-');
+}
+
+static char *
+tar_pit_write_position (const CpState *state)
+{
+  const TarPitState *st = TAR_PIT_STATE (state);
+  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  GString *out = g_string_new (fen);
+  gsize start;
+
+  g_string_append_printf (out, " %s", stage_names[st->stage]);
+  if (st->stage == STAGE_THROW)
+    {
+      g_autofree char *runner = cp_board_cell_name (state->board, st->runner);
+
+      g_string_append_printf (out, ":%s", runner);
+    }
+  g_string_append_c (out, ' ');
+  start = out->len;
+  for (guint c = 0; c < 64; c++)
+    if (is_tarred (&state->cells[c]))
+      {
+        g_autofree char *name = cp_board_cell_name (state->board, c);
+
+        g_string_append_printf (out, "%s%s", out->len > start ? "," : "", name);
+      }
+  if (out->len == start)
+    g_string_append_c (out, '-');
+  g_string_append_printf (out, " %u %u", st->front[0], st->front[1]);
+  append_pile (out, &st->hand[0].cards);
+  append_pile (out, &st->hand[1].cards);
+  append_pile (out, &st->deck);
+  append_pile (out, &st->discard.cards);
+  return g_string_free (out, FALSE);
+}
+
+/* A field of cards in order, each of @all once at most (@seen). */
+static gboolean
+read_pile (const char *field, CpDeck *pile, guint64 all, guint64 *seen, const char *text, GError **error)
+{
+  g_auto (GStrv) ids = g_strsplit (field, ",", -1);
+
+  cp_deck_init (pile, NULL, 0);
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      g_autofree char *reason = NULL;
+      CpCard card;
+
+      if (!cp_card_from_id (ids[i], &card) || !(all & cp_card_bit (card)))
+        /* Translators: %s: what was read in place of a card, such as "AS" */
+        reason = g_strdup_printf (_("“%s” is not a card of this game"), ids[i]);
+      else if (*seen & cp_card_bit (card))
+        /* Translators: %s: a card id, such as "8S" */
+        reason = g_strdup_printf (_("the card “%s” is given twice"), ids[i]);
+      if (reason != NULL)
+        return cp_card_chess_refuse (error, text, reason);
+      *seen |= cp_card_bit (card);
+      cp_deck_put_bottom (pile, card);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_cell (const TarPitState *st, const char *name, guint *cell)
+{
+  return cp_board_parse_cell (st->chess.base.board, name, cell, NULL) && *cell < 64
+         && st->chess.base.cells[*cell].kind != CP_PIECE_NONE;
+}
+
+/* The stage, with the cell of the piece that may throw: "throw:e4". */
+static gboolean
+read_stage (TarPitState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (field, ":", 2);
+  guint cell = CP_NO_CELL;
+
+  for (st->stage = STAGE_MOVE; st->stage < STAGE_RESHUFFLE; st->stage++)
+    if (g_str_equal (parts[0], stage_names[st->stage]))
+      break;
+  if (st->stage == STAGE_RESHUFFLE || (parts[1] != NULL) != (st->stage == STAGE_THROW))
+    return cp_card_chess_refuse (error, text, _("the stage must be “move”, “throw:” and the cell of the piece "
+                                          "that moved, “card”, “return”, “discard” or “draw”"));
+  if (st->stage == STAGE_THROW && (!read_cell (st, parts[1], &cell) || !is_carrying (&st->chess.base.cells[cell])))
+    return cp_card_chess_refuse (error, text, _("the piece that may throw the tar must stand on its own checker"));
+  st->runner = (guint8) cell;
+  return TRUE;
+}
+
+static gboolean
+read_tarred (TarPitState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (field, ",", -1);
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      guint cell;
+      CpPiece p;
+
+      if (!read_cell (st, names[i], &cell) || !is_carrying (&st->chess.base.cells[cell]))
+        {
+          /* Translators: %s: what was read in place of the cell of a piece on a checker */
+          g_autofree char *reason = g_strdup_printf (_("“%s” is not the cell of a piece on a checker"), names[i]);
+
+          return cp_card_chess_refuse (error, text, reason);
+        }
+      p = st->chess.base.cells[cell];
+      if (cp_cell_set_contains (&st->chess.promotion_zone[p.seat], cell))
+        {
+          /* Translators: %s: the cell of a piece, such as "b8" */
+          g_autofree char *reason = g_strdup_printf (_("“%s” holds a tarred piece on its last rank, "
+                                                       "where the tar goes back to its owner"), names[i]);
+
+          return cp_card_chess_refuse (error, text, reason);
+        }
+      p.checker_colour = (guint8) (1 - p.seat);
+      put (st, cell, p);
+    }
+  return TRUE;
+}
+
+/* Whether the cards and checkers fit the stage. */
+static const char *
+check_stage (const TarPitState *st)
+{
+  guint mover = st->chess.base.to_move, other = 1 - mover;
+
+  switch ((Stage) st->stage)
+    {
+    case STAGE_CARD:
+      return cp_hand_count (&st->hand[mover]) == 0 ? _("the player to play a card holds none") : NULL;
+    case STAGE_RETURN:
+      return on_board (st, other) == 0 ? _("the player to give back a checker has none under a piece") : NULL;
+    case STAGE_DISCARD:
+      return cp_hand_count (&st->hand[other]) <= st->front[other]
+             ? _("the player to discard holds no more cards than checkers in front of them") : NULL;
+    case STAGE_DRAW:
+      return cp_hand_count (&st->hand[mover]) >= st->front[mover] || cp_deck_is_empty (&st->deck)
+             ? _("the player to draw holds as many cards as checkers in front of them, or the draw pile is empty")
+             : NULL;
+    default:
+      return NULL;
+    }
+}
+
+/* Sets up the position of a text with the game's fields; @all: every card
+ * of the game. */
+static gboolean
+read_position (TarPitState *st, const char *text, guint64 all, GError **error)
+{
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = cp_fen_split (text, &extra);
+  guint64 seen = 0;
+  const char *problem;
+
+  cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+  st->chess.features = CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN;
+  if (g_strv_length (extra) != N_POSITION_FIELDS)
+    return cp_card_chess_refuse (error, text, _("after the six fields of FEN come eight more: the stage, the "
+                                          "tarred pieces, the checkers in front of White and of Black, "
+                                          "their hands, the draw pile and the discard pile"));
+  if (!cp_card_chess_fen_read (&st->chess, fen, 0, error))
+    return FALSE;
+  for (guint c = 0; c < 64; c++)
+    {
+      CpPiece p = st->chess.base.cells[c];
+
+      if (p.kind == CP_PIECE_NONE || p.checkers == 0)
+        continue;
+      if (p.checkers > 1)
+        return cp_card_chess_refuse (error, text, _("a piece stands on more than one checker"));
+      p.checker_colour = p.seat;
+      put (st, c, p);
+    }
+  if (!read_tarred (st, extra[1], text, error) || !read_stage (st, extra[0], text, error))
+    return FALSE;
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      guint64 n;
+
+      if (!g_ascii_string_to_unsigned (extra[2 + seat], 10, 0, CHECKERS_PER_COLOUR, &n, NULL)
+          || n + on_board (st, seat) > CHECKERS_PER_COLOUR)
+        return cp_card_chess_refuse (error, text, _("a player has more than twelve checkers, or their number is "
+                                              "not a number"));
+      st->front[seat] = (guint8) n;
+    }
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      cp_hand_init (&st->hand[seat], CP_SEAT_BIT (seat));
+      if (!read_pile (extra[4 + seat], &st->hand[seat].cards, all, &seen, text, error))
+        return FALSE;
+    }
+  cp_hand_init (&st->discard, CP_SEATS_ALL);
+  if (!read_pile (extra[6], &st->deck, all, &seen, text, error)
+      || !read_pile (extra[7], &st->discard.cards, all, &seen, text, error))
+    return FALSE;
+  if (seen != all)
+    {
+      CpDeck missing;
+      g_autofree char *reason = NULL;
+
+      cp_deck_init_set (&missing, all & ~seen);
+      /* Translators: %s: a card id, such as "8S" */
+      reason = g_strdup_printf (_("the card “%s” is missing: every card of the game lies in a hand or a pile"),
+                                cp_card_to_id (cp_deck_peek (&missing, 0)));
+      return cp_card_chess_refuse (error, text, reason);
+    }
+  problem = check_stage (st);
+  if (problem != NULL)
+    return cp_card_chess_refuse (error, text, problem);
+  st->all = st->shuffled = all;
+  return TRUE;
+}
+
 static gboolean
 tar_pit_init (CpState *state, GHashTable *opts, GError **error)
 {
   TarPitState *st = TAR_PIT_STATE (state);
   guint cards = (guint) g_ascii_strtoull (g_hash_table_lookup (opts, "checker-cards"), NULL, 10);
   const char *const counts[2] = { "white-checkers", "black-checkers" };
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = text != NULL ? cp_fen_split (text, &extra) : NULL;
+  CpDeck deck;
+
+  cp_deck_init_chess (&deck, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
+  for (guint i = 0; i < MIN (cards, 4u); i++)
+    for (guint colour = 0; colour < 2; colour++)
+      {
+        CpCard card;
+
+        cp_card_from_id (checker_cards[colour][i], &card);
+        cp_deck_put_bottom (&deck, card);
+      }
+  if (extra != NULL && extra[0] != NULL)
+    return read_position (st, text, cp_deck_get_set (&deck), error);
 
   if (!cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN, error))
     return FALSE;
@@ -307,15 +566,7 @@ tar_pit_init (CpState *state, GHashTable *opts, GError **error)
       cp_hand_init (&st->hand[seat], CP_SEAT_BIT (seat));
     }
   cp_hand_init (&st->discard, CP_SEATS_ALL);
-  cp_deck_init_chess (&st->deck, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
-  for (guint i = 0; i < MIN (cards, 4u); i++)
-    for (guint colour = 0; colour < 2; colour++)
-      {
-        CpCard card;
-
-        cp_card_from_id (checker_cards[colour][i], &card);
-        cp_deck_put_bottom (&st->deck, card);
-      }
+  st->deck = deck;
   st->all = st->shuffled = cp_deck_get_set (&st->deck);
   st->stage = STAGE_SHUFFLE;
   st->runner = CP_NO_CELL;
@@ -1096,6 +1347,7 @@ const CpRules cp_tar_pit_rules = {
   .hash = tar_pit_hash,
   .evaluate = tar_pit_evaluate,
   .sample = tar_pit_sample,
+  .write_position = tar_pit_write_position,
 };
 
 /**

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "cp-card-chess-fen.h"
 #include "cp-chess-rules.h"
 #include "cp-games.h"
 
@@ -120,11 +121,273 @@ first_stage (const TwoMoveState *st)
   return st->up[0] != 0 ? STAGE_CHOOSING : STAGE_FACE_UP;
 }
 
+static void advance (TwoMoveState *st);
+
+/* The pawns that moved this turn: a cell whose pawn moved and was then
+ * taken or promoted no longer counts. */
+static guint64
+moved_pawns (const TwoMoveState *st)
+{
+  guint64 pawns = 0;
+
+  for (guint c = 0; c < 64; c++)
+    if ((st->pawns_moved & CELL_BIT (c)) && st->chess.base.cells[c].kind == CP_PIECE_PAWN)
+      pawns |= CELL_BIT (c);
+  return pawns;
+}
+
+/* Position texts: FEN, then the stage, the cards face up of White and of
+ * Black, the cards they chose face down, the cards still to carry out and
+ * the pawns that moved this turn. */
+
+static const char *const stage_names[] = {
+  [STAGE_COLOURS] = "-", [STAGE_FACE_UP] = "lay", [STAGE_CHOOSING] = "choose",
+  [STAGE_REVEALING] = "choose", [STAGE_MOVING] = "move",
+};
+
+#define N_POSITION_FIELDS 7
+
+static void
+append_cards (GString *out, guint kinds, guint seat)
+{
+  gsize start = out->len;
+
+  for (guint kind = CP_PIECE_KNIGHT; kind <= CP_PIECE_KING; kind++)
+    if (kinds & KIND_BIT (kind))
+      {
+        if (out->len > start)
+          g_string_append_c (out, ',');
+        g_string_append (out, cp_card_to_id (card_of (kind, seat)));
+      }
+  if (out->len == start)
+    g_string_append_c (out, '-');
+}
+
+static char *
+two_move_write_position (const CpState *state)
+{
+  const TwoMoveState *st = TWO_MOVE_STATE (state);
+  GString *out = g_string_new (NULL);
+  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  guint64 pawns = moved_pawns (st);
+  gsize start;
+
+  g_string_append_printf (out, "%s %s", fen, stage_names[st->stage]);
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_string_append_c (out, ' ');
+      append_cards (out, st->up[seat], seat);
+    }
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_string_append_c (out, ' ');
+      append_cards (out, st->sealed[seat] == SEALED_UNKNOWN ? 0 : st->sealed[seat], seat);
+    }
+  g_string_append_c (out, ' ');
+  start = out->len;
+  for (guint i = st->current; st->stage == STAGE_MOVING && i < st->n_queue; i++)
+    g_string_append_printf (out, "%s%s:%u", out->len > start ? "," : "",
+                            cp_card_to_id (card_of (st->queue_kind[i], st->queue_seat[i])), st->queue_moves[i]);
+  if (out->len == start)
+    g_string_append_c (out, '-');
+  g_string_append_c (out, ' ');
+  start = out->len;
+  for (guint c = 0; c < 64; c++)
+    if (pawns & CELL_BIT (c))
+      {
+        g_autofree char *name = cp_board_cell_name (state->board, c);
+
+        g_string_append_printf (out, "%s%s", out->len > start ? "," : "", name);
+      }
+  if (out->len == start)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
+}
+
+/* The card of @seat that @id names: its kind, or 0. */
+static guint
+read_card (const char *id, guint seat)
+{
+  CpCard card;
+
+  for (guint kind = CP_PIECE_KNIGHT; kind <= CP_PIECE_KING; kind++)
+    if (cp_card_from_id (id, &card) && card == card_of (kind, seat))
+      return kind;
+  return 0;
+}
+
+/* A set of cards of @seat, such as "KH,10H", or "-". */
+static gboolean
+read_cards (const char *field, guint seat, guint *kinds, const char *text, GError **error)
+{
+  g_auto (GStrv) ids = g_strsplit (field, ",", -1);
+
+  *kinds = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      guint kind = read_card (ids[i], seat);
+      g_autofree char *reason = NULL;
+
+      if (kind == 0)
+        /* Translators: %s: a card id, such as "KS"; the cards of White
+         * are hearts, those of Black spades */
+        reason = g_strdup_printf (seat == 0 ? _("“%s” is not one of White’s cards")
+                                            : _("“%s” is not one of Black’s cards"), ids[i]);
+      else if (*kinds & KIND_BIT (kind))
+        /* Translators: %s: a card id, such as "KS" */
+        reason = g_strdup_printf (_("the card “%s” is given twice"), ids[i]);
+      if (reason != NULL)
+        return cp_card_chess_refuse (error, text, reason);
+      *kinds |= KIND_BIT (kind);
+    }
+  return TRUE;
+}
+
+/* The cards still to carry out, such as "8H:1,10S:2". */
+static gboolean
+read_queue (TwoMoveState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) entries = g_strsplit (field, ",", -1);
+
+  st->n_queue = st->current = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (guint i = 0; entries[i] != NULL; i++)
+    {
+      g_auto (GStrv) parts = g_strsplit (entries[i], ":", -1);
+      guint kind = 0, seat = 0;
+
+      if (g_strv_length (parts) == 2)
+        for (seat = 0; seat < 2 && (kind = read_card (parts[0], seat)) == 0; seat++)
+          ;
+      if (kind == 0 || (!g_str_equal (parts[1], "1") && !g_str_equal (parts[1], "2")))
+        {
+          /* Translators: %s: what was read in place of a card to carry out */
+          g_autofree char *reason = g_strdup_printf (_("“%s” is not a card to carry out: write the card, “:” "
+                                                       "and how many moves it has left, 1 or 2"), entries[i]);
+
+          return cp_card_chess_refuse (error, text, reason);
+        }
+      if (st->n_queue == G_N_ELEMENTS (st->queue_kind) || !(st->up[seat] & KIND_BIT (kind))
+          || (st->n_queue > 0 && kind * 2 + seat <= st->queue_kind[st->n_queue - 1] * 2u + st->queue_seat[st->n_queue - 1]))
+        return cp_card_chess_refuse (error, text, _("the cards to carry out must lie face up, "
+                                              "the least valuable first and White’s before Black’s"));
+      st->queue_seat[st->n_queue] = (guint8) seat;
+      st->queue_kind[st->n_queue] = (guint8) kind;
+      st->queue_moves[st->n_queue++] = (guint8) (parts[1][0] - '0');
+    }
+  return TRUE;
+}
+
+static gboolean
+read_pawns (TwoMoveState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (field, ",", -1);
+
+  st->pawns_moved = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      guint cell;
+
+      if (!cp_board_parse_cell (st->chess.base.board, names[i], &cell, NULL)
+          || st->chess.base.cells[cell].kind != CP_PIECE_PAWN)
+        {
+          /* Translators: %s: what was read in place of the cell of a pawn */
+          g_autofree char *reason = g_strdup_printf (_("“%s” is not the cell of a pawn"), names[i]);
+
+          return cp_card_chess_refuse (error, text, reason);
+        }
+      st->pawns_moved |= CELL_BIT (cell);
+    }
+  return TRUE;
+}
+
+/* Whether the cards fit the stage. */
+static const char *
+check_stage (const TwoMoveState *st)
+{
+  for (guint seat = 0; seat < 2; seat++)
+    if (cp_bits_count (st->up[seat]) > (st->stage == STAGE_MOVING ? 4u : 3u))
+      return _("a player has too many cards face up: with four face up, they take them back");
+  for (guint seat = 0; seat < 2; seat++)
+    if (st->sealed[seat] != 0 && (st->stage != STAGE_CHOOSING || cp_bits_count (st->sealed[seat]) != 2))
+      return _("two cards are chosen face down, only while the players choose");
+  if (st->stage == STAGE_FACE_UP && (st->up[0] | st->up[1]) != 0)
+    return _("cards lie face up before White has laid the first two");
+  if (st->stage != STAGE_MOVING && (st->n_queue > 0 || st->pawns_moved != 0))
+    return _("cards are carried out and pawns moved only while the cards are carried out");
+  if (st->stage == STAGE_MOVING && st->n_queue == 0 && st->chess.base.outcome.status == CP_STATUS_PLAYING)
+    return _("no card is left to carry out");
+  return NULL;
+}
+
+/* Sets up the position of a text with the game's fields. */
+static gboolean
+read_position (TwoMoveState *st, const char *text, GError **error)
+{
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = cp_fen_split (text, &extra);
+  const char *problem;
+  guint kings = 0;
+
+  cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+  st->chess.features = CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN;
+  if (g_strv_length (extra) != N_POSITION_FIELDS)
+    return cp_card_chess_refuse (error, text, _("after the six fields of FEN come seven more: the stage, the "
+                                          "cards face up of White and of Black, those they chose face "
+                                          "down, the cards to carry out and the pawns that moved"));
+  if (!cp_card_chess_fen_read (&st->chess, fen, CP_CARD_CHESS_FEN_KING_TAKEN, error))
+    return FALSE;
+  for (st->stage = STAGE_FACE_UP; st->stage <= STAGE_MOVING; st->stage++)
+    if (st->stage != STAGE_REVEALING && g_str_equal (extra[0], stage_names[st->stage]))
+      break;
+  if (st->stage > STAGE_MOVING)
+    return cp_card_chess_refuse (error, text, _("the stage must be “lay”, “choose” or “move”"));
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      guint up, sealed;
+
+      if (!read_cards (extra[1 + seat], seat, &up, text, error)
+          || !read_cards (extra[3 + seat], seat, &sealed, text, error))
+        return FALSE;
+      if (up & sealed)
+        return cp_card_chess_refuse (error, text, _("a card chosen face down lies face up"));
+      st->up[seat] = (guint8) up;
+      st->sealed[seat] = (guint8) sealed;
+    }
+  if (!read_queue (st, extra[5], text, error) || !read_pawns (st, extra[6], text, error))
+    return FALSE;
+
+  /* A game whose king was taken is over. */
+  for (guint seat = 0; seat < 2; seat++)
+    if (st->chess.king[seat] != CP_NO_CELL)
+      kings |= CP_SEAT_BIT (seat);
+  if (kings != CP_SEAT_BIT (0) + CP_SEAT_BIT (1))
+    st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, kings };
+  problem = check_stage (st);
+  if (problem != NULL)
+    return cp_card_chess_refuse (error, text, problem);
+  if (st->stage == STAGE_CHOOSING && st->sealed[0] != 0 && st->sealed[1] != 0)
+    st->stage = STAGE_REVEALING;
+  if (st->stage == STAGE_MOVING && st->chess.base.outcome.status == CP_STATUS_PLAYING)
+    advance (st);
+  return TRUE;
+}
+
 static gboolean
 two_move_init (CpState *state, GHashTable *opts, GError **error)
 {
   TwoMoveState *st = TWO_MOVE_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = text != NULL ? cp_fen_split (text, &extra) : NULL;
 
+  if (extra != NULL && extra[0] != NULL)
+    return read_position (st, text, error);
   if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN,
                              error))
     return FALSE;
@@ -306,6 +569,10 @@ move (TwoMoveState *st, const CpAction *action)
     st->pawns_moved = (st->pawns_moved & ~CELL_BIT (from)) | CELL_BIT (to);
   if (takes_king)
     {
+      /* The side without a king keeps no right to castle. */
+      for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+        st->chess.castle[1 - seat][side] = (CpCastleRight) { CP_NO_CELL, CP_NO_CELL, CP_NO_CELL };
+      st->chess.hash = cp_chess_compute_hash (&st->chess);
       st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, CP_SEAT_BIT (seat) };
       return;
     }
@@ -545,6 +812,23 @@ two_move_present (const CpState *state, const CpState *start, guint viewer, CpPr
     cp_presentation_set_prompt (out, two_move_prompt (TWO_MOVE_STATE (state), actor));
 }
 
+/* The key of a position: the pieces, the stage and the cards, without
+ * the cards already carried out this turn or how the colours were
+ * drawn. */
+static guint64
+two_move_hash (const CpState *state)
+{
+  const TwoMoveState *st = TWO_MOVE_STATE (state);
+  guint64 h = st->chess.hash ^ (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (1u + st->stage));
+
+  h ^= G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f) * (1u + st->up[0] + 256u * st->up[1]);
+  h ^= G_GUINT64_CONSTANT (0x165667b19e3779f9) * (1u + st->sealed[0] + 256u * st->sealed[1]);
+  for (guint i = st->current; st->stage == STAGE_MOVING && i < st->n_queue; i++)
+    h ^= G_GUINT64_CONSTANT (0xd6e8feb86659fd93)
+         * (1u + (i - st->current) + 8u * (st->queue_kind[i] + 8u * (st->queue_seat[i] + 2u * st->queue_moves[i])));
+  return h ^ (moved_pawns (st) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd));
+}
+
 const CpRules cp_two_move_rules = {
   .id = "two-move",
   .name = N_("Two Move Chess"),
@@ -569,5 +853,7 @@ const CpRules cp_two_move_rules = {
   .cards = two_move_cards,
   .present = two_move_present,
   .sample = two_move_sample,
+  .hash = two_move_hash,
   .evaluate = cp_chess_rules_evaluate,
+  .write_position = two_move_write_position,
 };
