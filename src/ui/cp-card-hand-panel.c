@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cp-accessible.h"
 #include "cp-engine.h"
 #include "cp-card-art.h"
 #include "cp-card-hand-panel.h"
@@ -1212,6 +1213,7 @@ cp_card_hand_panel_init (CpCardHandPanel *self)
   GtkDropTarget *target;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  cp_accessible_name_mnemonics (GTK_WIDGET (self));
   cp_wrap_layout_set_spacing (CP_WRAP_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 12, 0);
   self->cards = g_ptr_array_new ();
   self->seat = CP_VIEW_ALL;

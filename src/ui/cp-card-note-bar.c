@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cp-accessible.h"
 #include "cp-card-art.h"
 #include "cp-card-note-bar.h"
 #include "cp-engine.h"
@@ -551,6 +552,7 @@ static void
 cp_card_note_bar_init (CpCardNoteBar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  cp_accessible_name_mnemonics (GTK_WIDGET (self));
   self->piece_kind = CP_PIECE_PAWN;
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     self->colours[i] = (CpColour) (i % CP_N_COLOURS);

@@ -20,6 +20,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cp-accessible.h"
 #include "cp-engine.h"
 #include "cp-grid-art.h"
 #include "cp-grid-panel.h"
@@ -187,7 +188,7 @@ seal_clicked (CpGridPanel *self)
 static GtkWidget *
 new_button (CpGridPanel *self, const char *label, GCallback callback)
 {
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  GtkWidget *button = cp_accessible_mnemonic_button_new (label);
 
   g_signal_connect_swapped (button, "clicked", callback, self);
   return button;

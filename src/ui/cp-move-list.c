@@ -28,6 +28,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cp-accessible.h"
 #include "cp-engine.h"
 #include "cp-move-list.h"
 #include "cp-text.h"
@@ -700,6 +701,10 @@ show_item (CpMoveList *self, GtkListItem *item)
   gtk_widget_set_visible (line, row->kind != ROW_MOVES);
   gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   gtk_string_list_get_string (self->rows, position), -1);
+  /* The list's own row around it takes the focus: it reads the same. */
+  if (gtk_widget_get_parent (box) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    gtk_string_list_get_string (self->rows, position), -1);
   if (row->kind != ROW_MOVES)
     {
       const char *text = gtk_string_list_get_string (self->rows, position);
@@ -1135,7 +1140,7 @@ init_past_bar (CpMoveList *self)
   gtk_label_set_xalign (GTK_LABEL (self->past_label), 0.0);
   gtk_box_append (GTK_BOX (self->past_bar), self->past_label);
 
-  self->present_button = gtk_button_new_with_mnemonic (_("Back to the _Present"));
+  self->present_button = cp_accessible_mnemonic_button_new (_("Back to the _Present"));
   gtk_widget_set_halign (self->present_button, GTK_ALIGN_END);
   gtk_widget_set_tooltip_text (self->present_button, _("Show the position after the last move"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->present_button), "win.last");

@@ -24,6 +24,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cp-accessible.h"
 #include "cp-board-renderer.h"
 #include "cp-columns.h"
 #include "cp-computer-player.h"
@@ -176,8 +177,7 @@ kind_drop_down (guint level)
   gtk_widget_add_css_class (drop_down, "flat");
   /* No tooltip: the control shows what it is set to, and a tooltip would
    * cover the items of its own menu. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Who plays this seat"), -1);
+  cp_accessible_name_drop_down (GTK_DROP_DOWN (drop_down), _("Who plays this seat"));
   return drop_down;
 }
 
@@ -977,6 +977,7 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
   const CpRules *const *rules = cp_rules_list (&n);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  cp_accessible_name_mnemonics (GTK_WIDGET (self));
   self->game_rows = g_ptr_array_new ();
   self->option_rows = g_ptr_array_new ();
   self->name_rows = g_ptr_array_new ();

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "cp-accessible.h"
 #include "cp-preferences-window.h"
 
 struct _CpPreferencesWindow
@@ -137,6 +138,7 @@ static void
 cp_preferences_window_init (CpPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  cp_accessible_name_mnemonics (GTK_WIDGET (self));
   wrap_choices (self->board_theme);
   wrap_choices (self->board_facing);
   wrap_choices (self->notation);

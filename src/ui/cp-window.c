@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-accessible.h"
 #include "cp-board-legend.h"
 #include "cp-engine.h"
 #include "cp-new-game-dialog.h"
@@ -202,7 +203,7 @@ show_card_notes (CpWindow *self, const CpPresentation *presentation, CpActionLis
 static void
 add_prompt_action (CpWindow *self, const char *label, const char *action)
 {
-  GtkWidget *widget = gtk_button_new_with_mnemonic (label);
+  GtkWidget *widget = cp_accessible_mnemonic_button_new (label);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (widget), action);
   gtk_box_append (GTK_BOX (self->prompt_buttons), widget);
@@ -284,7 +285,7 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
   for (guint i = 0; buttons && i < presentation->buttons->len; i++)
     {
       const CpButton *button = &g_array_index (presentation->buttons, CpButton, i);
-      GtkWidget *widget = gtk_button_new_with_mnemonic (button->label);
+      GtkWidget *widget = cp_accessible_mnemonic_button_new (button->label);
 
       gtk_actionable_set_action_name (GTK_ACTIONABLE (widget), "win.button");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (widget), "s", button->id);
@@ -1132,6 +1133,7 @@ static void
 cp_window_init (CpWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  cp_accessible_name_mnemonics (GTK_WIDGET (self));
   gtk_stack_set_visible_child_name (self->curtain_stack, "game");
   /* The curtain's Ready takes the focus, not the pane that scrolls the
    * curtain, which a screen reader could name only as a pane. */

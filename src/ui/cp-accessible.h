@@ -1,0 +1,16 @@
+/* cp-accessible.h: names that assistive technologies read
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+GtkWidget *cp_accessible_mnemonic_button_new (const char *label);
+void       cp_accessible_name_mnemonics      (GtkWidget  *root);
+void       cp_accessible_name_drop_down      (GtkDropDown *drop_down,
+                                              const char  *name);
+
+G_END_DECLS

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+# test-a11y.py: the window as a screen reader meets it
+#
+# Starts Chess Parlour with GTK's AT-SPI backend and reads and drives it
+# through the accessibility bus only, as a screen reader or a switch
+# control does: it finds controls, cells and cards by the names they are
+# read by, activates them, and listens to the bus's events.  Run it under
+# dbus-run-session (the bus starts the accessibility services itself) on
+# a display, with CP_PROGRAM naming the program and GSETTINGS_SCHEMA_DIR
+# its compiled settings schema.  It speaks TAP.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import gi
+gi.require_version('Atspi', '2.0')
+from gi.repository import Atspi, GLib  # noqa: E402
+
+PROGRAM = os.environ['CP_PROGRAM']
+# No name, a class name, or a mnemonic's underline read aloud.
+BAD_NAME = re.compile(r'^\s*$|^(Gtk|Adw|Cp)[A-Z]|(^|\s)_\w')
+
+
+class Failure(Exception):
+    pass
+
+
+def pump(seconds=0.0):
+    """Lets the bus's messages and events in for a while."""
+    context = GLib.MainContext.default()
+    end = time.monotonic() + seconds
+    while True:
+        while context.pending():
+            context.iteration(False)
+        if time.monotonic() >= end:
+            return
+        time.sleep(0.02)
+
+
+def wait_for(what, predicate, timeout=30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        pump(0.1)
+        try:
+            result = predicate()
+        except GLib.Error:
+            result = None
+        if result:
+            return result
+    raise Failure('waited in vain for ' + what)
+
+
+def walk(accessible):
+    yield accessible
+    for i in range(accessible.get_child_count()):
+        child = accessible.get_child_at_index(i)
+        if child is not None:
+            yield from walk(child)
+
+
+def states(accessible):
+    return accessible.get_state_set()
+
+
+def find_all(root, role, predicate=lambda a: True):
+    return [a for a in walk(root) if a.get_role_name() == role and predicate(a)]
+
+
+def find(root, role, name):
+    found = find_all(root, role, lambda a: a.get_name() == name)
+    if not found:
+        raise Failure('no %s named “%s”' % (role, name))
+    return found[0]
+
+
+def activate(accessible):
+    if not accessible.do_action(0):
+        raise Failure('“%s” cannot be activated' % accessible.get_name())
+    pump(0.4)
+
+
+class Events:
+    """The names that change on the bus, as a screen reader hears them."""
+
+    def __init__(self):
+        self.heard = []
+        self.listener = Atspi.EventListener.new(self.heard_one)
+        self.listener.register('object:property-change:accessible-name')
+
+    def heard_one(self, event):
+        try:
+            self.heard.append((event.source.get_role_name(), event.source.get_name()))
+        except GLib.Error:
+            pass
+
+    def said(self, pattern, since=0):
+        return [name for role, name in self.heard[since:] if re.search(pattern, name or '')]
+
+
+class Program:
+    """Chess Parlour in a home of its own, maybe opening a record."""
+
+    def __init__(self, record=None):
+        self.home = tempfile.mkdtemp(prefix='cp-a11y-')
+        env = dict(os.environ)
+        for name in ('DATA', 'CONFIG', 'CACHE', 'STATE'):
+            env['XDG_%s_HOME' % name] = os.path.join(self.home, name.lower())
+        env.update(GTK_A11Y='atspi', GSETTINGS_BACKEND='memory', GSK_RENDERER='cairo',
+                   GDK_DEBUG='gl-disable', G_DEBUG='fatal-warnings,fatal-criticals')
+        args = [PROGRAM]
+        if record is not None:
+            path = os.path.join(self.home, 'game.cpgame')
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(record)
+            args.append(path)
+        self.process = subprocess.Popen(args, env=env)
+        self.app = wait_for('the program on the bus', self.find_app)
+        self.window = wait_for('its window', lambda: self.frames()[0] if self.frames() else None)
+
+    def find_app(self):
+        desktop = Atspi.get_desktop(0)
+        for i in range(desktop.get_child_count()):
+            app = desktop.get_child_at_index(i)
+            if app is not None and app.get_process_id() == self.process.pid and app.get_child_count() > 0:
+                return app
+        return None
+
+    def frames(self):
+        return [self.app.get_child_at_index(i) for i in range(self.app.get_child_count())
+                if self.app.get_child_at_index(i) is not None]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def record(game, players):
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<game-record xmlns="https://github.com/chess-parlour/chess-parlour/ns/record"'
+             ' version="1" game="%s">' % game, '  <setup seed="11">']
+    for seat, (name, colour, level) in enumerate(players):
+        kind = 'kind="computer" level="%d"' % level if level else 'kind="human"'
+        lines.append('    <player seat="%d" name="%s" colour="%s" %s/>' % (seat, name, colour, kind))
+    lines += ['  </setup>', '  <actions/>', '</game-record>', '']
+    return '\n'.join(lines)
+
+
+def unnamed_controls(root):
+    """The controls a person can reach whose name says nothing."""
+    found = []
+    for accessible in walk(root):
+        state = states(accessible)
+        if not (state.contains(Atspi.StateType.FOCUSABLE) and state.contains(Atspi.StateType.VISIBLE)):
+            continue
+        if BAD_NAME.search(accessible.get_name() or ''):
+            found.append('%s “%s”' % (accessible.get_role_name(), accessible.get_name()))
+    return found
+
+
+def board(window):
+    return find(window, 'table', 'Board')
+
+
+def cells(window):
+    return find_all(board(window), 'table cell')
+
+
+def cell(window, name):
+    for c in cells(window):
+        if c.get_name().split(',')[0] == name:
+            return c
+    raise Failure('no cell %s' % name)
+
+
+def play_a_move(window, prefer=None):
+    """Picks up a piece that can move and puts it where a move ends, by
+    the cells' descriptions alone; returns the cells, as named."""
+    movers = [c for c in cells(window) if c.get_description() == 'Can move']
+    if not movers:
+        raise Failure('no cell says that its piece can move')
+    if prefer is not None:
+        movers.sort(key=lambda c: 0 if prefer in c.get_name() else 1)
+    start = movers[0]
+    start_name = start.get_name()
+    activate(start)
+    if not states(start).contains(Atspi.StateType.SELECTED):
+        raise Failure('%s is not selected once picked up' % start_name)
+    targets = [c for c in cells(window) if c.get_description() in ('A move can end here', 'A capture can end here')]
+    if not targets:
+        raise Failure('no cell says that a move can end there')
+    target = targets[0]
+    target_name = target.get_name().split(',')[0]
+    activate(target)
+    # A chain that could go on ends where it stands when its last cell is
+    # pressed again.
+    for _ in range(8):
+        if not any(c.get_description().startswith('Picked up') for c in cells(window)):
+            break
+        activate(cell(window, target_name))
+    return start_name, target_name
+
+
+def test_names():
+    program = Program()
+    try:
+        window = program.window
+        wait_for('the board', lambda: len(cells(window)) == 64)
+        missing = unnamed_controls(window)
+        if missing:
+            raise Failure('controls without a name: ' + ', '.join(missing))
+        for name in ('New Game', 'Undo', 'Main Menu'):
+            find(window, 'push button', name)
+        activate(find(window, 'push button', 'New Game'))
+        dialog = wait_for('the New Game dialog', lambda: len(program.frames()) > 1 and program.frames()[-1])
+        missing = unnamed_controls(dialog)
+        if missing:
+            raise Failure('New Game: controls without a name: ' + ', '.join(missing))
+    finally:
+        program.stop()
+
+
+def test_chess_against_the_computer():
+    events = Events()
+    program = Program(record('chess', [('Ann', 'white', 0), ('Computer', 'black', 2)]))
+    try:
+        window = program.window
+        wait_for('the board', lambda: len(cells(window)) == 64)
+        if cell(window, 'e2').get_name() != 'e2, white pawn':
+            raise Failure('e2 reads “%s”' % cell(window, 'e2').get_name())
+        for turn in range(3):
+            heard = len(events.heard)
+            start, target = play_a_move(window, prefer='pawn' if turn == 0 else None)
+            if not cell(window, target).get_name().startswith(target + ', white'):
+                raise Failure('after %s to %s, %s reads “%s”' % (start, target, target,
+                                                                  cell(window, target).get_name()))
+            said = wait_for('the computer’s move said', lambda: events.said(r'^Computer played \S+', heard))
+            print('# heard: ' + said[-1])
+    finally:
+        program.stop()
+
+
+def test_chivalry():
+    program = Program(record('chivalry', [('Ann', 'white', 0), ('Bob', 'black', 0)]))
+    try:
+        window = program.window
+        wait_for('the board', lambda: len(cells(window)) == 176)
+        for side in ('white', 'black'):
+            start, target = play_a_move(window)
+            if not cell(window, target).get_name().startswith(target + ', ' + side):
+                raise Failure('%s: %s reads “%s”' % (side, target, cell(window, target).get_name()))
+            if not cell(window, start.split(',')[0]).get_name().endswith('empty'):
+                raise Failure('%s: the piece is still on %s' % (side, start))
+    finally:
+        program.stop()
+
+
+TESTS = [
+    ('names', test_names),
+    ('chess-against-the-computer', test_chess_against_the_computer),
+    ('chivalry', test_chivalry),
+]
+
+
+def main():
+    Atspi.init()
+    print('1..%d' % len(TESTS))
+    failed = 0
+    for number, (name, test) in enumerate(TESTS, 1):
+        try:
+            test()
+            print('ok %d /a11y/%s' % (number, name))
+        except Failure as failure:
+            failed += 1
+            print('not ok %d /a11y/%s # %s' % (number, name, failure))
+        sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
