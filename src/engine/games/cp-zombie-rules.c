@@ -578,18 +578,40 @@ present_burials (const ZombieState *st, guint seat, CpPresentation *out)
 
 /* Beside each player: the pieces in the graveyard, which may come back,
  * and those destroyed, drawn faintly.  The graveyard holds the pieces
- * buried and those taken this turn that wait to be. */
+ * buried and those taken this turn that wait to be, in a game set up
+ * from a position too; those destroyed are the others lost since the
+ * start. */
 static void
 present_graveyard (const ZombieState *st, const CpState *start, guint seat, CpPresentation *out)
 {
-  guint8 waiting[CP_N_PIECE_KINDS];
+  guint8 waiting[CP_N_PIECE_KINDS], had[CP_N_PIECE_KINDS], has[CP_N_PIECE_KINDS];
   g_autofree char *kept = NULL, *gone = NULL;
 
   memcpy (waiting, st->graves[seat], CP_N_PIECE_KINDS);
   if (seat != st->chess.base.to_move)
     for (guint i = 0; i < st->n_grave; i++)
       waiting[st->grave[i]]++;
-  cp_presentation_add_lost (out, &st->chess.base, start, seat, waiting);
+  cp_state_count_pieces (start, seat, had);
+  cp_state_count_pieces (&st->chess.base, seat, has);
+  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+    {
+      guint lost = had[kind] > has[kind] ? had[kind] - has[kind] : 0;
+      CpSideItem *item;
+
+      if (waiting[kind] > 0)
+        {
+          item = cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
+          item->piece = (guint8) kind;
+          item->count = waiting[kind];
+        }
+      if (lost > waiting[kind])
+        {
+          item = cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
+          item->piece = (guint8) kind;
+          item->count = (guint8) MIN (lost - waiting[kind], G_MAXUINT8);
+          item->faded = TRUE;
+        }
+    }
   kept = cp_presentation_name_pieces (out, seat, FALSE);
   gone = cp_presentation_name_pieces (out, seat, TRUE);
   if (kept && gone)
