@@ -755,6 +755,29 @@ test_position_tables (void)
   assert_position (again, "3k4/8/8/n7/8/1R6/8/4K3 b - - 0 2 QNBKR RKNBQ -/-/kqrbN/-/- - +,-");
 }
 
+/* The example of the help page: after 4. Nf3xf6? gxf6, White's knights
+ * capture as a queen or a rook; read back, the position plays on. */
+static void
+test_position_example (void)
+{
+  static const char expected[] = "r1bqkb1r/pppp1p1p/2n2p2/4p3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 5 "
+                                 "QNBKR RKNBQ -/-/-/-/kbn - +,-";
+  g_autoptr (CpGame) game = new_game (NULL, "QNBKR", "RKNBQ", NULL);
+  g_autoptr (CpGame) again = NULL;
+  g_autofree char *marks_before = NULL;
+
+  cp_test_play (game, "e4 e5 Nf3 Nc6 Nf3xe5? Nf6 Nf3xf6? gxf6");
+  assert_position (game, expected);
+  again = game_from (expected);
+  assert_position (again, expected);
+  marks_before = marks (game, WHITE, WHITE, TRUE);
+  assert_marks (again, WHITE, WHITE, TRUE, marks_before);
+  /* The queen captures as a king: not along the f-file. */
+  cp_test_play (again, "Qf3 d6 Qf3xf6?");
+  g_assert_true (is (again, "f3", WHITE, CP_PIECE_QUEEN));
+  g_assert_true (is (again, "f6", BLACK, CP_PIECE_PAWN));
+}
+
 /* One table written: the other player writes theirs; none: both do, as
  * with a plain FEN. */
 static void
@@ -830,6 +853,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/masquerade/choosing", test_choosing);
   g_test_add_func ("/masquerade/perft-seeded", test_perft_seeded);
   g_test_add_func ("/masquerade/perft-positions", test_perft_positions);
+  g_test_add_func ("/masquerade/position-example", test_position_example);
   g_test_add_func ("/masquerade/position-tables", test_position_tables);
   g_test_add_func ("/masquerade/position-writing", test_position_writing);
   g_test_add_func ("/masquerade/position-no-check", test_position_no_check);
