@@ -3,8 +3,8 @@
  * A rule sheet prints the help pages of one or more games, each from a
  * new page, in two columns under the game's title, with Pango: one text of the rules for the help browser, the
  * rules panel and paper, in the user's language.  The sections that
- * speak of the screen (by convention those with the ids "playing" and
- * "marks") stay out of print.  Headings keep with what follows them, and
+ * speak of the program (by convention those with the ids "playing",
+ * "marks" and "position") stay out of print.  Headings keep with what follows them, and
  * a paragraph does not leave a single line behind at the foot of a page.
  * Lines break between words: a word breaks only when it is wider than a
  * column, and the columns of a table are at least as wide as their
@@ -485,7 +485,8 @@ place_block (CpRuleSheet *self, const CpMallardBlock *block)
 static gboolean
 on_screen_only (const CpMallardBlock *block)
 {
-  return g_strcmp0 (block->section, "playing") == 0 || g_strcmp0 (block->section, "marks") == 0;
+  return g_strcmp0 (block->section, "playing") == 0 || g_strcmp0 (block->section, "marks") == 0
+         || g_strcmp0 (block->section, "position") == 0;
 }
 
 /* A line of the contents: the title of a game, dots, and the page where

@@ -685,6 +685,161 @@ test_choosing (void)
   g_assert_false (cp_grid_columns (grid, 5 * 5 * 5 * 5 * 5, columns));
 }
 
+/* Position texts. */
+
+static CpGame *
+game_from (const char *text)
+{
+  g_autofree char *option = g_strconcat ("fen=", text, NULL);
+
+  return cp_test_new_game ("masquerade", 2, 5, option, NULL);
+}
+
+static char *
+position_of (CpGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (cp_game_get_state (game), &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+static void
+assert_position (CpGame *game, const char *expected)
+{
+  g_autofree char *text = position_of (game);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+assert_refused (const char *text, const char *reason)
+{
+  g_autofree char *option = g_strconcat ("fen=", text, NULL);
+  const char *options[] = { option, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_test_try_new_game ("masquerade", 2, 5, options, &error);
+
+  g_assert_null (game);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+  if (strstr (error->message, reason) == NULL)
+    g_error ("“%s” refused as “%s”, not for “%s”", text, error->message, reason);
+}
+
+/* Both tables given: play starts at once, and the answers follow them;
+ * what an answer shows is written into the text. */
+static void
+test_position_tables (void)
+{
+  /* Black's table gives White's rook the knight's capture. */
+  g_autoptr (CpGame) game = game_from ("4k3/8/8/n7/8/1p6/8/R3K3 w - - 0 1 QNBKR RKNBQ - - -,-");
+  g_autoptr (CpGame) again = NULL;
+
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  g_assert_true (can_try (game, "a1", "a5"));
+  cp_test_play (game, "Ra1xa5?");
+  /* Refused: the rook's and the queen's captures are ruled out for it. */
+  g_assert_true (is (game, "a5", BLACK, CP_PIECE_KNIGHT));
+  assert_position (game, "4k3/8/8/n7/8/1p6/8/R3K3 b - - 1 1 QNBKR RKNBQ -/-/qr/-/- - xa1,-");
+  assert_marks (game, WHITE, WHITE, FALSE, "..... ..... .xx.. ..... .....");
+
+  again = game_from ("4k3/8/8/n7/8/1p6/8/R3K3 b - - 1 1 QNBKR RKNBQ -/-/qr/-/- - xa1,-");
+  assert_position (again, "4k3/8/8/n7/8/1p6/8/R3K3 b - - 1 1 QNBKR RKNBQ -/-/qr/-/- - xa1,-");
+  assert_marks (again, WHITE, WHITE, FALSE, "..... ..... .xx.. ..... .....");
+  assert_prompt (again, BLACK, "Your opponent’s capture was refused. Move without capturing, or try a capture");
+  cp_test_play (again, "Kd8");
+  /* The knight's jump is the rook's capture: allowed, and found out. */
+  cp_test_play (again, "Ra1xb3?");
+  g_assert_true (is (again, "b3", WHITE, CP_PIECE_ROOK));
+  assert_position (again, "3k4/8/8/n7/8/1R6/8/4K3 b - - 0 2 QNBKR RKNBQ -/-/kqrbN/-/- - +,-");
+}
+
+/* The example of the help page: after 4. Nf3xf6? gxf6, White's knights
+ * capture as a queen or a rook; read back, the position plays on. */
+static void
+test_position_example (void)
+{
+  static const char expected[] = "r1bqkb1r/pppp1p1p/2n2p2/4p3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 5 "
+                                 "QNBKR RKNBQ -/-/-/-/kbn - +,-";
+  g_autoptr (CpGame) game = new_game (NULL, "QNBKR", "RKNBQ", NULL);
+  g_autoptr (CpGame) again = NULL;
+  g_autofree char *marks_before = NULL;
+
+  cp_test_play (game, "e4 e5 Nf3 Nc6 Nf3xe5? Nf6 Nf3xf6? gxf6");
+  assert_position (game, expected);
+  again = game_from (expected);
+  assert_position (again, expected);
+  marks_before = marks (game, WHITE, WHITE, TRUE);
+  assert_marks (again, WHITE, WHITE, TRUE, marks_before);
+  /* The queen captures as a king: not along the f-file. */
+  cp_test_play (again, "Qf3 d6 Qf3xf6?");
+  g_assert_true (is (again, "f3", WHITE, CP_PIECE_QUEEN));
+  g_assert_true (is (again, "f6", BLACK, CP_PIECE_PAWN));
+}
+
+/* One table written: the other player writes theirs; none: both do, as
+ * with a plain FEN. */
+static void
+test_position_writing (void)
+{
+  g_autoptr (CpGame) one = game_from ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 QNBKR -");
+  g_autoptr (CpGame) plain = game_from ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+
+  g_assert_cmpuint (cp_game_get_pending (one), ==, CP_SEAT_BIT (BLACK));
+  assert_position (one, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 QNBKR - - - -,-");
+  write_table (one, BLACK, "RKNBQ");
+  g_assert_cmpuint (cp_game_get_pending (one), ==, CP_SEAT_BIT (WHITE));
+  assert_position (one, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 QNBKR RKNBQ - - -,-");
+
+  g_assert_cmpuint (cp_game_get_pending (plain), ==, CP_SEAT_BIT (WHITE) | CP_SEAT_BIT (BLACK));
+  assert_position (plain, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - - -,-");
+}
+
+/* Without check, a position where the side that has just moved left its
+ * king attacked is one of the game's; a king taken ends it. */
+static void
+test_position_no_check (void)
+{
+  g_autoptr (CpGame) attacked = game_from ("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1 QNBKR RKNBQ - - -,-");
+  g_autoptr (CpGame) taken = game_from ("8/8/8/8/8/8/4r3/4K3 b - - 0 1 QNBKR RKNBQ - - -,-");
+
+  g_assert_cmpint (cp_game_get_outcome (attacked)->status, ==, CP_STATUS_PLAYING);
+  g_assert_true (can_try (attacked, "e2", "e1"));
+  g_assert_cmpint (cp_game_get_outcome (taken)->reason, ==, CP_END_KING_CAPTURED);
+  g_assert_cmpuint (cp_game_get_outcome (taken)->winners, ==, CP_SEAT_BIT (WHITE));
+  assert_position (taken, "8/8/8/8/8/8/4r3/4K3 b - - 0 1 QNBKR RKNBQ - - -,-");
+}
+
+static void
+test_position_refused (void)
+{
+  static const char board[] = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+  static const struct {
+    const char *fields;
+    const char *reason;
+  } cases[] = {
+    { "QQBKR RKNBQ - - -,-", "a table of capture moves must give the moves" },
+    { "QNBK RKNBQ - - -,-", "a table of capture moves must give the moves" },
+    { "QNBKR RKNBQ -/-/n/-/- - -,-", "an answer ruled out the capture move that the table gives" },
+    { "QNBKR RKNBQ -/-/B/-/- - -,-", "an answer showed a capture move other than the one the table gives" },
+    { "QNBKR RKNBQ -/-/qq/-/- - -,-", "what the answers showed must be" },
+    { "QNBKR RKNBQ -/-/NK/-/- - -,-", "what the answers showed must be" },
+    { "QNBKR RKNBQ - - xa1,-", "the answers must be two of" },
+    { "QNBKR RKNBQ - - -,xa1", "the answers must be two of" },
+    { "QNBKR RKNBQ - - -", "the answers must be two of" },
+    { "QNBKR - -/-/q/-/- - -,-", "no capture has been answered before both tables are written" },
+    { "QNBKR RKNBQ - - -,- -", "it has too many fields" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%s %s", board, cases[i].fields);
+
+      assert_refused (text, cases[i].reason);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -698,5 +853,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/masquerade/choosing", test_choosing);
   g_test_add_func ("/masquerade/perft-seeded", test_perft_seeded);
   g_test_add_func ("/masquerade/perft-positions", test_perft_positions);
+  g_test_add_func ("/masquerade/position-example", test_position_example);
+  g_test_add_func ("/masquerade/position-tables", test_position_tables);
+  g_test_add_func ("/masquerade/position-writing", test_position_writing);
+  g_test_add_func ("/masquerade/position-no-check", test_position_no_check);
+  g_test_add_func ("/masquerade/position-refused", test_position_refused);
   return g_test_run ();
 }

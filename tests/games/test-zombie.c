@@ -420,6 +420,199 @@ test_secrets (void)
   }
 }
 
+/* Position texts. */
+
+static CpGame *
+game_from (const char *text)
+{
+  g_autofree char *option = g_strconcat ("fen=", text, NULL);
+
+  return cp_test_new_game ("zombie", 2, 7, option, NULL);
+}
+
+static char *
+position_of (CpGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (cp_game_get_state (game), &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+static guint
+n_legal (CpGame *game, guint seat)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  return legal.len;
+}
+
+static void
+assert_refused (const char *text, const char *reason)
+{
+  g_autofree char *option = g_strconcat ("fen=", text, NULL);
+  const char *options[] = { option, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_test_try_new_game ("zombie", 2, 7, options, &error);
+
+  g_assert_null (game);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+  if (strstr (error->message, reason) == NULL)
+    g_error ("“%s” refused as “%s”, not for “%s”", text, error->message, reason);
+}
+
+/* The example of the rules, written as a position and read back: the
+ * zombie, both burials and where each side may have buried. */
+static void
+test_position_example (void)
+{
+  static const char expected[] = "r1bqkbnr/pppp1ppp/2P5/8/3nP3/8/PPP2PPP/RNBQKB1R w KQkq - 0 5 c6 pb2,Ng7 "
+                                 "a1,b1,c1,d1,e1,f1,h1,a2,b2,c2,f2,g2,h2,d4,e4/"
+                                 "d4,a7,b7,c7,d7,f7,g7,h7,a8,c8,d8,e8,f8,g8,h8 - - -";
+  g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 7, NULL);
+  g_autoptr (CpGame) again = NULL;
+  g_autofree char *text = NULL, *text_again = NULL;
+
+  cp_test_play (game, "e4 e5 Nf3 Nc6 d4 exd4");
+  bury (game, BLACK, "c6");
+  cp_test_play (game, "Nxd4");
+  bury (game, WHITE, "b2");
+  cp_test_play (game, "Nxd4");
+  bury (game, BLACK, "g7");
+  text = position_of (game);
+  g_assert_cmpstr (text, ==, expected);
+
+  again = game_from (expected);
+  text_again = position_of (again);
+  g_assert_cmpstr (text_again, ==, expected);
+  g_assert_true (at (again, "c6")->flags & CP_PIECE_FLAG_ZOMBIE);
+  g_assert_cmpint (buried (cp_game_get_state (again), WHITE, "b2"), ==, CP_PIECE_PAWN);
+  g_assert_cmpint (buried (cp_game_get_state (again), BLACK, "g7"), ==, CP_PIECE_KNIGHT);
+  g_assert_cmpuint (in_graveyard (again, WHITE, WHITE, CP_PIECE_KNIGHT), ==, 1);
+  g_assert_cmpuint (in_graveyard (again, WHITE, BLACK, CP_PIECE_PAWN), ==, 1);
+  g_assert_cmpuint (n_legal (again, WHITE), ==, n_legal (game, WHITE));
+  /* The pawn on b2 moves off White's burial: the black pawn rises. */
+  cp_test_play (again, "b3");
+  g_assert_cmpint (at (again, "b2")->kind, ==, CP_PIECE_PAWN);
+  g_assert_cmpint (at (again, "b2")->seat, ==, BLACK);
+  g_assert_true (at (again, "b2")->flags & CP_PIECE_FLAG_ZOMBIE);
+  /* The pawn on g7 may not move off Black's burial: the white knight
+   * that would rise there would give check. */
+  g_assert_false (can_move (again, "g7", "g6"));
+  g_assert_true (can_move (again, "h7", "h6"));
+}
+
+/* A horde half moved: the knight has gone from b1 to c3, the rook on a1
+ * may still move, or the turn end; the rook left still is destroyed. */
+static void
+test_position_horde (void)
+{
+  static const char text[] = "4k3/7p/8/8/8/2N5/8/R3K3 w - - 0 30 a1,c3 - -/- c3 b1 -";
+  g_autoptr (CpGame) game = game_from (text);
+  g_autofree char *written = position_of (game);
+  CpAction pass;
+
+  g_assert_cmpstr (written, ==, text);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (WHITE));
+  /* a2–a8, b1–d1, and the end of the turn; the knight has had its move. */
+  g_assert_cmpuint (n_legal (game, WHITE), ==, 11);
+  g_assert_false (can_move (game, "c3", "d5"));
+  cp_action_init (&pass, CP_ACTION_PASS, WHITE);
+  cp_test_play_action (game, pass);
+  g_assert_cmpint (at (game, "a1")->kind, ==, CP_PIECE_NONE);
+  g_assert_cmpint (at (game, "c3")->kind, ==, CP_PIECE_KNIGHT);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
+}
+
+/* A capture waiting to be buried: under either of White's pieces. */
+static void
+test_position_burying (void)
+{
+  g_autoptr (CpGame) game = game_from ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 - - -/- - - n");
+  g_autofree char *after = NULL;
+
+  g_assert_true (can_bury (game, WHITE, "e1"));
+  g_assert_true (can_bury (game, WHITE, "e2"));
+  g_assert_cmpuint (n_legal (game, WHITE), ==, 2);
+  bury (game, WHITE, "e2");
+  after = position_of (game);
+  g_assert_cmpstr (after, ==, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 - ne2 e1,e2/- - - -");
+}
+
+/* A zombie pawn on its own first rank, which a plain FEN cannot hold:
+ * one step forward, never two. */
+static void
+test_position_first_rank_pawn (void)
+{
+  static const char text[] = "4k3/8/8/8/8/8/8/3PK3 w - - 0 1 d1 - -/- - - -";
+  g_autoptr (CpGame) game = game_from (text);
+  g_autofree char *written = position_of (game);
+
+  g_assert_cmpstr (written, ==, text);
+  g_assert_cmpint (at (game, "d1")->kind, ==, CP_PIECE_PAWN);
+  g_assert_true (can_move (game, "d1", "d2"));
+  g_assert_false (can_move (game, "d1", "d3"));
+}
+
+/* A plain FEN sets up as before: no zombies, nothing buried. */
+static void
+test_position_plain_fen (void)
+{
+  g_autoptr (CpGame) game = game_from ("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  g_autofree char *written = position_of (game);
+
+  g_assert_cmpstr (written, ==, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 - - -/- - - -");
+  g_assert_true (can_move (game, "e1", "h1"));
+}
+
+/* A captured zombie goes to the dust bin: nothing is left to bury. */
+static void
+test_position_zombie_taken (void)
+{
+  g_autoptr (CpGame) game = game_from ("4k3/7p/8/8/8/8/3p4/4K3 w - - 0 9 d2 - -/- - - -");
+  g_autofree char *after = NULL;
+
+  cp_test_play (game, "Kxd2");
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
+  g_assert_cmpuint (in_graveyard (game, WHITE, BLACK, CP_PIECE_PAWN), ==, 0);
+  after = position_of (game);
+  g_assert_cmpstr (after, ==, "4k3/7p/8/8/8/8/3K4/8 b - - 0 9 - - -/- - - -");
+}
+
+static void
+test_position_refused (void)
+{
+  static const char board[] = "4k3/8/8/8/8/2N5/4P3/R3K3 w - - 0 1";
+  static const struct {
+    const char *fields;
+    const char *reason;
+  } cases[] = {
+    { "d4 - -/- - - -", "a zombie stands on an empty cell" },
+    { "e1 - -/- - - -", "a king cannot be a zombie" },
+    { "e9 - -/- - - -", "the zombies are not a list of cells" },
+    { "- Ke2 -/- - - -", "the burials are not a list of pieces other than kings" },
+    { "- pe2,ne2 -/- - - -", "each side at most once under a cell" },
+    { "- - e2 - - -", "the cells where burials may lie are not two lists of cells" },
+    { "- - -/- - - N", "the pieces taken this turn must be the other side’s" },
+    { "c3 - -/- e2 b1 -", "is not one of the side to move’s zombies" },
+    { "c3 - -/- c3 - -", "cells are left this turn only by the zombies that have moved" },
+    { "- - -/- - - - -", "it has too many fields" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%s %s", board, cases[i].fields);
+
+      assert_refused (text, cases[i].reason);
+    }
+  /* Mid-turn, the mover's king is safe; at the start, the other's. */
+  assert_refused ("4k3/8/8/8/8/2N5/4r3/R3K3 w - - 0 1 c3 - -/- c3 b1 -",
+                  "the king of the side whose turn is under way is attacked");
+  assert_refused ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1 - - -/- - - -", "the side that has just moved is in check");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -433,5 +626,12 @@ main (int argc, char **argv)
   g_test_add_func ("/zombie/both-burials", test_both_burials);
   g_test_add_func ("/zombie/checkmate", test_checkmate);
   g_test_add_func ("/zombie/secrets", test_secrets);
+  g_test_add_func ("/zombie/position-example", test_position_example);
+  g_test_add_func ("/zombie/position-horde", test_position_horde);
+  g_test_add_func ("/zombie/position-burying", test_position_burying);
+  g_test_add_func ("/zombie/position-first-rank-pawn", test_position_first_rank_pawn);
+  g_test_add_func ("/zombie/position-plain-fen", test_position_plain_fen);
+  g_test_add_func ("/zombie/position-zombie-taken", test_position_zombie_taken);
+  g_test_add_func ("/zombie/position-refused", test_position_refused);
   return g_test_run ();
 }

@@ -212,6 +212,8 @@ test_rule_sheet (void)
   /* The sections about the screen stay off paper. */
   g_assert_null (strstr (text, "Playing in Chess Parlour"));
   g_assert_null (strstr (last, "Playing in Chess Parlour"));
+  g_assert_null (strstr (text, "Position text"));
+  g_assert_null (strstr (last, "Position text"));
 
   g_setenv ("LANGUAGE", "de", TRUE);
   german = cp_rule_sheet_new ((const char *const[]) { "zombie", NULL }, &error);

@@ -259,6 +259,92 @@ cp_chess_rules_parse_with (const CpState *state, const char *text, CpChessPlainF
 }
 
 /**
+ * cp_chess_rules_read_placement:
+ * @fen: a position in FEN on the orthodox board
+ * @board: (out): the letter of the piece on each cell, a1 first, or 0
+ *
+ * For games whose position texts hold what FEN's own reader would
+ * refuse (a pawn on its first rank, a king taken): they read the pieces
+ * here, give cp_fen_read() stand-ins and put the pieces back.
+ *
+ * Returns: FALSE when the first field is not eight ranks of eight cells
+ *   in plain letters and digits (cp_fen_read() then says what is wrong)
+ */
+gboolean
+cp_chess_rules_read_placement (const char *fen, char board[64])
+{
+  const char *p = fen;
+  int x = 0, y = 7;
+
+  memset (board, 0, 64);
+  while (*p == ' ' || *p == '\t' || *p == '\n')
+    p++;
+  for (; *p != '\0' && *p != ' ' && *p != '\t' && *p != '\n'; p++)
+    {
+      if (*p == '/')
+        {
+          if (x != 8 || y == 0)
+            return FALSE;
+          x = 0;
+          y--;
+        }
+      else if (*p >= '1' && *p <= '8')
+        {
+          x += *p - '0';
+          if (x > 8)
+            return FALSE;
+        }
+      else if (strchr ("KQRBNPkqrbnp", *p) != NULL && x < 8)
+        board[y * 8 + x++] = *p;
+      else
+        return FALSE;
+    }
+  return x == 8 && y == 0;
+}
+
+/**
+ * cp_chess_rules_replace_placement:
+ * @fen: a position in FEN on the orthodox board
+ * @board: the letter of the piece on each cell, a1 first, or 0
+ *
+ * Returns: (transfer full): @fen with the pieces of @board
+ */
+char *
+cp_chess_rules_replace_placement (const char *fen, const char board[64])
+{
+  GString *out = g_string_new (NULL);
+  const char *rest = fen;
+
+  for (int y = 7; y >= 0; y--)
+    {
+      int empty = 0;
+
+      for (int x = 0; x < 8; x++)
+        {
+          if (board[y * 8 + x] == 0)
+            {
+              empty++;
+              continue;
+            }
+          if (empty > 0)
+            g_string_append_printf (out, "%d", empty);
+          empty = 0;
+          g_string_append_c (out, board[y * 8 + x]);
+        }
+      if (empty > 0)
+        g_string_append_printf (out, "%d", empty);
+      if (y > 0)
+        g_string_append_c (out, '/');
+    }
+  while (*rest == ' ' || *rest == '\t' || *rest == '\n')
+    rest++;
+  while (*rest != '\0' && *rest != ' ' && *rest != '\t' && *rest != '\n')
+    rest++;
+  g_string_append (out, rest);
+  return g_string_free (out, FALSE);
+}
+
+/**
  * cp_chess_rules_write_position:
  *
  * The position in FEN, with X-FEN castling where a rook is not the

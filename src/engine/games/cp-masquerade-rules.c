@@ -25,6 +25,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cp-chess-rules.h"
+#include "cp-error.h"
 #include "cp-games.h"
 
 typedef enum {
@@ -71,19 +72,6 @@ static const CpOptionSpec options[] = {
     .type = CP_OPTION_BOOL, .default_value = "false" },
   { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
-
-static gboolean
-masquerade_init (CpState *state, GHashTable *opts, GError **error)
-{
-  MasqueradeState *st = MASQUERADE_STATE (state);
-
-  if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING,
-                             error))
-    return FALSE;
-  st->deduce = g_strcmp0 (g_hash_table_lookup (opts, "deduce"), "true") == 0;
-  st->stage = STAGE_WRITING;
-  return TRUE;
-}
 
 /* Reads a COMMIT's value into @table (by piece kind); FALSE if it is not
  * one move for each kind. */
@@ -733,6 +721,357 @@ masquerade_present (const CpState *state, const CpState *start, guint viewer, Cp
     cp_presentation_set_prompt (out, masquerade_prompt (st, actor));
 }
 
+/* Position text.  FEN, then: the table White wrote for Black's pieces
+ * and the one Black wrote for White's, each the capture move of king,
+ * queen, rook, bishop and knight in this order ("-": not written yet);
+ * what the answers showed of White's pieces and of Black's, a group for
+ * each kind in the same order, "/" between, with each move ruled out in
+ * lower case and the move found out in upper case ("-": nothing); and
+ * the answer to White's last turn and to Black's, "," between: "-" for
+ * none, "+" for a capture allowed, "x" for one refused, followed for the
+ * side that has just moved by the cell of the piece that tried it. */
+
+#define N_FIELDS 5
+#define FEATURES (CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING)
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+               _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* The seat without a king, if one has been taken. */
+static guint
+kingless (const MasqueradeState *st)
+{
+  for (guint seat = 0; seat < 2; seat++)
+    if (st->chess.king[seat] == CP_NO_CELL)
+      return seat;
+  return CP_NO_SEAT;
+}
+
+static char *
+masquerade_write_position (const CpState *state)
+{
+  const MasqueradeState *st = MASQUERADE_STATE (state);
+  GString *out = g_string_new (NULL);
+  CpChessState chess = st->chess;
+  guint taken = kingless (st);
+  g_autofree char *fen = NULL;
+
+  /* A side whose king was taken cannot castle. */
+  if (taken != CP_NO_SEAT)
+    for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+      chess.castle[taken][side].rook = CP_NO_CELL;
+  fen = cp_fen_write (&chess, CP_FEN_STANDARD);
+  g_string_append (out, fen);
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_string_append_c (out, ' ');
+      if (!(st->written & CP_SEAT_BIT (seat)))
+        g_string_append_c (out, '-');
+      else
+        for (guint r = 0; r < N_KINDS; r++)
+          g_string_append_c (out, cp_piece_kind_letter (st->table[seat][kinds[r]]));
+    }
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      gsize start = out->len + 1;
+
+      g_string_append_c (out, ' ');
+      for (guint r = 0; r < N_KINDS; r++)
+        {
+          gsize group;
+
+          if (r > 0)
+            g_string_append_c (out, '/');
+          group = out->len;
+          for (guint c = 0; c < N_KINDS; c++)
+            {
+              guint bit = KIND_BIT (kinds[c]);
+              char letter = cp_piece_kind_letter (kinds[c]);
+
+              if (st->confirmed[seat][kinds[r]] & bit)
+                g_string_append_c (out, letter);
+              else if (st->excluded[seat][kinds[r]] & bit)
+                g_string_append_c (out, g_ascii_tolower (letter));
+            }
+          if (out->len == group)
+            g_string_append_c (out, '-');
+        }
+      if (g_str_equal (out->str + start, "-/-/-/-/-"))
+        g_string_truncate (out, start + 1);
+    }
+  g_string_append_c (out, ' ');
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      static const char marks[] = { [ANSWER_NONE] = '-', [ANSWER_ALLOWED] = '+', [ANSWER_REFUSED] = 'x' };
+
+      if (seat > 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, marks[st->answered[seat]]);
+      if (st->answered[seat] == ANSWER_REFUSED && seat != state->to_move)
+        {
+          g_autofree char *cell = cp_board_cell_name (state->board, st->from);
+
+          g_string_append (out, cell);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A table of five letters, each move once, into @table by piece kind. */
+static gboolean
+read_table_text (const char *field, guint8 *table)
+{
+  guint used = 0;
+
+  if (strlen (field) != N_KINDS)
+    return FALSE;
+  for (guint r = 0; r < N_KINDS; r++)
+    {
+      CpPieceKind move;
+
+      if (strchr ("KQRBNkqrbn", field[r]) == NULL || !cp_piece_kind_from_letter (field[r], &move)
+          || (used & KIND_BIT (move)))
+        return FALSE;
+      used |= KIND_BIT (move);
+      table[kinds[r]] = (guint8) move;
+    }
+  return TRUE;
+}
+
+/* What the answers showed of one side's pieces. */
+static gboolean
+read_knowledge (const char *field, guint8 *excluded, guint8 *confirmed)
+{
+  g_auto (GStrv) groups = NULL;
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  groups = g_strsplit (field, "/", -1);
+  if (g_strv_length (groups) != N_KINDS)
+    return FALSE;
+  for (guint r = 0; r < N_KINDS; r++)
+    {
+      if (g_str_equal (groups[r], "-"))
+        continue;
+      for (const char *p = groups[r]; *p; p++)
+        {
+          CpPieceKind move;
+          guint bit;
+
+          if (strchr ("KQRBNkqrbn", *p) == NULL || !cp_piece_kind_from_letter (*p, &move))
+            return FALSE;
+          bit = KIND_BIT (move);
+          if ((excluded[kinds[r]] | confirmed[kinds[r]]) & bit)
+            return FALSE;
+          if (g_ascii_islower (*p))
+            excluded[kinds[r]] |= (guint8) bit;
+          else if (confirmed[kinds[r]] != 0)
+            return FALSE;
+          else
+            confirmed[kinds[r]] = (guint8) bit;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_answers (MasqueradeState *st, const char *field)
+{
+  g_auto (GStrv) items = g_strsplit (field, ",", -1);
+
+  if (g_strv_length (items) != 2)
+    return FALSE;
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      static const char marks[] = "-+x";
+      const char *mark = strchr (marks, items[seat][0]);
+      guint cell;
+
+      if (items[seat][0] == '\0' || mark == NULL)
+        return FALSE;
+      st->answered[seat] = (guint8) (mark - marks);
+      if (st->answered[seat] == ANSWER_REFUSED && seat != st->chess.base.to_move)
+        {
+          const CpPiece *p;
+
+          if (!cp_board_parse_cell (st->chess.base.board, items[seat] + 1, &cell, NULL))
+            return FALSE;
+          p = &st->chess.base.cells[cell];
+          if (p->kind == CP_PIECE_NONE || p->kind == CP_PIECE_PAWN || p->seat != seat)
+            return FALSE;
+          st->from = (guint8) cell;
+        }
+      else if (items[seat][1] != '\0')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The fields after the FEN, once the pieces are read. */
+static gboolean
+read_fields (MasqueradeState *st, const char *text, const char *const *fields, GError **error)
+{
+  for (guint seat = 0; seat < 2; seat++)
+    if (!g_str_equal (fields[seat], "-"))
+      {
+        if (!read_table_text (fields[seat], st->table[seat]))
+          return position_error (error, text, _("a table of capture moves must give the moves of king, queen, "
+                                                "rook, bishop and knight, each move once, such as “QNBKR”"));
+        st->written |= (guint8) CP_SEAT_BIT (seat);
+      }
+  for (guint seat = 0; seat < 2; seat++)
+    if (!read_knowledge (fields[2 + seat], st->excluded[seat], st->confirmed[seat]))
+      return position_error (error, text, _("what the answers showed must be “-” or five groups, one for each "
+                                            "kind, of the moves ruled out in lower case and at most one found "
+                                            "out in upper case"));
+  if (!read_answers (st, fields[4]))
+    return position_error (error, text, _("the answers must be two of “-”, “+” and “x”, and a refusal to the "
+                                          "side that has just moved names the cell of its piece"));
+  if (st->written != (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)))
+    {
+      for (guint seat = 0; seat < 2; seat++)
+        for (guint r = 0; r < N_KINDS; r++)
+          if (st->excluded[seat][kinds[r]] != 0 || st->confirmed[seat][kinds[r]] != 0 || st->answered[seat] != 0)
+            return position_error (error, text, _("no capture has been answered before both tables are "
+                                                  "written"));
+      st->stage = STAGE_WRITING;
+      return TRUE;
+    }
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint r = 0; r < N_KINDS; r++)
+      {
+        guint move = KIND_BIT (st->table[1 - seat][kinds[r]]);
+
+        if (st->excluded[seat][kinds[r]] & move)
+          return position_error (error, text, _("an answer ruled out the capture move that the table gives"));
+        if (st->confirmed[seat][kinds[r]] != 0 && st->confirmed[seat][kinds[r]] != move)
+          return position_error (error, text, _("an answer showed a capture move other than the one the "
+                                                "table gives"));
+      }
+  st->stage = STAGE_PLAYING;
+  return TRUE;
+}
+
+/* Sets up a position with the fields of Masquerade Chess after its FEN. */
+static gboolean
+read_position (MasqueradeState *st, const char *text, const char *fen, const char *const *extra, GError **error)
+{
+  const char *fields[N_FIELDS] = { "-", "-", "-", "-", "-,-" };
+  guint n = g_strv_length ((char **) extra);
+  char board[64];
+  g_autofree char *stood_in = NULL;
+  guint stand_in = CP_NO_CELL, taken;
+  guint8 team;
+  gboolean read;
+
+  if (n > N_FIELDS)
+    return position_error (error, text, _("it has too many fields"));
+  for (guint i = 0; i < n; i++)
+    fields[i] = extra[i];
+
+  /* A king may have been taken, which FEN's reader refuses: a king
+   * stands in for it, away from the first and last ranks. */
+  if (cp_chess_rules_read_placement (fen, board) && (memchr (board, 'K', 64) == NULL) != (memchr (board, 'k', 64) == NULL))
+    {
+      for (guint cell = 8; cell < 56 && stand_in == CP_NO_CELL; cell++)
+        if (board[cell] == 0)
+          stand_in = cell;
+      if (stand_in != CP_NO_CELL)
+        {
+          board[stand_in] = memchr (board, 'K', 64) == NULL ? 'K' : 'k';
+          stood_in = cp_chess_rules_replace_placement (fen, board);
+        }
+    }
+  /* There is no check in this game. */
+  team = st->chess.team[1];
+  st->chess.team[1] = st->chess.team[0];
+  read = cp_fen_read (&st->chess, stood_in != NULL ? stood_in : fen, error);
+  st->chess.team[1] = team;
+  if (!read)
+    return FALSE;
+  if (stand_in != CP_NO_CELL)
+    memset (&st->chess.base.cells[stand_in], 0, sizeof (CpPiece));
+  /* The key depends on the enemies: an en passant capture counts in it
+   * only where an enemy pawn could make it. */
+  cp_chess_state_finish_setup (&st->chess);
+  if (!read_fields (st, text, fields, error))
+    return FALSE;
+  taken = kingless (st);
+  if (taken != CP_NO_SEAT)
+    st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, CP_SEAT_BIT (1 - taken) };
+  return TRUE;
+}
+
+static gboolean
+masquerade_init (CpState *state, GHashTable *opts, GError **error)
+{
+  MasqueradeState *st = MASQUERADE_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = NULL;
+
+  st->deduce = g_strcmp0 (g_hash_table_lookup (opts, "deduce"), "true") == 0;
+  if (text != NULL && text[0] != '\0')
+    fen = cp_fen_split (text, &extra);
+  /* A plain FEN is read here too: without check, the side that has just
+   * moved may have left its king attacked. */
+  if (fen != NULL)
+    {
+      cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+      st->chess.features = FEATURES;
+      return read_position (st, text, fen, (const char *const *) extra, error);
+    }
+  st->stage = STAGE_WRITING;
+  return cp_chess_rules_setup (state, opts, FEATURES, error);
+}
+
+static guint64
+mix (guint64 h, guint64 x)
+{
+  x ^= h + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+/* The key of chess, with what the position text holds beyond FEN. */
+static guint64
+masquerade_hash (const CpState *state)
+{
+  const MasqueradeState *st = MASQUERADE_STATE (state);
+  guint taken = kingless (st);
+  guint64 h = cp_chess_rules_hash (state);
+
+  /* A side whose king was taken has no castling rights left to count. */
+  if (taken != CP_NO_SEAT)
+    {
+      CpChessState chess = st->chess;
+
+      for (guint side = 0; side < CP_N_CASTLE_SIDES; side++)
+        chess.castle[taken][side].rook = CP_NO_CELL;
+      h = cp_chess_compute_hash (&chess);
+    }
+  h = mix (h, ((guint64) st->stage << 8) | st->written);
+
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      for (guint r = 0; r < N_KINDS; r++)
+        h = mix (h, ((guint64) st->table[seat][kinds[r]] << 16) | ((guint64) st->excluded[seat][kinds[r]] << 8)
+                      | st->confirmed[seat][kinds[r]]);
+      h = mix (h, st->answered[seat]);
+    }
+  if (st->answered[1 - state->to_move] == ANSWER_REFUSED)
+    h = mix (h, st->from);
+  return h;
+}
+
 const CpRules cp_masquerade_rules = {
   .id = "masquerade",
   .name = N_("Masquerade Chess"),
@@ -757,4 +1096,6 @@ const CpRules cp_masquerade_rules = {
   .redact = masquerade_redact,
   .present = masquerade_present,
   .sample = masquerade_sample,
+  .hash = masquerade_hash,
+  .write_position = masquerade_write_position,
 };

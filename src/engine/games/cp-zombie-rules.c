@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cp-chess-rules.h"
+#include "cp-error.h"
 #include "cp-games.h"
 
 typedef enum {
@@ -48,11 +49,7 @@ typedef struct {
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
 
-static gboolean
-zombie_init (CpState *state, GHashTable *opts, GError **error)
-{
-  return cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN, error);
-}
+#define FEATURES (CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN)
 
 static gboolean
 is_zombie (const CpPiece *p)
@@ -581,18 +578,40 @@ present_burials (const ZombieState *st, guint seat, CpPresentation *out)
 
 /* Beside each player: the pieces in the graveyard, which may come back,
  * and those destroyed, drawn faintly.  The graveyard holds the pieces
- * buried and those taken this turn that wait to be. */
+ * buried and those taken this turn that wait to be, in a game set up
+ * from a position too; those destroyed are the others lost since the
+ * start. */
 static void
 present_graveyard (const ZombieState *st, const CpState *start, guint seat, CpPresentation *out)
 {
-  guint8 waiting[CP_N_PIECE_KINDS];
+  guint8 waiting[CP_N_PIECE_KINDS], had[CP_N_PIECE_KINDS], has[CP_N_PIECE_KINDS];
   g_autofree char *kept = NULL, *gone = NULL;
 
   memcpy (waiting, st->graves[seat], CP_N_PIECE_KINDS);
   if (seat != st->chess.base.to_move)
     for (guint i = 0; i < st->n_grave; i++)
       waiting[st->grave[i]]++;
-  cp_presentation_add_lost (out, &st->chess.base, start, seat, waiting);
+  cp_state_count_pieces (start, seat, had);
+  cp_state_count_pieces (&st->chess.base, seat, has);
+  for (guint kind = CP_PIECE_KING; kind >= CP_PIECE_PAWN; kind--)
+    {
+      guint lost = had[kind] > has[kind] ? had[kind] - has[kind] : 0;
+      CpSideItem *item;
+
+      if (waiting[kind] > 0)
+        {
+          item = cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
+          item->piece = (guint8) kind;
+          item->count = waiting[kind];
+        }
+      if (lost > waiting[kind])
+        {
+          item = cp_presentation_add_side (out, CP_SIDE_PIECES, seat);
+          item->piece = (guint8) kind;
+          item->count = (guint8) MIN (lost - waiting[kind], G_MAXUINT8);
+          item->faded = TRUE;
+        }
+    }
   kept = cp_presentation_name_pieces (out, seat, FALSE);
   gone = cp_presentation_name_pieces (out, seat, TRUE);
   if (kept && gone)
@@ -686,6 +705,327 @@ zombie_evaluate (const CpState *state, guint seat)
   return cp_chess_rules_evaluate (state, seat) - zombie_debts (st, seat) + zombie_debts (st, 1 - seat);
 }
 
+/* Position text.  FEN, then: the zombies; the burials (the piece, in
+ * its side's case, and its cell: "pe4" is a black pawn buried by White);
+ * the cells where each side may have a burial as far as the other can
+ * tell, White's then Black's, "/" between; then the turn under way: the
+ * cells of the zombies that have moved, the cells left, and the pieces
+ * taken, to be buried in this order.  "-" stands for none. */
+
+#define N_FIELDS 6
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+               _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+static void
+write_cells (GString *out, guint64 cells)
+{
+  gboolean first = TRUE;
+
+  if (cells == 0)
+    g_string_append_c (out, '-');
+  for (guint cell = 0; cell < 64; cell++)
+    if (cells & CELL_BIT (cell))
+      {
+        g_autofree char *name = cp_board_cell_name (cp_chess_standard_board (), cell);
+
+        g_string_append_printf (out, "%s%s", first ? "" : ",", name);
+        first = FALSE;
+      }
+}
+
+static char
+piece_letter (guint kind, guint seat)
+{
+  char letter = cp_piece_kind_letter (kind);
+
+  return seat == 0 ? letter : g_ascii_tolower (letter);
+}
+
+static char *
+zombie_write_position (const CpState *state)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+  GString *out = g_string_new (NULL);
+  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  guint64 zombies = 0;
+  gboolean first = TRUE;
+
+  g_string_append_printf (out, "%s ", fen);
+  for (guint cell = 0; cell < 64; cell++)
+    if (is_zombie (&state->cells[cell]))
+      zombies |= CELL_BIT (cell);
+  write_cells (out, zombies);
+  g_string_append_c (out, ' ');
+  for (guint cell = 0; cell < 64; cell++)
+    for (guint seat = 0; seat < 2; seat++)
+      if (st->buried[1 - seat][cell] != 0)
+        {
+          g_autofree char *name = cp_board_cell_name (state->board, cell);
+
+          g_string_append_printf (out, "%s%c%s", first ? "" : ",",
+                                  piece_letter (st->buried[1 - seat][cell], seat), name);
+          first = FALSE;
+        }
+  if (first)
+    g_string_append_c (out, '-');
+  g_string_append_c (out, ' ');
+  write_cells (out, st->maybe[0]);
+  g_string_append_c (out, '/');
+  write_cells (out, st->maybe[1]);
+  g_string_append_c (out, ' ');
+  write_cells (out, st->zombies_moved);
+  g_string_append_c (out, ' ');
+  write_cells (out, st->left);
+  g_string_append_c (out, ' ');
+  for (guint i = 0; i < st->n_grave; i++)
+    g_string_append_c (out, piece_letter (st->grave[i], 1 - state->to_move));
+  if (st->n_grave == 0)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
+}
+
+/* Reads "-" or cell names separated by commas, each once. */
+static gboolean
+read_cells (const char *field, guint64 *cells)
+{
+  g_auto (GStrv) names = NULL;
+
+  *cells = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  names = g_strsplit (field, ",", -1);
+  for (guint i = 0; names[i]; i++)
+    {
+      guint cell;
+
+      if (!cp_board_parse_cell (cp_chess_standard_board (), names[i], &cell, NULL) || cell >= 64
+          || (*cells & CELL_BIT (cell)))
+        return FALSE;
+      *cells |= CELL_BIT (cell);
+    }
+  return TRUE;
+}
+
+/* Reads a piece letter other than a king's. */
+static gboolean
+read_piece (char letter, guint *kind, guint *seat)
+{
+  CpPieceKind k;
+
+  if (strchr ("QRBNPqrbnp", letter) == NULL || letter == '\0' || !cp_piece_kind_from_letter (letter, &k))
+    return FALSE;
+  *kind = k;
+  *seat = g_ascii_isupper (letter) ? 0 : 1;
+  return TRUE;
+}
+
+static gboolean
+read_burials (ZombieState *st, const char *field)
+{
+  g_auto (GStrv) entries = NULL;
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  entries = g_strsplit (field, ",", -1);
+  for (guint i = 0; entries[i]; i++)
+    {
+      guint kind, seat, cell;
+
+      if (!read_piece (entries[i][0], &kind, &seat)
+          || !cp_board_parse_cell (cp_chess_standard_board (), entries[i] + 1, &cell, NULL) || cell >= 64
+          || st->buried[1 - seat][cell] != 0)
+        return FALSE;
+      st->buried[1 - seat][cell] = (guint8) kind;
+      st->graves[seat][kind]++;
+    }
+  return TRUE;
+}
+
+/* The fields after the FEN, read into @st before the pieces are;
+ * @taken: the letters of the pieces taken this turn. */
+static gboolean
+read_fields (ZombieState *st, const char *text, const char *const *fields, guint64 *zombies,
+             gboolean *suspected, const char **taken, GError **error)
+{
+  g_auto (GStrv) lists = NULL;
+
+  if (!read_cells (fields[0], zombies))
+    return position_error (error, text, _("the zombies are not a list of cells"));
+  if (!read_burials (st, fields[1]))
+    return position_error (error, text, _("the burials are not a list of pieces other than kings, each with "
+                                          "its cell, each side at most once under a cell"));
+  *suspected = fields[2] != NULL;
+  if (*suspected)
+    {
+      lists = g_strsplit (fields[2], "/", -1);
+      if (g_strv_length (lists) != 2 || !read_cells (lists[0], &st->maybe[0]) || !read_cells (lists[1], &st->maybe[1]))
+        return position_error (error, text, _("the cells where burials may lie are not two lists of cells"));
+    }
+  if (!read_cells (fields[3], &st->zombies_moved))
+    return position_error (error, text, _("the zombies that have moved are not a list of cells"));
+  if (!read_cells (fields[4], &st->left))
+    return position_error (error, text, _("the cells left this turn are not a list of cells"));
+  *taken = g_str_equal (fields[5], "-") ? "" : fields[5];
+  if (strlen (*taken) > MAX_GRAVE)
+    return position_error (error, text, _("too many pieces are taken this turn"));
+  return TRUE;
+}
+
+/* What follows from the turn under way, once the pieces are read. */
+static gboolean
+check_turn (ZombieState *st, const char *text, const char *taken, GError **error)
+{
+  guint seat = st->chess.base.to_move;
+  gboolean under_way = st->zombies_moved != 0 || st->left != 0 || taken[0] != '\0';
+
+  for (guint i = 0; taken[i]; i++)
+    {
+      guint kind, owner;
+
+      if (!read_piece (taken[i], &kind, &owner) || owner == seat)
+        return position_error (error, text, _("the pieces taken this turn must be the other side’s, and not "
+                                              "kings"));
+      st->grave[st->n_grave++] = (guint8) kind;
+    }
+  for (guint cell = 0; cell < 64; cell++)
+    if ((st->zombies_moved & CELL_BIT (cell))
+        && (!is_zombie (&st->chess.base.cells[cell]) || st->chess.base.cells[cell].seat != seat))
+      return position_error (error, text, _("a zombie that has moved this turn is not one of the side to "
+                                            "move’s zombies"));
+  if ((st->zombies_moved != 0) != (st->left != 0))
+    return position_error (error, text, _("cells are left this turn only by the zombies that have moved"));
+  if (st->zombies_moved == 0 && st->n_grave > 0 && !can_bury (st, seat))
+    return position_error (error, text, _("the side to move has no piece to bury what it took under"));
+  if (under_way && st->chess.ep_cell != CP_NO_CELL)
+    return position_error (error, text, _("no pawn can be taken en passant during a turn under way"));
+  if (under_way ? cp_chess_in_check (&st->chess, seat) : cp_chess_in_check (&st->chess, 1 - seat))
+    return position_error (error, text, under_way ? _("the king of the side whose turn is under way is attacked")
+                                                  : _("the side that has just moved is in check"));
+  st->stage = st->zombies_moved == 0 && st->n_grave > 0 ? STAGE_BURYING : STAGE_MOVING;
+  return TRUE;
+}
+
+/* Sets up a position with the fields of Zombie Chess after its FEN. */
+static gboolean
+read_position (ZombieState *st, const char *text, const char *fen, const char *const *extra, GError **error)
+{
+  const char *fields[N_FIELDS] = { "-", "-", NULL, "-", "-", "-" };
+  guint n = g_strv_length ((char **) extra);
+  guint64 zombies, pawns = 0;
+  gboolean suspected;
+  const char *taken;
+  char board[64];
+  g_autofree char *stood_in = NULL;
+  guint8 team;
+  gboolean read;
+
+  if (n > N_FIELDS)
+    return position_error (error, text, _("it has too many fields"));
+  for (guint i = 0; i < n; i++)
+    fields[i] = extra[i];
+  cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+  st->chess.features = FEATURES;
+  if (!read_fields (st, text, fields, &zombies, &suspected, &taken, error))
+    return FALSE;
+
+  /* A zombie pawn may stand on its side's first rank, which FEN's reader
+   * refuses: a knight stands in for it there.  Check is looked at once
+   * the pieces are all in place, as it depends on the turn. */
+  if (cp_chess_rules_read_placement (fen, board))
+    {
+      for (guint cell = 0; cell < 64; cell++)
+        if ((zombies & CELL_BIT (cell)) && ((board[cell] == 'P' && cell < 8) || (board[cell] == 'p' && cell >= 56)))
+          {
+            board[cell] = board[cell] == 'p' ? 'n' : 'N';
+            pawns |= CELL_BIT (cell);
+          }
+      if (pawns != 0)
+        stood_in = cp_chess_rules_replace_placement (fen, board);
+    }
+  team = st->chess.team[1];
+  st->chess.team[1] = st->chess.team[0];
+  read = cp_fen_read (&st->chess, stood_in != NULL ? stood_in : fen, error);
+  st->chess.team[1] = team;
+  if (!read)
+    return FALSE;
+  for (guint cell = 0; cell < 64; cell++)
+    if (pawns & CELL_BIT (cell))
+      st->chess.base.cells[cell].kind = CP_PIECE_PAWN;
+  cp_chess_state_finish_setup (&st->chess);
+  for (guint cell = 0; cell < 64; cell++)
+    if (zombies & CELL_BIT (cell))
+      {
+        CpPiece *p = &st->chess.base.cells[cell];
+
+        if (p->kind == CP_PIECE_NONE)
+          return position_error (error, text, _("a zombie stands on an empty cell"));
+        if (p->kind == CP_PIECE_KING)
+          return position_error (error, text, _("a king cannot be a zombie"));
+        p->flags |= CP_PIECE_FLAG_ZOMBIE | CP_PIECE_FLAG_MOVED;
+      }
+  for (guint seat = 0; seat < 2 && !suspected; seat++)
+    for (guint cell = 0; cell < 64; cell++)
+      if (st->buried[seat][cell] != 0)
+        st->maybe[seat] |= CELL_BIT (cell) | cells_of (st, seat);
+  return check_turn (st, text, taken, error);
+}
+
+static gboolean
+zombie_init (CpState *state, GHashTable *opts, GError **error)
+{
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = NULL;
+
+  if (text != NULL && text[0] != '\0')
+    fen = cp_fen_split (text, &extra);
+  if (extra == NULL || extra[0] == NULL)
+    return cp_chess_rules_setup (state, opts, FEATURES, error);
+  return read_position (ZOMBIE_STATE (state), text, fen, (const char *const *) extra, error);
+}
+
+static guint64
+mix (guint64 h, guint64 x)
+{
+  x ^= h + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+/* The key of chess, with what the position text holds beyond FEN. */
+static guint64
+zombie_hash (const CpState *state)
+{
+  const ZombieState *st = ZOMBIE_STATE (state);
+  guint64 h = cp_chess_rules_hash (state), zombies = 0;
+
+  for (guint cell = 0; cell < 64; cell++)
+    {
+      if (is_zombie (&state->cells[cell]))
+        zombies |= CELL_BIT (cell);
+      if (st->buried[0][cell] != 0 || st->buried[1][cell] != 0)
+        h = mix (h, ((guint64) cell << 16) | ((guint64) st->buried[0][cell] << 8) | st->buried[1][cell]);
+    }
+  h = mix (h, zombies);
+  h = mix (h, st->maybe[0]);
+  h = mix (h, st->maybe[1]);
+  h = mix (h, st->zombies_moved);
+  h = mix (h, st->left);
+  h = mix (h, ((guint64) st->stage << 8) | st->n_grave);
+  for (guint i = 0; i < st->n_grave; i++)
+    h = mix (h, st->grave[i]);
+  return h;
+}
+
 const CpRules cp_zombie_rules = {
   .id = "zombie",
   .name = N_("Zombie Chess"),
@@ -713,4 +1053,6 @@ const CpRules cp_zombie_rules = {
   .present = zombie_present,
   .sample = zombie_sample,
   .evaluate = zombie_evaluate,
+  .hash = zombie_hash,
+  .write_position = zombie_write_position,
 };
