@@ -66,10 +66,97 @@ free_checkers (const CpState *state)
 }
 
 static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* The seventh field of the position text: where the turn stands. "-": a
+ * move is due; "@": a checker is to be put; "~e4" or "~xe4": the piece on
+ * e4 is taking extra steps, before or after taking something this turn. */
+static gboolean
+read_stage (AdrenalineState *st, const char *field, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+  guint cell;
+
+  st->stage = STAGE_MOVE;
+  st->runner = CP_NO_CELL;
+  st->took = FALSE;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (g_str_equal (field, "@"))
+    {
+      if (free_checkers (state) == 0)
+        return position_error (error, text, _("a checker is to be put, but none is left beside the board"));
+      st->stage = STAGE_PLACE;
+      st->took = TRUE;
+      return TRUE;
+    }
+  if (field[0] != '~')
+    return position_error (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
+  st->took = field[1] == 'x';
+  if (!cp_board_parse_cell (state->board, field + 1 + st->took, &cell, NULL))
+    return position_error (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
+  if (state->cells[cell].kind == CP_PIECE_NONE || state->cells[cell].seat != state->to_move
+      || state->cells[cell].checkers == 0)
+    return position_error (error, text, _("the piece taking extra steps is not one of the side to move with a checker"));
+  st->stage = STAGE_STEPS;
+  st->runner = (guint8) cell;
+  return TRUE;
+}
+
+/* The eighth field: the pawns on their starting rank that have moved
+ * (and come back with extra steps), which may not step two cells; "-"
+ * for none. */
+static gboolean
+read_moved_pawns (AdrenalineState *st, const char *field, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+  g_auto (GStrv) cells = NULL;
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  cells = g_strsplit (field, ",", -1);
+  for (guint i = 0; cells[i]; i++)
+    {
+      guint cell;
+      CpPiece *p;
+
+      if (!cp_board_parse_cell (state->board, cells[i], &cell, NULL))
+        return position_error (error, text, _("the moved pawns are not a list of cells"));
+      p = &state->cells[cell];
+      if (p->kind != CP_PIECE_PAWN || cp_board_cell_y (state->board, cell) != (p->seat == 0 ? 1u : 6u))
+        return position_error (error, text, _("a moved pawn named is not a pawn on its starting rank"));
+      p->flags |= CP_PIECE_FLAG_MOVED;
+    }
+  return TRUE;
+}
+
+static gboolean
 adrenaline_init (CpState *state, GHashTable *opts, GError **error)
 {
-  if (!cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN | CP_CHESS_EXTRA_STEPS,
-                             error))
+  AdrenalineState *st = ADRENALINE_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = NULL;
+  CpFenRead flags = 0;
+
+  cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+  st->chess.features = CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN | CP_CHESS_EXTRA_STEPS;
+  st->runner = CP_NO_CELL;
+  if (text == NULL || text[0] == '\0')
+    return cp_chess_rules_setup (state, opts, st->chess.features, error);
+
+  fen = cp_fen_split (text, &extra);
+  if (g_strv_length (extra) > 2)
+    return position_error (error, text, _("it has too many fields"));
+  if (extra[0] != NULL && !g_str_equal (extra[0], "-"))
+    flags |= CP_FEN_READ_MID_TURN;
+  if (!cp_fen_read_with (&st->chess, fen, flags, error))
     return FALSE;
   if (checkers_under_pieces (state) > CHECKERS)
     {
@@ -80,8 +167,59 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
   for (guint c = 0; c < 64; c++)
     if (state->cells[c].checkers > 0)
       state->cells[c].checker_colour = CHECKER_COLOUR;
-  ADRENALINE_STATE (state)->runner = CP_NO_CELL;
+  if (extra[0] != NULL && !read_stage (st, extra[0], text, error))
+    return FALSE;
+  if (extra[0] != NULL && extra[1] != NULL && !read_moved_pawns (st, extra[1], text, error))
+    return FALSE;
+  /* Each part of a turn leaves the mover's king safe. */
+  if (st->stage != STAGE_MOVE && cp_chess_in_check (&st->chess, state->to_move))
+    return position_error (error, text, _("the side in the middle of its turn has its king in danger"));
   return TRUE;
+}
+
+/* The position: FEN with the checkers under the pieces ("*" after a
+ * piece's letter for each), the stage of the turn (read_stage()) and the
+ * pawns back on their starting rank (read_moved_pawns()). */
+static char *
+adrenaline_write_position (const CpState *state)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  GString *out = g_string_new (fen);
+  gsize pawns;
+
+  switch ((Stage) st->stage)
+    {
+    case STAGE_PLACE:
+      g_string_append (out, " @");
+      break;
+    case STAGE_STEPS:
+      {
+        g_autofree char *cell = cp_board_cell_name (state->board, st->runner);
+
+        g_string_append_printf (out, " ~%s%s", st->took ? "x" : "", cell);
+      }
+      break;
+    case STAGE_MOVE:
+    default:
+      g_string_append (out, " -");
+    }
+  g_string_append_c (out, ' ');
+  pawns = out->len;
+  for (guint c = 8; c < 56; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+
+      if (p->kind == CP_PIECE_PAWN && (p->flags & CP_PIECE_FLAG_MOVED) && c / 8 == (p->seat == 0 ? 1u : 6u))
+        {
+          g_autofree char *cell = cp_board_cell_name (state->board, c);
+
+          g_string_append_printf (out, "%s%s", out->len > pawns ? "," : "", cell);
+        }
+    }
+  if (out->len == pawns)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
 }
 
 /* The extra steps of the piece on the runner's cell: a king's step onto
@@ -122,38 +260,6 @@ step_actions (const AdrenalineState *st, guint seat, CpActionList *out)
         cp_action_list_append (out, &step);
     }
   cp_chess_keep_safe_steps (&st->chess, seat, first, out);
-}
-
-static void
-adrenaline_legal (const CpState *state, guint seat, CpActionList *out)
-{
-  const AdrenalineState *st = ADRENALINE_STATE (state);
-
-  if (seat != state->to_move || state->outcome.status != CP_STATUS_PLAYING)
-    return;
-  switch ((Stage) st->stage)
-    {
-    case STAGE_MOVE:
-      cp_chess_legal (&st->chess, seat, out);
-      break;
-    case STAGE_STEPS:
-      step_actions (st, seat, out);
-      cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
-      break;
-    case STAGE_PLACE:
-      for (guint c = 0; c < 64; c++)
-        if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat != seat)
-          {
-            CpAction *place = cp_action_list_add (out);
-
-            cp_action_init (place, CP_ACTION_ADD_CHECKER, seat);
-            place->n_cells = 1;
-            place->cells[0] = (guint8) c;
-          }
-      break;
-    default:
-      g_return_if_reached ();
-    }
 }
 
 static CpSeatMask
@@ -295,6 +401,149 @@ adrenaline_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
   st->took = (stage >> 16) & 0xff;
 }
 
+static void adrenaline_make (CpState *state, const CpAction *action, CpUndo *undo);
+static void adrenaline_unmake (CpState *state, const CpAction *action, const CpUndo *undo);
+
+/* Whether the checker may go under the piece on @cell: the placer's king
+ * must be safe from that piece's move and extra steps with it; no other
+ * piece gains by the checker, and the king was safe before it. */
+static gboolean
+placement_safe (AdrenalineState *st, guint seat, guint cell)
+{
+  CpPiece before = st->chess.base.cells[cell];
+  gboolean safe;
+
+  set_stack (st, cell, before.checkers + 1u);
+  safe = !cp_chess_in_check (&st->chess, seat);
+  cp_chess_put (&st->chess, cell, &before);
+  return safe;
+}
+
+/* Whether @seat may put the checker somewhere safe. */
+static gboolean
+some_placement_safe (AdrenalineState *st, guint seat)
+{
+  const CpPiece *cells = st->chess.base.cells;
+
+  for (guint c = 0; c < 64; c++)
+    if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat && placement_safe (st, seat, c))
+      return TRUE;
+  return FALSE;
+}
+
+static void steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out);
+
+/* Whether the turn of @seat, with its king safe now, can end with the
+ * king safe: the checker due, or the one due once the extra steps stop,
+ * has a safe place, or some extra step leads to a turn that ends so. */
+static gboolean
+turn_ends_safely (AdrenalineState *st, guint seat)
+{
+  g_auto (CpActionList) steps = { 0 };
+
+  switch ((Stage) st->stage)
+    {
+    case STAGE_PLACE:
+      return some_placement_safe (st, seat);
+    case STAGE_STEPS:
+      if (!st->took || free_checkers (&st->chess.base) == 0 || some_placement_safe (st, seat))
+        return TRUE;
+      steps_that_end_safely (st, seat, &steps);
+      return steps.len > 0;
+    case STAGE_MOVE:
+    default:
+      return TRUE;
+    }
+}
+
+/* Keeps of the actions of @out from @first on those after which the turn
+ * can end with the king safe (turn_ends_safely()); only actions that
+ * take, or come after a capture, need a look. */
+static void
+keep_safe_endings (AdrenalineState *st, guint seat, guint first, CpActionList *out)
+{
+  guint kept = first;
+
+  for (guint i = first; i < out->len; i++)
+    {
+      const CpAction action = out->items[i];
+      gboolean keep = TRUE;
+
+      if (action.type == CP_ACTION_MOVE && (st->took || (action.flags & CP_ACTION_FLAG_CAPTURE)))
+        {
+          CpUndo undo;
+
+          adrenaline_make (&st->chess.base, &action, &undo);
+          keep = turn_ends_safely (st, seat);
+          adrenaline_unmake (&st->chess.base, &action, &undo);
+        }
+      if (keep)
+        out->items[kept++] = action;
+    }
+  out->len = kept;
+}
+
+/* The extra steps of step_actions() after which the turn can end with
+ * the king safe. */
+static void
+steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out)
+{
+  guint first = out->len;
+
+  step_actions (st, seat, out);
+  keep_safe_endings (st, seat, first, out);
+}
+
+/* The state to try actions on: a copy of @state, made once. */
+static AdrenalineState *
+trial_state (const CpState *state, CpState **trial)
+{
+  if (*trial == NULL)
+    *trial = cp_state_copy (state);
+  return ADRENALINE_STATE (*trial);
+}
+
+static void
+adrenaline_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+  g_autoptr (CpState) trial = NULL;
+  guint first = out->len;
+  gboolean captures = FALSE;
+
+  if (seat != state->to_move || state->outcome.status != CP_STATUS_PLAYING)
+    return;
+  switch ((Stage) st->stage)
+    {
+    case STAGE_MOVE:
+      cp_chess_legal (&st->chess, seat, out);
+      for (guint i = first; i < out->len && !captures; i++)
+        captures = (out->items[i].flags & CP_ACTION_FLAG_CAPTURE) != 0;
+      if (captures && free_checkers (state) > 0)
+        keep_safe_endings (trial_state (state, &trial), seat, first, out);
+      break;
+    case STAGE_STEPS:
+      steps_that_end_safely (trial_state (state, &trial), seat, out);
+      if (!st->took || free_checkers (state) == 0 || some_placement_safe (trial_state (state, &trial), seat))
+        cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+      break;
+    case STAGE_PLACE:
+      for (guint c = 0; c < 64; c++)
+        if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat != seat
+            && placement_safe (trial_state (state, &trial), seat, c))
+          {
+            CpAction *place = cp_action_list_add (out);
+
+            cp_action_init (place, CP_ACTION_ADD_CHECKER, seat);
+            place->n_cells = 1;
+            place->cells[0] = (guint8) c;
+          }
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
 static void
 adrenaline_outcome (const CpState *state, CpOutcome *outcome)
 {
@@ -305,7 +554,7 @@ adrenaline_outcome (const CpState *state, CpOutcome *outcome)
   *outcome = state->outcome;
   if (outcome->status != CP_STATUS_PLAYING || st->stage != STAGE_MOVE)
     return;
-  cp_chess_legal (&st->chess, seat, &legal);
+  adrenaline_legal (state, seat, &legal);
   if (legal.len == 0)
     {
       if (cp_chess_in_check (&st->chess, seat))
@@ -532,4 +781,5 @@ const CpRules cp_adrenaline_rules = {
   .present = adrenaline_present,
   .hash = adrenaline_hash,
   .evaluate = adrenaline_evaluate,
+  .write_position = adrenaline_write_position,
 };
