@@ -487,6 +487,89 @@ test_brute_lines (void)
   g_assert_cmpuint (compared, >, 50);
 }
 
+/* The position of @game as text. */
+static char *
+position_of (CpGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (cp_game_get_state (game), &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* Positions hold the stage of the turn after FEN: "@" while the checker
+ * is to be put, "~xh8" while the rook that took on h8 spends its checkers,
+ * and then the pawns back on their starting rank.  Each reads back to the
+ * same actions. */
+static void
+test_position_text (void)
+{
+  g_autoptr (CpGame) game = fen_game ("4k3/7p/8/8/2n5/8/8/4K2R w - - 0 1");
+  g_autoptr (CpGame) stepping = fen_game ("4k2n**/8/8/8/8/8/8/4K2R w K - 0 1");
+  g_autoptr (CpGame) placing = NULL;
+  g_autoptr (CpGame) steps = NULL;
+  g_autoptr (CpGame) home = fen_game ("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2");
+  g_autofree char *at = NULL, *walk = NULL, *again = NULL, *home_text = NULL;
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_test_play (game, "Rxh7");
+  at = position_of (game);
+  g_assert_cmpstr (at, ==, "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 @ -");
+  placing = fen_game (at);
+  cp_test_legal (placing, &legal);
+  g_assert_cmpuint (legal.len, ==, 1);
+  g_assert_cmpuint (legal.items[0].cells[0], ==, cp_test_cell ("e8"));
+
+  cp_test_play (stepping, "Rxh8");
+  walk = position_of (stepping);
+  g_assert_cmpstr (walk, ==, "4k2R**/8/8/8/8/8/8/4K3 w - - 0 1 ~xh8 -");
+  steps = fen_game (walk);
+  again = position_of (steps);
+  g_assert_cmpstr (again, ==, walk);
+  cp_test_play (steps, "~g7 ~f7");
+  /* Having taken, the turn ends with a checker put. */
+  g_assert_cmpuint (cp_game_get_state (steps)->to_move, ==, 0);
+  cp_test_play (steps, "@e8");
+  g_assert_cmpuint (cp_game_get_state (steps)->to_move, ==, 1);
+
+  /* The pawn on d2 has moved before: one step only. */
+  g_assert_true (has_legal (home, 0, "d2-d3"));
+  g_assert_false (has_legal (home, 0, "d2-d4"));
+  home_text = position_of (home);
+  g_assert_cmpstr (home_text, ==, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2");
+}
+
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *text, *reason;
+  } cases[] = {
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ?", "stage of the turn" },
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ~z9", "stage of the turn" },
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ~h7", "with a checker" },
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ~c4", "with a checker" },
+    { "4k3/7R/8/8/2n************************5/8/8/4K3 w - - 0 1 @", "none is left" },
+    { "4k3/7R/8/8/8/3n4/8/4K3 w - - 0 1 @", "king in danger" },
+    { "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d3", "starting rank" },
+    { "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2 x", "too many fields" },
+    { "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "last rank" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *option = g_strconcat ("fen=", cases[i].text, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CpGame) game = cp_test_try_new_game ("adrenaline", 2, 1, (const char *const[]) { option, NULL }, &error);
+
+      g_assert_null (game);
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+      if (strstr (error->message, cases[i].reason) == NULL)
+        g_error ("“%s” refused with “%s”", cases[i].text, error->message);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -507,5 +590,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/adrenaline/capture-without-safe-placement", test_capture_without_safe_placement);
   g_test_add_func ("/adrenaline/placement-perft", test_placement_perft);
   g_test_add_func ("/adrenaline/pawn-on-first-rank", test_pawn_on_first_rank);
+  g_test_add_func ("/adrenaline/position-text", test_position_text);
+  g_test_add_func ("/adrenaline/position-refused", test_position_refused);
   return g_test_run ();
 }
