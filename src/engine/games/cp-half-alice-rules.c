@@ -74,9 +74,8 @@ read_limit (HalfAliceState *st, const char *field, const char *text, GError **er
     {
       g_autofree char *quoted = cp_error_quote (text);
 
-      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-                   _("The position “%s” cannot be read: the checkers each player has are not a number from 1 to 16"),
-                   quoted);
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted,
+                   _("the checkers each player has are not a number from 1 to 16"));
       return FALSE;
     }
   st->limit = (guint8) n;
