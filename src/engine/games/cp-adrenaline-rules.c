@@ -405,29 +405,40 @@ static void adrenaline_make (CpState *state, const CpAction *action, CpUndo *und
 static void adrenaline_unmake (CpState *state, const CpAction *action, const CpUndo *undo);
 
 /* Whether the checker may go under the piece on @cell: the placer's king
- * must be safe from that piece's move and extra steps with it; no other
- * piece gains by the checker, and the king was safe before it. */
+ * must be safe from that piece's move and extra steps with it.  No other
+ * piece gains by the checker, and the king was safe before it, so only
+ * that piece's attacks are looked at. */
 static gboolean
 placement_safe (AdrenalineState *st, guint seat, guint cell)
 {
   CpPiece before = st->chess.base.cells[cell];
+  guint king = st->chess.king[seat];
+  CpCellSet from = { 0 };
   gboolean safe;
 
+  if (king == CP_NO_CELL)
+    return TRUE;
+  cp_cell_set_add (&from, cell);
   set_stack (st, cell, before.checkers + 1u);
-  safe = !cp_chess_in_check (&st->chess, seat);
+  safe = !cp_chess_attacked_from (&st->chess, king, seat, &from);
   cp_chess_put (&st->chess, cell, &before);
   return safe;
 }
 
-/* Whether @seat may put the checker somewhere safe. */
+/* Whether @seat may put the checker somewhere safe; the pieces far from
+ * its king, the likeliest, are tried first. */
 static gboolean
 some_placement_safe (AdrenalineState *st, guint seat)
 {
   const CpPiece *cells = st->chess.base.cells;
+  guint king = st->chess.king[seat];
+  int kx = king == CP_NO_CELL ? 0 : (int) (king % 8), ky = king == CP_NO_CELL ? 0 : (int) (king / 8);
 
-  for (guint c = 0; c < 64; c++)
-    if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat && placement_safe (st, seat, c))
-      return TRUE;
+  for (int distance = 7; distance >= 0; distance--)
+    for (guint c = 0; c < 64; c++)
+      if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat
+          && MAX (ABS ((int) (c % 8) - kx), ABS ((int) (c / 8) - ky)) == distance && placement_safe (st, seat, c))
+        return TRUE;
   return FALSE;
 }
 
