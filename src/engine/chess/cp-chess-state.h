@@ -108,6 +108,10 @@ gboolean  cp_chess_attacked_from      (const CpChessState *st,
                                        const CpCellSet *from);
 gboolean  cp_chess_in_check           (const CpChessState *st,
                                        guint         seat);
+gboolean  cp_chess_steps_may_reach    (const CpChessState *st,
+                                       guint         from,
+                                       guint         extra,
+                                       guint         cell);
 void      cp_chess_legal              (const CpChessState *st,
                                        guint         seat,
                                        CpActionList *out);

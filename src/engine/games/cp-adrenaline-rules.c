@@ -416,7 +416,7 @@ placement_safe (AdrenalineState *st, guint seat, guint cell)
   CpCellSet from = { 0 };
   gboolean safe;
 
-  if (king == CP_NO_CELL)
+  if (king == CP_NO_CELL || !cp_chess_steps_may_reach (&st->chess, cell, 1, king))
     return TRUE;
   cp_cell_set_add (&from, cell);
   set_stack (st, cell, before.checkers + 1u);
@@ -425,21 +425,43 @@ placement_safe (AdrenalineState *st, guint seat, guint cell)
   return safe;
 }
 
-/* Whether @seat may put the checker somewhere safe; the pieces far from
- * its king, the likeliest, are tried first. */
+/* Whether @seat may put the checker somewhere safe: first the pieces
+ * whose move and steps cannot come near its king, then the others. */
 static gboolean
 some_placement_safe (AdrenalineState *st, guint seat)
 {
   const CpPiece *cells = st->chess.base.cells;
   guint king = st->chess.king[seat];
-  int kx = king == CP_NO_CELL ? 0 : (int) (king % 8), ky = king == CP_NO_CELL ? 0 : (int) (king / 8);
 
-  for (int distance = 7; distance >= 0; distance--)
-    for (guint c = 0; c < 64; c++)
-      if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat
-          && MAX (ABS ((int) (c % 8) - kx), ABS ((int) (c / 8) - ky)) == distance && placement_safe (st, seat, c))
-        return TRUE;
+  if (king == CP_NO_CELL)
+    return TRUE;
+  for (guint c = 0; c < 64; c++)
+    if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat && !cp_chess_steps_may_reach (&st->chess, c, 1, king))
+      return TRUE;
+  for (guint c = 0; c < 64; c++)
+    if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat && placement_safe (st, seat, c))
+      return TRUE;
   return FALSE;
+}
+
+/* Whether the other side's king stands so far from the king of @seat,
+ * where it is once @action is made, that a checker under it is safe
+ * whatever the action: it would step once with its move and then once
+ * for each checker, those it might take on the way counted among the
+ * @checkers on the board. */
+static gboolean
+enemy_king_far (const AdrenalineState *st, guint seat, const CpAction *action, guint checkers)
+{
+  guint king = st->chess.king[seat], other = st->chess.king[1 - seat];
+  int dx, dy;
+
+  if (action->n_cells >= 2 && action->cells[0] == king)
+    king = cp_chess_landing (&st->chess, action);
+  if (king >= 64 || other >= 64)
+    return FALSE;
+  dx = ABS ((int) (king % 8) - (int) (other % 8));
+  dy = ABS ((int) (king / 8) - (int) (other / 8));
+  return (guint) MAX (dx, dy) > 2 + checkers;
 }
 
 static void steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out);
@@ -473,14 +495,15 @@ turn_ends_safely (AdrenalineState *st, guint seat)
 static void
 keep_safe_endings (AdrenalineState *st, guint seat, guint first, CpActionList *out)
 {
-  guint kept = first;
+  guint kept = first, checkers = checkers_under_pieces (&st->chess.base);
 
   for (guint i = first; i < out->len; i++)
     {
       const CpAction action = out->items[i];
       gboolean keep = TRUE;
 
-      if (action.type == CP_ACTION_MOVE && (st->took || (action.flags & CP_ACTION_FLAG_CAPTURE)))
+      if (action.type == CP_ACTION_MOVE && (st->took || (action.flags & CP_ACTION_FLAG_CAPTURE))
+          && !enemy_king_far (st, seat, &action, checkers))
         {
           CpUndo undo;
 
