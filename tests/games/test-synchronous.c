@@ -566,6 +566,7 @@ test_position_refused (void)
     { "-,- d4:- 0", "is empty" },
     { "-,- e2:a1 0", "nobody may strike" },
     { "-,- e2 0", "written as" },
+    { "-,- ,d5:e6 0", "written as" },
     { "-,- -", "too few fields" },
   };
 

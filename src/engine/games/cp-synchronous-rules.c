@@ -914,12 +914,16 @@ read_squares (SyncState *st, const char *field, const char *text, GError **error
   for (guint i = 0; squares[i]; i++)
     {
       g_auto (GStrv) parts = g_strsplit (squares[i], ":", -1);
-      char *name = parts[0];
-      gsize len = strlen (name);
+      char *name;
+      gsize len;
       guint k = st->n_squares, cell;
 
       if (k == MAX_SQUARES)
         return position_error (error, text, _("the exchange of blows has too many cells"));
+      if (g_strv_length (parts) != 2)
+        return position_error (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
+      name = parts[0];
+      len = strlen (name);
       st->closed[k] = st->struck[k] = FALSE;
       while (len > 2 && (name[len - 1] == 'x' || name[len - 1] == 'p'))
         {
@@ -929,7 +933,7 @@ read_squares (SyncState *st, const char *field, const char *text, GError **error
             st->closed[k] = TRUE;
           name[--len] = '\0';
         }
-      if (g_strv_length (parts) != 2 || !cp_board_parse_cell (st->chess.base.board, name, &cell, NULL)
+      if (!cp_board_parse_cell (st->chess.base.board, name, &cell, NULL)
           || !read_cells (st, parts[1], &st->guards[k]))
         return position_error (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
       if (st->chess.base.cells[cell].kind == CP_PIECE_NONE)
