@@ -552,6 +552,7 @@ test_position_refused (void)
     { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ~c4", "with a checker" },
     { "4k3/7R/8/8/2n************************5/8/8/4K3 w - - 0 1 @", "none is left" },
     { "4k3/7R/8/8/8/3n4/8/4K3 w - - 0 1 @", "king in danger" },
+    { "8/7R/8/8/2n5/4k3/8/4K3 w - - 0 1 @", "cannot end with the king safe" },
     { "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d3", "starting rank" },
     { "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2 x", "too many fields" },
     { "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "last rank" },

@@ -65,6 +65,8 @@ free_checkers (const CpState *state)
   return used < CHECKERS ? CHECKERS - used : 0;
 }
 
+static void adrenaline_legal (const CpState *state, guint seat, CpActionList *out);
+
 static gboolean
 position_error (GError **error, const char *text, const char *reason)
 {
@@ -174,6 +176,14 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
   /* Each part of a turn leaves the mover's king safe. */
   if (st->stage != STAGE_MOVE && cp_chess_in_check (&st->chess, state->to_move))
     return position_error (error, text, _("the side in the middle of its turn has its king in danger"));
+  if (st->stage != STAGE_MOVE)
+    {
+      g_auto (CpActionList) legal = { 0 };
+
+      adrenaline_legal (state, state->to_move, &legal);
+      if (legal.len == 0)
+        return position_error (error, text, _("the turn in progress cannot end with the king safe"));
+    }
   return TRUE;
 }
 
