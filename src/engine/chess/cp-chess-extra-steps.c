@@ -733,6 +733,9 @@ cp_chess_steps_may_reach (const CpChessState *st, guint from, guint extra, guint
   /* Every checker of the other side may be taken on the way. */
   for (guint64 m = st->stacked_cells & st->seat_cells[1 - p->seat]; m != 0; m &= m - 1)
     budget += st->base.cells[cp_bits_lowest (m)].checkers;
+  /* A knight, a king or a pawn moves two cells at most. */
+  if (slides[p->kind] == 0 && steps_apart[from][cell] > budget + 2)
+    return FALSE;
   cp_chess_regular_reach (st, from, CP_NO_CELL, CP_NO_CELL, &reach, NULL);
   for (guint64 m = reach.bits[0]; m != 0; m &= m - 1)
     if (steps_apart[cp_bits_lowest (m)][cell] <= budget)

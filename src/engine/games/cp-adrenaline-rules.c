@@ -22,6 +22,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "cp-bits.h"
 #include "cp-chess-rules.h"
 #include "cp-error.h"
 #include "cp-games.h"
@@ -457,21 +458,31 @@ some_placement_safe (AdrenalineState *st, guint seat)
 /* Whether the other side's king stands so far from the king of @seat,
  * where it is once @action is made, that a checker under it is safe
  * whatever the action: it would step once with its move and then once
- * for each checker, those it might take on the way counted among the
- * @checkers on the board. */
+ * for each checker it holds, its own, the one put and those of the
+ * pieces of @seat it might take on the way: the @mine they hold now and
+ * those the action takes over. */
 static gboolean
-enemy_king_far (const AdrenalineState *st, guint seat, const CpAction *action, guint checkers)
+enemy_king_far (const AdrenalineState *st, guint seat, const CpAction *action, guint mine)
 {
+  const CpPiece *cells = st->chess.base.cells;
   guint king = st->chess.king[seat], other = st->chess.king[1 - seat];
+  guint reach;
   int dx, dy;
 
-  if (action->n_cells >= 2 && action->cells[0] == king)
-    king = cp_chess_landing (&st->chess, action);
+  if (action->cells[0] == king)
+    {
+      king = cp_chess_landing (&st->chess, action);
+      if (king == CP_NO_CELL)
+        king = action->cells[1];
+    }
   if (king >= 64 || other >= 64)
     return FALSE;
+  reach = 2 + cells[other].checkers + mine + cells[action->cells[1]].checkers;
+  if ((action->flags & CP_ACTION_FLAG_EN_PASSANT) && st->chess.ep_pawn < 64)
+    reach += cells[st->chess.ep_pawn].checkers;
   dx = ABS ((int) (king % 8) - (int) (other % 8));
   dy = ABS ((int) (king / 8) - (int) (other / 8));
-  return (guint) MAX (dx, dy) > 2 + checkers;
+  return (guint) MAX (dx, dy) > reach;
 }
 
 static void steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out);
@@ -499,45 +510,6 @@ turn_ends_safely (AdrenalineState *st, guint seat)
     }
 }
 
-/* Keeps of the actions of @out from @first on those after which the turn
- * can end with the king safe (turn_ends_safely()); only actions that
- * take, or come after a capture, need a look. */
-static void
-keep_safe_endings (AdrenalineState *st, guint seat, guint first, CpActionList *out)
-{
-  guint kept = first, checkers = checkers_under_pieces (&st->chess.base);
-
-  for (guint i = first; i < out->len; i++)
-    {
-      const CpAction action = out->items[i];
-      gboolean keep = TRUE;
-
-      if (action.type == CP_ACTION_MOVE && (st->took || (action.flags & CP_ACTION_FLAG_CAPTURE))
-          && !enemy_king_far (st, seat, &action, checkers))
-        {
-          CpUndo undo;
-
-          adrenaline_make (&st->chess.base, &action, &undo);
-          keep = turn_ends_safely (st, seat);
-          adrenaline_unmake (&st->chess.base, &action, &undo);
-        }
-      if (keep)
-        out->items[kept++] = action;
-    }
-  out->len = kept;
-}
-
-/* The extra steps of step_actions() after which the turn can end with
- * the king safe. */
-static void
-steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out)
-{
-  guint first = out->len;
-
-  step_actions (st, seat, out);
-  keep_safe_endings (st, seat, first, out);
-}
-
 /* The state to try actions on: a copy of @state, made once. */
 static AdrenalineState *
 trial_state (const CpState *state, CpState **trial)
@@ -545,6 +517,57 @@ trial_state (const CpState *state, CpState **trial)
   if (*trial == NULL)
     *trial = cp_state_copy (state);
   return ADRENALINE_STATE (*trial);
+}
+
+/* Keeps of the actions of @out from @first on those after which the turn
+ * can end with the king safe (turn_ends_safely()); only actions that
+ * take, or come after a capture, need a look, and those that leave the
+ * other king far away none.  The actions are tried on *@trial, a copy of
+ * @st made when first needed (or @st itself). */
+static void
+keep_safe_endings (const AdrenalineState *st, CpState **trial, guint seat, guint first, CpActionList *out)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  guint kept = first, mine = 0;
+
+  if (st->chess.masks)
+    for (guint64 m = st->chess.stacked_cells & st->chess.seat_cells[seat]; m != 0; m &= m - 1)
+      mine += cells[cp_bits_lowest (m)].checkers;
+  else
+    for (guint c = 0; c < 64; c++)
+      if (cells[c].kind != CP_PIECE_NONE && cells[c].seat == seat)
+        mine += cells[c].checkers;
+
+  for (guint i = first; i < out->len; i++)
+    {
+      const CpAction *action = &out->items[i];
+      gboolean keep = TRUE;
+
+      if (action->type == CP_ACTION_MOVE && (st->took || (action->flags & CP_ACTION_FLAG_CAPTURE))
+          && !enemy_king_far (st, seat, action, mine))
+        {
+          AdrenalineState *t = trial_state (&st->chess.base, trial);
+          CpAction tried = *action;
+          CpUndo undo;
+
+          adrenaline_make (&t->chess.base, &tried, &undo);
+          keep = turn_ends_safely (t, seat);
+          adrenaline_unmake (&t->chess.base, &tried, &undo);
+        }
+      if (keep)
+        out->items[kept++] = *action;
+    }
+  out->len = kept;
+}
+
+static void
+steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out)
+{
+  CpState *self = &st->chess.base;
+  guint first = out->len;
+
+  step_actions (st, seat, out);
+  keep_safe_endings (st, &self, seat, first, out);
 }
 
 static void
@@ -564,7 +587,7 @@ adrenaline_legal (const CpState *state, guint seat, CpActionList *out)
       for (guint i = first; i < out->len && !captures; i++)
         captures = (out->items[i].flags & CP_ACTION_FLAG_CAPTURE) != 0;
       if (captures && free_checkers (state) > 0)
-        keep_safe_endings (trial_state (state, &trial), seat, first, out);
+        keep_safe_endings (st, &trial, seat, first, out);
       break;
     case STAGE_STEPS:
       steps_that_end_safely (trial_state (state, &trial), seat, out);
