@@ -12,8 +12,10 @@
  * stops them; then, if anything was taken and a checker is free, the
  * placing of one checker.  Each action must leave the mover's king safe
  * from every move of the other side, extra steps counted
- * (CP_CHESS_EXTRA_STEPS); an extra step never takes en passant, and a
- * pawn that used one cannot be taken en passant.
+ * (CP_CHESS_EXTRA_STEPS), the checker put included: an action after which
+ * the turn cannot end so (a capture whose checker has no safe place) is
+ * not legal.  An extra step never takes en passant, and a pawn that used
+ * one cannot be taken en passant.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
