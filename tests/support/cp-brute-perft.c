@@ -16,7 +16,9 @@
  *   piece with checkers one by one or a stop, and after a capture a
  *   checker put under a piece of the other side while one of 24 is free.
  *   A cell is attacked when a piece could reach it with its move and then
- *   its checkers spent on king steps, found by trying every sequence.
+ *   its checkers spent on king steps, found by trying every sequence.  The
+ *   checker put must leave the placer's king unattacked, and an action
+ *   after which the turn cannot end so is left out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
