@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cp-brute-lines.h"
 #include "cp-chess-state.h"
 #include "cp-engine.h"
@@ -17,6 +19,11 @@
 /* Kiwipete with checkers: the pawn on b4 can take the knight on c3 and
  * walk on with all three checkers, taking the bishop on d2 and its one. */
 #define STACKED "r3k2r/p1ppq*pb1/bn2pnp1/3PN3/1p*2P3/2N**2Q1p/PPPB*BPPP/R3K2R w KQkq - 0 1"
+
+/* Kiwipete with a checker under the black queen on e7, the black pawn on
+ * b4 and the white pawn on a2; and "position 4". */
+#define KIWIPETE_CHECKERS "r3k2r/p1ppq*pb1/bn2pnp1/3PN3/1p*2P3/2N2Q1p/P*PPBBPPP/R3K2R w KQkq - 0 1"
+#define POSITION_4 "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
 
 static char *
 last_text (CpGame *game)
@@ -263,7 +270,7 @@ test_perft (void)
   for (guint depth = 1; depth <= 3; depth++)
     g_assert_cmpuint (engine_perft (positions[0], depth), ==, start[depth - 1]);
   g_assert_cmpuint (engine_perft (positions[0], 4), ==, start_count_from_chess ());
-  g_assert_cmpuint (engine_perft (STACKED, 4), ==, 4727);
+  g_assert_cmpuint (engine_perft (STACKED, 4), ==, 4634);
 }
 
 /* The moves of @state found with the masks and cell by cell are one. */
@@ -393,6 +400,75 @@ test_castling_opens_corner (void)
   assert_counts_like_brute (fen);
 }
 
+/* The checker put after a capture must leave the placer's king safe:
+ * after Rxh7 the checker may go under the black king but not under the
+ * knight on c4, which could then go to d2 and step onto e1. */
+static void
+test_placement_keeps_king_safe (void)
+{
+  g_autoptr (CpGame) game = fen_game ("4k3/7p/8/8/2n5/8/8/4K2R w - - 0 1");
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_test_play (game, "Rxh7");
+  cp_test_legal (game, &legal);
+  g_assert_cmpuint (legal.len, ==, 1);
+  g_assert_cmpint (legal.items[0].type, ==, CP_ACTION_ADD_CHECKER);
+  g_assert_cmpuint (legal.items[0].cells[0], ==, cp_test_cell ("e8"));
+}
+
+/* A capture after which every placing of the checker leaves the king in
+ * danger is no legal move: with the black king on e3, a checker under it
+ * lets it step next to e1 and on, and one under the knight as before. */
+static void
+test_capture_without_safe_placement (void)
+{
+  const char *fen = "8/7p/8/8/2n5/4k3/8/4K2R w - - 0 1";
+  g_autoptr (CpGame) game = fen_game (fen);
+
+  g_assert_false (has_legal (game, 0, "Rh1xh7"));
+  g_assert_true (has_legal (game, 0, "Rh1-h6"));
+  assert_counts_like_brute (fen);
+}
+
+/* The counts an independent reading of the rules found: Kiwipete with a
+ * checker under e7, b4 and a2, and "position 4" without any. */
+static void
+test_placement_perft (void)
+{
+  g_assert_cmpuint (engine_perft (KIWIPETE_CHECKERS, 2), ==, 1649);
+  g_assert_cmpuint (engine_perft (POSITION_4, 3), ==, 7701);
+  g_assert_cmpuint (brute_perft (BRUTE_ADRENALINE, KIWIPETE_CHECKERS, 2), ==, 1649);
+  g_assert_cmpuint (brute_perft (BRUTE_ADRENALINE, POSITION_4, 3), ==, 7701);
+}
+
+/* A pawn may come back onto its own first rank with extra steps: the
+ * position is read and written back; a pawn on its last rank, or on its
+ * first rank in orthodox chess, is still refused. */
+static void
+test_pawn_on_first_rank (void)
+{
+  const char *fen = "4k2p/8/8/8/8/8/8/P3K3 b - - 0 1";
+  g_autoptr (CpGame) game = fen_game (fen);
+  g_autofree char *written = cp_state_write_position (cp_game_get_state (game), NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) chess_error = NULL;
+  g_autoptr (CpGame) last = cp_test_try_new_game ("adrenaline", 2, 1, (const char *const[]) {
+                                                    "fen=P3k3/8/8/8/8/8/8/4K3 w - - 0 1", NULL }, &error);
+  g_autoptr (CpGame) chess = cp_test_try_new_game ("chess", 2, 1, (const char *const[]) {
+                                                     "fen=4k2p/8/8/8/8/8/8/P3K3 b - - 0 1", NULL }, &chess_error);
+
+  /* Written back with the turn's stage and no pawns back home. */
+  g_assert_cmpstr (written, ==, "4k2p/8/8/8/8/8/8/P3K3 b - - 0 1 - -");
+  /* The pawn on h8 has moved: one step only. */
+  g_assert_true (has_legal (game, 1, "h8-h7"));
+  g_assert_false (has_legal (game, 1, "h8-h6"));
+  g_assert_null (last);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+  g_assert_nonnull (strstr (error->message, "last rank"));
+  g_assert_null (chess);
+  g_assert_error (chess_error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+}
+
 /* Along random lines of play from positions with stacks, the counts of
  * two plies from every seventh position agree with the counter that
  * tries every way (from positions where a turn begins, as FEN can say). */
@@ -411,6 +487,90 @@ test_brute_lines (void)
   g_assert_cmpuint (compared, >, 50);
 }
 
+/* The position of @game as text. */
+static char *
+position_of (CpGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (cp_game_get_state (game), &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* Positions hold the stage of the turn after FEN: "@" while the checker
+ * is to be put, "~xh8" while the rook that took on h8 spends its checkers,
+ * and then the pawns back on their starting rank.  Each reads back to the
+ * same actions. */
+static void
+test_position_text (void)
+{
+  g_autoptr (CpGame) game = fen_game ("4k3/7p/8/8/2n5/8/8/4K2R w - - 0 1");
+  g_autoptr (CpGame) stepping = fen_game ("4k2n**/8/8/8/8/8/8/4K2R w K - 0 1");
+  g_autoptr (CpGame) placing = NULL;
+  g_autoptr (CpGame) steps = NULL;
+  g_autoptr (CpGame) home = fen_game ("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2");
+  g_autofree char *at = NULL, *walk = NULL, *again = NULL, *home_text = NULL;
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_test_play (game, "Rxh7");
+  at = position_of (game);
+  g_assert_cmpstr (at, ==, "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 @ -");
+  placing = fen_game (at);
+  cp_test_legal (placing, &legal);
+  g_assert_cmpuint (legal.len, ==, 1);
+  g_assert_cmpuint (legal.items[0].cells[0], ==, cp_test_cell ("e8"));
+
+  cp_test_play (stepping, "Rxh8");
+  walk = position_of (stepping);
+  g_assert_cmpstr (walk, ==, "4k2R**/8/8/8/8/8/8/4K3 w - - 0 1 ~xh8 -");
+  steps = fen_game (walk);
+  again = position_of (steps);
+  g_assert_cmpstr (again, ==, walk);
+  cp_test_play (steps, "~g7 ~f7");
+  /* Having taken, the turn ends with a checker put. */
+  g_assert_cmpuint (cp_game_get_state (steps)->to_move, ==, 0);
+  cp_test_play (steps, "@e8");
+  g_assert_cmpuint (cp_game_get_state (steps)->to_move, ==, 1);
+
+  /* The pawn on d2 has moved before: one step only. */
+  g_assert_true (has_legal (home, 0, "d2-d3"));
+  g_assert_false (has_legal (home, 0, "d2-d4"));
+  home_text = position_of (home);
+  g_assert_cmpstr (home_text, ==, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2");
+}
+
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *text, *reason;
+  } cases[] = {
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ?", "stage of the turn" },
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ~z9", "stage of the turn" },
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ~h7", "with a checker" },
+    { "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 ~c4", "with a checker" },
+    { "4k3/7R/8/8/2n************************5/8/8/4K3 w - - 0 1 @", "none is left" },
+    { "4k3/7R/8/8/8/3n4/8/4K3 w - - 0 1 @", "king in danger" },
+    { "8/7R/8/8/2n5/4k3/8/4K3 w - - 0 1 @", "cannot end with the king safe" },
+    { "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d3", "starting rank" },
+    { "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2 x", "too many fields" },
+    { "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "last rank" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *option = g_strconcat ("fen=", cases[i].text, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CpGame) game = cp_test_try_new_game ("adrenaline", 2, 1, (const char *const[]) { option, NULL }, &error);
+
+      g_assert_null (game);
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+      if (strstr (error->message, cases[i].reason) == NULL)
+        g_error ("“%s” refused with “%s”", cases[i].text, error->message);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -427,5 +587,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/adrenaline/en-passant-of-the-other-side", test_en_passant_of_the_other_side);
   g_test_add_func ("/adrenaline/castling-opens-corner", test_castling_opens_corner);
   g_test_add_func ("/adrenaline/brute-lines", test_brute_lines);
+  g_test_add_func ("/adrenaline/placement-keeps-king-safe", test_placement_keeps_king_safe);
+  g_test_add_func ("/adrenaline/capture-without-safe-placement", test_capture_without_safe_placement);
+  g_test_add_func ("/adrenaline/placement-perft", test_placement_perft);
+  g_test_add_func ("/adrenaline/pawn-on-first-rank", test_pawn_on_first_rank);
+  g_test_add_func ("/adrenaline/position-text", test_position_text);
+  g_test_add_func ("/adrenaline/position-refused", test_position_refused);
   return g_test_run ();
 }

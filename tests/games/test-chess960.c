@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cp-engine.h"
 #include "cp-chess-state.h"
 #include "cp-test-util.h"
@@ -234,6 +236,31 @@ test_castling (void)
   g_assert_false (try_move (blocked, "O-O-O"));
 }
 
+/* A position is FEN with Shredder castling, the rooks named by file: the
+ * first position of the usual Chess960 move counts reads back as written,
+ * counts its moves, and draws no new start position. */
+static void
+test_position_text (void)
+{
+  const char *fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  g_autoptr (CpGame) game = cp_test_new_game ("chess960", 2, 1, "fen=bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                                              NULL);
+  g_autoptr (CpState) state = cp_state_copy (cp_game_get_state (game));
+  g_autofree char *written = cp_state_write_position (cp_game_get_state (game), NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) refused = cp_test_try_new_game ("chess960", 2, 1, (const char *const[]) {
+                                                       "fen=bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w AFhf - 2 9",
+                                                       NULL }, &error);
+
+  g_assert_cmpstr (written, ==, fen);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 0);
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (0));
+  g_assert_cmpuint (cp_state_perft (state, 2), ==, 528);
+  g_assert_null (refused);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+  g_assert_nonnull (strstr (error->message, "rook that is not there"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -245,5 +272,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess960/card-deal-example", test_card_deal_example);
   g_test_add_func ("/chess960/card-deal-random", test_card_deal_random);
   g_test_add_func ("/chess960/castling", test_castling);
+  g_test_add_func ("/chess960/position-text", test_position_text);
   return g_test_run ();
 }

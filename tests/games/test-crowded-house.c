@@ -372,6 +372,75 @@ test_material (void)
                      (seat % 2 == WALTER % 2 ? 1 : -1) * cp_piece_kind_value (CP_PIECE_QUEEN));
 }
 
+/* The game set up from the position @text. */
+static CpGame *
+text_game (const char *text, GError **error)
+{
+  g_autofree char *option = g_strconcat ("fen=", text, NULL);
+
+  return cp_test_try_new_game ("crowded-house", 4, 1, (const char *const[]) { option, NULL }, error);
+}
+
+/* Positions name the army to move in FEN and the player's half after it:
+ * the start is written with "k", and a text with Black's queen side to
+ * move gives that player the moves of files a to d. */
+static void
+test_position_text (void)
+{
+  g_autoptr (CpGame) start = cp_test_new_game ("crowded-house", 4, 1, NULL);
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (CpGame) resigned = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = cp_state_write_position (cp_game_get_state (start), NULL);
+  g_autofree char *again = NULL, *out = NULL;
+  const char *queen_side = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2 q";
+
+  g_assert_cmpstr (text, ==, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 k");
+  game = text_game (queen_side, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_game_get_state (game)->to_move, ==, BOB);
+  again = cp_state_write_position (cp_game_get_state (game), NULL);
+  g_assert_cmpstr (again, ==, queen_side);
+  g_assert_true (find_move (cp_game_get_state (game), BOB, "d7", "d5", NULL));
+  g_assert_true (find_move (cp_game_get_state (game), BOB, "e5", "d4", NULL));
+  g_assert_false (find_move (cp_game_get_state (game), BOB, "g8", "f6", NULL));
+  /* Pawns off their starting rank have moved: no double step. */
+  g_assert_true (cp_test_piece_at (game, "e5")->flags & CP_PIECE_FLAG_MOVED);
+
+  /* A player who resigned is written after, and the game is over. */
+  resigned = text_game ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 k bq", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_game_get_outcome (resigned)->status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (cp_game_get_outcome (resigned)->winners, ==, CP_SEAT_BIT (WALTER) | CP_SEAT_BIT (WINNIE));
+  out = cp_state_write_position (cp_game_get_state (resigned), NULL);
+  g_assert_cmpstr (out, ==, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 k bq");
+}
+
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *text, *reason;
+  } cases[] = {
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "half of the board of the player to move is missing" },
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e", "must be “k” or “q”" },
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 k wx", "“wk”, “bk”, “wq” and “bq”" },
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 k - -", "too many fields" },
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1 k", "exactly one king" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CpGame) game = text_game (cases[i].text, &error);
+
+      g_assert_null (game);
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+      if (strstr (error->message, cases[i].reason) == NULL)
+        g_error ("“%s” refused with “%s”", cases[i].text, error->message);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -388,5 +457,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/crowded-house/evaluation", test_evaluation);
   g_test_add_func ("/crowded-house/evaluation-second-opponent", test_evaluation_second_opponent);
   g_test_add_func ("/crowded-house/evaluation-captures", test_evaluation_captures);
+  g_test_add_func ("/crowded-house/position-text", test_position_text);
+  g_test_add_func ("/crowded-house/position-refused", test_position_refused);
   return g_test_run ();
 }

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cp-brute-lines.h"
 #include "cp-engine.h"
 #include "cp-test-util.h"
@@ -134,6 +136,69 @@ test_brute_lines (void)
   g_assert_cmpuint (compared, >, 100);
 }
 
+/* The game set up from the position @text, with the option of @checkers. */
+static CpGame *
+text_game (const char *text, const char *checkers, GError **error)
+{
+  g_autofree char *option = g_strconcat ("fen=", text, NULL);
+  g_autofree char *limit = g_strconcat ("checkers=", checkers, NULL);
+
+  return cp_test_try_new_game ("half-alice", 2, 1, (const char *const[]) { limit, option, NULL }, error);
+}
+
+/* A position gives the pieces beyond the mirror ("*") and after FEN the
+ * checkers each player has, which the text decides over the option: the
+ * twelve-checker position of test_twelve_checkers() plays alike from a
+ * text, whatever the option; a plain FEN keeps the option's. */
+static void
+test_position_text (void)
+{
+  const char *twelve = "4k3/8/8/8/P*P*P*P*P*P*P*P*/8/8/R*N*B*Q*K3 w - - 0 1 12";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = text_game (twelve, "all", &error);
+  g_autoptr (CpGame) plain = NULL;
+  g_autofree char *written = NULL, *plain_written = NULL;
+  g_auto (CpActionList) legal = { 0 };
+
+  g_assert_no_error (error);
+  written = cp_state_write_position (cp_game_get_state (game), NULL);
+  g_assert_cmpstr (written, ==, twelve);
+  cp_test_legal (game, &legal);
+  g_assert_cmpuint (legal.len, >, 0);
+  for (guint i = 0; i < legal.len; i++)
+    g_assert_cmpuint (legal.items[i].cells[0], !=, cp_test_cell ("e1"));
+
+  plain = text_game ("4k3/8/8/8/8/8/8/R*3K3 b - - 0 1", "12", &error);
+  g_assert_no_error (error);
+  plain_written = cp_state_write_position (cp_game_get_state (plain), NULL);
+  g_assert_cmpstr (plain_written, ==, "4k3/8/8/8/8/8/8/R*3K3 b - - 0 1 12");
+}
+
+static void
+test_position_refused (void)
+{
+  static const struct {
+    const char *text, *reason;
+  } cases[] = {
+    { "4k3/8/8/8/8/8/8/R*3K3 w - - 0 1 17", "not a number from 1 to 16" },
+    { "4k3/8/8/8/8/8/8/R*3K3 w - - 0 1 twelve", "not a number from 1 to 16" },
+    { "4k3/8/8/8/8/8/8/R*3K3 w - - 0 1 12 1", "too many fields" },
+    { "4k3/8/8/8/P*P*P*P*P*P*P*P*/8/8/R*N*B*Q*K3 w - - 0 1 11", "more pieces on checkers" },
+    { "4k3/8/8/8/8/8/8/R**3K3 w - - 0 1 16", "one checker at most" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CpGame) game = text_game (cases[i].text, "all", &error);
+
+      g_assert_null (game);
+      g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+      if (strstr (error->message, cases[i].reason) == NULL)
+        g_error ("“%s” refused with “%s”", cases[i].text, error->message);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -144,5 +209,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/half-alice/twelve-checkers", test_twelve_checkers);
   g_test_add_func ("/half-alice/perft", test_perft);
   g_test_add_func ("/half-alice/brute-lines", test_brute_lines);
+  g_test_add_func ("/half-alice/position-text", test_position_text);
+  g_test_add_func ("/half-alice/position-refused", test_position_refused);
   return g_test_run ();
 }

@@ -16,7 +16,9 @@
  *   piece with checkers one by one or a stop, and after a capture a
  *   checker put under a piece of the other side while one of 24 is free.
  *   A cell is attacked when a piece could reach it with its move and then
- *   its checkers spent on king steps, found by trying every sequence.
+ *   its checkers spent on king steps, found by trying every sequence.  The
+ *   checker put must leave the placer's king unattacked, and an action
+ *   after which the turn cannot end so is left out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -473,8 +475,53 @@ free_checkers (const Pos *p)
   return 24 - used;
 }
 
+static void
+end_moving (Pos *p)
+{
+  p->runner = -1;
+  if (p->took && free_checkers (p) > 0)
+    p->stage = STAGE_PLACE;
+  else
+    {
+      p->took = FALSE;
+      p->stage = STAGE_MOVE;
+      p->to_move = 1 - p->to_move;
+    }
+}
+
+static void
+play (Pos *p, const Act *a)
+{
+  switch (a->type)
+    {
+    case ACT_MOVE:
+      apply_move (p, &a->mv);
+      if (p->game != BRUTE_ADRENALINE)
+        p->to_move = 1 - p->to_move;
+      else if (p->sq[a->mv.to].stack > 0 && !a->mv.castle)
+        {
+          p->stage = STAGE_STEPS;
+          p->runner = a->mv.to;
+        }
+      else
+        end_moving (p);
+      break;
+    case ACT_STOP:
+      end_moving (p);
+      break;
+    case ACT_PLACE:
+      p->sq[a->cell].stack++;
+      p->took = FALSE;
+      p->stage = STAGE_MOVE;
+      p->to_move = 1 - p->to_move;
+      break;
+    default:
+      break;
+    }
+}
+
 static int
-legal (const Pos *p, Act *acts)
+actions (const Pos *p, Act *acts)
 {
   Mv moves[MAX_MOVES];
   int n = 0, n_acts = 0;
@@ -519,49 +566,46 @@ legal (const Pos *p, Act *acts)
   return n_acts;
 }
 
-static void
-end_moving (Pos *p)
+static int legal (const Pos *p, Act *acts);
+
+/* Adrenaline: whether the turn under way can end with the mover's king
+ * safe: it is over, or the piece taking extra steps may stop without a
+ * checker due, or some action leads on so. */
+static gboolean
+can_finish (const Pos *p)
 {
-  p->runner = -1;
-  if (p->took && free_checkers (p) > 0)
-    p->stage = STAGE_PLACE;
-  else
-    {
-      p->took = FALSE;
-      p->stage = STAGE_MOVE;
-      p->to_move = 1 - p->to_move;
-    }
+  Act acts[MAX_MOVES];
+
+  if (p->stage == STAGE_MOVE)
+    return TRUE;
+  if (p->stage == STAGE_STEPS && (!p->took || free_checkers (p) == 0))
+    return TRUE;
+  return legal (p, acts) > 0;
 }
 
-static void
-play (Pos *p, const Act *a)
+/* The actions of actions() after which the mover's king is safe and the
+ * turn can end with it safe: a checker put must leave the placer's king
+ * unattacked. */
+static int
+legal (const Pos *p, Act *acts)
 {
-  switch (a->type)
+  int n = actions (p, acts), kept = 0;
+
+  if (p->game != BRUTE_ADRENALINE)
+    return n;
+  for (int i = 0; i < n; i++)
     {
-    case ACT_MOVE:
-      apply_move (p, &a->mv);
-      if (p->game != BRUTE_ADRENALINE)
-        p->to_move = 1 - p->to_move;
-      else if (p->sq[a->mv.to].stack > 0 && !a->mv.castle)
-        {
-          p->stage = STAGE_STEPS;
-          p->runner = a->mv.to;
-        }
-      else
-        end_moving (p);
-      break;
-    case ACT_STOP:
-      end_moving (p);
-      break;
-    case ACT_PLACE:
-      p->sq[a->cell].stack++;
-      p->took = FALSE;
-      p->stage = STAGE_MOVE;
-      p->to_move = 1 - p->to_move;
-      break;
-    default:
-      break;
+      Pos next = *p;
+      int mover = p->to_move;
+
+      play (&next, &acts[i]);
+      if (acts[i].type == ACT_PLACE && !king_safe (&next, mover))
+        continue;
+      if (next.to_move == mover && !can_finish (&next))
+        continue;
+      acts[kept++] = acts[i];
     }
+  return kept;
 }
 
 static guint64

@@ -708,3 +708,37 @@ cp_chess_attacked_by_steps_without_king (const CpChessState *st, guint cell, gui
     danger->attacked |= bit;
   return hit;
 }
+
+/**
+ * cp_chess_steps_may_reach:
+ * @from: the cell of a piece
+ * @extra: checkers the piece would have beyond those under it
+ * @cell: the cell looked at
+ *
+ * Whether the piece on @from, with @extra checkers more, might come to
+ * @cell with its move and then king steps, one for each checker it holds,
+ * those of the pieces it may take on the way counted: FALSE is sure,
+ * TRUE is not (only distances are looked at, and only with the masks).
+ */
+gboolean
+cp_chess_steps_may_reach (const CpChessState *st, guint from, guint extra, guint cell)
+{
+  const CpPiece *p = &st->base.cells[from];
+  guint budget = p->checkers + extra;
+  CpCellSet reach;
+
+  if (!st->masks)
+    return TRUE;
+  cp_chess_init_masks ();
+  /* Every checker of the other side may be taken on the way. */
+  for (guint64 m = st->stacked_cells & st->seat_cells[1 - p->seat]; m != 0; m &= m - 1)
+    budget += st->base.cells[cp_bits_lowest (m)].checkers;
+  /* A knight, a king or a pawn moves two cells at most. */
+  if (slides[p->kind] == 0 && steps_apart[from][cell] > budget + 2)
+    return FALSE;
+  cp_chess_regular_reach (st, from, CP_NO_CELL, CP_NO_CELL, &reach, NULL);
+  for (guint64 m = reach.bits[0]; m != 0; m &= m - 1)
+    if (steps_apart[cp_bits_lowest (m)][cell] <= budget)
+      return TRUE;
+  return FALSE;
+}

@@ -108,6 +108,10 @@ gboolean  cp_chess_attacked_from      (const CpChessState *st,
                                        const CpCellSet *from);
 gboolean  cp_chess_in_check           (const CpChessState *st,
                                        guint         seat);
+gboolean  cp_chess_steps_may_reach    (const CpChessState *st,
+                                       guint         from,
+                                       guint         extra,
+                                       guint         cell);
 void      cp_chess_legal              (const CpChessState *st,
                                        guint         seat,
                                        CpActionList *out);
@@ -174,8 +178,20 @@ typedef enum {
   CP_FEN_SHREDDER, /* castling rights by rook file: HAha */
 } CpFenStyle;
 
+typedef enum {
+  CP_FEN_READ_ANY_CHECK = 1 << 0, /* either king may stand attacked */
+  CP_FEN_READ_MID_TURN  = 1 << 1, /* the side to move has made its move and goes on with
+                                   * its turn: the other side may be in check, and a double
+                                   * step was the mover's */
+  CP_FEN_READ_KING_TAKEN = 1 << 2, /* a king may be missing: taken, which ended the game */
+} CpFenRead;
+
 gboolean  cp_fen_read                 (CpChessState *st,
                                        const char   *fen,
+                                       GError      **error);
+gboolean  cp_fen_read_with            (CpChessState *st,
+                                       const char   *fen,
+                                       CpFenRead     flags,
                                        GError      **error);
 char     *cp_fen_write                (const CpChessState *st,
                                        CpFenStyle    style);

@@ -152,10 +152,12 @@ read_castling (CpChessState *st, const char *field, const char *fen, GError **er
 }
 
 static gboolean
-read_en_passant (CpChessState *st, const char *field, const char *fen, GError **error)
+read_en_passant (CpChessState *st, const char *field, const char *fen, CpFenRead flags, GError **error)
 {
   CpBoard *board = st->base.board;
-  guint cell, pawn, mover = st->base.to_move;
+  /* The side that made the double step: the other, or in the middle of a
+   * turn the side to move. */
+  guint cell, pawn, mover = (flags & CP_FEN_READ_MID_TURN) ? 1 - st->base.to_move : st->base.to_move;
   CpDir back;
 
   st->ep_cell = st->ep_pawn = CP_NO_CELL;
@@ -191,7 +193,7 @@ read_number (const char *field, guint max, guint *value)
 }
 
 static gboolean
-check_position (CpChessState *st, const char *fen, GError **error)
+check_position (CpChessState *st, const char *fen, CpFenRead flags, GError **error)
 {
   CpBoard *board = st->base.board;
   guint n_cells = cp_board_get_width (board) * cp_board_get_height (board);
@@ -200,16 +202,24 @@ check_position (CpChessState *st, const char *fen, GError **error)
   for (guint c = 0; c < n_cells; c++)
     {
       const CpPiece *p = &st->base.cells[c];
+      guint y, first, last;
 
       if (p->kind == CP_PIECE_KING)
         kings[p->seat]++;
-      if (p->kind == CP_PIECE_PAWN
-          && (cp_board_cell_y (board, c) == 0 || cp_board_cell_y (board, c) == cp_board_get_height (board) - 1))
+      if (p->kind != CP_PIECE_PAWN)
+        continue;
+      y = cp_board_cell_y (board, c);
+      first = p->seat == 0 ? 0 : cp_board_get_height (board) - 1;
+      last = cp_board_get_height (board) - 1 - first;
+      /* Extra steps may take a pawn back onto its own first rank. */
+      if ((st->features & CP_CHESS_EXTRA_STEPS) && y == last)
+        return fen_error (error, fen, _("a pawn stands on its last rank"));
+      if (!(st->features & CP_CHESS_EXTRA_STEPS) && (y == first || y == last))
         return fen_error (error, fen, _("a pawn stands on the first or last rank"));
     }
-  if (kings[0] != 1 || kings[1] != 1)
+  if (kings[0] > 1 || kings[1] > 1 || (!(flags & CP_FEN_READ_KING_TAKEN) && (kings[0] == 0 || kings[1] == 0)))
     return fen_error (error, fen, _("each side must have exactly one king"));
-  if (cp_chess_in_check (st, 1 - st->base.to_move))
+  if (!(flags & (CP_FEN_READ_ANY_CHECK | CP_FEN_READ_MID_TURN)) && cp_chess_in_check (st, 1 - st->base.to_move))
     return fen_error (error, fen, _("the side that has just moved is in check"));
   return TRUE;
 }
@@ -221,12 +231,28 @@ check_position (CpChessState *st, const char *fen, GError **error)
  *
  * A piece letter may be followed by one "*" for each checker under the
  * piece ("B***": a white bishop on three checkers); games that put
- * checkers under pieces say what they mean.
+ * checkers under pieces say what they mean.  Pawns may stand on their
+ * own first rank where extra steps can take them there
+ * (CP_CHESS_EXTRA_STEPS).
  *
  * Sets up the position @fen describes.
  */
 gboolean
 cp_fen_read (CpChessState *st, const char *fen, GError **error)
+{
+  return cp_fen_read_with (st, fen, 0, error);
+}
+
+/**
+ * cp_fen_read_with:
+ * @flags: what the game allows beyond a position between two turns of
+ *   orthodox chess
+ *
+ * cp_fen_read() for positions of games whose kings may stand attacked
+ * where chess forbids it, or whose turns are written half done.
+ */
+gboolean
+cp_fen_read_with (CpChessState *st, const char *fen, CpFenRead flags, GError **error)
 {
   g_autofree char *trimmed = g_strstrip (g_strdup (fen));
   g_auto (GStrv) fields = g_strsplit_set (trimmed, " \t", -1);
@@ -253,10 +279,10 @@ cp_fen_read (CpChessState *st, const char *fen, GError **error)
   else
     return fen_error (error, fen, _("the side to move must be “w” or “b”"));
   cp_chess_state_finish_setup (st);
-  if (!check_position (st, fen, error))
+  if (!check_position (st, fen, flags, error))
     return FALSE;
   if (!read_castling (st, n > 2 ? f[2] : "-", fen, error)
-      || !read_en_passant (st, n > 3 ? f[3] : "-", fen, error))
+      || !read_en_passant (st, n > 3 ? f[3] : "-", fen, flags, error))
     return FALSE;
   if (n == 6 && (!read_number (f[4], 9999, &halfmove) || !read_number (f[5], 9999, &fullmove)
                  || fullmove == 0))

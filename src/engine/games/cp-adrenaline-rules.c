@@ -12,8 +12,10 @@
  * stops them; then, if anything was taken and a checker is free, the
  * placing of one checker.  Each action must leave the mover's king safe
  * from every move of the other side, extra steps counted
- * (CP_CHESS_EXTRA_STEPS); an extra step never takes en passant, and a
- * pawn that used one cannot be taken en passant.
+ * (CP_CHESS_EXTRA_STEPS), the checker put included: an action after which
+ * the turn cannot end so (a capture whose checker has no safe place) is
+ * not legal.  An extra step never takes en passant, and a pawn that used
+ * one cannot be taken en passant.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +24,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "cp-bits.h"
 #include "cp-chess-rules.h"
 #include "cp-error.h"
 #include "cp-games.h"
@@ -65,11 +68,100 @@ free_checkers (const CpState *state)
   return used < CHECKERS ? CHECKERS - used : 0;
 }
 
+static void adrenaline_legal (const CpState *state, guint seat, CpActionList *out);
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* The seventh field of the position text: where the turn stands. "-": a
+ * move is due; "@": a checker is to be put; "~e4" or "~xe4": the piece on
+ * e4 is taking extra steps, before or after taking something this turn. */
+static gboolean
+read_stage (AdrenalineState *st, const char *field, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+  guint cell;
+
+  st->stage = STAGE_MOVE;
+  st->runner = CP_NO_CELL;
+  st->took = FALSE;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (g_str_equal (field, "@"))
+    {
+      if (free_checkers (state) == 0)
+        return position_error (error, text, _("a checker is to be put, but none is left beside the board"));
+      st->stage = STAGE_PLACE;
+      st->took = TRUE;
+      return TRUE;
+    }
+  if (field[0] != '~')
+    return position_error (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
+  st->took = field[1] == 'x';
+  if (!cp_board_parse_cell (state->board, field + 1 + st->took, &cell, NULL))
+    return position_error (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
+  if (state->cells[cell].kind == CP_PIECE_NONE || state->cells[cell].seat != state->to_move
+      || state->cells[cell].checkers == 0)
+    return position_error (error, text, _("the piece taking extra steps is not one of the side to move with a checker"));
+  st->stage = STAGE_STEPS;
+  st->runner = (guint8) cell;
+  return TRUE;
+}
+
+/* The eighth field: the pawns on their starting rank that have moved
+ * (and come back with extra steps), which may not step two cells; "-"
+ * for none. */
+static gboolean
+read_moved_pawns (AdrenalineState *st, const char *field, const char *text, GError **error)
+{
+  CpState *state = &st->chess.base;
+  g_auto (GStrv) cells = NULL;
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  cells = g_strsplit (field, ",", -1);
+  for (guint i = 0; cells[i]; i++)
+    {
+      guint cell;
+      CpPiece *p;
+
+      if (!cp_board_parse_cell (state->board, cells[i], &cell, NULL))
+        return position_error (error, text, _("the moved pawns are not a list of cells"));
+      p = &state->cells[cell];
+      if (p->kind != CP_PIECE_PAWN || cp_board_cell_y (state->board, cell) != (p->seat == 0 ? 1u : 6u))
+        return position_error (error, text, _("a moved pawn named is not a pawn on its starting rank"));
+      p->flags |= CP_PIECE_FLAG_MOVED;
+    }
+  return TRUE;
+}
+
 static gboolean
 adrenaline_init (CpState *state, GHashTable *opts, GError **error)
 {
-  if (!cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN | CP_CHESS_EXTRA_STEPS,
-                             error))
+  AdrenalineState *st = ADRENALINE_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = NULL;
+  CpFenRead flags = 0;
+
+  cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+  st->chess.features = CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN | CP_CHESS_EXTRA_STEPS;
+  st->runner = CP_NO_CELL;
+  if (text == NULL || text[0] == '\0')
+    return cp_chess_rules_setup (state, opts, st->chess.features, error);
+
+  fen = cp_fen_split (text, &extra);
+  if (g_strv_length (extra) > 2)
+    return position_error (error, text, _("it has too many fields"));
+  if (extra[0] != NULL && !g_str_equal (extra[0], "-"))
+    flags |= CP_FEN_READ_MID_TURN;
+  if (!cp_fen_read_with (&st->chess, fen, flags, error))
     return FALSE;
   if (checkers_under_pieces (state) > CHECKERS)
     {
@@ -80,8 +172,67 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
   for (guint c = 0; c < 64; c++)
     if (state->cells[c].checkers > 0)
       state->cells[c].checker_colour = CHECKER_COLOUR;
-  ADRENALINE_STATE (state)->runner = CP_NO_CELL;
+  if (extra[0] != NULL && !read_stage (st, extra[0], text, error))
+    return FALSE;
+  if (extra[0] != NULL && extra[1] != NULL && !read_moved_pawns (st, extra[1], text, error))
+    return FALSE;
+  /* Each part of a turn leaves the mover's king safe. */
+  if (st->stage != STAGE_MOVE && cp_chess_in_check (&st->chess, state->to_move))
+    return position_error (error, text, _("the side in the middle of its turn has its king in danger"));
+  if (st->stage != STAGE_MOVE)
+    {
+      g_auto (CpActionList) legal = { 0 };
+
+      adrenaline_legal (state, state->to_move, &legal);
+      if (legal.len == 0)
+        return position_error (error, text, _("the turn in progress cannot end with the king safe"));
+    }
   return TRUE;
+}
+
+/* The position: FEN with the checkers under the pieces ("*" after a
+ * piece's letter for each), the stage of the turn (read_stage()) and the
+ * pawns back on their starting rank (read_moved_pawns()). */
+static char *
+adrenaline_write_position (const CpState *state)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  GString *out = g_string_new (fen);
+  gsize pawns;
+
+  switch ((Stage) st->stage)
+    {
+    case STAGE_PLACE:
+      g_string_append (out, " @");
+      break;
+    case STAGE_STEPS:
+      {
+        g_autofree char *cell = cp_board_cell_name (state->board, st->runner);
+
+        g_string_append_printf (out, " ~%s%s", st->took ? "x" : "", cell);
+      }
+      break;
+    case STAGE_MOVE:
+    default:
+      g_string_append (out, " -");
+    }
+  g_string_append_c (out, ' ');
+  pawns = out->len;
+  for (guint c = 8; c < 56; c++)
+    {
+      const CpPiece *p = &state->cells[c];
+
+      if (p->kind == CP_PIECE_PAWN && (p->flags & CP_PIECE_FLAG_MOVED) && c / 8 == (p->seat == 0 ? 1u : 6u))
+        {
+          g_autofree char *cell = cp_board_cell_name (state->board, c);
+
+          g_string_append_printf (out, "%s%s", out->len > pawns ? "," : "", cell);
+        }
+    }
+  if (out->len == pawns)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
 }
 
 /* The extra steps of the piece on the runner's cell: a king's step onto
@@ -122,38 +273,6 @@ step_actions (const AdrenalineState *st, guint seat, CpActionList *out)
         cp_action_list_append (out, &step);
     }
   cp_chess_keep_safe_steps (&st->chess, seat, first, out);
-}
-
-static void
-adrenaline_legal (const CpState *state, guint seat, CpActionList *out)
-{
-  const AdrenalineState *st = ADRENALINE_STATE (state);
-
-  if (seat != state->to_move || state->outcome.status != CP_STATUS_PLAYING)
-    return;
-  switch ((Stage) st->stage)
-    {
-    case STAGE_MOVE:
-      cp_chess_legal (&st->chess, seat, out);
-      break;
-    case STAGE_STEPS:
-      step_actions (st, seat, out);
-      cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
-      break;
-    case STAGE_PLACE:
-      for (guint c = 0; c < 64; c++)
-        if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat != seat)
-          {
-            CpAction *place = cp_action_list_add (out);
-
-            cp_action_init (place, CP_ACTION_ADD_CHECKER, seat);
-            place->n_cells = 1;
-            place->cells[0] = (guint8) c;
-          }
-      break;
-    default:
-      g_return_if_reached ();
-    }
 }
 
 static CpSeatMask
@@ -295,6 +414,205 @@ adrenaline_unmake (CpState *state, const CpAction *action, const CpUndo *undo)
   st->took = (stage >> 16) & 0xff;
 }
 
+static void adrenaline_make (CpState *state, const CpAction *action, CpUndo *undo);
+static void adrenaline_unmake (CpState *state, const CpAction *action, const CpUndo *undo);
+
+/* Whether the checker may go under the piece on @cell: the placer's king
+ * must be safe from that piece's move and extra steps with it.  No other
+ * piece gains by the checker, and the king was safe before it, so only
+ * that piece's attacks are looked at. */
+static gboolean
+placement_safe (AdrenalineState *st, guint seat, guint cell)
+{
+  CpPiece before = st->chess.base.cells[cell];
+  guint king = st->chess.king[seat];
+  CpCellSet from = { 0 };
+  gboolean safe;
+
+  if (king == CP_NO_CELL || !cp_chess_steps_may_reach (&st->chess, cell, 1, king))
+    return TRUE;
+  cp_cell_set_add (&from, cell);
+  set_stack (st, cell, before.checkers + 1u);
+  safe = !cp_chess_attacked_from (&st->chess, king, seat, &from);
+  cp_chess_put (&st->chess, cell, &before);
+  return safe;
+}
+
+/* Whether @seat may put the checker somewhere safe: first the pieces
+ * whose move and steps cannot come near its king, then the others. */
+static gboolean
+some_placement_safe (AdrenalineState *st, guint seat)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  guint king = st->chess.king[seat];
+
+  if (king == CP_NO_CELL)
+    return TRUE;
+  for (guint c = 0; c < 64; c++)
+    if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat && !cp_chess_steps_may_reach (&st->chess, c, 1, king))
+      return TRUE;
+  for (guint c = 0; c < 64; c++)
+    if (cells[c].kind != CP_PIECE_NONE && cells[c].seat != seat && placement_safe (st, seat, c))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the other side's king stands so far from the king of @seat,
+ * where it is once @action is made, that a checker under it is safe
+ * whatever the action: it would step once with its move and then once
+ * for each checker it holds, its own, the one put and those of the
+ * pieces of @seat it might take on the way: the @mine they hold now and
+ * those the action takes over. */
+static gboolean
+enemy_king_far (const AdrenalineState *st, guint seat, const CpAction *action, guint mine)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  guint king = st->chess.king[seat], other = st->chess.king[1 - seat];
+  guint reach;
+  int dx, dy;
+
+  if (action->cells[0] == king)
+    {
+      king = cp_chess_landing (&st->chess, action);
+      if (king == CP_NO_CELL)
+        king = action->cells[1];
+    }
+  if (king >= 64 || other >= 64)
+    return FALSE;
+  reach = 2 + cells[other].checkers + mine + cells[action->cells[1]].checkers;
+  if ((action->flags & CP_ACTION_FLAG_EN_PASSANT) && st->chess.ep_pawn < 64)
+    reach += cells[st->chess.ep_pawn].checkers;
+  dx = ABS ((int) (king % 8) - (int) (other % 8));
+  dy = ABS ((int) (king / 8) - (int) (other / 8));
+  return (guint) MAX (dx, dy) > reach;
+}
+
+static void steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out);
+
+/* Whether the turn of @seat, with its king safe now, can end with the
+ * king safe: the checker due, or the one due once the extra steps stop,
+ * has a safe place, or some extra step leads to a turn that ends so. */
+static gboolean
+turn_ends_safely (AdrenalineState *st, guint seat)
+{
+  g_auto (CpActionList) steps = { 0 };
+
+  switch ((Stage) st->stage)
+    {
+    case STAGE_PLACE:
+      return some_placement_safe (st, seat);
+    case STAGE_STEPS:
+      if (!st->took || free_checkers (&st->chess.base) == 0 || some_placement_safe (st, seat))
+        return TRUE;
+      steps_that_end_safely (st, seat, &steps);
+      return steps.len > 0;
+    case STAGE_MOVE:
+    default:
+      return TRUE;
+    }
+}
+
+/* The state to try actions on: a copy of @state, made once. */
+static AdrenalineState *
+trial_state (const CpState *state, CpState **trial)
+{
+  if (*trial == NULL)
+    *trial = cp_state_copy (state);
+  return ADRENALINE_STATE (*trial);
+}
+
+/* Keeps of the actions of @out from @first on those after which the turn
+ * can end with the king safe (turn_ends_safely()); only actions that
+ * take, or come after a capture, need a look, and those that leave the
+ * other king far away none.  The actions are tried on *@trial, a copy of
+ * @st made when first needed (or @st itself). */
+static void
+keep_safe_endings (const AdrenalineState *st, CpState **trial, guint seat, guint first, CpActionList *out)
+{
+  const CpPiece *cells = st->chess.base.cells;
+  guint kept = first, mine = 0;
+
+  if (st->chess.masks)
+    for (guint64 m = st->chess.stacked_cells & st->chess.seat_cells[seat]; m != 0; m &= m - 1)
+      mine += cells[cp_bits_lowest (m)].checkers;
+  else
+    for (guint c = 0; c < 64; c++)
+      if (cells[c].kind != CP_PIECE_NONE && cells[c].seat == seat)
+        mine += cells[c].checkers;
+
+  for (guint i = first; i < out->len; i++)
+    {
+      const CpAction *action = &out->items[i];
+      gboolean keep = TRUE;
+
+      if (action->type == CP_ACTION_MOVE && (st->took || (action->flags & CP_ACTION_FLAG_CAPTURE))
+          && !enemy_king_far (st, seat, action, mine))
+        {
+          AdrenalineState *t = trial_state (&st->chess.base, trial);
+          CpAction tried = *action;
+          CpUndo undo;
+
+          adrenaline_make (&t->chess.base, &tried, &undo);
+          keep = turn_ends_safely (t, seat);
+          adrenaline_unmake (&t->chess.base, &tried, &undo);
+        }
+      if (keep)
+        out->items[kept++] = *action;
+    }
+  out->len = kept;
+}
+
+static void
+steps_that_end_safely (AdrenalineState *st, guint seat, CpActionList *out)
+{
+  CpState *self = &st->chess.base;
+  guint first = out->len;
+
+  step_actions (st, seat, out);
+  keep_safe_endings (st, &self, seat, first, out);
+}
+
+static void
+adrenaline_legal (const CpState *state, guint seat, CpActionList *out)
+{
+  const AdrenalineState *st = ADRENALINE_STATE (state);
+  g_autoptr (CpState) trial = NULL;
+  guint first = out->len;
+  gboolean captures = FALSE;
+
+  if (seat != state->to_move || state->outcome.status != CP_STATUS_PLAYING)
+    return;
+  switch ((Stage) st->stage)
+    {
+    case STAGE_MOVE:
+      cp_chess_legal (&st->chess, seat, out);
+      for (guint i = first; i < out->len && !captures; i++)
+        captures = (out->items[i].flags & CP_ACTION_FLAG_CAPTURE) != 0;
+      if (captures && free_checkers (state) > 0)
+        keep_safe_endings (st, &trial, seat, first, out);
+      break;
+    case STAGE_STEPS:
+      steps_that_end_safely (trial_state (state, &trial), seat, out);
+      if (!st->took || free_checkers (state) == 0 || some_placement_safe (trial_state (state, &trial), seat))
+        cp_action_init (cp_action_list_add (out), CP_ACTION_PASS, seat);
+      break;
+    case STAGE_PLACE:
+      for (guint c = 0; c < 64; c++)
+        if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].seat != seat
+            && placement_safe (trial_state (state, &trial), seat, c))
+          {
+            CpAction *place = cp_action_list_add (out);
+
+            cp_action_init (place, CP_ACTION_ADD_CHECKER, seat);
+            place->n_cells = 1;
+            place->cells[0] = (guint8) c;
+          }
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
 static void
 adrenaline_outcome (const CpState *state, CpOutcome *outcome)
 {
@@ -305,7 +623,7 @@ adrenaline_outcome (const CpState *state, CpOutcome *outcome)
   *outcome = state->outcome;
   if (outcome->status != CP_STATUS_PLAYING || st->stage != STAGE_MOVE)
     return;
-  cp_chess_legal (&st->chess, seat, &legal);
+  adrenaline_legal (state, seat, &legal);
   if (legal.len == 0)
     {
       if (cp_chess_in_check (&st->chess, seat))
@@ -532,4 +850,5 @@ const CpRules cp_adrenaline_rules = {
   .present = adrenaline_present,
   .hash = adrenaline_hash,
   .evaluate = adrenaline_evaluate,
+  .write_position = adrenaline_write_position,
 };

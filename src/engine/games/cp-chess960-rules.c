@@ -381,6 +381,14 @@ chess960_format (const CpState *state, const CpAction *action, CpNotation notati
   return cp_chess_format (CP_CHESS_STATE (state), action, notation);
 }
 
+/* The position in FEN with Shredder castling (the files of the rooks),
+ * which says which rook castles wherever it stands. */
+static char *
+chess960_write_position (const CpState *state)
+{
+  return cp_fen_write (CP_CHESS_STATE (state), CP_FEN_SHREDDER);
+}
+
 /* The number of a game's start position, once it is set up; -1 before. */
 int
 cp_chess960_get_position (const CpState *state)
@@ -416,4 +424,5 @@ const CpRules cp_chess960_rules = {
   .hash = cp_chess_rules_hash,
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,
+  .write_position = chess960_write_position,
 };

@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cp-chess-rules.h"
+#include "cp-error.h"
 #include "cp-games.h"
 
 /* Seats in turn order; a seat's army is its number modulo 2. */
@@ -91,21 +92,119 @@ crowded_house_board (void)
   return g_object_ref ((CpBoard *) board);
 }
 
+static const CpOptionSpec options[] = {
+  { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
+};
+
 static gboolean
-crowded_house_init (CpState *state, GHashTable *options, GError **error)
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* The names of the seats in position texts: army and half. */
+static const char *const seat_ids[] = { "wk", "bk", "wq", "bq" };
+
+/* The eighth field of a position text, if any: the players who have
+ * resigned for their team, such as "bq", joined by ","; "-" for none. */
+static gboolean
+read_resigned (CpChessState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) seats = NULL;
+
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  seats = g_strsplit (field, ",", -1);
+  for (guint i = 0; seats[i]; i++)
+    {
+      guint seat = 0;
+
+      while (seat < N_SEATS && !g_str_equal (seats[i], seat_ids[seat]))
+        seat++;
+      if (seat == N_SEATS)
+        return position_error (error, text, _("a player who resigned is not one of “wk”, “bk”, “wq” and “bq”"));
+      st->base.out |= CP_SEAT_BIT (seat);
+    }
+  return TRUE;
+}
+
+/* The position of a text: FEN, whose side to move names the army, then
+ * the half of the board of the player to move, "k" (files e to h) or "q"
+ * (files a to d). */
+static gboolean
+read_position (CpChessState *st, const char *text, GError **error)
+{
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = cp_fen_split (text, &extra);
+  guint army;
+
+  if (extra[0] == NULL)
+    return position_error (error, text, _("the half of the board of the player to move is missing"));
+  if (extra[1] != NULL && extra[2] != NULL)
+    return position_error (error, text, _("it has too many fields"));
+  if (!g_str_equal (extra[0], "k") && !g_str_equal (extra[0], "q"))
+    return position_error (error, text, _("the half of the board of the player to move must be “k” or “q”"));
+  /* Each army's king may stand attacked by the pieces of a player who
+   * cannot move them. */
+  if (!cp_fen_read_with (st, fen, CP_FEN_READ_ANY_CHECK, error))
+    return FALSE;
+  army = st->base.to_move;
+  st->base.to_move = army + (g_str_equal (extra[0], "q") ? WHITE_QUEEN_SIDE : WHITE_KING_SIDE);
+  /* Pawns never come back to their starting rank. */
+  for (guint cell = 0; cell < 64; cell++)
+    {
+      CpPiece *p = &st->base.cells[cell];
+
+      if (p->kind == CP_PIECE_PAWN && cell / 8 != (p->seat == 0 ? 1u : 6u))
+        p->flags |= CP_PIECE_FLAG_MOVED;
+    }
+  st->hash = cp_chess_compute_hash (st);
+  st->history[st->base.ply % CP_CHESS_HISTORY] = st->hash;
+  return extra[1] == NULL || read_resigned (st, extra[1], text, error);
+}
+
+static gboolean
+crowded_house_init (CpState *state, GHashTable *opts, GError **error)
 {
   CpChessState *st = CP_CHESS_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
 
   cp_chess_state_init_standard (st, crowded_house_board ());
   st->features &= (guint16) ~CP_CHESS_CHECK;
   for (guint seat = 0; seat < N_SEATS; seat++)
     st->army[seat] = st->team[seat] = (guint8) (seat % 2);
+  if (text != NULL && text[0] != '\0')
+    return read_position (st, text, error);
   cp_chess_state_place_back_rank (st, back_rank);
   for (guint army = 0; army < 2; army++)
     for (guint x = 0; x < 8; x += 7)
       cp_chess_state_add_castle_right (st, army, army * 56 + x);
   cp_chess_state_finish_setup (st);
   return TRUE;
+}
+
+/* The position: FEN with the army to move, then the half of the board of
+ * the player to move (read_position()), and the players who resigned
+ * (read_resigned()) if any. */
+static char *
+crowded_house_write_position (const CpState *state)
+{
+  CpChessState copy = *CP_CHESS_STATE (state);
+  g_autofree char *fen = NULL;
+
+  copy.base.to_move = state->to_move % 2;
+  fen = cp_fen_write (&copy, CP_FEN_STANDARD);
+  GString *out = g_string_new (fen);
+
+  g_string_append (out, state->to_move >= WHITE_QUEEN_SIDE ? " q" : " k");
+  /* Players who resigned, only when there are. */
+  for (guint seat = 0, n = 0; seat < N_SEATS; seat++)
+    if (state->out & CP_SEAT_BIT (seat))
+      g_string_append_printf (out, "%s%s", n++ == 0 ? " " : ",", seat_ids[seat]);
+  return g_string_free (out, FALSE);
 }
 
 static guint
@@ -492,6 +591,8 @@ const CpRules cp_crowded_house_rules = {
   .summary = N_("Two teams of two, each player moving the pieces on their half of the board"),
   .min_seats = 4,
   .max_seats = 4,
+  .options = options,
+  .n_options = G_N_ELEMENTS (options),
   .colours = colours,
   .seat_names = seat_names,
   .teams = teams,
@@ -510,4 +611,6 @@ const CpRules cp_crowded_house_rules = {
   .present = crowded_house_present,
   .explain = crowded_house_explain,
   .evaluate = crowded_house_evaluate,
+  .hash = cp_chess_rules_hash,
+  .write_position = crowded_house_write_position,
 };

@@ -62,15 +62,59 @@ checkers_used (const CpState *state, guint seat)
   return n;
 }
 
+/* The seventh field of the position text: the checkers each player has
+ * in all, beyond the mirror or beside the board: 16 (one for every piece)
+ * or 12. */
+static gboolean
+read_limit (HalfAliceState *st, const char *field, const char *text, GError **error)
+{
+  guint64 n;
+
+  if (!g_ascii_string_to_unsigned (field, 10, 1, 16, &n, NULL))
+    {
+      g_autofree char *quoted = cp_error_quote (text);
+
+      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted,
+                   _("the checkers each player has are not a number from 1 to 16"));
+      return FALSE;
+    }
+  st->limit = (guint8) n;
+  return TRUE;
+}
+
 static gboolean
 half_alice_init (CpState *state, GHashTable *opts, GError **error)
 {
   HalfAliceState *st = HALF_ALICE_STATE (state);
   const char *checkers = g_hash_table_lookup (opts, "checkers");
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = NULL;
 
-  if (!cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_MIRROR, error))
-    return FALSE;
   st->limit = g_strcmp0 (checkers, "12") == 0 ? 12 : 16;
+  if (text == NULL || text[0] == '\0')
+    {
+      if (!cp_chess_rules_setup (state, opts, CP_CHESS_ORTHODOX | CP_CHESS_MIRROR, error))
+        return FALSE;
+    }
+  else
+    {
+      fen = cp_fen_split (text, &extra);
+      if (g_strv_length (extra) > 1)
+        {
+          g_autofree char *quoted = cp_error_quote (text);
+
+          g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+                       _("The position “%s” cannot be read: %s"), quoted, _("it has too many fields"));
+          return FALSE;
+        }
+      cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+      st->chess.features = CP_CHESS_ORTHODOX | CP_CHESS_MIRROR;
+      if (!cp_fen_read (&st->chess, fen, error))
+        return FALSE;
+      if (extra[0] != NULL && !read_limit (st, extra[0], text, error))
+        return FALSE;
+    }
   for (guint c = 0; c < 64; c++)
     if (state->cells[c].kind != CP_PIECE_NONE && state->cells[c].checkers > 1)
       {
@@ -86,6 +130,16 @@ half_alice_init (CpState *state, GHashTable *opts, GError **error)
         return FALSE;
       }
   return TRUE;
+}
+
+/* The position: FEN with "*" after each piece beyond the mirror, then
+ * the checkers each player has (read_limit()). */
+static char *
+half_alice_write_position (const CpState *state)
+{
+  g_autofree char *fen = cp_fen_write (CP_CHESS_STATE (state), CP_FEN_STANDARD);
+
+  return g_strdup_printf ("%s %u", fen, HALF_ALICE_STATE (state)->limit);
 }
 
 /* Moves the piece on @cell to the other side of the mirror. */
@@ -351,6 +405,7 @@ const CpRules cp_half_alice_rules = {
   .check_cell = cp_chess_rules_check_cell,
   .present = half_alice_present,
   .hash = cp_chess_rules_hash,
+  .write_position = half_alice_write_position,
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,
 };

@@ -29,6 +29,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cp-chess-rules.h"
+#include "cp-error.h"
 #include "cp-games.h"
 
 typedef enum {
@@ -85,21 +86,48 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SyncState, g_free)
 
 static const CpColour colours[] = { CP_COLOUR_WHITE, CP_COLOUR_BLACK };
 
+static gboolean read_state (SyncState *st, GStrv extra, const char *text, GError **error);
+
 static gboolean
 synchronous_init (CpState *state, GHashTable *opts, GError **error)
 {
   SyncState *st = SYNC_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  guint features = CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_CHECK | CP_CHESS_HELD_TURN;
+  g_auto (GStrv) extra = NULL;
+  g_autofree char *fen = NULL;
 
-  if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_CHECK
-                                            | CP_CHESS_HELD_TURN, error))
-    return FALSE;
+  if (text == NULL || text[0] == '\0')
+    {
+      if (!cp_chess_rules_setup (state, opts, features, error))
+        return FALSE;
+    }
+  else
+    {
+      /* Both kings may be in check when a turn begins. */
+      fen = cp_fen_split (text, &extra);
+      cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
+      st->chess.features = (guint16) features;
+      if (!cp_fen_read_with (&st->chess, fen, CP_FEN_READ_ANY_CHECK | CP_FEN_READ_KING_TAKEN, error))
+        return FALSE;
+    }
   /* Both players move every turn: nobody is to move before the other. */
   st->chess.base.to_move = 0;
   st->chess.ep_cell = st->chess.ep_pawn = CP_NO_CELL;
   st->chess.hash = cp_chess_compute_hash (&st->chess);
   st->chess.history[st->chess.base.ply % CP_CHESS_HISTORY] = st->chess.hash;
   st->stage = STAGE_CHOOSING;
-  return TRUE;
+  if (st->chess.king[0] == CP_NO_CELL || st->chess.king[1] == CP_NO_CELL)
+    {
+      /* A king taken has ended the game, as the moves were shown. */
+      if (st->chess.king[0] == st->chess.king[1])
+        state->outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_KING_CAPTURED, 0 };
+      else
+        state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED,
+                                       CP_SEAT_BIT (st->chess.king[0] == CP_NO_CELL ? 1 : 0) };
+      st->stage = STAGE_REVEALING;
+    }
+  return extra == NULL || read_state (st, extra, text, error);
 }
 
 static gboolean
@@ -824,6 +852,237 @@ synchronous_present (const CpState *state, const CpState *start, guint viewer, C
       cp_presentation_add_button (out, &legal.items[i], "pass", _("_Pass"));
 }
 
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* A list of cells joined by "+", or "-" for none, as bits. */
+static gboolean
+read_cells (const SyncState *st, const char *field, guint64 *cells)
+{
+  g_auto (GStrv) names = NULL;
+
+  *cells = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  names = g_strsplit (field, "+", -1);
+  for (guint i = 0; names[i]; i++)
+    {
+      guint cell;
+
+      if (!cp_board_parse_cell (st->chess.base.board, names[i], &cell, NULL))
+        return FALSE;
+      *cells |= CELL_BIT (cell);
+    }
+  return TRUE;
+}
+
+static void
+write_cells (const SyncState *st, guint64 cells, GString *out)
+{
+  gsize start = out->len;
+
+  for (guint c = 0; c < 64; c++)
+    if (cells & CELL_BIT (c))
+      {
+        g_autofree char *name = cell_name (st, c);
+
+        g_string_append_printf (out, "%s%s", out->len > start ? "+" : "", name);
+      }
+  if (out->len == start)
+    g_string_append_c (out, '-');
+}
+
+/* The eighth field: the cells of an exchange of blows, "-" for none, each
+ * with "x" once a blow has landed there and "p" once a pass has ended it
+ * there, then ":" and the pieces that may strike there first. */
+static gboolean
+read_squares (SyncState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) squares = NULL;
+
+  st->n_squares = 0;
+  st->done = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  squares = g_strsplit (field, ",", -1);
+  for (guint i = 0; squares[i]; i++)
+    {
+      g_auto (GStrv) parts = g_strsplit (squares[i], ":", -1);
+      char *name;
+      gsize len;
+      guint k = st->n_squares, cell;
+
+      if (k == MAX_SQUARES)
+        return position_error (error, text, _("the exchange of blows has too many cells"));
+      if (g_strv_length (parts) != 2)
+        return position_error (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
+      name = parts[0];
+      len = strlen (name);
+      st->closed[k] = st->struck[k] = FALSE;
+      while (len > 2 && (name[len - 1] == 'x' || name[len - 1] == 'p'))
+        {
+          if (name[len - 1] == 'x')
+            st->struck[k] = TRUE;
+          else
+            st->closed[k] = TRUE;
+          name[--len] = '\0';
+        }
+      if (!cp_board_parse_cell (st->chess.base.board, name, &cell, NULL)
+          || !read_cells (st, parts[1], &st->guards[k]))
+        return position_error (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
+      if (st->chess.base.cells[cell].kind == CP_PIECE_NONE)
+        return position_error (error, text, _("a cell of the exchange of blows is empty"));
+      st->square[k] = (guint8) cell;
+      if (st->struck[k])
+        st->done |= CELL_BIT (cell);
+      st->n_squares++;
+    }
+  return TRUE;
+}
+
+/* The choice of @seat written as in the text: "-" for none yet, "pass",
+ * or the move in computer notation. */
+static char *
+write_choice (const SyncState *st, guint seat)
+{
+  const Choice *c = &st->choice[seat];
+  CpAction move;
+
+  if (c->kind == CHOICE_NONE)
+    return g_strdup ("-");
+  if (c->kind == CHOICE_PASS)
+    return g_strdup ("pass");
+  cp_action_init_move (&move, seat, c->from, c->to);
+  move.piece = c->piece;
+  move.flags = c->flags;
+  return move_text (st, &move, CP_NOTATION_COMPUTER);
+}
+
+/* The seventh field: the sealed choices of White and Black, joined by
+ * ",": each a legal choice of the turn or of the exchange of blows. */
+static gboolean
+read_choices (SyncState *st, const char *field, const char *text, GError **error)
+{
+  g_auto (GStrv) choices = g_strsplit (field, ",", -1);
+  Choice found[2];
+
+  if (g_strv_length (choices) != 2)
+    return position_error (error, text, _("the sealed choices are not two, joined by “,”"));
+  memset (st->choice, 0, sizeof st->choice);
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_auto (CpActionList) legal = { 0 };
+
+      found[seat] = (Choice) { CHOICE_NONE, 0, 0, 0, 0 };
+      if (g_str_equal (choices[seat], "-"))
+        continue;
+      synchronous_legal (&st->chess.base, seat, &legal);
+      for (guint i = 0; i < legal.len && found[seat].kind == CHOICE_NONE; i++)
+        {
+          g_autofree char *written = NULL;
+
+          if (legal.items[i].type != CP_ACTION_COMMIT)
+            continue;
+          st->choice[seat] = choice_of (&legal.items[i]);
+          written = write_choice (st, seat);
+          st->choice[seat] = (Choice) { CHOICE_NONE, 0, 0, 0, 0 };
+          if (g_str_equal (written, choices[seat]))
+            found[seat] = choice_of (&legal.items[i]);
+        }
+      if (found[seat].kind == CHOICE_NONE)
+        return position_error (error, text,
+                               seat == 0 ? _("White’s sealed choice is not one White may make")
+                                         : _("Black’s sealed choice is not one Black may make"));
+    }
+  if (found[0].kind != CHOICE_NONE && found[1].kind != CHOICE_NONE)
+    return position_error (error, text, _("both choices are sealed: they are shown at once"));
+  memcpy (st->choice, found, sizeof st->choice);
+  st->blows = st->stage == STAGE_BLOWS && (found[0].kind != CHOICE_NONE || found[1].kind != CHOICE_NONE);
+  return TRUE;
+}
+
+/* The fields after FEN: the sealed choices (read_choices()), the
+ * exchange of blows (read_squares()), and "1" when a piece was taken or a
+ * pawn moved this turn, else "0". */
+static gboolean
+read_state (SyncState *st, GStrv extra, const char *text, GError **error)
+{
+  guint n = g_strv_length (extra);
+
+  if (n == 0)
+    return TRUE;
+  if (n != 3)
+    return position_error (error, text, n < 3 ? _("it has too few fields") : _("it has too many fields"));
+  if (!g_str_equal (extra[2], "0") && !g_str_equal (extra[2], "1"))
+    return position_error (error, text, _("the last field must be “0” or “1”"));
+  st->changed = extra[2][0] == '1';
+  if (!read_squares (st, extra[1], text, error))
+    return FALSE;
+  if (st->n_squares > 0)
+    {
+      st->stage = STAGE_BLOWS;
+      if (strikers (st) == 0)
+        return position_error (error, text, _("nobody may strike in the exchange of blows"));
+    }
+  return read_choices (st, extra[0], text, error);
+}
+
+static char *
+synchronous_write_position (const CpState *state)
+{
+  const SyncState *st = SYNC_STATE (state);
+  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
+  g_autofree char *white = write_choice (st, 0);
+  g_autofree char *black = write_choice (st, 1);
+  GString *out = g_string_new (NULL);
+
+  g_string_printf (out, "%s %s,%s ", fen, white, black);
+  for (guint i = 0; st->stage == STAGE_BLOWS && i < st->n_squares; i++)
+    {
+      g_autofree char *name = cell_name (st, st->square[i]);
+
+      g_string_append_printf (out, "%s%s%s%s:", i > 0 ? "," : "", name, st->struck[i] ? "x" : "",
+                              st->closed[i] ? "p" : "");
+      write_cells (st, st->guards[i], out);
+    }
+  if (st->stage != STAGE_BLOWS || st->n_squares == 0)
+    g_string_append_c (out, '-');
+  g_string_append_printf (out, " %d", st->changed ? 1 : 0);
+  return g_string_free (out, FALSE);
+}
+
+static guint64
+mix (guint64 h, guint64 v)
+{
+  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
+  return h * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+}
+
+/* The key of the position: the pieces, and what the turn holds so far. */
+static guint64
+synchronous_hash (const CpState *state)
+{
+  const SyncState *st = SYNC_STATE (state);
+  guint64 h = mix (st->chess.hash, st->stage | (guint) st->blows << 8 | (guint) st->changed << 16);
+
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      const Choice *c = &st->choice[seat];
+
+      h = mix (h, c->kind | (guint) c->from << 8 | (guint) c->to << 16 | (guint) c->piece << 24
+                  | (guint64) c->flags << 32);
+    }
+  for (guint i = 0; st->stage == STAGE_BLOWS && i < st->n_squares; i++)
+    h = mix (mix (h, st->square[i] | (guint) st->closed[i] << 8 | (guint) st->struck[i] << 16), st->guards[i]);
+  return st->stage == STAGE_BLOWS ? mix (h, st->done) : h;
+}
+
 const CpRules cp_synchronous_rules = {
   .id = "synchronous",
   .name = N_("Synchronous Chess"),
@@ -849,4 +1108,6 @@ const CpRules cp_synchronous_rules = {
   .redact = synchronous_redact,
   .present = synchronous_present,
   .sample = synchronous_sample,
+  .hash = synchronous_hash,
+  .write_position = synchronous_write_position,
 };
