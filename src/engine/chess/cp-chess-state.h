@@ -197,5 +197,8 @@ char     *cp_fen_write                (const CpChessState *st,
                                        CpFenStyle    style);
 char     *cp_fen_split                (const char   *text,
                                        GStrv        *extra);
+gboolean  cp_fen_read_number          (const char   *field,
+                                       guint         max,
+                                       guint        *value);
 
 G_END_DECLS

@@ -12,16 +12,6 @@
 #include "cp-error.h"
 
 static gboolean
-fen_error (GError **error, const char *fen, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (fen);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
-static gboolean
 read_placement (CpChessState *st, const char *field, const char *fen, GError **error)
 {
   CpBoard *board = st->base.board;
@@ -37,7 +27,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
         {
           /* A checker under the piece just named. */
           if (last == CP_NO_CELL || st->base.cells[last].checkers == G_MAXUINT8)
-            return fen_error (error, fen, _("a checker is not under a piece"));
+            return cp_error_bad_position (error, fen, _("a checker is not under a piece"));
           st->base.cells[last].checkers++;
           /* With a mirror, a piece on a checker stands beyond it; the
            * checker is its owner's. */
@@ -53,7 +43,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
       if (*p == '/')
         {
           if (x != width || y == 0)
-            return fen_error (error, fen, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, fen, _("a rank has the wrong number of cells"));
           x = 0;
           y--;
         }
@@ -63,7 +53,7 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           long n = strtol (p, &end, 10);
 
           if (n < 1 || n > width - x)
-            return fen_error (error, fen, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, fen, _("a rank has the wrong number of cells"));
           x += (int) n;
           p = end - 1;
         }
@@ -72,16 +62,16 @@ read_placement (CpChessState *st, const char *field, const char *fen, GError **e
           guint cell = cp_board_cell_at (board, x, y);
 
           if (x >= width || cell == CP_NO_CELL)
-            return fen_error (error, fen, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, fen, _("a rank has the wrong number of cells"));
           st->base.cells[cell] = (CpPiece) { .kind = kind, .seat = g_ascii_isupper (*p) ? 0 : 1 };
           last = cell;
           x++;
         }
       else
-        return fen_error (error, fen, _("the pieces hold an unknown letter"));
+        return cp_error_bad_position (error, fen, _("the pieces hold an unknown letter"));
     }
   if (x != width || y != 0)
-    return fen_error (error, fen, _("the board is incomplete"));
+    return cp_error_bad_position (error, fen, _("the board is incomplete"));
   return TRUE;
 }
 
@@ -131,7 +121,7 @@ read_castling (CpChessState *st, const char *field, const char *fen, GError **er
       guint king = st->king[seat], rook = CP_NO_CELL;
 
       if (king == CP_NO_CELL || cp_board_cell_y (board, king) != st->home_rank[seat])
-        return fen_error (error, fen, _("castling is allowed to a king that is not on its first rank"));
+        return cp_error_bad_position (error, fen, _("castling is allowed to a king that is not on its first rank"));
       if (c == 'k')
         rook = outer_rook (st, seat, CP_CASTLE_KING_SIDE);
       else if (c == 'q')
@@ -143,9 +133,9 @@ read_castling (CpChessState *st, const char *field, const char *fen, GError **er
             rook = CP_NO_CELL;
         }
       else
-        return fen_error (error, fen, _("the castling rights hold an unknown letter"));
+        return cp_error_bad_position (error, fen, _("the castling rights hold an unknown letter"));
       if (rook == CP_NO_CELL)
-        return fen_error (error, fen, _("castling is allowed with a rook that is not there"));
+        return cp_error_bad_position (error, fen, _("castling is allowed with a rook that is not there"));
       cp_chess_state_add_castle_right (st, seat, rook);
     }
   return TRUE;
@@ -164,21 +154,28 @@ read_en_passant (CpChessState *st, const char *field, const char *fen, CpFenRead
   if (g_str_equal (field, "-"))
     return TRUE;
   if (!cp_board_parse_cell (board, field, &cell, NULL))
-    return fen_error (error, fen, _("the en passant cell is not a cell"));
+    return cp_error_bad_position (error, fen, _("the en passant cell is not a cell"));
   /* The pawn that passed the cell stands one step beyond it, seen from
    * the side that moved it. */
   back = cp_board_get_forward (board, 1 - mover, 0);
   pawn = cp_board_step (board, cell, back);
   if (pawn == CP_NO_CELL || st->base.cells[pawn].kind != CP_PIECE_PAWN
       || st->base.cells[pawn].seat == mover || st->base.cells[cell].kind != CP_PIECE_NONE)
-    return fen_error (error, fen, _("no pawn can have just passed the en passant cell"));
+    return cp_error_bad_position (error, fen, _("no pawn can have just passed the en passant cell"));
   st->ep_cell = (guint8) cell;
   st->ep_pawn = (guint8) pawn;
   return TRUE;
 }
 
-static gboolean
-read_number (const char *field, guint max, guint *value)
+/**
+ * cp_fen_read_number:
+ * @field: a field of a position text
+ *
+ * Reads a number from 0 to @max written in decimal digits alone, such as
+ * a move counter.
+ */
+gboolean
+cp_fen_read_number (const char *field, guint max, guint *value)
 {
   char *end;
   guint64 n;
@@ -213,14 +210,17 @@ check_position (CpChessState *st, const char *fen, CpFenRead flags, GError **err
       last = cp_board_get_height (board) - 1 - first;
       /* Extra steps may take a pawn back onto its own first rank. */
       if ((st->features & CP_CHESS_EXTRA_STEPS) && y == last)
-        return fen_error (error, fen, _("a pawn stands on its last rank"));
+        return cp_error_bad_position (error, fen, _("a pawn stands on its last rank"));
       if (!(st->features & CP_CHESS_EXTRA_STEPS) && (y == first || y == last))
-        return fen_error (error, fen, _("a pawn stands on the first or last rank"));
+        return cp_error_bad_position (error, fen, _("a pawn stands on the first or last rank"));
     }
   if (kings[0] > 1 || kings[1] > 1 || (!(flags & CP_FEN_READ_KING_TAKEN) && (kings[0] == 0 || kings[1] == 0)))
-    return fen_error (error, fen, _("each side must have exactly one king"));
+    return cp_error_bad_position (error, fen, _("each side must have exactly one king"));
+  /* A king taken ends the game: the other stands. */
+  if (kings[0] + kings[1] == 0)
+    return cp_error_bad_position (error, fen, _("each side must have one king, or none once it has been taken"));
   if (!(flags & (CP_FEN_READ_ANY_CHECK | CP_FEN_READ_MID_TURN)) && cp_chess_in_check (st, 1 - st->base.to_move))
-    return fen_error (error, fen, _("the side that has just moved is in check"));
+    return cp_error_bad_position (error, fen, _("the side that has just moved is in check"));
   return TRUE;
 }
 
@@ -263,11 +263,11 @@ cp_fen_read_with (CpChessState *st, const char *fen, CpFenRead flags, GError **e
     if (fields[i][0] != '\0')
       {
         if (n == G_N_ELEMENTS (f))
-          return fen_error (error, fen, _("it has too many fields"));
+          return cp_error_bad_position (error, fen, _("it has too many fields"));
         f[n++] = fields[i];
       }
   if (n < 2 || n == 5)
-    return fen_error (error, fen, _("it has too few fields"));
+    return cp_error_bad_position (error, fen, _("it has too few fields"));
 
   memset (st->base.cells, 0, sizeof st->base.cells);
   if (!read_placement (st, f[0], fen, error))
@@ -277,16 +277,16 @@ cp_fen_read_with (CpChessState *st, const char *fen, CpFenRead flags, GError **e
   else if (g_str_equal (f[1], "b"))
     st->base.to_move = 1;
   else
-    return fen_error (error, fen, _("the side to move must be “w” or “b”"));
+    return cp_error_bad_position (error, fen, _("the side to move must be “w” or “b”"));
   cp_chess_state_finish_setup (st);
   if (!check_position (st, fen, flags, error))
     return FALSE;
   if (!read_castling (st, n > 2 ? f[2] : "-", fen, error)
       || !read_en_passant (st, n > 3 ? f[3] : "-", fen, flags, error))
     return FALSE;
-  if (n == 6 && (!read_number (f[4], 9999, &halfmove) || !read_number (f[5], 9999, &fullmove)
+  if (n == 6 && (!cp_fen_read_number (f[4], 9999, &halfmove) || !cp_fen_read_number (f[5], 9999, &fullmove)
                  || fullmove == 0))
-    return fen_error (error, fen, _("the move counters are not numbers"));
+    return cp_error_bad_position (error, fen, _("the move counters are not numbers"));
   st->halfmove = (guint16) halfmove;
   st->fullmove = (guint16) fullmove;
   cp_chess_state_finish_setup (st);

@@ -70,15 +70,6 @@ free_checkers (const CpState *state)
 
 static void adrenaline_legal (const CpState *state, guint seat, CpActionList *out);
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
 /* The seventh field of the position text: where the turn stands. "-": a
  * move is due; "@": a checker is to be put; "~e4" or "~xe4": the piece on
  * e4 is taking extra steps, before or after taking something this turn. */
@@ -96,19 +87,19 @@ read_stage (AdrenalineState *st, const char *field, const char *text, GError **e
   if (g_str_equal (field, "@"))
     {
       if (free_checkers (state) == 0)
-        return position_error (error, text, _("a checker is to be put, but none is left beside the board"));
+        return cp_error_bad_position (error, text, _("a checker is to be put, but none is left beside the board"));
       st->stage = STAGE_PLACE;
       st->took = TRUE;
       return TRUE;
     }
   if (field[0] != '~')
-    return position_error (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
+    return cp_error_bad_position (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
   st->took = field[1] == 'x';
   if (!cp_board_parse_cell (state->board, field + 1 + st->took, &cell, NULL))
-    return position_error (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
+    return cp_error_bad_position (error, text, _("the stage of the turn is not “-”, “@” or “~” with a cell"));
   if (state->cells[cell].kind == CP_PIECE_NONE || state->cells[cell].seat != state->to_move
       || state->cells[cell].checkers == 0)
-    return position_error (error, text, _("the piece taking extra steps is not one of the side to move with a checker"));
+    return cp_error_bad_position (error, text, _("the piece taking extra steps is not one of the side to move with a checker"));
   st->stage = STAGE_STEPS;
   st->runner = (guint8) cell;
   return TRUE;
@@ -132,10 +123,10 @@ read_moved_pawns (AdrenalineState *st, const char *field, const char *text, GErr
       CpPiece *p;
 
       if (!cp_board_parse_cell (state->board, cells[i], &cell, NULL))
-        return position_error (error, text, _("the moved pawns are not a list of cells"));
+        return cp_error_bad_position (error, text, _("the moved pawns are not a list of cells"));
       p = &state->cells[cell];
       if (p->kind != CP_PIECE_PAWN || cp_board_cell_y (state->board, cell) != (p->seat == 0 ? 1u : 6u))
-        return position_error (error, text, _("a moved pawn named is not a pawn on its starting rank"));
+        return cp_error_bad_position (error, text, _("a moved pawn named is not a pawn on its starting rank"));
       p->flags |= CP_PIECE_FLAG_MOVED;
     }
   return TRUE;
@@ -158,7 +149,7 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
 
   fen = cp_fen_split (text, &extra);
   if (g_strv_length (extra) > 2)
-    return position_error (error, text, _("it has too many fields"));
+    return cp_error_bad_position (error, text, _("it has too many fields"));
   if (extra[0] != NULL && !g_str_equal (extra[0], "-"))
     flags |= CP_FEN_READ_MID_TURN;
   if (!cp_fen_read_with (&st->chess, fen, flags, error))
@@ -178,14 +169,14 @@ adrenaline_init (CpState *state, GHashTable *opts, GError **error)
     return FALSE;
   /* Each part of a turn leaves the mover's king safe. */
   if (st->stage != STAGE_MOVE && cp_chess_in_check (&st->chess, state->to_move))
-    return position_error (error, text, _("the side in the middle of its turn has its king in danger"));
+    return cp_error_bad_position (error, text, _("the side in the middle of its turn has its king in danger"));
   if (st->stage != STAGE_MOVE)
     {
       g_auto (CpActionList) legal = { 0 };
 
       adrenaline_legal (state, state->to_move, &legal);
       if (legal.len == 0)
-        return position_error (error, text, _("the turn in progress cannot end with the king safe"));
+        return cp_error_bad_position (error, text, _("the turn in progress cannot end with the king safe"));
     }
   return TRUE;
 }

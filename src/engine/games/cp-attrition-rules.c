@@ -316,16 +316,6 @@ seat_of_option (const char *id)
 
 static const char seat_letters[] = "wbro";
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
 /* The seat of @letter among @n seats, or CP_NO_SEAT. */
 static guint
 seat_of_letter (char letter, guint n)
@@ -368,9 +358,9 @@ read_board (AttritionState *st, const char *field, const char *text, GError **er
       if (*p == '/')
         {
           if (x != 8)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           if (y == 0)
-            return position_error (error, text, _("the board has too many ranks"));
+            return cp_error_bad_position (error, text, _("the board has too many ranks"));
           x = 0;
           y--;
         }
@@ -378,14 +368,14 @@ read_board (AttritionState *st, const char *field, const char *text, GError **er
         {
           x += *p - '0';
           if (x > 8)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
         }
       else if ((seat = seat_of_letter (*p, n)) != CP_NO_SEAT)
         {
           guint cell;
 
           if (x == 8)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           cell = cp_board_cell_at (board, x, y);
           st->base.markers[cell] = (guint8) (1 + seat);
           if (p[1] == 'N' || (p[1] == 'B' && st->n_pieces == 2))
@@ -393,22 +383,22 @@ read_board (AttritionState *st, const char *field, const char *text, GError **er
               guint index = p[1] == 'N' ? 0 : 1;
 
               if (st->at[seat][index] != CP_NO_CELL)
-                return position_error (error, text, index == 0 ? _("a player has more than one knight")
+                return cp_error_bad_position (error, text, index == 0 ? _("a player has more than one knight")
                                                                : _("a player has more than one bishop"));
               st->base.cells[cell] = (CpPiece) { .kind = kinds[index], .seat = (guint8) seat };
               st->at[seat][index] = (guint8) cell;
               p++;
             }
           else if (g_ascii_isupper (p[1]))
-            return position_error (error, text, st->n_pieces == 2 ? _("a piece is neither N, a knight, nor B, a bishop")
+            return cp_error_bad_position (error, text, st->n_pieces == 2 ? _("a piece is neither N, a knight, nor B, a bishop")
                                                                   : _("every piece is a knight, N"));
           x++;
         }
       else
-        return position_error (error, text, _("the board holds a letter that is no player’s"));
+        return cp_error_bad_position (error, text, _("the board holds a letter that is no player’s"));
     }
   if (x != 8 || y != 0)
-    return position_error (error, text, _("the board is incomplete"));
+    return cp_error_bad_position (error, text, _("the board is incomplete"));
   return TRUE;
 }
 
@@ -426,25 +416,25 @@ read_position (AttritionState *st, const char *text, GError **error)
     if (split[i][0] != '\0')
       {
         if (n_fields == G_N_ELEMENTS (f))
-          return position_error (error, text, _("it has too many fields"));
+          return cp_error_bad_position (error, text, _("it has too many fields"));
         f[n_fields++] = split[i];
       }
   if (n_fields < G_N_ELEMENTS (f))
-    return position_error (error, text, _("it has too few fields"));
+    return cp_error_bad_position (error, text, _("it has too few fields"));
 
   if (!read_board (st, f[0], text, error))
     return FALSE;
   if (strlen (f[1]) != 1 || (actor = seat_of_letter (f[1][0], n)) == CP_NO_SEAT)
-    return position_error (error, text, _("the player to act is not one of the players"));
+    return cp_error_bad_position (error, text, _("the player to act is not one of the players"));
   if (strlen (f[2]) != n || !read_seats (f[2], n, named))
-    return position_error (error, text, _("the order of play must name every player once"));
+    return cp_error_bad_position (error, text, _("the order of play must name every player once"));
   for (guint s = 0; s < n; s++)
     if (named[s] != 1)
-      return position_error (error, text, _("the order of play must name every player once"));
+      return cp_error_bad_position (error, text, _("the order of play must name every player once"));
   if (!read_seats (f[4], n, lost))
-    return position_error (error, text, _("the lost pieces are not written as the letters of their players"));
+    return cp_error_bad_position (error, text, _("the lost pieces are not written as the letters of their players"));
   if (!read_seats (f[5], n, out))
-    return position_error (error, text, _("the players out of the game are not written as their letters"));
+    return cp_error_bad_position (error, text, _("the players out of the game are not written as their letters"));
 
   for (guint i = 0; i < n; i++)
     {
@@ -455,24 +445,24 @@ read_position (AttritionState *st, const char *text, GError **error)
   for (guint s = 0; s < n; s++)
     {
       if (out[s] > 1)
-        return position_error (error, text, _("a player is named twice among the players out of the game"));
+        return cp_error_bad_position (error, text, _("a player is named twice among the players out of the game"));
       if (out[s])
         st->base.out |= CP_SEAT_BIT (s);
       for (guint i = 0; i < st->n_pieces; i++)
         on_board[s] += st->at[s][i] != CP_NO_CELL;
       if (lost[s] > st->n_pieces)
-        return position_error (error, text, _("a player has lost more pieces than they had"));
+        return cp_error_bad_position (error, text, _("a player has lost more pieces than they had"));
       if (st->variant == VARIANT_MULTI && lost[s] > 0 && !out[s])
-        return position_error (error, text, _("a player who has lost their knight is out of the game"));
+        return cp_error_bad_position (error, text, _("a player who has lost their knight is out of the game"));
       st->lost[s] = (guint8) lost[s];
       if (!out[s] && lost[s] < needed && on_board[s] + lost[s] > st->n_pieces)
-        return position_error (error, text, _("a player has lost a piece that is still on the board"));
+        return cp_error_bad_position (error, text, _("a player has lost a piece that is still on the board"));
       if (!out[s] && on_board[s] + lost[s] < st->n_pieces)
         placing = TRUE;
       if (st->variant != VARIANT_MULTI && lost[s] >= needed)
         {
           if (over)
-            return position_error (error, text, _("both players have lost"));
+            return cp_error_bad_position (error, text, _("both players have lost"));
           over = TRUE;
           set_won (st, on_board[s] + lost[s] > st->n_pieces ? CP_END_NO_MOVES : CP_END_PIECE_CAPTURED,
                    (CpSeatMask) (everyone (st) & ~CP_SEAT_BIT (s)));
@@ -480,7 +470,7 @@ read_position (AttritionState *st, const char *text, GError **error)
     }
   left = still_playing (st);
   if (left == 0)
-    return position_error (error, text, _("every player is out of the game"));
+    return cp_error_bad_position (error, text, _("every player is out of the game"));
 
   st->ready = TRUE;
   st->moving = !placing;
@@ -489,12 +479,12 @@ read_position (AttritionState *st, const char *text, GError **error)
       gboolean before = TRUE;
 
       if (strcmp (f[3], "-") != 0)
-        return position_error (error, text, _("no piece moves while pieces are being placed"));
+        return cp_error_bad_position (error, text, _("no piece moves while pieces are being placed"));
       for (guint s = 0; s < n; s++)
         if (lost[s] > 0)
-          return position_error (error, text, _("no piece is lost while pieces are being placed"));
+          return cp_error_bad_position (error, text, _("no piece is lost while pieces are being placed"));
       if (out[actor])
-        return position_error (error, text, _("the player to place a piece is out of the game"));
+        return cp_error_bad_position (error, text, _("the player to place a piece is out of the game"));
       /* The players before the one to act have placed every piece, and
        * those after none. */
       for (guint i = 0; i < n; i++)
@@ -504,11 +494,11 @@ read_position (AttritionState *st, const char *text, GError **error)
           if (s == actor)
             before = FALSE;
           else if (!out[s] && on_board[s] != (before ? st->n_pieces : 0))
-            return position_error (error, text, _("the pieces are not placed in the order of play"));
+            return cp_error_bad_position (error, text, _("the pieces are not placed in the order of play"));
           st->placed[s] = (guint8) on_board[s];
         }
       if (st->n_pieces == 2 && st->at[actor][0] == CP_NO_CELL && st->at[actor][1] != CP_NO_CELL)
-        return position_error (error, text, _("a player places the knight before the bishop"));
+        return cp_error_bad_position (error, text, _("a player places the knight before the bishop"));
     }
   else
     {
@@ -520,9 +510,9 @@ read_position (AttritionState *st, const char *text, GError **error)
             guint index = *p == 'N' ? 0 : *p == 'B' && st->n_pieces == 2 ? 1 : MAX_PIECES;
 
             if (index == MAX_PIECES || (st->moved & (1u << index)))
-              return position_error (error, text, _("the pieces that have moved this turn are not written as N or B, each once"));
+              return cp_error_bad_position (error, text, _("the pieces that have moved this turn are not written as N or B, each once"));
             if (!over && st->at[actor][index] == CP_NO_CELL)
-              return position_error (error, text, _("a piece that has moved this turn is not on the board"));
+              return cp_error_bad_position (error, text, _("a piece that has moved this turn is not on the board"));
             st->moved |= (guint8) (1u << index);
           }
     }

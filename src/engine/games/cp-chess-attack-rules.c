@@ -1164,16 +1164,6 @@ attack_attributes (const CpState *state, CpPieceKind kind, int values[])
  * move, or be gone at the end; a pawn may stand on the far rank. */
 
 static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
-static gboolean
 read_placement (AttackState *st, const char *field, const char *text, GError **error)
 {
   CpBoard *board = st->chess.base.board;
@@ -1188,32 +1178,32 @@ read_placement (AttackState *st, const char *field, const char *text, GError **e
       if (*p == '/')
         {
           if (x != 8 || y == 0)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           x = 0;
           y--;
         }
       else if (g_ascii_isdigit (*p))
         {
           if (*p == '0' || (guint) (*p - '0') > 8 - x)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           x += (guint) (*p - '0');
         }
       else if (strchr ("KQRBNPkqrbnp", *p) && cp_piece_kind_from_letter (*p, &kind))
         {
           if (x >= 8)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           if (kind == CP_PIECE_PAWN && y == (seat == 0 ? 0u : 7u))
-            return position_error (error, text, _("a pawn stands on its own first rank"));
+            return cp_error_bad_position (error, text, _("a pawn stands on its own first rank"));
           if (kind == CP_PIECE_KING && kings[seat]++ > 0)
-            return position_error (error, text, _("a side has more than one king"));
+            return cp_error_bad_position (error, text, _("a side has more than one king"));
           st->chess.base.cells[cp_board_cell_at (board, (int) x, (int) y)] = (CpPiece) { .kind = kind, .seat = seat };
           x++;
         }
       else
-        return position_error (error, text, _("the pieces hold an unknown letter"));
+        return cp_error_bad_position (error, text, _("the pieces hold an unknown letter"));
     }
   if (x != 8 || y != 0)
-    return position_error (error, text, _("the board is incomplete"));
+    return cp_error_bad_position (error, text, _("the board is incomplete"));
   return TRUE;
 }
 
@@ -1255,9 +1245,9 @@ read_castling (CpChessState *chess, const char *field, const char *text, GError 
       guint rook = CP_NO_CELL;
 
       if (strchr ("kqabcdefgh", c) == NULL)
-        return position_error (error, text, _("the castling rights hold an unknown letter"));
+        return cp_error_bad_position (error, text, _("the castling rights hold an unknown letter"));
       if (chess->king[seat] == CP_NO_CELL || cp_board_cell_y (board, chess->king[seat]) != chess->home_rank[seat])
-        return position_error (error, text, _("castling is allowed to a king that is not on its first rank"));
+        return cp_error_bad_position (error, text, _("castling is allowed to a king that is not on its first rank"));
       if (c == 'k' || c == 'q')
         rook = outer_rook (chess, seat, c == 'k');
       else
@@ -1269,7 +1259,7 @@ read_castling (CpChessState *chess, const char *field, const char *text, GError 
             rook = cell;
         }
       if (rook == CP_NO_CELL)
-        return position_error (error, text, _("castling is allowed with a rook that is not there"));
+        return cp_error_bad_position (error, text, _("castling is allowed with a rook that is not there"));
       cp_chess_state_add_castle_right (chess, seat, rook);
     }
   return TRUE;
@@ -1285,12 +1275,12 @@ read_en_passant (CpChessState *chess, const char *field, const char *text, GErro
   if (g_str_equal (field, "-"))
     return TRUE;
   if (!cp_board_parse_cell (board, field, &cell, NULL))
-    return position_error (error, text, _("the en passant cell is not a cell"));
+    return cp_error_bad_position (error, text, _("the en passant cell is not a cell"));
   /* The pawn that passed the cell stands one step beyond it. */
   pawn = cp_board_step (board, cell, cp_board_get_forward (board, 1 - mover, 0));
   if (pawn == CP_NO_CELL || chess->base.cells[pawn].kind != CP_PIECE_PAWN
       || chess->base.cells[pawn].seat == mover || chess->base.cells[cell].kind != CP_PIECE_NONE)
-    return position_error (error, text, _("no pawn can have just passed the en passant cell"));
+    return cp_error_bad_position (error, text, _("no pawn can have just passed the en passant cell"));
   chess->ep_cell = (guint8) cell;
   chess->ep_pawn = (guint8) pawn;
   return TRUE;
@@ -1325,20 +1315,20 @@ read_board (AttackState *st, const char *text, GStrv *extra, GError **error)
   cp_chess_state_init_standard (chess, cp_chess_standard_board ());
   chess->features = FEATURES;
   if (g_strv_length (*extra) > 3)
-    return position_error (error, text, _("it has too many fields"));
+    return cp_error_bad_position (error, text, _("it has too many fields"));
   if (n < 2 || n == 5)
-    return position_error (error, text, _("it has too few fields"));
+    return cp_error_bad_position (error, text, _("it has too few fields"));
   if (!read_placement (st, f[0], text, error))
     return FALSE;
   if (!g_str_equal (f[1], "w") && !g_str_equal (f[1], "b"))
-    return position_error (error, text, _("the side to move must be “w” or “b”"));
+    return cp_error_bad_position (error, text, _("the side to move must be “w” or “b”"));
   chess->base.to_move = g_str_equal (f[1], "w") ? 0 : 1;
   cp_chess_state_finish_setup (chess);
   if (!read_castling (chess, n > 2 ? f[2] : "-", text, error)
       || !read_en_passant (chess, n > 3 ? f[3] : "-", text, error))
     return FALSE;
   if (n == 6 && (!read_count (f[4], 0, &halfmove) || !read_count (f[5], 1, &fullmove)))
-    return position_error (error, text, _("the move counters are not numbers"));
+    return cp_error_bad_position (error, text, _("the move counters are not numbers"));
   chess->halfmove = (guint16) halfmove;
   chess->fullmove = (guint16) fullmove;
   cp_chess_state_finish_setup (chess);
@@ -1361,12 +1351,12 @@ read_wounds (AttackState *st, const char *field, const char *text, GError **erro
 
       if (!cp_board_parse_cell (st->chess.base.board, names[i], &cell, NULL))
         /* Translators: in a position text of Chess Attack; keep “e4,d5” as it is */
-        return position_error (error, text, _("the wounded pieces must be given by their cells, such as “e4,d5”"));
+        return cp_error_bad_position (error, text, _("the wounded pieces must be given by their cells, such as “e4,d5”"));
       p = &st->chess.base.cells[cell];
       if (p->kind == CP_PIECE_NONE)
-        return position_error (error, text, _("a wounded piece is named on an empty cell"));
+        return cp_error_bad_position (error, text, _("a wounded piece is named on an empty cell"));
       if (p->wounds > 0)
-        return position_error (error, text, _("a piece is wounded twice, and a second wound takes it off the board"));
+        return cp_error_bad_position (error, text, _("a piece is wounded twice, and a second wound takes it off the board"));
       p->wounds = 1;
     }
   return TRUE;
@@ -1385,11 +1375,11 @@ read_taken (AttackState *st, const char *field, const char *text, GError **error
       guint seat = g_ascii_isupper (*p) ? 0 : 1;
 
       if (strchr ("KQRBNPkqrbnp", *p) == NULL || !cp_piece_kind_from_letter (*p, &kind))
-        return position_error (error, text, _("the taken pieces hold an unknown letter"));
+        return cp_error_bad_position (error, text, _("the taken pieces hold an unknown letter"));
       if (kind == CP_PIECE_KING && (st->lost[seat][kind] > 0 || st->chess.king[seat] != CP_NO_CELL))
-        return position_error (error, text, _("a king is taken that is still on the board"));
+        return cp_error_bad_position (error, text, _("a king is taken that is still on the board"));
       if (st->lost[seat][kind] == G_MAXUINT8)
-        return position_error (error, text, _("the taken pieces are too many"));
+        return cp_error_bad_position (error, text, _("the taken pieces are too many"));
       st->lost[seat][kind]++;
     }
   return TRUE;
@@ -1418,12 +1408,12 @@ read_fight (AttackState *st, const char *field, const char *text, GError **error
           attack = &legal.items[i];
       }
   if (attack == NULL)
-    return position_error (error, text, _("the fight under way is not an attack the side to move can make"));
+    return cp_error_bad_position (error, text, _("the fight under way is not an attack the side to move can make"));
   declare (st, attack);
   if (parts[1] == NULL)
     return TRUE;
   if (strlen (parts[1]) != 1 || parts[1][0] < '1' || parts[1][0] > '6')
-    return position_error (error, text, _("the attacker’s die must be a number from 1 to 6"));
+    return cp_error_bad_position (error, text, _("the attacker’s die must be a number from 1 to 6"));
   st->fight.die[0] = (guint8) (parts[1][0] - '0');
   st->stage = STAGE_DEFENSE_DIE;
   return TRUE;

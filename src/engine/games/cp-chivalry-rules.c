@@ -128,16 +128,6 @@ static const CpOptionSpec options[] = {
  * the enemy's need no mark, as the cells say it all. */
 
 static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
-static gboolean
 read_position (CpState *state, const char *text, GError **error)
 {
   g_auto (GStrv) fields = g_strsplit_set (text, " \t\n", -1);
@@ -149,11 +139,11 @@ read_position (CpState *state, const char *text, GError **error)
     if (fields[i][0] != '\0')
       {
         if (n_fields == 2)
-          return position_error (error, text, _("it has too many fields"));
+          return cp_error_bad_position (error, text, _("it has too many fields"));
         f[n_fields++] = fields[i];
       }
   if (n_fields < 2)
-    return position_error (error, text, _("it has too few fields"));
+    return cp_error_bad_position (error, text, _("it has too few fields"));
 
   /* The board, from A16 on; x walks the files, holes included. */
   for (const char *p = f[0]; *p != '\0'; p++)
@@ -161,11 +151,11 @@ read_position (CpState *state, const char *text, GError **error)
       if (*p == '/')
         {
           if (y == 0)
-            return position_error (error, text, _("the board has too many ranks"));
+            return cp_error_bad_position (error, text, _("the board has too many ranks"));
           while (x < WIDTH && !cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
             x++;
           if (x != WIDTH)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           x = 0;
           y--;
           continue;
@@ -179,13 +169,13 @@ read_position (CpState *state, const char *text, GError **error)
           if (g_ascii_isdigit (p[1]))
             run = run * 10 + (guint) (*++p - '0');
           if (run == 0)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           while (run > 0)
             {
               while (x < WIDTH && !cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
                 x++;
               if (x == WIDTH)
-                return position_error (error, text, _("a rank has the wrong number of cells"));
+                return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
               x++;
               run--;
             }
@@ -197,7 +187,7 @@ read_position (CpState *state, const char *text, GError **error)
           gboolean knight = g_ascii_toupper (*p) == 'N';
 
           if (x == WIDTH)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           piece = &state->cells[y * WIDTH + x];
           piece->kind = knight ? CP_PIECE_CHIVALRY_KNIGHT : CP_PIECE_MAN;
           piece->seat = (guint8) seat;
@@ -205,18 +195,18 @@ read_position (CpState *state, const char *text, GError **error)
           x++;
         }
       else
-        return position_error (error, text, _("the pieces hold an unknown letter"));
+        return cp_error_bad_position (error, text, _("the pieces hold an unknown letter"));
     }
   while (x < WIDTH && !cp_board_has_cell (state->board, (guint) (y * WIDTH + x)))
     x++;
   if (y != 0 || x != WIDTH)
-    return position_error (error, text, _("the board is incomplete"));
+    return cp_error_bad_position (error, text, _("the board is incomplete"));
   for (guint seat = 0; seat < 2; seat++)
     if (count[seat][0] > 12 || count[seat][1] > 8)
-      return position_error (error, text, _("a side has more than twelve men or more than eight knights"));
+      return cp_error_bad_position (error, text, _("a side has more than twelve men or more than eight knights"));
 
   if (g_strcmp0 (f[1], "w") != 0 && g_strcmp0 (f[1], "b") != 0)
-    return position_error (error, text, _("the side to move must be “w” or “b”"));
+    return cp_error_bad_position (error, text, _("the side to move must be “w” or “b”"));
   state->to_move = f[1][0] == 'w' ? 0 : 1;
   return TRUE;
 }

@@ -96,15 +96,6 @@ static const CpOptionSpec options[] = {
   { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
 /* The names of the seats in position texts: army and half. */
 static const char *const seat_ids[] = { "wk", "bk", "wq", "bq" };
 
@@ -125,7 +116,7 @@ read_resigned (CpChessState *st, const char *field, const char *text, GError **e
       while (seat < N_SEATS && !g_str_equal (seats[i], seat_ids[seat]))
         seat++;
       if (seat == N_SEATS)
-        return position_error (error, text, _("a player who resigned is not one of “wk”, “bk”, “wq” and “bq”"));
+        return cp_error_bad_position (error, text, _("a player who resigned is not one of “wk”, “bk”, “wq” and “bq”"));
       st->base.out |= CP_SEAT_BIT (seat);
     }
   return TRUE;
@@ -142,11 +133,11 @@ read_position (CpChessState *st, const char *text, GError **error)
   guint army;
 
   if (extra[0] == NULL)
-    return position_error (error, text, _("the half of the board of the player to move is missing"));
+    return cp_error_bad_position (error, text, _("the half of the board of the player to move is missing"));
   if (extra[1] != NULL && extra[2] != NULL)
-    return position_error (error, text, _("it has too many fields"));
+    return cp_error_bad_position (error, text, _("it has too many fields"));
   if (!g_str_equal (extra[0], "k") && !g_str_equal (extra[0], "q"))
-    return position_error (error, text, _("the half of the board of the player to move must be “k” or “q”"));
+    return cp_error_bad_position (error, text, _("the half of the board of the player to move must be “k” or “q”"));
   /* Each army's king may stand attacked by the pieces of a player who
    * cannot move them. */
   if (!cp_fen_read_with (st, fen, CP_FEN_READ_ANY_CHECK, error))

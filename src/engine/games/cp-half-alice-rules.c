@@ -71,13 +71,7 @@ read_limit (HalfAliceState *st, const char *field, const char *text, GError **er
   guint64 n;
 
   if (!g_ascii_string_to_unsigned (field, 10, 1, 16, &n, NULL))
-    {
-      g_autofree char *quoted = cp_error_quote (text);
-
-      g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted,
-                   _("the checkers each player has are not a number from 1 to 16"));
-      return FALSE;
-    }
+    return cp_error_bad_position (error, text, _("the checkers each player has are not a number from 1 to 16"));
   st->limit = (guint8) n;
   return TRUE;
 }
@@ -101,13 +95,7 @@ half_alice_init (CpState *state, GHashTable *opts, GError **error)
     {
       fen = cp_fen_split (text, &extra);
       if (g_strv_length (extra) > 1)
-        {
-          g_autofree char *quoted = cp_error_quote (text);
-
-          g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-                       _("The position “%s” cannot be read: %s"), quoted, _("it has too many fields"));
-          return FALSE;
-        }
+        return cp_error_bad_position (error, text, _("it has too many fields"));
       cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
       st->chess.features = CP_CHESS_ORTHODOX | CP_CHESS_MIRROR;
       if (!cp_fen_read (&st->chess, fen, error))

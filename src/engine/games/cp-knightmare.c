@@ -314,16 +314,6 @@ cp_knightmare_write_position (const CpState *state)
 }
 
 static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
-static gboolean
 read_cells (CpKnightmareState *st, const char *field, const char *text, GError **error)
 {
   CpState *state = &st->chess.base;
@@ -339,7 +329,7 @@ read_cells (CpKnightmareState *st, const char *field, const char *text, GError *
       if (*p == '*')
         {
           if (last == NULL)
-            return position_error (error, text, _("a “*” does not follow a piece"));
+            return cp_error_bad_position (error, text, _("a “*” does not follow a piece"));
           last->flags |= CP_PIECE_FLAG_MOVED;
           last = NULL;
           continue;
@@ -348,7 +338,7 @@ read_cells (CpKnightmareState *st, const char *field, const char *text, GError *
       if (*p == '/')
         {
           if (x != width || y == 0)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           x = 0;
           y--;
         }
@@ -357,18 +347,18 @@ read_cells (CpKnightmareState *st, const char *field, const char *text, GError *
           guint n = (guint) (*p - '0');
 
           if (n == 0 || n > width - x)
-            return position_error (error, text, _("a rank has the wrong number of cells"));
+            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
           for (guint i = 0; i < n; i++)
             if (!cp_board_has_cell (board, c + i))
-              return position_error (error, text, _("a cell out of play must be written “x”"));
+              return cp_error_bad_position (error, text, _("a cell out of play must be written “x”"));
           x += n;
         }
       else if (x >= width)
-        return position_error (error, text, _("a rank has the wrong number of cells"));
+        return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
       else if (*p == 'x')
         {
           if (cp_board_has_cell (board, c))
-            return position_error (error, text, _("an “x” stands for a cell that is in play"));
+            return cp_error_bad_position (error, text, _("an “x” stands for a cell that is in play"));
           x++;
         }
       else
@@ -378,9 +368,9 @@ read_cells (CpKnightmareState *st, const char *field, const char *text, GError *
 
           if (seat == CP_NO_SEAT || !g_ascii_isupper (p[1]) || !cp_piece_kind_from_letter (p[1], &kind)
               || kind > CP_PIECE_KING)
-            return position_error (error, text, _("the pieces hold an unknown letter"));
+            return cp_error_bad_position (error, text, _("the pieces hold an unknown letter"));
           if (!cp_board_has_cell (board, c))
-            return position_error (error, text, _("a cell out of play must be written “x”"));
+            return cp_error_bad_position (error, text, _("a cell out of play must be written “x”"));
           state->cells[c] = (CpPiece) { .kind = kind, .seat = (guint8) seat };
           /* Pawns of three-player chess off their starting rank may step
            * only one cell. */
@@ -393,22 +383,7 @@ read_cells (CpKnightmareState *st, const char *field, const char *text, GError *
         }
     }
   if (x != width || y != 0)
-    return position_error (error, text, _("the board is incomplete"));
-  return TRUE;
-}
-
-static gboolean
-read_number (const char *field, guint max, guint *value)
-{
-  char *end;
-  guint64 n;
-
-  if (!g_ascii_isdigit (field[0]))
-    return FALSE;
-  n = g_ascii_strtoull (field, &end, 10);
-  if (*end != '\0' || n > max)
-    return FALSE;
-  *value = (guint) n;
+    return cp_error_bad_position (error, text, _("the board is incomplete"));
   return TRUE;
 }
 
@@ -425,10 +400,10 @@ read_castling (CpKnightmareState *st, const char *field, const char *text, GErro
   if (g_str_equal (field, "-"))
     return TRUE;
   if (!(chess->features & CP_CHESS_CASTLING))
-    return position_error (error, text, _("castling is only by a card in this game: the castling field must be “-”"));
+    return cp_error_bad_position (error, text, _("castling is only by a card in this game: the castling field must be “-”"));
   if (!cp_board_parse_cell (state->board, field, &rook, NULL) || rook != right.rook
       || state->cells[rook].kind != CP_PIECE_ROOK || state->cells[rook].seat != 0)
-    return position_error (error, text, _("White castles only with its rook on b8"));
+    return cp_error_bad_position (error, text, _("White castles only with its rook on b8"));
   chess->castle[0][CP_CASTLE_QUEEN_SIDE] = right;
   return TRUE;
 }
@@ -444,9 +419,9 @@ read_en_passant (CpKnightmareState *st, const char *field, const char *text, GEr
   if (g_str_equal (field, "-"))
     return TRUE;
   if (!(chess->features & CP_CHESS_EN_PASSANT))
-    return position_error (error, text, _("there is no en passant in this game: the en passant field must be “-”"));
+    return cp_error_bad_position (error, text, _("there is no en passant in this game: the en passant field must be “-”"));
   if (!cp_board_parse_cell (state->board, field, &cell, NULL))
-    return position_error (error, text, _("the en passant cell is not a cell"));
+    return cp_error_bad_position (error, text, _("the en passant cell is not a cell"));
   /* The pawn that passed the cell stands one step beyond it, seen from
    * its seat, which is not the seat to act. */
   for (guint s = 0; s < state->n_seats; s++)
@@ -461,7 +436,7 @@ read_en_passant (CpKnightmareState *st, const char *field, const char *text, GEr
           return TRUE;
         }
     }
-  return position_error (error, text, _("no pawn can have just passed the en passant cell"));
+  return cp_error_bad_position (error, text, _("no pawn can have just passed the en passant cell"));
 }
 
 static gboolean
@@ -481,7 +456,7 @@ read_out (CpKnightmareState *st, const char *field, const char *text, GError **e
       if (*p == '!' && p[1] == '\0' && p != field)
         break;
       if (seat == CP_NO_SEAT || (state->out & CP_SEAT_BIT (seat)))
-        return position_error (error, text, _("the seats out of the game are not given as seat letters, each once"));
+        return cp_error_bad_position (error, text, _("the seats out of the game are not given as seat letters, each once"));
       state->out |= CP_SEAT_BIT (seat);
     }
   if (!g_str_has_suffix (field, "!"))
@@ -489,7 +464,7 @@ read_out (CpKnightmareState *st, const char *field, const char *text, GError **e
   /* The last of them resigned, and so ended the game. */
   left = (CpSeatMask) (((1u << state->n_seats) - 1) & ~state->out);
   if (cp_bits_count (left) > 1)
-    return position_error (error, text, _("a “!” marks a game that a resignation ended, with one player left at most"));
+    return cp_error_bad_position (error, text, _("a “!” marks a game that a resignation ended, with one player left at most"));
   state->outcome = (CpOutcome) { left != 0 ? CP_STATUS_WON : CP_STATUS_DRAWN, CP_END_RESIGNATION, left };
   return TRUE;
 }
@@ -508,7 +483,7 @@ read_midline (CpKnightmareState *st, const char *field, const char *text, GError
   if (state->n_seats != 3)
     {
       if (field != NULL)
-        return position_error (error, text, _("only three-player chess has midline pawns: the midline field must be “-”"));
+        return cp_error_bad_position (error, text, _("only three-player chess has midline pawns: the midline field must be “-”"));
       return TRUE;
     }
   items = g_strsplit (field != NULL ? field : "d2,e2", ",", -1);
@@ -522,7 +497,7 @@ read_midline (CpKnightmareState *st, const char *field, const char *text, GError
       if (freed)
         items[i][len - 1] = '\0';
       if (!cp_board_parse_cell (state->board, items[i], &cell, NULL))
-        return position_error (error, text, _("a midline pawn is not on a cell"));
+        return cp_error_bad_position (error, text, _("a midline pawn is not on a cell"));
       p = &state->cells[cell];
       if (p->kind != CP_PIECE_PAWN || state->rules->colours[p->seat] == CP_COLOUR_WHITE
           || (seen & CP_SEAT_BIT (p->seat)))
@@ -530,7 +505,7 @@ read_midline (CpKnightmareState *st, const char *field, const char *text, GError
           /* Without the field, a start without these pawns has none. */
           if (field == NULL)
             continue;
-          return position_error (error, text, _("the midline pawns must be one Black and one Red pawn"));
+          return cp_error_bad_position (error, text, _("the midline pawns must be one Black and one Red pawn"));
         }
       seen |= CP_SEAT_BIT (p->seat);
       p->flags |= CP_PIECE_FLAG_MIDLINE | (freed ? CP_PIECE_FLAG_FREED : 0);
@@ -549,7 +524,7 @@ read_card (CpKnightmareState *st, const char *field, const char *text, GError **
   if (g_str_equal (field, "-"))
     return TRUE;
   if (!st->cards)
-    return position_error (error, text, _("this game does not record cards: the card field must be “-”"));
+    return cp_error_bad_position (error, text, _("this game does not record cards: the card field must be “-”"));
   if (g_str_has_prefix (field, CARD_PLAYING))
     {
       st->note_phase = CP_NOTE_PHASE_IN_PLAY;
@@ -562,7 +537,7 @@ read_card (CpKnightmareState *st, const char *field, const char *text, GError **
     }
   if (name == NULL || (unescaped = g_uri_unescape_string (name, NULL)) == NULL
       || !g_utf8_validate (unescaped, -1, NULL) || strlen (unescaped) >= sizeof st->card)
-    return position_error (error, text, _("the card field must be “-”, or “playing:” or “played:” and the card’s name"));
+    return cp_error_bad_position (error, text, _("the card field must be “-”, or “playing:” or “played:” and the card’s name"));
   g_strlcpy (st->card, unescaped, sizeof st->card);
   return TRUE;
 }
@@ -580,7 +555,7 @@ check_kings (CpKnightmareState *st, const char *text, GError **error)
       kings[state->cells[c].seat]++;
   for (guint s = 0; s < state->n_seats; s++)
     if (kings[s] > 1 || (kings[s] == 0 && !(state->out & CP_SEAT_BIT (s))))
-      return position_error (error, text, _("each seat in the game must have exactly one king"));
+      return cp_error_bad_position (error, text, _("each seat in the game must have exactly one king"));
   return TRUE;
 }
 
@@ -604,18 +579,18 @@ cp_knightmare_read_position (CpKnightmareState *st, const char *text, GError **e
     if (split[i][0] != '\0')
       {
         if (n == N_FIELDS)
-          return position_error (error, text, _("it has too many fields"));
+          return cp_error_bad_position (error, text, _("it has too many fields"));
         f[n++] = split[i];
       }
   if (n < 2)
-    return position_error (error, text, _("it has too few fields"));
+    return cp_error_bad_position (error, text, _("it has too few fields"));
 
   memset (state->cells, 0, sizeof state->cells);
   if (!read_cells (st, f[0], text, error))
     return FALSE;
   seat = f[1][1] == '\0' ? seat_of_letter (state, f[1][0]) : CP_NO_SEAT;
   if (seat == CP_NO_SEAT)
-    return position_error (error, text, _("the seat to act is not one of the game’s seat letters"));
+    return cp_error_bad_position (error, text, _("the seat to act is not one of the game’s seat letters"));
   state->to_move = (guint8) seat;
   if (!read_out (st, n > 6 ? f[6] : "-", text, error) || !check_kings (st, text, error))
     return FALSE;
@@ -623,9 +598,9 @@ cp_knightmare_read_position (CpKnightmareState *st, const char *text, GError **e
   if (!read_castling (st, n > 2 ? f[2] : "-", text, error)
       || !read_en_passant (st, n > 3 ? f[3] : "-", text, error))
     return FALSE;
-  if ((n > 4 && !read_number (f[4], 9999, &halfmove))
-      || (n > 5 && (!read_number (f[5], 9999, &fullmove) || fullmove == 0)))
-    return position_error (error, text, _("the move counters are not numbers"));
+  if ((n > 4 && !cp_fen_read_number (f[4], 9999, &halfmove))
+      || (n > 5 && (!cp_fen_read_number (f[5], 9999, &fullmove) || fullmove == 0)))
+    return cp_error_bad_position (error, text, _("the move counters are not numbers"));
   chess->halfmove = (guint16) halfmove;
   chess->fullmove = (guint16) fullmove;
   if (!read_midline (st, n > 7 ? f[7] : NULL, text, error)

@@ -734,16 +734,6 @@ masquerade_present (const CpState *state, const CpState *start, guint viewer, Cp
 #define N_FIELDS 5
 #define FEATURES (CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING)
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
 /* The seat without a king, if one has been taken. */
 static guint
 kingless (const MasqueradeState *st)
@@ -922,24 +912,24 @@ read_fields (MasqueradeState *st, const char *text, const char *const *fields, G
     if (!g_str_equal (fields[seat], "-"))
       {
         if (!read_table_text (fields[seat], st->table[seat]))
-          return position_error (error, text, _("a table of capture moves must give the moves of king, queen, "
+          return cp_error_bad_position (error, text, _("a table of capture moves must give the moves of king, queen, "
                                                 "rook, bishop and knight, each move once, such as “QNBKR”"));
         st->written |= (guint8) CP_SEAT_BIT (seat);
       }
   for (guint seat = 0; seat < 2; seat++)
     if (!read_knowledge (fields[2 + seat], st->excluded[seat], st->confirmed[seat]))
-      return position_error (error, text, _("what the answers showed must be “-” or five groups, one for each "
+      return cp_error_bad_position (error, text, _("what the answers showed must be “-” or five groups, one for each "
                                             "kind, of the moves ruled out in lower case and at most one found "
                                             "out in upper case"));
   if (!read_answers (st, fields[4]))
-    return position_error (error, text, _("the answers must be two of “-”, “+” and “x”, and a refusal to the "
+    return cp_error_bad_position (error, text, _("the answers must be two of “-”, “+” and “x”, and a refusal to the "
                                           "side that has just moved names the cell of its piece"));
   if (st->written != (CP_SEAT_BIT (0) | CP_SEAT_BIT (1)))
     {
       for (guint seat = 0; seat < 2; seat++)
         for (guint r = 0; r < N_KINDS; r++)
           if (st->excluded[seat][kinds[r]] != 0 || st->confirmed[seat][kinds[r]] != 0 || st->answered[seat] != 0)
-            return position_error (error, text, _("no capture has been answered before both tables are "
+            return cp_error_bad_position (error, text, _("no capture has been answered before both tables are "
                                                   "written"));
       st->stage = STAGE_WRITING;
       return TRUE;
@@ -950,9 +940,9 @@ read_fields (MasqueradeState *st, const char *text, const char *const *fields, G
         guint move = KIND_BIT (st->table[1 - seat][kinds[r]]);
 
         if (st->excluded[seat][kinds[r]] & move)
-          return position_error (error, text, _("an answer ruled out the capture move that the table gives"));
+          return cp_error_bad_position (error, text, _("an answer ruled out the capture move that the table gives"));
         if (st->confirmed[seat][kinds[r]] != 0 && st->confirmed[seat][kinds[r]] != move)
-          return position_error (error, text, _("an answer showed a capture move other than the one the "
+          return cp_error_bad_position (error, text, _("an answer showed a capture move other than the one the "
                                                 "table gives"));
       }
   st->stage = STAGE_PLAYING;
@@ -972,7 +962,7 @@ read_position (MasqueradeState *st, const char *text, const char *fen, const cha
   gboolean read;
 
   if (n > N_FIELDS)
-    return position_error (error, text, _("it has too many fields"));
+    return cp_error_bad_position (error, text, _("it has too many fields"));
   for (guint i = 0; i < n; i++)
     fields[i] = extra[i];
 

@@ -852,15 +852,6 @@ synchronous_present (const CpState *state, const CpState *start, guint viewer, C
       cp_presentation_add_button (out, &legal.items[i], "pass", _("_Pass"));
 }
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
 /* A list of cells joined by "+", or "-" for none, as bits. */
 static gboolean
 read_cells (const SyncState *st, const char *field, guint64 *cells)
@@ -919,9 +910,9 @@ read_squares (SyncState *st, const char *field, const char *text, GError **error
       guint k = st->n_squares, cell;
 
       if (k == MAX_SQUARES)
-        return position_error (error, text, _("the exchange of blows has too many cells"));
+        return cp_error_bad_position (error, text, _("the exchange of blows has too many cells"));
       if (g_strv_length (parts) != 2)
-        return position_error (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
+        return cp_error_bad_position (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
       name = parts[0];
       len = strlen (name);
       st->closed[k] = st->struck[k] = FALSE;
@@ -935,9 +926,9 @@ read_squares (SyncState *st, const char *field, const char *text, GError **error
         }
       if (!cp_board_parse_cell (st->chess.base.board, name, &cell, NULL)
           || !read_cells (st, parts[1], &st->guards[k]))
-        return position_error (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
+        return cp_error_bad_position (error, text, _("a cell of the exchange of blows is not written as “d5x:c3+e7”"));
       if (st->chess.base.cells[cell].kind == CP_PIECE_NONE)
-        return position_error (error, text, _("a cell of the exchange of blows is empty"));
+        return cp_error_bad_position (error, text, _("a cell of the exchange of blows is empty"));
       st->square[k] = (guint8) cell;
       if (st->struck[k])
         st->done |= CELL_BIT (cell);
@@ -973,7 +964,7 @@ read_choices (SyncState *st, const char *field, const char *text, GError **error
   Choice found[2];
 
   if (g_strv_length (choices) != 2)
-    return position_error (error, text, _("the sealed choices are not two, joined by “,”"));
+    return cp_error_bad_position (error, text, _("the sealed choices are not two, joined by “,”"));
   memset (st->choice, 0, sizeof st->choice);
   for (guint seat = 0; seat < 2; seat++)
     {
@@ -996,12 +987,12 @@ read_choices (SyncState *st, const char *field, const char *text, GError **error
             found[seat] = choice_of (&legal.items[i]);
         }
       if (found[seat].kind == CHOICE_NONE)
-        return position_error (error, text,
+        return cp_error_bad_position (error, text,
                                seat == 0 ? _("White’s sealed choice is not one White may make")
                                          : _("Black’s sealed choice is not one Black may make"));
     }
   if (found[0].kind != CHOICE_NONE && found[1].kind != CHOICE_NONE)
-    return position_error (error, text, _("both choices are sealed: they are shown at once"));
+    return cp_error_bad_position (error, text, _("both choices are sealed: they are shown at once"));
   memcpy (st->choice, found, sizeof st->choice);
   st->blows = st->stage == STAGE_BLOWS && (found[0].kind != CHOICE_NONE || found[1].kind != CHOICE_NONE);
   return TRUE;
@@ -1018,9 +1009,9 @@ read_state (SyncState *st, GStrv extra, const char *text, GError **error)
   if (n == 0)
     return TRUE;
   if (n != 3)
-    return position_error (error, text, n < 3 ? _("it has too few fields") : _("it has too many fields"));
+    return cp_error_bad_position (error, text, n < 3 ? _("it has too few fields") : _("it has too many fields"));
   if (!g_str_equal (extra[2], "0") && !g_str_equal (extra[2], "1"))
-    return position_error (error, text, _("the last field must be “0” or “1”"));
+    return cp_error_bad_position (error, text, _("the last field must be “0” or “1”"));
   st->changed = extra[2][0] == '1';
   if (!read_squares (st, extra[1], text, error))
     return FALSE;
@@ -1028,7 +1019,7 @@ read_state (SyncState *st, GStrv extra, const char *text, GError **error)
     {
       st->stage = STAGE_BLOWS;
       if (strikers (st) == 0)
-        return position_error (error, text, _("nobody may strike in the exchange of blows"));
+        return cp_error_bad_position (error, text, _("nobody may strike in the exchange of blows"));
     }
   return read_choices (st, extra[0], text, error);
 }

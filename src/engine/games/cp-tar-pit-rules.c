@@ -31,7 +31,6 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "cp-card-chess-fen.h"
 #include "cp-chess-rules.h"
 #include "cp-error.h"
 #include "cp-games.h"
@@ -353,7 +352,7 @@ read_pile (const char *field, CpDeck *pile, guint64 all, guint64 *seen, const ch
         /* Translators: %s: a card id, such as "8S" */
         reason = g_strdup_printf (_("the card “%s” is given twice"), ids[i]);
       if (reason != NULL)
-        return cp_card_chess_refuse (error, text, reason);
+        return cp_error_bad_position (error, text, reason);
       *seen |= cp_card_bit (card);
       cp_deck_put_bottom (pile, card);
     }
@@ -378,10 +377,10 @@ read_stage (TarPitState *st, const char *field, const char *text, GError **error
     if (g_str_equal (parts[0], stage_names[st->stage]))
       break;
   if (st->stage == STAGE_RESHUFFLE || (parts[1] != NULL) != (st->stage == STAGE_THROW))
-    return cp_card_chess_refuse (error, text, _("the stage must be “move”, “throw:” and the cell of the piece "
+    return cp_error_bad_position (error, text, _("the stage must be “move”, “throw:” and the cell of the piece "
                                           "that moved, “card”, “return”, “discard” or “draw”"));
   if (st->stage == STAGE_THROW && (!read_cell (st, parts[1], &cell) || !is_carrying (&st->chess.base.cells[cell])))
-    return cp_card_chess_refuse (error, text, _("the piece that may throw the tar must stand on its own checker"));
+    return cp_error_bad_position (error, text, _("the piece that may throw the tar must stand on its own checker"));
   st->runner = (guint8) cell;
   return TRUE;
 }
@@ -403,7 +402,7 @@ read_tarred (TarPitState *st, const char *field, const char *text, GError **erro
           /* Translators: %s: what was read in place of the cell of a piece on a checker */
           g_autofree char *reason = g_strdup_printf (_("“%s” is not the cell of a piece on a checker"), names[i]);
 
-          return cp_card_chess_refuse (error, text, reason);
+          return cp_error_bad_position (error, text, reason);
         }
       p = st->chess.base.cells[cell];
       if (cp_cell_set_contains (&st->chess.promotion_zone[p.seat], cell))
@@ -412,7 +411,7 @@ read_tarred (TarPitState *st, const char *field, const char *text, GError **erro
           g_autofree char *reason = g_strdup_printf (_("“%s” holds a tarred piece on its last rank, "
                                                        "where the tar goes back to its owner"), names[i]);
 
-          return cp_card_chess_refuse (error, text, reason);
+          return cp_error_bad_position (error, text, reason);
         }
       p.checker_colour = (guint8) (1 - p.seat);
       put (st, cell, p);
@@ -457,10 +456,10 @@ read_position (TarPitState *st, const char *text, guint64 all, GError **error)
   cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
   st->chess.features = CP_CHESS_ORTHODOX | CP_CHESS_HELD_TURN;
   if (g_strv_length (extra) != N_POSITION_FIELDS)
-    return cp_card_chess_refuse (error, text, _("after the six fields of FEN come eight more: the stage, the "
+    return cp_error_bad_position (error, text, _("after the six fields of FEN come eight more: the stage, the "
                                           "tarred pieces, the checkers in front of White and of Black, "
                                           "their hands, the draw pile and the discard pile"));
-  if (!cp_card_chess_fen_read (&st->chess, fen, 0, error))
+  if (!cp_fen_read_with (&st->chess, fen, CP_FEN_READ_ANY_CHECK, error))
     return FALSE;
   for (guint c = 0; c < 64; c++)
     {
@@ -469,7 +468,7 @@ read_position (TarPitState *st, const char *text, guint64 all, GError **error)
       if (p.kind == CP_PIECE_NONE || p.checkers == 0)
         continue;
       if (p.checkers > 1)
-        return cp_card_chess_refuse (error, text, _("a piece stands on more than one checker"));
+        return cp_error_bad_position (error, text, _("a piece stands on more than one checker"));
       p.checker_colour = p.seat;
       put (st, c, p);
     }
@@ -481,7 +480,7 @@ read_position (TarPitState *st, const char *text, guint64 all, GError **error)
 
       if (!g_ascii_string_to_unsigned (extra[2 + seat], 10, 0, CHECKERS_PER_COLOUR, &n, NULL)
           || n + on_board (st, seat) > CHECKERS_PER_COLOUR)
-        return cp_card_chess_refuse (error, text, _("a player has more than twelve checkers, or their number is "
+        return cp_error_bad_position (error, text, _("a player has more than twelve checkers, or their number is "
                                               "not a number"));
       st->front[seat] = (guint8) n;
     }
@@ -504,11 +503,11 @@ read_position (TarPitState *st, const char *text, guint64 all, GError **error)
       /* Translators: %s: a card id, such as "8S" */
       reason = g_strdup_printf (_("the card “%s” is missing: every card of the game lies in a hand or a pile"),
                                 cp_card_to_id (cp_deck_peek (&missing, 0)));
-      return cp_card_chess_refuse (error, text, reason);
+      return cp_error_bad_position (error, text, reason);
     }
   problem = check_stage (st);
   if (problem != NULL)
-    return cp_card_chess_refuse (error, text, problem);
+    return cp_error_bad_position (error, text, problem);
   st->all = st->shuffled = all;
   return TRUE;
 }

@@ -19,8 +19,8 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "cp-card-chess-fen.h"
 #include "cp-chess-rules.h"
+#include "cp-error.h"
 #include "cp-games.h"
 
 typedef enum {
@@ -239,7 +239,7 @@ read_cards (const char *field, guint seat, guint *kinds, const char *text, GErro
         /* Translators: %s: a card id, such as "KS" */
         reason = g_strdup_printf (_("the card “%s” is given twice"), ids[i]);
       if (reason != NULL)
-        return cp_card_chess_refuse (error, text, reason);
+        return cp_error_bad_position (error, text, reason);
       *kinds |= KIND_BIT (kind);
     }
   return TRUE;
@@ -268,11 +268,11 @@ read_queue (TwoMoveState *st, const char *field, const char *text, GError **erro
           g_autofree char *reason = g_strdup_printf (_("“%s” is not a card to carry out: write the card, “:” "
                                                        "and how many moves it has left, 1 or 2"), entries[i]);
 
-          return cp_card_chess_refuse (error, text, reason);
+          return cp_error_bad_position (error, text, reason);
         }
       if (st->n_queue == G_N_ELEMENTS (st->queue_kind) || !(st->up[seat] & KIND_BIT (kind))
           || (st->n_queue > 0 && kind * 2 + seat <= st->queue_kind[st->n_queue - 1] * 2u + st->queue_seat[st->n_queue - 1]))
-        return cp_card_chess_refuse (error, text, _("the cards to carry out must lie face up, "
+        return cp_error_bad_position (error, text, _("the cards to carry out must lie face up, "
                                               "the least valuable first and White’s before Black’s"));
       st->queue_seat[st->n_queue] = (guint8) seat;
       st->queue_kind[st->n_queue] = (guint8) kind;
@@ -299,7 +299,7 @@ read_pawns (TwoMoveState *st, const char *field, const char *text, GError **erro
           /* Translators: %s: what was read in place of the cell of a pawn */
           g_autofree char *reason = g_strdup_printf (_("“%s” is not the cell of a pawn"), names[i]);
 
-          return cp_card_chess_refuse (error, text, reason);
+          return cp_error_bad_position (error, text, reason);
         }
       st->pawns_moved |= CELL_BIT (cell);
     }
@@ -337,16 +337,16 @@ read_position (TwoMoveState *st, const char *text, GError **error)
   cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
   st->chess.features = CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN;
   if (g_strv_length (extra) != N_POSITION_FIELDS)
-    return cp_card_chess_refuse (error, text, _("after the six fields of FEN come seven more: the stage, the "
+    return cp_error_bad_position (error, text, _("after the six fields of FEN come seven more: the stage, the "
                                           "cards face up of White and of Black, those they chose face "
                                           "down, the cards to carry out and the pawns that moved"));
-  if (!cp_card_chess_fen_read (&st->chess, fen, CP_CARD_CHESS_FEN_KING_TAKEN, error))
+  if (!cp_fen_read_with (&st->chess, fen, CP_FEN_READ_ANY_CHECK | CP_FEN_READ_KING_TAKEN, error))
     return FALSE;
   for (st->stage = STAGE_FACE_UP; st->stage <= STAGE_MOVING; st->stage++)
     if (st->stage != STAGE_REVEALING && g_str_equal (extra[0], stage_names[st->stage]))
       break;
   if (st->stage > STAGE_MOVING)
-    return cp_card_chess_refuse (error, text, _("the stage must be “lay”, “choose” or “move”"));
+    return cp_error_bad_position (error, text, _("the stage must be “lay”, “choose” or “move”"));
   for (guint seat = 0; seat < 2; seat++)
     {
       guint up, sealed;
@@ -355,7 +355,7 @@ read_position (TwoMoveState *st, const char *text, GError **error)
           || !read_cards (extra[3 + seat], seat, &sealed, text, error))
         return FALSE;
       if (up & sealed)
-        return cp_card_chess_refuse (error, text, _("a card chosen face down lies face up"));
+        return cp_error_bad_position (error, text, _("a card chosen face down lies face up"));
       st->up[seat] = (guint8) up;
       st->sealed[seat] = (guint8) sealed;
     }
@@ -370,7 +370,7 @@ read_position (TwoMoveState *st, const char *text, GError **error)
     st->chess.base.outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, kings };
   problem = check_stage (st);
   if (problem != NULL)
-    return cp_card_chess_refuse (error, text, problem);
+    return cp_error_bad_position (error, text, problem);
   if (st->stage == STAGE_CHOOSING && st->sealed[0] != 0 && st->sealed[1] != 0)
     st->stage = STAGE_REVEALING;
   if (st->stage == STAGE_MOVING && st->chess.base.outcome.status == CP_STATUS_PLAYING)

@@ -714,16 +714,6 @@ zombie_evaluate (const CpState *state, guint seat)
 
 #define N_FIELDS 6
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
 static void
 write_cells (GString *out, guint64 cells)
 {
@@ -858,24 +848,24 @@ read_fields (ZombieState *st, const char *text, const char *const *fields, guint
   g_auto (GStrv) lists = NULL;
 
   if (!read_cells (fields[0], zombies))
-    return position_error (error, text, _("the zombies are not a list of cells"));
+    return cp_error_bad_position (error, text, _("the zombies are not a list of cells"));
   if (!read_burials (st, fields[1]))
-    return position_error (error, text, _("the burials are not a list of pieces other than kings, each with "
+    return cp_error_bad_position (error, text, _("the burials are not a list of pieces other than kings, each with "
                                           "its cell, each side at most once under a cell"));
   *suspected = fields[2] != NULL;
   if (*suspected)
     {
       lists = g_strsplit (fields[2], "/", -1);
       if (g_strv_length (lists) != 2 || !read_cells (lists[0], &st->maybe[0]) || !read_cells (lists[1], &st->maybe[1]))
-        return position_error (error, text, _("the cells where burials may lie are not two lists of cells"));
+        return cp_error_bad_position (error, text, _("the cells where burials may lie are not two lists of cells"));
     }
   if (!read_cells (fields[3], &st->zombies_moved))
-    return position_error (error, text, _("the zombies that have moved are not a list of cells"));
+    return cp_error_bad_position (error, text, _("the zombies that have moved are not a list of cells"));
   if (!read_cells (fields[4], &st->left))
-    return position_error (error, text, _("the cells left this turn are not a list of cells"));
+    return cp_error_bad_position (error, text, _("the cells left this turn are not a list of cells"));
   *taken = g_str_equal (fields[5], "-") ? "" : fields[5];
   if (strlen (*taken) > MAX_GRAVE)
-    return position_error (error, text, _("too many pieces are taken this turn"));
+    return cp_error_bad_position (error, text, _("too many pieces are taken this turn"));
   return TRUE;
 }
 
@@ -891,23 +881,23 @@ check_turn (ZombieState *st, const char *text, const char *taken, GError **error
       guint kind, owner;
 
       if (!read_piece (taken[i], &kind, &owner) || owner == seat)
-        return position_error (error, text, _("the pieces taken this turn must be the other side’s, and not "
+        return cp_error_bad_position (error, text, _("the pieces taken this turn must be the other side’s, and not "
                                               "kings"));
       st->grave[st->n_grave++] = (guint8) kind;
     }
   for (guint cell = 0; cell < 64; cell++)
     if ((st->zombies_moved & CELL_BIT (cell))
         && (!is_zombie (&st->chess.base.cells[cell]) || st->chess.base.cells[cell].seat != seat))
-      return position_error (error, text, _("a zombie that has moved this turn is not one of the side to "
+      return cp_error_bad_position (error, text, _("a zombie that has moved this turn is not one of the side to "
                                             "move’s zombies"));
   if ((st->zombies_moved != 0) != (st->left != 0))
-    return position_error (error, text, _("cells are left this turn only by the zombies that have moved"));
+    return cp_error_bad_position (error, text, _("cells are left this turn only by the zombies that have moved"));
   if (st->zombies_moved == 0 && st->n_grave > 0 && !can_bury (st, seat))
-    return position_error (error, text, _("the side to move has no piece to bury what it took under"));
+    return cp_error_bad_position (error, text, _("the side to move has no piece to bury what it took under"));
   if (under_way && st->chess.ep_cell != CP_NO_CELL)
-    return position_error (error, text, _("no pawn can be taken en passant during a turn under way"));
+    return cp_error_bad_position (error, text, _("no pawn can be taken en passant during a turn under way"));
   if (under_way ? cp_chess_in_check (&st->chess, seat) : cp_chess_in_check (&st->chess, 1 - seat))
-    return position_error (error, text, under_way ? _("the king of the side whose turn is under way is attacked")
+    return cp_error_bad_position (error, text, under_way ? _("the king of the side whose turn is under way is attacked")
                                                   : _("the side that has just moved is in check"));
   st->stage = st->zombies_moved == 0 && st->n_grave > 0 ? STAGE_BURYING : STAGE_MOVING;
   return TRUE;
@@ -920,15 +910,15 @@ read_position (ZombieState *st, const char *text, const char *fen, const char *c
   const char *fields[N_FIELDS] = { "-", "-", NULL, "-", "-", "-" };
   guint n = g_strv_length ((char **) extra);
   guint64 zombies, pawns = 0;
-  gboolean suspected;
-  const char *taken;
+  gboolean suspected = FALSE;
+  const char *taken = "";
   char board[64];
   g_autofree char *stood_in = NULL;
   guint8 team;
   gboolean read;
 
   if (n > N_FIELDS)
-    return position_error (error, text, _("it has too many fields"));
+    return cp_error_bad_position (error, text, _("it has too many fields"));
   for (guint i = 0; i < n; i++)
     fields[i] = extra[i];
   cp_chess_state_init_standard (&st->chess, cp_chess_standard_board ());
@@ -966,9 +956,9 @@ read_position (ZombieState *st, const char *text, const char *fen, const char *c
         CpPiece *p = &st->chess.base.cells[cell];
 
         if (p->kind == CP_PIECE_NONE)
-          return position_error (error, text, _("a zombie stands on an empty cell"));
+          return cp_error_bad_position (error, text, _("a zombie stands on an empty cell"));
         if (p->kind == CP_PIECE_KING)
-          return position_error (error, text, _("a king cannot be a zombie"));
+          return cp_error_bad_position (error, text, _("a king cannot be a zombie"));
         p->flags |= CP_PIECE_FLAG_ZOMBIE | CP_PIECE_FLAG_MOVED;
       }
   for (guint seat = 0; seat < 2 && !suspected; seat++)

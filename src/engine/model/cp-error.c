@@ -2,6 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "cp-error.h"
 
 G_DEFINE_QUARK (cp-error-quark, cp_error)
@@ -54,4 +58,23 @@ cp_error_quote (const char *text)
       g_string_append_unichar (out, g_unichar_iscntrl (c) ? ' ' : c);
     }
   return g_string_free (out, FALSE);
+}
+
+/**
+ * cp_error_bad_position:
+ * @text: a position text, as given
+ * @reason: what is wrong with it, in a few words
+ *
+ * Refuses a position text that cannot be read.
+ *
+ * Returns: %FALSE
+ */
+gboolean
+cp_error_bad_position (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
+               _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
 }

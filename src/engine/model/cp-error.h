@@ -29,5 +29,8 @@ gboolean cp_error_fail  (GError    **error,
 #define CP_ERROR_QUOTE_LENGTH 100
 
 char    *cp_error_quote (const char *text);
+gboolean cp_error_bad_position (GError    **error,
+                                const char *text,
+                                const char *reason);
 
 G_END_DECLS
