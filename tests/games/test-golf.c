@@ -1105,7 +1105,7 @@ test_position_text_by_hand (void)
 {
   g_autoptr (CpGame) game = NULL;
   const char *text = "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q bid 3 2 2 "
-                     "10H,10D,9S,8S,10C,8C,KS,10S,9H,8H 8D,9C,QH,9D KH,QS 1,3,-,-,-,-,-,-,- - 0 - Kb - - "
+                     "10H,10D,9S,8S,10C,8C,KS,10S,9H,8H 8D,9C,QH,9D KH,QS 1,3,-,-,-,-,-,-,- - 0 - Kq - - "
                      "4:2,4!:- -:1,3:-";
   g_autofree char *back = NULL;
   g_autoptr (CpPresentation) shown = NULL;
@@ -1150,22 +1150,23 @@ test_position_text_refused (void)
   struct {
     const char *format, *why;
   } cases[] = {
-    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:-", "it needs 17 fields for a game of 2 players" },
-    { "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6 bid 3 2 2 %s%s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-",
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:-", "it needs 17 fields for a game of 2 players" },
+    { "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6 bid 3 2 2 %s%s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-",
       "the pieces are not the first field of a FEN" },
-    { "%s play 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "the stage is not one of" },
-    { "%s bid 10 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "the hole is not a number from 1 to 9" },
-    { "%s bid 3 3 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "the dealer is not the number of a player" },
-    { "%s bid 3 2 5 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "the cards dealt each hole" },
-    { "%s bid 3 2 2 %s,2H 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "not one of the sixteen piece cards" },
-    { "%s bid 3 2 2 %s,KH 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "not one of the sixteen piece cards" },
+    { "%s play 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the stage is not one of" },
+    { "%s bid 10 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the hole is not a number from 1 to 9" },
+    { "%s bid 3 3 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the dealer is not the number of a player" },
+    { "%s bid 3 2 5 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the cards dealt each hole" },
+    { "%s bid 3 2 2 %s,2H 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "not one of the sixteen piece cards" },
+    { "%s bid 3 2 2 %s,KH 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "not one of the sixteen piece cards" },
     { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "par is not given for each of the nine holes" },
     { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- 3 0 - Kb - - 4:2,4!:- -:1,3:-", "the demonstrator is not the number of a player" },
     { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 e4 Kb - - 4:2,4!:- -:1,3:-", "the capturing piece is not on a cell" },
     { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kp - - 4:2,4!:- -:1,3:-", "not piece letters" },
-    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2:- -:1,3:-", "the field of player 1 is not" },
-    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- 11:1,3:-", "the field of player 2 is not" },
-    { "%s show 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- 5:1,3:-", "the stage asks for" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "those of the hole’s cards" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2:- -:1,3:-", "the field of player 1 is not" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- 11:1,3:-", "the field of player 2 is not" },
+    { "%s show 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- 5:1,3:-", "the stage asks for" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1175,7 +1176,7 @@ test_position_text_refused (void)
       assert_text_refused (2, text, cases[i].why);
     }
   assert_text_refused (2, "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q bid 3 2 2 10H,10D 8D,9C KH,QS "
-                          "1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "some cards of the game are missing");
+                          "1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "some cards of the game are missing");
 }
 
 int

@@ -1080,6 +1080,15 @@ read_position (GolfState *st, const char *text, GError **error)
     }
   if (!read_codes (f[12], st->left, MAX_CARDS, &st->n_left) || !read_codes (f[13], st->captured, MAX_CARDS, &st->n_captured))
     return position_error (error, text, _("the pieces still to take part or to put back are not piece letters"));
+  if (st->stage >= STAGE_BIDDING && st->stage <= STAGE_REVEAL && st->hole < N_HOLES)
+    {
+      gboolean same = st->n_left == st->n_cards;
+
+      for (guint i = 0; i < st->n_left && same; i++)
+        same = st->left[i] == code_of_card (st->cards[i]);
+      if (!same)
+        return position_error (error, text, _("before a demonstration, the types still to take part are those of the hole’s cards"));
+    }
   if (g_str_equal (f[14], "-"))
     memcpy (st->start, board, sizeof board);
   else if (!read_board (st->start, f[14], text, error))
