@@ -552,7 +552,7 @@ test_dealer_named (void)
 static void
 test_hole (void)
 {
-  g_autoptr (CpGame) game = cp_test_new_game ("golf", 3, 8, NULL);
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 3, 7, NULL);
   const CpState *state = cp_game_get_state (game);
   CpGolfPosition position = hole_position (game);
   CpGolfSolution solution;
@@ -1055,47 +1055,55 @@ test_position_text (void)
   g_autoptr (CpGame) bidding = NULL;
   CpGolfPosition position = hole_position (game);
   CpGolfSolution solution;
-  guint par = solve (&position, 10, &solution);
+  guint par = solve (&position, 10, &solution), next;
   g_autofree char *first = written (cp_game_get_state (game));
   g_autofree char *text = NULL;
+  g_autofree char *players = NULL;
 
   g_assert_cmpstr (first, ==,
-                   "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q bid 1 1 2 "
-                   "QH,10H,10D,KH,9S,8S,10C,8C,KS,10S,9H,QS,8H,9D - 8D,9C -,-,-,-,-,-,-,-,- - 0 - Nb - - "
+                   "3q1n2/5k2/3R2b1/1K1N3r/2R5/1B2b1N1/n5Q1/2B3r1 bid 1 3 2 "
+                   "9H,QH,9C,10D,8C,10C,10H,8H,9D,8D,10S,QS,KS,KH - 8S,9S -,-,-,-,-,-,-,-,- - 0 - nb - - "
                    "-:-:- -:-:- -:-:-");
   bidding = from_text (3, first);
   assert_same_text (bidding, game);
   g_assert_cmpuint (cp_game_get_pending (bidding), ==, 7);
   g_assert_cmpint (cp_golf_get_par (cp_game_get_state (bidding), 0), ==, -1);
 
-  g_assert_cmpuint (par, ==, 1);
-  bid (game, 0, 2);
-  bid (game, 1, 3);
-  bid (game, 2, 3);
+  /* The first player bids lowest and goes astray. */
+  bid (game, 0, par + 1);
+  bid (game, 1, par + 2);
+  bid (game, 2, par + 2);
   cp_test_play_action (game, detour (game, 0, &solution));
   text = written (cp_game_get_state (game));
-  g_assert_nonnull (strstr (text, " show 1 1 2 "));
-  g_assert_nonnull (strstr (text, " 2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q 2:-:- 3:-:- 3:-:-"));
+  players = g_strdup_printf (" 3q1n2/5k2/3R2b1/1K1N3r/2R5/1B2b1N1/n5Q1/2B3r1 %u:-:- %u:-:- %u:-:-", par + 1, par + 2,
+                             par + 2);
+  g_assert_nonnull (strstr (text, " show 1 3 2 "));
+  g_assert_true (g_str_has_suffix (text, players));
 
   again = from_text (3, text);
   assert_same_text (again, game);
   g_assert_cmpuint (cp_game_get_pending (again), ==, CP_SEAT_BIT (0));
-  g_assert_cmpint (cp_golf_get_par (cp_game_get_state (again), 0), ==, 1);
-  /* The second move fails too: the pieces go back, and the next bidder
-   * shows the way. */
-  cp_test_play_action (game, detour (game, 0, &solution));
-  cp_test_play_action (again, detour (again, 0, &solution));
-  assert_same_text (again, game);
-  g_assert_cmpuint (cp_game_get_pending (again), ==, CP_SEAT_BIT (1));
-  demonstrate (game, 1, &solution);
-  demonstrate (again, 1, &solution);
-  put_back (game, 1);
-  put_back (again, 1);
+  g_assert_cmpint (cp_golf_get_par (cp_game_get_state (again), 0), ==, (int) par);
+  /* The moves bid run out: the pieces go back, and the next bidder from
+   * the dealer on shows the way. */
+  for (guint i = 1; i <= par; i++)
+    {
+      cp_test_play_action (game, detour (game, 0, &solution));
+      cp_test_play_action (again, detour (again, 0, &solution));
+      assert_same_text (again, game);
+    }
+  next = cp_state_first_pending (cp_game_get_state (again));
+  g_assert_cmpuint (next, !=, 0);
+  g_assert_cmpuint (cp_game_get_pending (again), ==, cp_game_get_pending (game));
+  demonstrate (game, next, &solution);
+  demonstrate (again, next, &solution);
+  put_back (game, next);
+  put_back (again, next);
   assert_same_text (again, game);
   for (guint seat = 0; seat < 3; seat++)
     g_assert_cmpint (cp_golf_get_score (cp_game_get_state (again), 0, seat), ==,
                      cp_golf_get_score (cp_game_get_state (game), 0, seat));
-  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (again), 0, 0), ==, 4);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (again), 0, 0), ==, (int) par + 3);
 }
 
 /* A text written by hand: two players bid on the third hole, after two

@@ -784,15 +784,20 @@ mix (guint64 h, guint64 value)
 
 /* The key of the position: the board's, the stage of the turn and every
  * pile in its order (not the history of the board, which the game does
- * not look back on). */
+ * not look back on); while a random result is due, the model's. */
 static guint64
 coop_hash (const CpState *state)
 {
   const CoopState *st = COOP_STATE (state);
   const CpDeck *piles[] = { &st->hand[0].cards, &st->hand[1].cards, &st->discards[0].cards,
                             &st->discards[1].cards, &st->captured.cards, &st->draw };
-  guint64 h = mix (st->chess.hash, (guint64) st->stage << 16 | (guint64) st->piece << 8 | st->wild_next);
+  guint64 h;
 
+  /* Before the deal, the model's key, from which the seed has always
+   * dealt. */
+  if (st->stage <= STAGE_COLOURS)
+    return cp_state_default_hash (state);
+  h = mix (st->chess.hash, (guint64) st->stage << 16 | (guint64) st->piece << 8 | st->wild_next);
   for (guint i = 0; i < G_N_ELEMENTS (piles); i++)
     {
       h = mix (h, 0x100 + cp_deck_count (piles[i]));

@@ -851,13 +851,19 @@ write_position (const CpState *state)
 }
 
 /* The key of a position: what its text holds, and nothing else (such as
- * what is left over from an earlier hole). */
+ * what is left over from an earlier hole); while a random result is due,
+ * the model's. */
 static guint64
 hash (const CpState *state)
 {
-  g_autofree char *text = write_position (state);
+  g_autofree char *text = NULL;
   guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
 
+  /* Random results are drawn from the model's key, as they always were,
+   * so that a seed deals as it did. */
+  if (pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE))
+    return cp_state_default_hash (state);
+  text = write_position (state);
   for (const char *p = text; *p != '\0'; p++)
     h = (h ^ (guint8) *p) * G_GUINT64_CONSTANT (0x100000001b3);
   return h;

@@ -830,8 +830,17 @@ mix64 (guint64 x)
   return x ^ (x >> 31);
 }
 
-static guint64
-default_hash (const CpState *state)
+/**
+ * cp_state_default_hash:
+ *
+ * The model's key of @state, from its pieces, markers, whose turn and the
+ * game's own fields byte by byte: cp_state_hash() of a game without a
+ * `hash` hook.  A game whose own key leaves out what does not matter may
+ * still give this one where random results are drawn from the key, so
+ * that a seed deals as it always did.
+ */
+guint64
+cp_state_default_hash (const CpState *state)
 {
   const guint8 *tail = (const guint8 *) state + sizeof (CpState);
   gsize n_tail = state->rules->state_size - sizeof (CpState);
@@ -873,7 +882,7 @@ default_hash (const CpState *state)
 guint64
 cp_state_hash (const CpState *state)
 {
-  return state->rules->hash != NULL ? state->rules->hash (state) : default_hash (state);
+  return state->rules->hash != NULL ? state->rules->hash (state) : cp_state_default_hash (state);
 }
 
 /**
