@@ -253,14 +253,31 @@ write_pile (GString *out, const CpDeck *cards)
     g_string_append_printf (out, "%s%s", i > 0 ? "," : "", cp_card_to_id (cp_deck_peek (cards, i)));
 }
 
+/* The board of @st, which a position text writes: once a king is taken,
+ * without castling, which only a king could have done. */
+static void
+get_board (const CoopState *st, CpChessState *board)
+{
+  *board = st->chess;
+  if (!has_kind (st, 0, CP_PIECE_KING) || !has_kind (st, 1, CP_PIECE_KING))
+    {
+      cp_chess_state_reset_castling (board);
+      board->hash = cp_chess_compute_hash (board);
+    }
+}
+
 static char *
 coop_write_position (const CpState *state)
 {
   const CoopState *st = COOP_STATE (state);
-  g_autofree char *fen = cp_fen_write (&st->chess, CP_FEN_STANDARD);
-  GString *out = g_string_new (fen);
+  g_autofree CpChessState *board = g_new (CpChessState, 1);
+  g_autofree char *fen = NULL;
+  GString *out = g_string_new (NULL);
   const CpHand *piles[] = { &st->hand[0], &st->hand[1], &st->discards[0], &st->discards[1], &st->captured };
 
+  get_board (st, board);
+  fen = cp_fen_write (board, CP_FEN_STANDARD);
+  g_string_append (out, fen);
   for (guint i = 0; i < G_N_ELEMENTS (piles); i++)
     write_pile (out, &piles[i]->cards);
   write_pile (out, &st->draw);
@@ -797,7 +814,16 @@ coop_hash (const CpState *state)
    * dealt. */
   if (st->stage <= STAGE_COLOURS)
     return cp_state_default_hash (state);
-  h = mix (st->chess.hash, (guint64) st->stage << 16 | (guint64) st->piece << 8 | st->wild_next);
+  if (cp_state_is_over (state))
+    {
+      g_autofree CpChessState *board = g_new (CpChessState, 1);
+
+      get_board (st, board);
+      h = board->hash;
+    }
+  else
+    h = st->chess.hash;
+  h = mix (h, (guint64) st->stage << 16 | (guint64) st->piece << 8 | st->wild_next);
   for (guint i = 0; i < G_N_ELEMENTS (piles); i++)
     {
       h = mix (h, 0x100 + cp_deck_count (piles[i]));

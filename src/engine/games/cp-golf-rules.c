@@ -851,17 +851,18 @@ write_position (const CpState *state)
 }
 
 /* The key of a position: what its text holds, and nothing else (such as
- * what is left over from an earlier hole); while a random result is due,
- * the model's. */
+ * what is left over from an earlier hole); before the first hole, the
+ * model's. */
 static guint64
 hash (const CpState *state)
 {
+  const GolfState *st = GOLF_STATE (state);
   g_autofree char *text = NULL;
   guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
 
-  /* Random results are drawn from the model's key, as they always were,
-   * so that a seed deals as it did. */
-  if (pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE))
+  /* The first layout, dealer and shuffle are drawn from the model's key,
+   * as they always were, so that a seed deals as it did. */
+  if (st->stage == STAGE_LAY_OUT || st->stage == STAGE_DEALER || (st->stage == STAGE_SHUFFLE && st->hole == 0))
     return cp_state_default_hash (state);
   text = write_position (state);
   for (const char *p = text; *p != '\0'; p++)
