@@ -753,6 +753,216 @@ test_bad_text (void)
   assert_not_read (other, "Nxd5", "the cards on the stacks do not allow that capture");
 }
 
+/* @action is refused with a message that says @why, and never calls a
+ * card wild or says whose turn it is where a rule is broken. */
+static void
+assert_refused (const CpState *state, const CpAction *action, const char *why)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (cp_state_check (state, action, &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, why) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, why);
+  g_assert_null (strstr (error->message, "wild"));
+}
+
+/* The refusals name the rule broken.  White's rook plays its card with a
+ * plain pawn card, 4♥, on Black's stack: a move that takes nothing then
+ * comes too late, and once the turn is over, neither a card nor a capture
+ * nor the end of the turn is White's to make. */
+static void
+test_refusals (void)
+{
+  g_autoptr (CpState) state = arranged ("4k3/8/8/p7/8/R7/8/4K3 w - - 0 1", "10H 9H 8H", "2S 3S 8S", "", "4H", "");
+  g_autoptr (CpState) ended = arranged ("4k3/7p/8/n7/8/R7/8/4K3 w - - 0 1", "10H 9H 8H", "2S 3S 8S", "", "4H", "");
+  g_autofree char *quiet_text = NULL;
+  CpAction quiet, take, take_knight, card_action, pass;
+  CpCard nine = card ("9H");
+
+  g_assert_true (find_move (state, "a3", "c3", CP_PIECE_NONE, &quiet));
+  play (state, "10H");
+  g_assert_true (find_move (state, "a3", "a5", CP_PIECE_NONE, &take));
+  /* A plain pawn card is no wild one, and a move that takes nothing takes
+   * no card. */
+  quiet_text = cp_state_format (state, &quiet, CP_NOTATION_LAN);
+  g_assert_cmpstr (quiet_text, ==, "Ra3-c3");
+  assert_refused (state, &quiet, "a move that takes nothing comes before the card");
+  cp_action_init (&card_action, CP_ACTION_PLAY_CARD, WHITE);
+  card_action.value = cp_card_pack (&nine, 1);
+  assert_refused (state, &card_action, "your card for this turn is played already");
+
+  /* White ends the turn: its actions name the rule, not the turn. */
+  end_turn (state);
+  g_assert_cmpuint (cp_state_pending (state), ==, CP_SEAT_BIT (BLACK));
+  assert_refused (state, &take, "your turn is over");
+  assert_refused (state, &quiet, "a turn has only one move that takes nothing, before its card");
+  assert_refused (state, &card_action, "your card for this turn is played already");
+  cp_action_init (&pass, CP_ACTION_PASS, WHITE);
+  assert_refused (state, &pass, "your turn is over");
+
+  /* Once Black has begun, White's actions wait for White's turn. */
+  g_free (move (state, "e8", "d8", CP_PIECE_NONE));
+  assert_refused (state, &take, "It is not this player’s turn");
+
+  /* The rook card cannot take the knight on the pawn card while Black
+   * keeps a pawn: the turn ends at once, and the capture says why. */
+  g_assert_true (find_move (ended, "a3", "a4", CP_PIECE_NONE, &quiet));
+  play (ended, "10H");
+  g_assert_cmpuint (cp_state_pending (ended), ==, CP_SEAT_BIT (BLACK));
+  take_knight = take;
+  take_knight.cells[1] = (guint8) cp_test_cell ("a5");
+  assert_refused (ended, &take_knight, "your turn is over");
+}
+
+/* A game set up from a position text. */
+static CpState *
+from_text (const char *text)
+{
+  g_autofree char *option = g_strdup_printf ("fen=%s", text);
+
+  return cp_test_new_state ("cooperative", 2, "colours=seated", option, NULL);
+}
+
+static char *
+written (const CpState *state)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (state, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* The first example, written in the middle of Black's turn: the bishop
+ * has taken on d5, and the turn goes on from the text as it does in the
+ * game. */
+#define EXAMPLE_TEXT                                                                                   \
+  "rn1qkbnr/ppp1pppp/8/3b4/4P3/8/PP1P1PPP/RNBQKBNR b KQkq - 0 3 10H,QH,8H 8S,KS 2H 9S 3H,2S "        \
+  "4H,5H,2D,3D,4D,5D,8D,9H,9D,10D,KH,3S,4S,5S,2C,3C,4C,5C,8C,9C,10S,10C,QS +d5 0"
+
+static void
+test_position_text (void)
+{
+  g_autoptr (CpState) state = arranged (EXAMPLE_FEN, "10H QH 8H", "8S 9S KS", "2H 2S", "", "3H");
+  g_autoptr (CpState) again = NULL;
+  g_autoptr (CpState) plain = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *back = NULL;
+  g_autofree char *take = NULL;
+  CpCardTable t;
+
+  g_free (move (state, "c8", "e6", CP_PIECE_NONE));
+  play (state, "9S");
+  g_free (move (state, "e6", "d5", CP_PIECE_NONE));
+  text = written (state);
+  g_assert_cmpstr (text, ==, EXAMPLE_TEXT);
+
+  again = from_text (text);
+  back = written (again);
+  g_assert_cmpstr (back, ==, text);
+  /* Black's bishop goes on taking on the red pawn card; nothing is dealt
+   * again. */
+  g_assert_cmpuint (cp_state_pending (again), ==, CP_SEAT_BIT (BLACK));
+  g_assert_false (can_move (again, "d8", "d5"));
+  take = move (again, "d5", "e4", CP_PIECE_NONE);
+  g_assert_cmpstr (take, ==, "Bxe4 (2♥)");
+  g_assert_cmpuint (cp_state_pending (again), ==, CP_SEAT_BIT (WHITE));
+  t = table (again);
+  assert_pile (&t.hand[BLACK], "8S KS 4H");
+  assert_pile (&t.discard, "3H 2S 2H");
+
+  /* A plain FEN deals the cards as before. */
+  plain = from_text (EXAMPLE_FEN);
+  g_assert_cmpuint (cp_state_pending (plain), ==, CP_SEAT_BIT (CP_SEAT_CHANCE));
+}
+
+/* A wild card to come, a king taken and an empty hand are written, and
+ * read as the game has them. */
+static void
+test_position_text_states (void)
+{
+  g_autoptr (CpState) state = arranged (EXAMPLE_FEN, "10H QH 8H", "8S 9S KS", "10S 2H", "", "3H");
+  g_autoptr (CpState) won = NULL;
+  g_autoptr (CpState) lost = NULL;
+  g_autoptr (CpState) wild = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *end = NULL;
+
+  g_free (move (state, "c8", "f5", CP_PIECE_NONE));
+  play (state, "9S");
+  g_free (move (state, "f5", "e4", CP_PIECE_NONE));
+  text = written (state);
+  g_assert_nonnull (strstr (text, " +e4* 0"));
+  wild = from_text (text);
+  g_assert_true (can_move (wild, "e4", "b1"));
+
+  /* The rook takes the king: the game is over with two points. */
+  won = from_text ("6k1/p7/1n6/8/8/8/7P/4r1NR b - - 0 1 2H,3H,4H 2S,3S - 10S KH "
+                   "5H,2D,3D,4D,5D,4S,5S,2C,3C,4C,5C,8H,8D,8S,8C,9H,9D,9S,9C,10H,10D,10C,QH,QS,KS +e1 2");
+  g_assert_cmpuint (won->outcome.status, ==, CP_STATUS_WON);
+  g_assert_cmpuint (won->outcome.score, ==, 2);
+  g_assert_cmpuint (cp_state_pending (won), ==, 0);
+  end = written (won);
+  g_assert_cmpstr (end, ==, "6k1/p7/1n6/8/8/8/7P/4r1NR b - - 0 1 2H,3H,4H 2S,3S - 10S KH "
+                   "5H,2D,3D,4D,5D,4S,5S,2C,3C,4C,5C,8H,8D,8S,8C,9H,9D,9S,9C,10H,10D,10C,QH,QS,KS +e1 2");
+
+  /* White is to start a turn with no card: the game is lost. */
+  lost = from_text ("4k3/8/8/8/8/8/8/4K3 w - - 0 9 - 2S,3S,4S 2H,3H,4H,5H,2D,3D,4D,5D,5S,2C "
+                    "3C,4C,5C,8H,8D,8S,8C,9H,9D,9S 9C,10H,10D,10S,10C,QH,QS,KH,KS - - 5");
+  g_assert_cmpuint (lost->outcome.status, ==, CP_STATUS_LOST);
+  g_assert_cmpuint (lost->outcome.reason, ==, CP_END_OUT_OF_CARDS);
+}
+
+/* A text that cannot be read says what is wrong. */
+static void
+assert_text_refused (const char *text, const char *why)
+{
+  g_autofree char *option = g_strdup_printf ("fen=%s", text);
+  const char *options[] = { "colours=seated", option, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_test_try_new_game ("cooperative", 2, 1, options, &error);
+
+  g_assert_null (game);
+  g_assert_nonnull (error);
+  if (strstr (error->message, why) == NULL)
+    g_error ("“%s”: “%s” does not say “%s”", text, error->message, why);
+}
+
+static void
+test_position_text_refused (void)
+{
+  const char *fen = "rn1qkbnr/ppp1pppp/8/3b4/4P3/8/PP1P1PPP/RNBQKBNR b KQkq - 0 3";
+  const char *draw = "4H,5H,2D,3D,4D,5D,8D,9H,9D,10D,KH,3S,4S,5S,2C,3C,4C,5C,8C,9C,10S,10C,QS";
+  struct {
+    const char *fields, *why;
+  } cases[] = {
+    { "10H,QH,8H 8S,KS 2H 9S 3H,2S %s +d5", "too few fields" },
+    { "10H,QH,8H 8S,KS 2H 9S 3H,2S %s +d5 0 1", "too many fields" },
+    { "10H,QH,XX 8S,KS 2H 9S 3H,2S %s +d5 0", "“XX” is not a card of the game" },
+    { "10H,QH,6H 8S,KS 2H 9S 3H,2S %s +d5 0", "“6H” is not a card of the game" },
+    { "10H,QH,8H 8S,KS 2H 9S 3H,3H %s +d5 0", "a card is given twice" },
+    { "10H,QH 8S,KS 2H 9S 3H,2S %s +d5 0", "some cards of the game are missing" },
+    { "10H,QH,8H,2S 8S,KS 2H 9S 3H %s +d5 0", "a hand holds more than three cards" },
+    { "10H,QH,8H 8S,KS 2H 9S 3H,2S %s +z9 0", "the stage of the turn" },
+    { "10H,QH,8H 8S,KS 2H 9S 3H,2S %s +d4 0", "the piece that moves this turn is not on its cell" },
+    { "10H,QH,8H 8S,KS,9S 2H - 3H,2S %s + 0", "the player’s discard stack is empty" },
+    { "10H,QH,8H 8S,KS 2H 9S 3H,2S %s +d5 3", "the score is not the number of kinds of piece gone" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *fields = g_strdup_printf (cases[i].fields, draw);
+      g_autofree char *text = g_strdup_printf ("%s %s", fen, fields);
+
+      assert_text_refused (text, cases[i].why);
+    }
+  assert_text_refused ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 2H - - - - - - 0", "some cards of the game are missing");
+  assert_text_refused ("8/8/8/8/8/8/8/8 w - - 0 1 - - - - - - - 0", "each side must have one king");
+  assert_text_refused ("4k3/8/8/8/8/8/8/4K3 x - - 0 1 - - - - - - - 0", "the side to move must be");
+  assert_text_refused ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1 - - - - - - - 0", "castling is allowed with a rook that is not there");
+}
+
 /* A turn stands in one place of the move list: White's king move and
  * card, then Black's card and the pawn's capture, which the card on
  * White's stack allows (a pawn card, or a wild one). */
@@ -825,6 +1035,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/cooperative/move-text", test_move_text);
   g_test_add_func ("/cooperative/numbering", test_numbering);
   g_test_add_func ("/cooperative/bad-text", test_bad_text);
+  g_test_add_func ("/cooperative/refusals", test_refusals);
+  g_test_add_func ("/cooperative/position-text", test_position_text);
+  g_test_add_func ("/cooperative/position-text-states", test_position_text_states);
+  g_test_add_func ("/cooperative/position-text-refused", test_position_text_refused);
   g_test_add_func ("/cooperative/best-scores", test_best_scores);
   g_test_add_func ("/cooperative/session-score", test_session_score);
   status = g_test_run ();

@@ -1001,6 +1001,192 @@ test_daily (void)
   g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
 }
 
+static char *
+written (const CpState *state)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (state, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/* A game of @n players set up from a position text. */
+static CpGame *
+from_text (guint n, const char *text)
+{
+  g_autofree char *option = g_strdup_printf ("fen=%s", text);
+
+  return cp_test_new_game ("golf", n, 7, option, NULL);
+}
+
+/* The game and the game set up from its text write the same text. */
+static void
+assert_same_text (CpGame *a, CpGame *b)
+{
+  g_autofree char *text_a = written (cp_game_get_state (a));
+  g_autofree char *text_b = written (cp_game_get_state (b));
+
+  g_assert_cmpstr (text_a, ==, text_b);
+}
+
+/* A legal move of @seat that does not solve the puzzle. */
+static CpAction
+detour (CpGame *game, guint seat, const CpGolfSolution *solution)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (cp_game_get_state (game), seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (legal.items[i].type == CP_ACTION_MOVE && !(legal.items[i].flags & CP_ACTION_FLAG_CAPTURE)
+        && (legal.items[i].cells[0] != solution->moves[0].from || legal.items[i].cells[1] != solution->moves[0].to))
+      return legal.items[i];
+  g_assert_not_reached ();
+}
+
+/* Written while bidding and in the middle of a demonstration that went
+ * astray, read back, the game plays on alike: the text holds the pieces
+ * as the hole began, which a failed demonstration puts back. */
+static void
+test_position_text (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 3, 7, NULL);
+  g_autoptr (CpGame) again = NULL;
+  g_autoptr (CpGame) bidding = NULL;
+  CpGolfPosition position = hole_position (game);
+  CpGolfSolution solution;
+  guint par = solve (&position, 10, &solution), next;
+  g_autofree char *first = written (cp_game_get_state (game));
+  g_autofree char *text = NULL;
+  g_autofree char *players = NULL;
+
+  g_assert_cmpstr (first, ==,
+                   "3q1n2/5k2/3R2b1/1K1N3r/2R5/1B2b1N1/n5Q1/2B3r1 bid 1 3 2 "
+                   "9H,QH,9C,10D,8C,10C,10H,8H,9D,8D,10S,QS,KS,KH - 8S,9S -,-,-,-,-,-,-,-,- - 0 - nb - - "
+                   "-:-:- -:-:- -:-:-");
+  bidding = from_text (3, first);
+  assert_same_text (bidding, game);
+  g_assert_cmpuint (cp_game_get_pending (bidding), ==, 7);
+  g_assert_cmpint (cp_golf_get_par (cp_game_get_state (bidding), 0), ==, -1);
+
+  /* The first player bids lowest and goes astray. */
+  bid (game, 0, par + 1);
+  bid (game, 1, par + 2);
+  bid (game, 2, par + 2);
+  cp_test_play_action (game, detour (game, 0, &solution));
+  text = written (cp_game_get_state (game));
+  players = g_strdup_printf (" 3q1n2/5k2/3R2b1/1K1N3r/2R5/1B2b1N1/n5Q1/2B3r1 %u:-:- %u:-:- %u:-:-", par + 1, par + 2,
+                             par + 2);
+  g_assert_nonnull (strstr (text, " show 1 3 2 "));
+  g_assert_true (g_str_has_suffix (text, players));
+
+  again = from_text (3, text);
+  assert_same_text (again, game);
+  g_assert_cmpuint (cp_game_get_pending (again), ==, CP_SEAT_BIT (0));
+  g_assert_cmpint (cp_golf_get_par (cp_game_get_state (again), 0), ==, (int) par);
+  /* The moves bid run out: the pieces go back, and the next bidder from
+   * the dealer on shows the way. */
+  for (guint i = 1; i <= par; i++)
+    {
+      cp_test_play_action (game, detour (game, 0, &solution));
+      cp_test_play_action (again, detour (again, 0, &solution));
+      assert_same_text (again, game);
+    }
+  next = cp_state_first_pending (cp_game_get_state (again));
+  g_assert_cmpuint (next, !=, 0);
+  g_assert_cmpuint (cp_game_get_pending (again), ==, cp_game_get_pending (game));
+  demonstrate (game, next, &solution);
+  demonstrate (again, next, &solution);
+  put_back (game, next);
+  put_back (again, next);
+  assert_same_text (again, game);
+  for (guint seat = 0; seat < 3; seat++)
+    g_assert_cmpint (cp_golf_get_score (cp_game_get_state (again), 0, seat), ==,
+                     cp_golf_get_score (cp_game_get_state (game), 0, seat));
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (again), 0, 0), ==, (int) par + 3);
+}
+
+/* A text written by hand: two players bid on the third hole, after two
+ * holes with a penalty, and the second player has still to bid. */
+static void
+test_position_text_by_hand (void)
+{
+  g_autoptr (CpGame) game = NULL;
+  const char *text = "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q bid 3 2 2 "
+                     "10H,10D,9S,8S,10C,8C,KS,10S,9H,8H 8D,9C,QH,9D KH,QS 1,3,-,-,-,-,-,-,- - 0 - Kq - - "
+                     "4:2,4!:- -:1,3:-";
+  g_autofree char *back = NULL;
+  g_autoptr (CpPresentation) shown = NULL;
+  const CpGrid *card;
+
+  game = from_text (2, text);
+  back = written (cp_game_get_state (game));
+  g_assert_cmpstr (back, ==, text);
+  /* The first player has bid; the second is to bid. */
+  g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (1));
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 1, 0), ==, 4);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 1, 1), ==, 3);
+  g_assert_cmpint (cp_golf_get_score (cp_game_get_state (game), 2, 0), ==, -1);
+  g_assert_cmpint (cp_golf_get_par (cp_game_get_state (game), 1), ==, 3);
+  shown = score_card (game);
+  card = &g_array_index (shown->grids, CpGrid, 0);
+  g_assert_cmpstr (cp_grid_get_word (card, 2, 2), ==, "4!");
+  g_assert_cmpstr (cp_grid_get_word (card, 2, 10), ==, "6");
+  g_assert_cmpstr (cp_grid_get_word (card, 3, 10), ==, "4");
+}
+
+/* A text that cannot be read says what is wrong. */
+static void
+assert_text_refused (guint n, const char *text, const char *why)
+{
+  g_autofree char *option = g_strdup_printf ("fen=%s", text);
+  const char *options[] = { option, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = cp_test_try_new_game ("golf", n, 7, options, &error);
+
+  g_assert_null (game);
+  g_assert_nonnull (error);
+  if (strstr (error->message, why) == NULL)
+    g_error ("“%s”: “%s” does not say “%s”", text, error->message, why);
+}
+
+static void
+test_position_text_refused (void)
+{
+  const char *board = "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q";
+  const char *cards = "10H,10D,9S,8S,10C,8C,KS,10S,9H,8H 8D,9C,QH,9D KH,QS";
+  struct {
+    const char *format, *why;
+  } cases[] = {
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:-", "it needs 17 fields for a game of 2 players" },
+    { "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6 bid 3 2 2 %s%s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-",
+      "the pieces are not the first field of a FEN" },
+    { "%s play 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the stage is not one of" },
+    { "%s bid 10 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the hole is not a number from 1 to 9" },
+    { "%s bid 3 3 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the dealer is not the number of a player" },
+    { "%s bid 3 2 5 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "the cards dealt each hole" },
+    { "%s bid 3 2 2 %s,2H 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "not one of the sixteen piece cards" },
+    { "%s bid 3 2 2 %s,KH 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "not one of the sixteen piece cards" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "par is not given for each of the nine holes" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- 3 0 - Kb - - 4:2,4!:- -:1,3:-", "the demonstrator is not the number of a player" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 e4 Kb - - 4:2,4!:- -:1,3:-", "the capturing piece is not on a cell" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kp - - 4:2,4!:- -:1,3:-", "not piece letters" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kb - - 4:2,4!:- -:1,3:-", "those of the hole’s cards" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2:- -:1,3:-", "the field of player 1 is not" },
+    { "%s bid 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- 11:1,3:-", "the field of player 2 is not" },
+    { "%s show 3 2 2 %s 1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- 5:1,3:-", "the stage asks for" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf (cases[i].format, board, cards);
+
+      assert_text_refused (2, text, cases[i].why);
+    }
+  assert_text_refused (2, "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q bid 3 2 2 10H,10D 8D,9C KH,QS "
+                          "1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "some cards of the game are missing");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1029,6 +1215,9 @@ main (int argc, char **argv)
   g_test_add_func ("/golf/advise-off-way", test_advise_off_way);
   g_test_add_func ("/golf/out-of-time", test_out_of_time);
   g_test_add_func ("/golf/daily", test_daily);
+  g_test_add_func ("/golf/position-text", test_position_text);
+  g_test_add_func ("/golf/position-text-by-hand", test_position_text_by_hand);
+  g_test_add_func ("/golf/position-text-refused", test_position_text_refused);
 
   return g_test_run ();
 }

@@ -71,7 +71,7 @@ static const char *const colour_details[] = {
 static const CpOptionSpec options[] = {
   { .id = "colours", .label = N_("Who moves which colour"), .type = CP_OPTION_CHOICE, .default_value = "random",
     .choices = colour_choices, .choice_labels = colour_labels, .choice_details = colour_details },
-  { .id = "fen", .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
+  { .id = CP_POSITION_OPTION, .label = N_("Start position (FEN)"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
 /* Cards. */
@@ -149,20 +149,36 @@ init_piles (CoopState *st)
   cp_deck_init_chess (&st->draw, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
 }
 
+static gboolean read_position (CoopState *st, const char *text, const char *fen, GStrv fields, GError **error);
+
 static gboolean
 coop_init (CpState *state, GHashTable *opts, GError **error)
 {
   CoopState *st = COOP_STATE (state);
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
+  g_auto (GStrv) fields = NULL;
+  g_autofree char *fen = cp_fen_split (text != NULL ? text : "", &fields);
+  g_autoptr (GHashTable) plain = NULL;
 
-  if (!cp_chess_rules_setup (state, opts,
-                             CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN,
-                             error))
-    return FALSE;
   st->stage = STAGE_SHUFFLE;
   st->piece = CP_NO_CELL;
   st->colours_drawn = g_str_equal (g_hash_table_lookup (opts, "colours"), "random");
   init_piles (st);
-  return TRUE;
+  if (fields[0] == NULL)
+    /* A plain FEN, or none: the cards are shuffled and dealt. */
+    return cp_chess_rules_setup (state, opts,
+                                 CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN,
+                                 error);
+  /* The board of a position text is read here: it may hold a king in
+   * reach of the other side (there is no check), or lack the king that
+   * ended the game. */
+  plain = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (plain, (gpointer) CP_POSITION_OPTION, (gpointer) "");
+  if (!cp_chess_rules_setup (state, plain,
+                             CP_CHESS_DOUBLE_STEP | CP_CHESS_EN_PASSANT | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN,
+                             error))
+    return FALSE;
+  return read_position (st, text, fen, fields, error);
 }
 
 static void
@@ -214,6 +230,338 @@ cp_cooperative_arrange (CpState *state, const char *const piles[5])
   for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
     arrange_pile (st, targets[i], piles[i]);
   st->stage = STAGE_MOVE;
+}
+
+/* The position text: FEN, then White's hand, Black's hand, White's
+ * discard stack, Black's discard stack, the captured cards (each pile
+ * from the bottom up), the draw pile from its top down, cards by their
+ * ids joined by commas or "-" for none; then the turn of the player to
+ * move: "-" before anything, the cell of the piece that has moved before
+ * the card, or "+" once the card is played, followed by the cell of the
+ * piece that takes (if one has moved) and "*" when the next card taken
+ * is wild; last the score, the kinds of piece gone from the board. */
+
+#define N_FIELDS 8
+
+static void
+write_pile (GString *out, const CpDeck *cards)
+{
+  g_string_append_c (out, ' ');
+  if (cp_deck_count (cards) == 0)
+    g_string_append_c (out, '-');
+  for (guint i = 0; i < cp_deck_count (cards); i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", cp_card_to_id (cp_deck_peek (cards, i)));
+}
+
+/* The board of @st, which a position text writes: once a king is taken,
+ * without castling, which only a king could have done. */
+static void
+get_board (const CoopState *st, CpChessState *board)
+{
+  *board = st->chess;
+  if (!has_kind (st, 0, CP_PIECE_KING) || !has_kind (st, 1, CP_PIECE_KING))
+    {
+      cp_chess_state_reset_castling (board);
+      board->hash = cp_chess_compute_hash (board);
+    }
+}
+
+static char *
+coop_write_position (const CpState *state)
+{
+  const CoopState *st = COOP_STATE (state);
+  g_autofree CpChessState *board = g_new (CpChessState, 1);
+  g_autofree char *fen = NULL;
+  GString *out = g_string_new (NULL);
+  const CpHand *piles[] = { &st->hand[0], &st->hand[1], &st->discards[0], &st->discards[1], &st->captured };
+
+  get_board (st, board);
+  fen = cp_fen_write (board, CP_FEN_STANDARD);
+  g_string_append (out, fen);
+  for (guint i = 0; i < G_N_ELEMENTS (piles); i++)
+    write_pile (out, &piles[i]->cards);
+  write_pile (out, &st->draw);
+  g_string_append_c (out, ' ');
+  if (st->stage == STAGE_CAPTURE)
+    g_string_append_c (out, '+');
+  if (st->piece != CP_NO_CELL)
+    {
+      g_autofree char *cell = cp_board_cell_name (state->board, st->piece);
+
+      g_string_append (out, cell);
+    }
+  if (st->wild_next)
+    g_string_append_c (out, '*');
+  if (st->stage != STAGE_CAPTURE && st->piece == CP_NO_CELL)
+    g_string_append_c (out, '-');
+  g_string_append_printf (out, " %u", kinds_gone (st));
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* The pieces of a FEN's first field; kings are counted by the caller. */
+static gboolean
+read_placement (CoopState *st, const char *field)
+{
+  g_auto (GStrv) ranks = g_strsplit (field, "/", -1);
+
+  if (g_strv_length (ranks) != 8)
+    return FALSE;
+  for (guint r = 0; r < 8; r++)
+    {
+      guint x = 0;
+
+      for (const char *p = ranks[r]; *p != '\0'; p++)
+        {
+          CpPieceKind kind;
+
+          if (*p >= '1' && *p <= '8')
+            x += (guint) (*p - '0');
+          else if (cp_piece_kind_from_letter (g_ascii_toupper (*p), &kind) && kind >= CP_PIECE_PAWN
+                   && kind <= CP_PIECE_KING && x < 8)
+            st->chess.base.cells[(7 - r) * 8 + x++] = (CpPiece) { .kind = kind, .seat = g_ascii_isupper (*p) ? 0 : 1 };
+          else
+            return FALSE;
+          if (x > 8)
+            return FALSE;
+        }
+      if (x != 8)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_castling (CoopState *st, const char *field)
+{
+  CpChessState *chess = &st->chess;
+
+  cp_chess_state_reset_castling (chess);
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (const char *p = field; *p != '\0'; p++)
+    {
+      guint seat = g_ascii_isupper (*p) ? 0 : 1, y = seat == 0 ? 0 : 7, rook = CP_NO_CELL;
+      char c = g_ascii_tolower (*p);
+      guint king = chess->king[seat];
+
+      if (king == CP_NO_CELL || king / 8 != y)
+        return FALSE;
+      /* "K" and "Q": the outermost rook on that side of the king. */
+      for (guint x = 0; x < 8; x++)
+        {
+          const CpPiece *piece = &chess->base.cells[y * 8 + x];
+          gboolean wanted = c == 'k' ? x > king % 8 : c == 'q' ? x < king % 8 && rook == CP_NO_CELL
+                                                                : c == (char) ('a' + x);
+
+          if (wanted && piece->kind == CP_PIECE_ROOK && piece->seat == seat)
+            rook = y * 8 + x;
+        }
+      if (rook == CP_NO_CELL)
+        return FALSE;
+      cp_chess_state_add_castle_right (chess, seat, rook);
+    }
+  return TRUE;
+}
+
+/* The en passant cell of a double step, made by either side: the side to
+ * move may have made it in this turn. */
+static gboolean
+read_en_passant (CoopState *st, const char *field)
+{
+  CpChessState *chess = &st->chess;
+  guint cell, pawn;
+
+  chess->ep_cell = chess->ep_pawn = CP_NO_CELL;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (!cp_board_parse_cell (chess->base.board, field, &cell, NULL) || (cell / 8 != 2 && cell / 8 != 5))
+    return FALSE;
+  pawn = cell / 8 == 2 ? cell + 8 : cell - 8;
+  if (chess->base.cells[pawn].kind != CP_PIECE_PAWN || chess->base.cells[pawn].seat != (cell / 8 == 2 ? 0u : 1u)
+      || chess->base.cells[cell].kind != CP_PIECE_NONE)
+    return FALSE;
+  chess->ep_cell = (guint8) cell;
+  chess->ep_pawn = (guint8) pawn;
+  return TRUE;
+}
+
+static gboolean
+read_counter (const char *field, guint *value)
+{
+  char *end;
+  guint64 n;
+
+  if (!g_ascii_isdigit (field[0]))
+    return FALSE;
+  n = g_ascii_strtoull (field, &end, 10);
+  *value = (guint) n;
+  return *end == '\0' && n <= 9999;
+}
+
+/* The board and the side to move of a position text, which has all six
+ * fields of FEN. */
+static gboolean
+read_board (CoopState *st, const char *text, const char *fen, GError **error)
+{
+  CpChessState *chess = &st->chess;
+  g_auto (GStrv) f = g_strsplit (fen, " ", -1);
+  guint kings[2] = { 0, 0 }, halfmove, fullmove;
+
+  if (g_strv_length (f) != 6)
+    return position_error (error, text, _("it has too few fields"));
+  memset (chess->base.cells, 0, sizeof chess->base.cells);
+  if (!read_placement (st, f[0]))
+    return position_error (error, text, _("a rank has the wrong number of cells"));
+  if (!g_str_equal (f[1], "w") && !g_str_equal (f[1], "b"))
+    return position_error (error, text, _("the side to move must be “w” or “b”"));
+  chess->base.to_move = f[1][0] == 'w' ? 0 : 1;
+  for (guint c = 0; c < 64; c++)
+    {
+      const CpPiece *p = &chess->base.cells[c];
+
+      if (p->kind == CP_PIECE_KING)
+        kings[p->seat]++;
+      if (p->kind == CP_PIECE_PAWN && (c / 8 == 0 || c / 8 == 7))
+        return position_error (error, text, _("a pawn stands on the first or last rank"));
+    }
+  /* A king may be gone: the game ended when it was taken. */
+  if (kings[0] > 1 || kings[1] > 1 || kings[0] + kings[1] == 0)
+    return position_error (error, text, _("each side must have one king, or one side none once it is taken"));
+  cp_chess_state_finish_setup (chess);
+  if (!read_castling (st, f[2]))
+    return position_error (error, text, _("castling is allowed with a rook that is not there"));
+  if (!read_en_passant (st, f[3]))
+    return position_error (error, text, _("no pawn can have just passed the en passant cell"));
+  if (!read_counter (f[4], &halfmove) || !read_counter (f[5], &fullmove) || fullmove == 0)
+    return position_error (error, text, _("the move counters are not numbers"));
+  chess->halfmove = (guint16) halfmove;
+  chess->fullmove = (guint16) fullmove;
+  cp_chess_state_finish_setup (chess);
+  return TRUE;
+}
+
+/* Fills @cards with the card ids of @field; @seen holds the cards read
+ * so far. */
+static gboolean
+read_pile (const char *field, CpDeck *cards, guint64 *seen, const char *text, GError **error)
+{
+  g_auto (GStrv) ids = g_strsplit (field, ",", -1);
+  CpDeck deck;
+
+  cp_deck_init_chess (&deck, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
+  cp_deck_init (cards, NULL, 0);
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      CpCard card;
+
+      if (!cp_card_from_id (ids[i], &card) || !cp_deck_contains (&deck, card))
+        {
+          g_autofree char *quoted = cp_error_quote (ids[i]);
+          /* Translators: %s: what stands where a card of Cooperative Chess is expected */
+          g_autofree char *reason = g_strdup_printf (_("“%s” is not a card of the game"), quoted);
+
+          return position_error (error, text, reason);
+        }
+      if (*seen & cp_card_bit (card))
+        return position_error (error, text, _("a card is given twice"));
+      *seen |= cp_card_bit (card);
+      cp_deck_put_bottom (cards, card);
+    }
+  return TRUE;
+}
+
+/* The turn of the player to move: "-", a cell, or "+" with maybe a cell
+ * and "*". */
+static gboolean
+read_turn (CoopState *st, const char *field, const char *text, GError **error)
+{
+  const CpState *state = &st->chess.base;
+  const char *p = field;
+  guint cell;
+
+  st->stage = STAGE_MOVE;
+  st->piece = CP_NO_CELL;
+  st->wild_next = FALSE;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  if (*p == '+')
+    {
+      st->stage = STAGE_CAPTURE;
+      p++;
+    }
+  if (g_ascii_isalpha (*p))
+    {
+      char name[3] = { p[0], p[1], '\0' };
+
+      if (p[1] == '\0' || !cp_board_parse_cell (state->board, name, &cell, NULL))
+        return position_error (error, text, _("the stage of the turn is not “-”, a cell, or “+” with maybe a cell and “*”"));
+      if (state->cells[cell].kind == CP_PIECE_NONE || state->cells[cell].seat != state->to_move)
+        return position_error (error, text, _("the piece that moves this turn is not on its cell"));
+      st->piece = (guint8) cell;
+      p += 2;
+    }
+  if (*p == '*' && st->stage == STAGE_CAPTURE)
+    {
+      st->wild_next = TRUE;
+      p++;
+    }
+  if (*p != '\0' || (st->stage == STAGE_MOVE && st->piece == CP_NO_CELL))
+    return position_error (error, text, _("the stage of the turn is not “-”, a cell, or “+” with maybe a cell and “*”"));
+  if (st->stage == STAGE_CAPTURE && cp_hand_count (&st->discards[state->to_move]) == 0)
+    return position_error (error, text, _("the card of the turn is played, but the player’s discard stack is empty"));
+  return TRUE;
+}
+
+static gboolean
+read_position (CoopState *st, const char *text, const char *fen, GStrv fields, GError **error)
+{
+  CpState *state = &st->chess.base;
+  CpHand *piles[] = { &st->hand[0], &st->hand[1], &st->discards[0], &st->discards[1], &st->captured };
+  guint64 seen = 0;
+  guint score;
+  CpDeck all;
+
+  if (g_strv_length (fields) < N_FIELDS)
+    return position_error (error, text, _("it has too few fields"));
+  if (g_strv_length (fields) > N_FIELDS)
+    return position_error (error, text, _("it has too many fields"));
+  if (!read_board (st, text, fen, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (piles); i++)
+    if (!read_pile (fields[i], &piles[i]->cards, &seen, text, error))
+      return FALSE;
+  if (!read_pile (fields[5], &st->draw, &seen, text, error))
+    return FALSE;
+  cp_deck_init_chess (&all, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
+  if (seen != cp_deck_get_set (&all))
+    return position_error (error, text, _("some cards of the game are missing"));
+  if (cp_hand_count (&st->hand[0]) > HAND_SIZE || cp_hand_count (&st->hand[1]) > HAND_SIZE)
+    return position_error (error, text, _("a hand holds more than three cards"));
+  if (!read_turn (st, fields[6], text, error))
+    return FALSE;
+  if (!read_counter (fields[7], &score) || score != kinds_gone (st))
+    return position_error (error, text, _("the score is not the number of kinds of piece gone from the board"));
+  /* Nothing is drawn at random: play goes on from here. */
+  st->colours_drawn = FALSE;
+  /* A king taken ended the game, and so did an empty hand at the start
+   * of a turn. */
+  if (!has_kind (st, 0, CP_PIECE_KING) || !has_kind (st, 1, CP_PIECE_KING))
+    state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_KING_CAPTURED, CP_SEAT_BIT (0) | CP_SEAT_BIT (1),
+                                   .scored = TRUE, .score = (guint8) score };
+  else if (st->stage == STAGE_MOVE && st->piece == CP_NO_CELL && cp_hand_count (&st->hand[state->to_move]) == 0)
+    state->outcome = (CpOutcome) { CP_STATUS_LOST, CP_END_OUT_OF_CARDS, 0 };
+  return TRUE;
 }
 
 /* Whose turn. */
@@ -442,6 +790,49 @@ coop_outcome (const CpState *state, CpOutcome *outcome)
   *outcome = state->outcome;
 }
 
+static guint64
+mix (guint64 h, guint64 value)
+{
+  h ^= value + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  h = (h ^ (h >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  h = (h ^ (h >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return h ^ (h >> 31);
+}
+
+/* The key of the position: the board's, the stage of the turn and every
+ * pile in its order (not the history of the board, which the game does
+ * not look back on); while a random result is due, the model's. */
+static guint64
+coop_hash (const CpState *state)
+{
+  const CoopState *st = COOP_STATE (state);
+  const CpDeck *piles[] = { &st->hand[0].cards, &st->hand[1].cards, &st->discards[0].cards,
+                            &st->discards[1].cards, &st->captured.cards, &st->draw };
+  guint64 h;
+
+  /* Before the deal, the model's key, from which the seed has always
+   * dealt. */
+  if (st->stage <= STAGE_COLOURS)
+    return cp_state_default_hash (state);
+  if (cp_state_is_over (state))
+    {
+      g_autofree CpChessState *board = g_new (CpChessState, 1);
+
+      get_board (st, board);
+      h = board->hash;
+    }
+  else
+    h = st->chess.hash;
+  h = mix (h, (guint64) st->stage << 16 | (guint64) st->piece << 8 | st->wild_next);
+  for (guint i = 0; i < G_N_ELEMENTS (piles); i++)
+    {
+      h = mix (h, 0x100 + cp_deck_count (piles[i]));
+      for (guint c = 0; c < cp_deck_count (piles[i]); c++)
+        h = mix (h, cp_deck_peek (piles[i], c));
+    }
+  return h;
+}
+
 /* For computer partners, the same for both: a quarter of a pawn's worth a
  * point (a kind of piece gone from the board), a finished game its score
  * or a loss; while it goes on, the points made, a part of a point for each
@@ -504,13 +895,19 @@ card_text (CpCard card)
   return g_strdup_printf (_("%s (%s)"), label, cp_piece_kind_name (card_kind (card)));
 }
 
+/* A capture and the card it takes, "wild" where the card matched the
+ * piece only by being wild; a move that takes nothing, or a capture that
+ * the cards do not allow (in a refusal), plainly. */
 static char *
 format_capture (const CoopState *st, const CpAction *action, CpNotation notation)
 {
   CpCard taken = top (&st->discards[1 - action->seat]);
   g_autofree char *move = cp_chess_format (&st->chess, action, notation);
-  g_autofree char *card = cp_card_short_label (taken);
+  g_autofree char *card = NULL;
 
+  if (!is_capture (action) || action->seat != st->chess.base.to_move || !capture_matches (st, action->seat, action))
+    return g_steal_pointer (&move);
+  card = cp_card_short_label (taken);
   if (card_kind (taken) != taken_kind (st, action))
     /* Translators: a capture and the card it took, which matched any
      * piece, such as "Bxb1 (10♠ wild)" */
@@ -610,30 +1007,99 @@ card_named (const char *text, CpCard *card)
   return FALSE;
 }
 
+/* Whether @move, by the player whose turn has just ended, is a capture
+ * on the board as it stands. */
+static gboolean
+move_on_board (const CoopState *st, const CpAction *action, CpAction *move)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  cp_chess_legal (&st->chess, action->seat, &moves);
+  for (guint i = 0; i < moves.len; i++)
+    if (moves.items[i].cells[0] == action->cells[0]
+        && moves.items[i].cells[moves.items[i].n_cells - 1] == action->cells[action->n_cells - 1])
+      {
+        *move = moves.items[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The rule that @action, which is not legal, breaks: NULL where it is
+ * simply not on the board or not the seat's turn. */
+static const char *
+rule_broken (const CoopState *st, const CpAction *action)
+{
+  guint seat = action->seat;
+  gboolean own_turn = seat == st->chess.base.to_move;
+  CpAction move;
+  CpCard card;
+
+  if (seat > 1 || st->stage < STAGE_MOVE || cp_state_is_over (&st->chess.base))
+    return NULL;
+  /* The turn of @seat has just ended when the partner has done nothing
+   * yet: the partner's turn is at its start. */
+  if (!own_turn && (st->stage != STAGE_MOVE || st->piece != CP_NO_CELL))
+    return NULL;
+  switch (action->type)
+    {
+    case CP_ACTION_PLAY_CARD:
+      if (cp_card_unpack (action->value, &card) != 1)
+        return NULL;
+      if (!own_turn || st->stage == STAGE_CAPTURE)
+        return _("your card for this turn is played already");
+      if (!cp_hand_contains (&st->hand[seat], card))
+        return _("that card is not in your hand");
+      return NULL;
+    case CP_ACTION_PASS:
+      if (!own_turn)
+        return _("your turn is over: it ends when no capture the cards allow is left, or when you end it");
+      return _("a turn ends only after its card is played");
+    case CP_ACTION_MOVE:
+      if (action->n_cells < 2 || !move_on_board (st, action, &move))
+        return NULL;
+      if (!is_capture (&move))
+        {
+          if (own_turn && st->stage == STAGE_CAPTURE)
+            return _("a move that takes nothing comes before the card");
+          return _("a turn has only one move that takes nothing, before its card");
+        }
+      if (!own_turn)
+        return _("your turn is over: it ends when no capture the cards allow is left, or when you end it");
+      if (st->stage == STAGE_MOVE)
+        return _("a capture comes only after a card is played");
+      if (st->piece != CP_NO_CELL && move.cells[0] != st->piece)
+        return _("every move of a turn is made with the same piece");
+      return _("the cards on the stacks do not allow that capture");
+    default:
+      return NULL;
+    }
+}
+
+static char *
+coop_refusal (const CpState *state, const CpAction *action)
+{
+  return g_strdup (rule_broken (COOP_STATE (state), action));
+}
+
 /* Why @text, which names no legal action, cannot be played. */
 static const char *
 why_not (const CoopState *st, const char *text)
 {
-  CpAction move;
+  CpAction action;
   CpCard card;
   guint seat = st->chess.base.to_move;
+  const char *rule;
 
   if (card_named (text, &card))
     {
-      if (!cp_hand_contains (&st->hand[seat], card))
-        return _("that card is not in your hand");
-      return _("your card for this turn is played already");
+      cp_action_init (&action, CP_ACTION_PLAY_CARD, seat);
+      action.value = cp_card_pack (&card, 1);
     }
-  if (!cp_chess_parse (&st->chess, text, &move, NULL))
+  else if (!cp_chess_parse (&st->chess, text, &action, NULL))
     return _("it is not a legal move in this position");
-  if (!is_capture (&move))
-    return st->stage == STAGE_CAPTURE ? _("a move that takes nothing comes before the card")
-                                      : _("a turn has only one move that takes nothing, before its card");
-  if (st->stage == STAGE_MOVE)
-    return _("a capture comes only after a card is played");
-  if (st->piece != CP_NO_CELL && move.cells[0] != st->piece)
-    return _("every move of a turn is made with the same piece");
-  return _("the cards on the stacks do not allow that capture");
+  rule = rule_broken (st, &action);
+  return rule != NULL ? rule : _("it is not a legal move in this position");
 }
 
 static gboolean
@@ -803,6 +1269,7 @@ const CpRules cp_cooperative_rules = {
   .make = coop_make,
   .outcome = coop_outcome,
   .evaluate = coop_evaluate,
+  .hash = coop_hash,
   .format = coop_format,
   .parse = coop_parse,
   .landing = cp_chess_rules_landing,
@@ -810,5 +1277,7 @@ const CpRules cp_cooperative_rules = {
   .sample = coop_sample,
   .cards = coop_cards,
   .present = coop_present,
+  .refusal = coop_refusal,
+  .write_position = coop_write_position,
   .statistics = coop_statistics,
 };

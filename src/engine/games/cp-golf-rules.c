@@ -106,6 +106,7 @@ static const CpOptionSpec options[] = {
   { .id = "daily", .label = N_("Puzzle of the day"), .type = CP_OPTION_BOOL, .default_value = "false" },
   { .id = "layout", .label = N_("Pieces laid out by hand (first field of a FEN)"), .type = CP_OPTION_TEXT,
     .default_value = "" },
+  { .id = CP_POSITION_OPTION, .label = N_("Start position"), .type = CP_OPTION_TEXT, .default_value = "" },
 };
 
 /* The pieces by colour and kind, for what the window says. */
@@ -185,11 +186,14 @@ bid_number (guint8 bid)
   return bid == BID_NONE || bid == BID_UNKNOWN ? 0 : bid - 1u;
 }
 
+static gboolean read_position (GolfState *st, const char *text, GError **error);
+
 static gboolean
 init (CpState *state, GHashTable *opts, GError **error)
 {
   GolfState *st = GOLF_STATE (state);
   const char *layout = g_hash_table_lookup (opts, "layout");
+  const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
 
   state->board = cp_chess_standard_board ();
   st->daily = g_str_equal (g_hash_table_lookup (opts, "daily"), "true");
@@ -203,6 +207,8 @@ init (CpState *state, GHashTable *opts, GError **error)
   st->demonstrator = CP_NO_SEAT;
   st->capturer = NO_CELL;
   st->stage = STAGE_LAY_OUT;
+  if (text != NULL && *text != '\0')
+    return read_position (st, text, error);
   if (*layout != '\0')
     {
       CpGolfPosition position;
@@ -673,6 +679,454 @@ cp_golf_get_par (const CpState *state, guint hole)
   if (hole > st->hole || (hole == st->hole && st->stage <= STAGE_REVEAL))
     return -1;
   return st->pars[hole] > 0 ? st->pars[hole] - 1 : 0;
+}
+
+/* The position text.  Fields, separated by spaces: the pieces (the first
+ * field of a FEN); the stage; the hole (1 to 9, "-" once all are
+ * played); the dealer (1 to 6); the cards dealt each hole; the draw pile
+ * from its top down, the discard pile, the cards of the hole (card ids
+ * joined by commas, "-" for none); par of each of the nine holes ("-":
+ * none, or not shown yet); the demonstrator ("-" or a player's number);
+ * the moves they have made; the cell of the capturing piece ("-" before
+ * the first capture); the types still to take part and the pieces to put
+ * back (piece letters, "-" for none); the pieces as the hole began ("-":
+ * as they stand); then for each player "bid:scores:flags", the bid "-",
+ * "x" for impossible or a number, the scores of the holes played (and of
+ * the hole at hand once it is made), "!" after a score with a penalty,
+ * the flags "t" for a player who has demonstrated in this hole and "o"
+ * for one who has left the game, or "-". */
+
+static const char *const stage_names[] = {
+  [STAGE_LAY_OUT] = "layout", [STAGE_DEALER] = "deal", [STAGE_SHUFFLE] = "shuffle", [STAGE_BIDDING] = "bid",
+  [STAGE_REVEAL] = "reveal", [STAGE_DEMONSTRATE] = "show", [STAGE_RETURN] = "return", [STAGE_DIFFICULTY] = "raise",
+};
+
+#define N_FIXED_FIELDS 15
+
+static guint
+holes_played (const GolfState *st)
+{
+  if (st->hole >= N_HOLES)
+    return N_HOLES;
+  return st->stage == STAGE_DIFFICULTY ? st->hole + 1u : st->hole;
+}
+
+static void
+write_cards (GString *out, const CpCard *cards, guint n)
+{
+  g_string_append_c (out, ' ');
+  if (n == 0)
+    g_string_append_c (out, '-');
+  for (guint i = 0; i < n; i++)
+    {
+      const char *id = cp_card_to_id (cards[i]);
+
+      g_string_append_printf (out, "%s%s", i > 0 ? "," : "", id != NULL ? id : "?");
+    }
+}
+
+static void
+write_codes (GString *out, const guint8 *codes, guint n)
+{
+  g_string_append_c (out, ' ');
+  if (n == 0)
+    g_string_append_c (out, '-');
+  for (guint i = 0; i < n; i++)
+    {
+      char letter = cp_piece_kind_letter (CP_GOLF_KIND (codes[i]));
+
+      g_string_append_c (out, (codes[i] & CP_GOLF_BLACK) ? g_ascii_tolower (letter) : letter);
+    }
+}
+
+static void
+write_placement (GString *out, const guint8 *codes)
+{
+  for (int y = 7; y >= 0; y--)
+    {
+      guint empty = 0;
+
+      for (guint x = 0; x < 8; x++)
+        {
+          guint8 code = codes[y * 8 + x];
+          char letter;
+
+          if (code == 0)
+            {
+              empty++;
+              continue;
+            }
+          if (empty > 0)
+            g_string_append_printf (out, "%u", empty);
+          empty = 0;
+          letter = cp_piece_kind_letter (CP_GOLF_KIND (code));
+          g_string_append_c (out, (code & CP_GOLF_BLACK) ? g_ascii_tolower (letter) : letter);
+        }
+      if (empty > 0)
+        g_string_append_printf (out, "%u", empty);
+      if (y > 0)
+        g_string_append_c (out, '/');
+    }
+}
+
+static void
+write_cell (GString *out, guint8 cell)
+{
+  if (cell < CP_GOLF_CELLS)
+    g_string_append_printf (out, " %c%c", 'a' + cell % 8, '1' + cell / 8);
+  else
+    g_string_append (out, " -");
+}
+
+static char *
+write_position (const CpState *state)
+{
+  const GolfState *st = GOLF_STATE (state);
+  GString *out = g_string_new (NULL);
+  guint8 board[CP_GOLF_CELLS];
+  guint played = holes_played (st);
+
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    board[cell] = code_of_piece (&state->cells[cell]);
+  write_placement (out, board);
+  g_string_append_printf (out, " %s", stage_names[st->stage]);
+  if (st->hole < N_HOLES)
+    g_string_append_printf (out, " %u", st->hole + 1u);
+  else
+    g_string_append (out, " -");
+  g_string_append_printf (out, " %u %u", st->dealer + 1u, st->n_draw);
+  write_cards (out, st->pile.cards, cp_deck_count (&st->pile));
+  write_cards (out, st->discard.cards, cp_deck_count (&st->discard));
+  write_cards (out, st->cards, st->n_cards);
+  for (guint hole = 0; hole < N_HOLES; hole++)
+    {
+      g_string_append_c (out, hole == 0 ? ' ' : ',');
+      if (st->pars[hole] == 0)
+        g_string_append_c (out, '-');
+      else
+        g_string_append_printf (out, "%u", st->pars[hole] - 1u);
+    }
+  if (st->demonstrator < state->n_seats)
+    g_string_append_printf (out, " %u", st->demonstrator + 1u);
+  else
+    g_string_append (out, " -");
+  g_string_append_printf (out, " %u", st->moves_made);
+  write_cell (out, st->capturer);
+  write_codes (out, st->left, st->n_left);
+  write_codes (out, st->captured, st->n_captured);
+  g_string_append_c (out, ' ');
+  if (memcmp (board, st->start, sizeof board) == 0 || st->stage != STAGE_DEMONSTRATE)
+    g_string_append_c (out, '-');
+  else
+    write_placement (out, st->start);
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    {
+      guint8 bid = st->bids[seat];
+      guint n = played + (played < N_HOLES && played == st->hole && (st->scored & CP_SEAT_BIT (seat)) ? 1 : 0);
+      gsize flags;
+
+      if (bid == BID_NONE)
+        g_string_append (out, " -:");
+      else if (bid == BID_UNKNOWN)
+        g_string_append (out, " ?:");
+      else if (bid == 1)
+        g_string_append (out, " x:");
+      else
+        g_string_append_printf (out, " %u:", bid - 1u);
+      for (guint hole = 0; hole < n; hole++)
+        g_string_append_printf (out, "%s%u%s", hole > 0 ? "," : "", st->scores[hole][seat],
+                                (st->failed[hole] & CP_SEAT_BIT (seat)) ? "!" : "");
+      if (n == 0)
+        g_string_append_c (out, '-');
+      g_string_append_c (out, ':');
+      flags = out->len;
+      if (st->tried & CP_SEAT_BIT (seat))
+        g_string_append_c (out, 't');
+      if (state->out & CP_SEAT_BIT (seat))
+        g_string_append_c (out, 'o');
+      if (out->len == flags)
+        g_string_append_c (out, '-');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The key of a position: what its text holds, and nothing else (such as
+ * what is left over from an earlier hole); before the first hole, the
+ * model's. */
+static guint64
+hash (const CpState *state)
+{
+  const GolfState *st = GOLF_STATE (state);
+  g_autofree char *text = NULL;
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+
+  /* The first layout, dealer and shuffle are drawn from the model's key,
+   * as they always were, so that a seed deals as it did. */
+  if (st->stage == STAGE_LAY_OUT || st->stage == STAGE_DEALER || (st->stage == STAGE_SHUFFLE && st->hole == 0))
+    return cp_state_default_hash (state);
+  text = write_position (state);
+  for (const char *p = text; *p != '\0'; p++)
+    h = (h ^ (guint8) *p) * G_GUINT64_CONSTANT (0x100000001b3);
+  return h;
+}
+
+static gboolean
+position_error (GError **error, const char *text, const char *reason)
+{
+  g_autofree char *quoted = cp_error_quote (text);
+
+  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
+  return FALSE;
+}
+
+/* A number from @min to @max, or "-" for @none when @none is not -1. */
+static gboolean
+read_number (const char *field, guint min, guint max, int none, guint *value)
+{
+  char *end;
+  guint64 n;
+
+  if (none >= 0 && g_str_equal (field, "-"))
+    {
+      *value = (guint) none;
+      return TRUE;
+    }
+  if (!g_ascii_isdigit (field[0]))
+    return FALSE;
+  n = g_ascii_strtoull (field, &end, 10);
+  *value = (guint) n;
+  return *end == '\0' && n >= min && n <= max;
+}
+
+static gboolean
+read_cards (const char *field, CpCard *cards, guint max, guint *n, guint64 *seen)
+{
+  g_auto (GStrv) ids = g_strsplit (field, ",", -1);
+  CpDeck deck;
+
+  cp_deck_init_chess (&deck, CP_CHESS_DECK_PIECES);
+  *n = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      CpCard card;
+
+      if (*n == max || !cp_card_from_id (ids[i], &card) || !cp_deck_contains (&deck, card)
+          || (*seen & cp_card_bit (card)))
+        return FALSE;
+      *seen |= cp_card_bit (card);
+      cards[(*n)++] = card;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_codes (const char *field, guint8 *codes, guint max, guint8 *n)
+{
+  *n = 0;
+  if (g_str_equal (field, "-"))
+    return TRUE;
+  for (const char *p = field; *p != '\0'; p++)
+    {
+      CpPieceKind kind;
+
+      if (*n == max || !cp_piece_kind_from_letter (*p, &kind) || kind < CP_PIECE_KNIGHT || kind > CP_PIECE_KING)
+        return FALSE;
+      codes[(*n)++] = (guint8) (kind | (g_ascii_islower (*p) ? CP_GOLF_BLACK : 0));
+    }
+  return TRUE;
+}
+
+/* A player's field: "bid:scores:flags". */
+static gboolean
+read_player (GolfState *st, guint seat, const char *field, guint played)
+{
+  g_auto (GStrv) parts = g_strsplit (field, ":", -1);
+  g_auto (GStrv) scores = NULL;
+  guint bid, n = 0;
+
+  if (g_strv_length (parts) != 3)
+    return FALSE;
+  if (g_str_equal (parts[0], "x"))
+    st->bids[seat] = 1;
+  else if (read_number (parts[0], 1, MAX_BID, 0, &bid))
+    st->bids[seat] = bid == 0 ? BID_NONE : (guint8) (bid + 1);
+  else
+    return FALSE;
+  if (!g_str_equal (parts[1], "-"))
+    {
+      scores = g_strsplit (parts[1], ",", -1);
+      n = g_strv_length (scores);
+    }
+  if (n != played && (n != played + 1 || played >= N_HOLES || played != (guint) st->hole))
+    return FALSE;
+  for (guint hole = 0; hole < n; hole++)
+    {
+      gsize len = strlen (scores[hole]);
+      guint score;
+
+      if (len > 1 && scores[hole][len - 1] == '!')
+        {
+          st->failed[hole] |= CP_SEAT_BIT (seat);
+          scores[hole][len - 1] = '\0';
+        }
+      if (!read_number (scores[hole], 0, 99, -1, &score))
+        return FALSE;
+      st->scores[hole][seat] = (guint8) score;
+    }
+  if (n > played)
+    st->scored |= CP_SEAT_BIT (seat);
+  for (const char *p = parts[2]; *p != '\0' && !g_str_equal (parts[2], "-"); p++)
+    if (*p == 't')
+      st->tried |= CP_SEAT_BIT (seat);
+    else if (*p == 'o')
+      st->base.out |= CP_SEAT_BIT (seat);
+    else
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_board (guint8 *codes, const char *field, const char *text, GError **error)
+{
+  CpGolfPosition position;
+  g_autoptr (GError) why = NULL;
+
+  if (!cp_golf_position_parse (&position, field, NULL, NULL, &why))
+    return position_error (error, text, _("the pieces are not the first field of a FEN with knights, bishops, rooks, queens and kings"));
+  memcpy (codes, position.cells, CP_GOLF_CELLS);
+  return TRUE;
+}
+
+static gboolean
+read_position (GolfState *st, const char *text, GError **error)
+{
+  CpState *state = &st->base;
+  g_auto (GStrv) fields = g_strsplit_set (text, " \t\n", -1);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) f = NULL;
+  guint8 board[CP_GOLF_CELLS];
+  CpCard cards[CP_CARD_MAX];
+  guint64 seen = 0;
+  guint n, value, played, stage, active = 0;
+  CpDeck all;
+
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (fields[i][0] != '\0')
+      g_strv_builder_add (builder, fields[i]);
+  f = g_strv_builder_end (builder);
+  n = g_strv_length (f);
+  if (n != N_FIXED_FIELDS + (guint) state->n_seats)
+    {
+      /* Translators: %u: the fields a Chess Golf position text needs for
+       * the players of the game */
+      g_autofree char *reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "it needs %u fields for a game of %u player",
+                                                              "it needs %u fields for a game of %u players", state->n_seats),
+                                                 N_FIXED_FIELDS + state->n_seats, state->n_seats);
+
+      return position_error (error, text, reason);
+    }
+  if (!read_board (board, f[0], text, error))
+    return FALSE;
+  for (guint cell = 0; cell < CP_GOLF_CELLS; cell++)
+    set_cell (state, cell, board[cell]);
+  for (stage = STAGE_DEALER; stage <= STAGE_DIFFICULTY && !g_str_equal (f[1], stage_names[stage]); stage++)
+    ;
+  if (stage > STAGE_DIFFICULTY)
+    return position_error (error, text, _("the stage is not one of “deal”, “shuffle”, “bid”, “reveal”, “show”, “return” and “raise”"));
+  st->stage = (guint8) stage;
+  if (!read_number (f[2], 1, N_HOLES, N_HOLES + 1, &value))
+    return position_error (error, text, _("the hole is not a number from 1 to 9, or “-” once the game is over"));
+  st->hole = (guint8) (value - 1);
+  if (!read_number (f[3], 1, state->n_seats, -1, &value))
+    return position_error (error, text, _("the dealer is not the number of a player"));
+  st->dealer = (guint8) (value - 1);
+  if (!read_number (f[4], MIN_CARDS, MAX_CARDS, -1, &value))
+    return position_error (error, text, _("the cards dealt each hole are not a number from 2 to 4"));
+  st->n_draw = (guint8) value;
+  if (!read_cards (f[5], cards, CP_CARD_MAX, &n, &seen))
+    return position_error (error, text, _("the piles hold a card that is not one of the sixteen piece cards, or one twice"));
+  cp_deck_init (&st->pile, cards, n);
+  if (!read_cards (f[6], cards, CP_CARD_MAX, &n, &seen))
+    return position_error (error, text, _("the piles hold a card that is not one of the sixteen piece cards, or one twice"));
+  cp_deck_init (&st->discard, cards, n);
+  if (!read_cards (f[7], st->cards, MAX_CARDS, &n, &seen))
+    return position_error (error, text, _("the piles hold a card that is not one of the sixteen piece cards, or one twice"));
+  st->n_cards = (guint8) n;
+  cp_deck_init_chess (&all, CP_CHESS_DECK_PIECES);
+  if (seen != cp_deck_get_set (&all))
+    return position_error (error, text, _("some cards of the game are missing"));
+  {
+    g_auto (GStrv) pars = g_strsplit (f[8], ",", -1);
+
+    if (g_strv_length (pars) != N_HOLES)
+      return position_error (error, text, _("par is not given for each of the nine holes"));
+    for (guint hole = 0; hole < N_HOLES; hole++)
+      {
+        if (!read_number (pars[hole], 0, MAX_BID, 0, &value))
+          return position_error (error, text, _("par is not given for each of the nine holes"));
+        st->pars[hole] = (guint8) (g_str_equal (pars[hole], "-") ? 0 : value + 1);
+      }
+  }
+  st->par = st->pars[MIN (st->hole, N_HOLES - 1)];
+  if (!read_number (f[9], 1, state->n_seats, 0, &value))
+    return position_error (error, text, _("the demonstrator is not the number of a player"));
+  st->demonstrator = (guint8) (value == 0 ? CP_NO_SEAT : value - 1);
+  if (!read_number (f[10], 0, MAX_BID, -1, &value))
+    return position_error (error, text, _("the moves made are not a number from 0 to 10"));
+  st->moves_made = (guint8) value;
+  st->capturer = NO_CELL;
+  if (!g_str_equal (f[11], "-"))
+    {
+      if (strlen (f[11]) != 2 || f[11][0] < 'a' || f[11][0] > 'h' || f[11][1] < '1' || f[11][1] > '8')
+        return position_error (error, text, _("the capturing piece is not on a cell"));
+      st->capturer = (guint8) ((f[11][1] - '1') * 8 + (f[11][0] - 'a'));
+      if (board[st->capturer] == 0)
+        return position_error (error, text, _("the capturing piece is not on a cell"));
+    }
+  if (!read_codes (f[12], st->left, MAX_CARDS, &st->n_left) || !read_codes (f[13], st->captured, MAX_CARDS, &st->n_captured))
+    return position_error (error, text, _("the pieces still to take part or to put back are not piece letters"));
+  if (st->stage >= STAGE_BIDDING && st->stage <= STAGE_REVEAL && st->hole < N_HOLES)
+    {
+      gboolean same = st->n_left == st->n_cards;
+
+      for (guint i = 0; i < st->n_left && same; i++)
+        same = st->left[i] == code_of_card (st->cards[i]);
+      if (!same)
+        return position_error (error, text, _("before a demonstration, the types still to take part are those of the hole’s cards"));
+    }
+  if (g_str_equal (f[14], "-"))
+    memcpy (st->start, board, sizeof board);
+  else if (!read_board (st->start, f[14], text, error))
+    return FALSE;
+  played = holes_played (st);
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    if (!read_player (st, seat, f[N_FIXED_FIELDS + seat], played))
+      {
+        /* Translators: %u: a player's number in a Chess Golf position text */
+        g_autofree char *reason = g_strdup_printf (_("the field of player %u is not “bid:scores:flags” for the holes played"),
+                                                   seat + 1);
+
+        return position_error (error, text, reason);
+      }
+  if ((st->stage >= STAGE_DEMONSTRATE && st->stage <= STAGE_RETURN && st->hole < N_HOLES
+       && st->demonstrator == CP_NO_SEAT)
+      || (st->stage >= STAGE_BIDDING && st->hole < N_HOLES && st->n_cards == 0))
+    return position_error (error, text, _("the stage asks for cards of the hole or a demonstrator that the text does not give"));
+  st->on_way = FALSE;
+  st->played = (guint8) played;
+  for (guint seat = 0; seat < state->n_seats; seat++)
+    active += is_active (st, seat);
+  if (st->hole >= N_HOLES)
+    end_game (st);
+  else if (active == 0)
+    state->outcome = (CpOutcome) { CP_STATUS_DRAWN, CP_END_RESIGNATION, 0 };
+  else if (active == 1 && state->n_seats > 1)
+    for (guint seat = 0; seat < state->n_seats; seat++)
+      if (is_active (st, seat))
+        state->outcome = (CpOutcome) { CP_STATUS_WON, CP_END_RESIGNATION, CP_SEAT_BIT (seat) };
+  return TRUE;
 }
 
 /* Legal actions. */
@@ -1370,4 +1824,6 @@ const CpRules cp_golf_rules = {
   .cards = golf_cards,
   .present = present,
   .advise = advise,
+  .hash = hash,
+  .write_position = write_position,
 };

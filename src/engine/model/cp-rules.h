@@ -135,6 +135,12 @@ struct _CpRules {
    * game knows better than cp_session_explain_cell(); NULL: let it say.
    * May be NULL. */
   char      *(*explain)  (const CpState *state, guint seat, guint cell);
+  /* The rule that @action breaks, in a short phrase that follows "cannot
+   * be played:", for an action that is not legal now (whether or not its
+   * seat is to act), when the game can name it better than the model's
+   * "It is not this player's turn" or "not a legal move"; NULL: let the
+   * model say.  May be NULL. */
+  char      *(*refusal)  (const CpState *state, const CpAction *action);
 
   /* For computer players (src/ai).  Either may be NULL: cp_state_hash()
    * and cp_state_evaluate() then give the model's shared defaults. */

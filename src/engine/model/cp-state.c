@@ -310,6 +310,21 @@ check_card_name (const char *name, GError **error)
   return TRUE;
 }
 
+/* Sets @error to the rule @action breaks, if the rules name one, and
+ * returns FALSE; TRUE when they leave it to the caller. */
+static gboolean
+refuse (const CpState *state, const CpAction *action, GError **error)
+{
+  g_autofree char *rule = NULL;
+  g_autofree char *text = NULL;
+
+  if (state->rules->refusal == NULL || (rule = state->rules->refusal (state, action)) == NULL)
+    return TRUE;
+  text = cp_state_format (state, action, CP_NOTATION_LAN);
+  illegal (error, _("“%s” cannot be played: %s"), text, rule);
+  return FALSE;
+}
+
 /* Checks @action.  The rules decide who may see it, not the caller:
  * @visible receives the visibility of the matching legal action, of the
  * random result the rules ask for, or of the suggestion a hint makes;
@@ -337,7 +352,7 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
   if (is_meta (action->type))
     return check_meta (state, action, visible, error);
   if (!(cp_state_pending (state) & CP_SEAT_BIT (action->seat)))
-    return illegal (error, _("It is not this player’s turn"));
+    return refuse (state, action, error) && illegal (error, _("It is not this player’s turn"));
 
   if (action->type == CP_ACTION_CARD_NOTE && !check_card_name (action->text, error))
     return FALSE;
@@ -345,6 +360,8 @@ check (const CpState *state, const CpAction *action, CpSeatMask *visible, GError
   state->rules->legal (state, action->seat, &legal);
   if ((index = cp_action_list_find (&legal, action)) < 0)
     {
+      if (!refuse (state, action, error))
+        return FALSE;
       g_autofree char *text = cp_state_format (state, action, CP_NOTATION_LAN);
 
       return illegal (error, _("%s is not a legal move in this position"), text);
@@ -813,8 +830,17 @@ mix64 (guint64 x)
   return x ^ (x >> 31);
 }
 
-static guint64
-default_hash (const CpState *state)
+/**
+ * cp_state_default_hash:
+ *
+ * The model's key of @state, from its pieces, markers, whose turn and the
+ * game's own fields byte by byte: cp_state_hash() of a game without a
+ * `hash` hook.  A game whose own key leaves out what does not matter may
+ * still give this one where random results are drawn from the key, so
+ * that a seed deals as it always did.
+ */
+guint64
+cp_state_default_hash (const CpState *state)
 {
   const guint8 *tail = (const guint8 *) state + sizeof (CpState);
   gsize n_tail = state->rules->state_size - sizeof (CpState);
@@ -856,7 +882,7 @@ default_hash (const CpState *state)
 guint64
 cp_state_hash (const CpState *state)
 {
-  return state->rules->hash != NULL ? state->rules->hash (state) : default_hash (state);
+  return state->rules->hash != NULL ? state->rules->hash (state) : cp_state_default_hash (state);
 }
 
 /**

@@ -136,6 +136,7 @@ char       *cp_state_write_position (const CpState *state,
 
 /* For computer players. */
 guint64     cp_state_hash       (const CpState *state);
+guint64     cp_state_default_hash (const CpState *state);
 int         cp_state_evaluate   (const CpState *state,
                                  guint          seat);
 int         cp_state_material   (const CpState *state,
