@@ -422,7 +422,7 @@ test_position (void)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *players = g_strdup_printf ("%u", rules[i]->max_seats);
+      g_autofree char *players = g_strdup_printf ("%u", rules[i]->min_seats);
       g_auto (Run) first = { 0 };
       g_auto (Run) again = { 0 };
 

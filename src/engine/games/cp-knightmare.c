@@ -627,15 +627,6 @@ cp_knightmare_init_position (CpKnightmareState *st, GHashTable *options, GError 
   return cp_knightmare_read_position (st, text, error);
 }
 
-/* A 64-bit mixer (splitmix64's finaliser). */
-static guint64
-mix (guint64 x)
-{
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 /**
  * cp_knightmare_hash:
  *
@@ -659,10 +650,10 @@ cp_knightmare_hash (const CpState *state)
       if (moved_mark (&st->chess, p, c))
         marks |= CP_PIECE_FLAG_MOVED;
       if (marks != 0)
-        h ^= mix ((marks << 8) | c);
+        h ^= cp_hash_mix ((marks << 8) | c);
     }
   if (st->note_phase != CP_NOTE_PHASE_NONE)
-    h ^= mix (((guint64) g_str_hash (st->card) << 8) | (guint64) st->note_phase << 4 | 0xf);
+    h ^= cp_hash_mix (((guint64) g_str_hash (st->card) << 8) | (guint64) st->note_phase << 4 | 0xf);
   return h;
 }
 

@@ -1022,15 +1022,6 @@ masquerade_init (CpState *state, GHashTable *opts, GError **error)
   return cp_chess_rules_setup (state, opts, FEATURES, error);
 }
 
-static guint64
-mix (guint64 h, guint64 x)
-{
-  x ^= h + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 /* The key of chess, with what the position text holds beyond FEN. */
 static guint64
 masquerade_hash (const CpState *state)
@@ -1048,17 +1039,17 @@ masquerade_hash (const CpState *state)
         chess.castle[taken][side].rook = CP_NO_CELL;
       h = cp_chess_compute_hash (&chess);
     }
-  h = mix (h, ((guint64) st->stage << 8) | st->written);
+  h = cp_hash_combine (h, ((guint64) st->stage << 8) | st->written);
 
   for (guint seat = 0; seat < 2; seat++)
     {
       for (guint r = 0; r < N_KINDS; r++)
-        h = mix (h, ((guint64) st->table[seat][kinds[r]] << 16) | ((guint64) st->excluded[seat][kinds[r]] << 8)
+        h = cp_hash_combine (h, ((guint64) st->table[seat][kinds[r]] << 16) | ((guint64) st->excluded[seat][kinds[r]] << 8)
                       | st->confirmed[seat][kinds[r]]);
-      h = mix (h, st->answered[seat]);
+      h = cp_hash_combine (h, st->answered[seat]);
     }
   if (st->answered[1 - state->to_move] == ANSWER_REFUSED)
-    h = mix (h, st->from);
+    h = cp_hash_combine (h, st->from);
   return h;
 }
 

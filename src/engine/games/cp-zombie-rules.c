@@ -982,15 +982,6 @@ zombie_init (CpState *state, GHashTable *opts, GError **error)
   return read_position (ZOMBIE_STATE (state), text, fen, (const char *const *) extra, error);
 }
 
-static guint64
-mix (guint64 h, guint64 x)
-{
-  x ^= h + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 /* The key of chess, with what the position text holds beyond FEN. */
 static guint64
 zombie_hash (const CpState *state)
@@ -1003,16 +994,16 @@ zombie_hash (const CpState *state)
       if (is_zombie (&state->cells[cell]))
         zombies |= CELL_BIT (cell);
       if (st->buried[0][cell] != 0 || st->buried[1][cell] != 0)
-        h = mix (h, ((guint64) cell << 16) | ((guint64) st->buried[0][cell] << 8) | st->buried[1][cell]);
+        h = cp_hash_combine (h, ((guint64) cell << 16) | ((guint64) st->buried[0][cell] << 8) | st->buried[1][cell]);
     }
-  h = mix (h, zombies);
-  h = mix (h, st->maybe[0]);
-  h = mix (h, st->maybe[1]);
-  h = mix (h, st->zombies_moved);
-  h = mix (h, st->left);
-  h = mix (h, ((guint64) st->stage << 8) | st->n_grave);
+  h = cp_hash_combine (h, zombies);
+  h = cp_hash_combine (h, st->maybe[0]);
+  h = cp_hash_combine (h, st->maybe[1]);
+  h = cp_hash_combine (h, st->zombies_moved);
+  h = cp_hash_combine (h, st->left);
+  h = cp_hash_combine (h, ((guint64) st->stage << 8) | st->n_grave);
   for (guint i = 0; i < st->n_grave; i++)
-    h = mix (h, st->grave[i]);
+    h = cp_hash_combine (h, st->grave[i]);
   return h;
 }
 

@@ -820,14 +820,30 @@ cp_state_count_pieces (const CpState *state, guint seat, guint8 *counts)
       counts[state->cells[c].kind]++;
 }
 
-/* A well-mixed 64-bit value of @x (the finaliser of SplitMix64): keys of
- * the default hash, made as needed rather than kept in tables. */
-static inline guint64
-mix64 (guint64 x)
+/**
+ * cp_hash_mix:
+ *
+ * A well-mixed 64-bit value of @x (the finaliser of SplitMix64): keys of
+ * the default hash, and of the games' own, made as needed rather than
+ * kept in tables.
+ */
+guint64
+cp_hash_mix (guint64 x)
 {
   x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
   x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
   return x ^ (x >> 31);
+}
+
+/**
+ * cp_hash_combine:
+ *
+ * The key @h with the value @x mixed into it.
+ */
+guint64
+cp_hash_combine (guint64 h, guint64 x)
+{
+  return cp_hash_mix (x ^ (h + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)));
 }
 
 /**
@@ -844,7 +860,7 @@ cp_state_default_hash (const CpState *state)
 {
   const guint8 *tail = (const guint8 *) state + sizeof (CpState);
   gsize n_tail = state->rules->state_size - sizeof (CpState);
-  guint64 h = mix64 (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ state->to_move
+  guint64 h = cp_hash_mix (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ state->to_move
                      ^ ((guint64) state->out << 8));
 
   /* Every occupied cell and every marker adds the key of what lies there. */
@@ -853,11 +869,11 @@ cp_state_default_hash (const CpState *state)
       const CpPiece *p = &state->cells[c];
 
       if (p->kind != CP_PIECE_NONE)
-        h ^= mix64 (((guint64) c << 48) | ((guint64) p->kind << 40) | ((guint64) p->seat << 32)
+        h ^= cp_hash_mix (((guint64) c << 48) | ((guint64) p->kind << 40) | ((guint64) p->seat << 32)
                     | ((guint64) p->flags << 24) | ((guint64) p->wounds << 16)
                     | ((guint64) p->checkers << 8) | p->checker_colour);
       if (state->markers[c] != 0)
-        h ^= mix64 (((guint64) 0x100 + c) << 48 | state->markers[c]);
+        h ^= cp_hash_mix (((guint64) 0x100 + c) << 48 | state->markers[c]);
     }
   /* The game's own fields, after the shared part. */
   for (gsize i = 0; i + 8 <= n_tail; i += 8)
@@ -865,10 +881,10 @@ cp_state_default_hash (const CpState *state)
       guint64 word;
 
       memcpy (&word, tail + i, 8);
-      h = mix64 (h ^ word);
+      h = cp_hash_mix (h ^ word);
     }
   for (gsize i = n_tail & ~(gsize) 7; i < n_tail; i++)
-    h = mix64 (h ^ tail[i]);
+    h = cp_hash_mix (h ^ tail[i]);
   return h;
 }
 

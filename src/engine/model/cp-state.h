@@ -136,6 +136,9 @@ char       *cp_state_write_position (const CpState *state,
 
 /* For computer players. */
 guint64     cp_state_hash       (const CpState *state);
+guint64     cp_hash_mix         (guint64        x);
+guint64     cp_hash_combine     (guint64        h,
+                                 guint64        x);
 guint64     cp_state_default_hash (const CpState *state);
 int         cp_state_evaluate   (const CpState *state,
                                  guint          seat);
