@@ -487,17 +487,6 @@ test_brute_lines (void)
   g_assert_cmpuint (compared, >, 50);
 }
 
-/* The position of @game as text. */
-static char *
-position_of (CpGame *game)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (cp_game_get_state (game), &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* Positions hold the stage of the turn after FEN: "@" while the checker
  * is to be put, "~xh8" while the rook that took on h8 spends its checkers,
  * and then the pawns back on their starting rank.  Each reads back to the
@@ -514,7 +503,7 @@ test_position_text (void)
   g_auto (CpActionList) legal = { 0 };
 
   cp_test_play (game, "Rxh7");
-  at = position_of (game);
+  at = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (at, ==, "4k3/7R/8/8/2n5/8/8/4K3 w - - 0 1 @ -");
   placing = fen_game (at);
   cp_test_legal (placing, &legal);
@@ -522,10 +511,10 @@ test_position_text (void)
   g_assert_cmpuint (legal.items[0].cells[0], ==, cp_test_cell ("e8"));
 
   cp_test_play (stepping, "Rxh8");
-  walk = position_of (stepping);
+  walk = cp_test_position (cp_game_get_state (stepping));
   g_assert_cmpstr (walk, ==, "4k2R**/8/8/8/8/8/8/4K3 w - - 0 1 ~xh8 -");
   steps = fen_game (walk);
-  again = position_of (steps);
+  again = cp_test_position (cp_game_get_state (steps));
   g_assert_cmpstr (again, ==, walk);
   cp_test_play (steps, "~g7 ~f7");
   /* Having taken, the turn ends with a checker put. */
@@ -536,7 +525,7 @@ test_position_text (void)
   /* The pawn on d2 has moved before: one step only. */
   g_assert_true (has_legal (home, 0, "d2-d3"));
   g_assert_false (has_legal (home, 0, "d2-d4"));
-  home_text = position_of (home);
+  home_text = cp_test_position (cp_game_get_state (home));
   g_assert_cmpstr (home_text, ==, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 - d2");
 }
 

@@ -1089,20 +1089,10 @@ try_from_text (guint n_seats, const char *variant, const char *text, GError **er
   return cp_test_try_new_game ("attrition", n_seats, 1, options, error);
 }
 
-static char *
-text_of (CpGame *game)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (cp_game_get_state (game), &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 static void
 assert_text (CpGame *game, const char *expected)
 {
-  g_autofree char *text = text_of (game);
+  g_autofree char *text = cp_test_position (cp_game_get_state (game));
 
   g_assert_cmpstr (text, ==, expected);
 }

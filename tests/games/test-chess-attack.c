@@ -602,38 +602,27 @@ test_taken_pieces (void)
   g_assert_cmpstr (presentation->side_description[BLACK], ==, "Points: 0");
 }
 
-/* The position text of the game now. */
-static char *
-position (CpGame *game)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (cp_game_get_state (game), &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* A fight under way is written with its attack and the attacker's die;
  * once it ends, the wounded pieces and the pieces taken. */
 static void
 test_position_written (void)
 {
   g_autoptr (CpGame) game = table_game (EXAMPLE, NULL);
-  g_autofree char *start = position (game);
+  g_autofree char *start = cp_test_position (cp_game_get_state (game));
   g_autofree char *declared = NULL;
   g_autofree char *rolled = NULL;
   g_autofree char *ended = NULL;
 
   g_assert_cmpstr (start, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 - - -");
   cp_test_play (game, "dxe4");
-  declared = position (game);
+  declared = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (declared, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 - - d5e4");
   cp_test_play (game, "3");
-  rolled = position (game);
+  rolled = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (rolled, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 - - d5e4:3");
   /* 7 against 8: the black pawn falls, the white one is wounded. */
   cp_test_play (game, "5");
-  ended = position (game);
+  ended = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (ended, ==, "6k1/7b/5n2/8/4P3/2NB4/8/6K1 w - - 0 2 e4 p -");
 }
 
@@ -643,7 +632,7 @@ static void
 test_position_read (void)
 {
   g_autoptr (CpGame) game = table_game ("fen=6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 e4 Qp d5e4:3", NULL);
-  g_autofree char *again = position (game);
+  g_autofree char *again = cp_test_position (cp_game_get_state (game));
 
   g_assert_cmpstr (again, ==, "6k1/7b/5n2/3p4/4P3/2NB4/8/6K1 b - - 0 1 e4 Qp d5e4:3");
   g_assert_cmpint (cp_test_piece_at (game, "e4")->wounds, ==, 1);
@@ -668,7 +657,7 @@ static void
 test_position_plain (void)
 {
   g_autoptr (CpGame) game = table_game ("fen=k1P5/8/2Q5/8/8/8/8/K7 w - - 0 1", NULL);
-  g_autofree char *text = position (game);
+  g_autofree char *text = cp_test_position (cp_game_get_state (game));
   g_autoptr (GError) error = NULL;
   CpAction action;
 
@@ -687,7 +676,7 @@ test_position_refused (void)
     const char *reason;
   } cases[] = {
     { "4k3/8/8/8/8/8/8/4K2P w - - 0 1", "a pawn stands on its own first rank" },
-    { "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "a side has more than one king" },
+    { "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "each side must have exactly one king" },
     { "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "the side to move must be “w” or “b”" },
     { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e5 - -", "a wounded piece is named on an empty cell" },
     { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1,e1 - -", "a piece is wounded twice" },
@@ -724,7 +713,7 @@ test_position_king_taken (void)
   g_autofree char *option = NULL;
 
   cp_test_play (game, "Kb7 Qxb7 6 1");
-  text = position (game);
+  text = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (text, ==, "8/1Q6/8/8/8/8/8/K7 b - - 0 2 - k -");
   option = g_strconcat ("fen=", text, NULL);
   again = table_game (option, NULL);
@@ -741,7 +730,7 @@ test_position_castling_of_fallen_king (void)
 
   /* 4 + 6 against 5 + the rook's 1 + 1. */
   cp_test_play (game, "Qxe8 6 1");
-  text = position (game);
+  text = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (text, ==, "4Q2r/8/8/8/8/8/8/4K3 b - - 0 1 - k -");
 }
 
@@ -759,7 +748,7 @@ test_far_rank_pawn_stays (void)
   cp_test_play (game, "exd8 6 1 Kg7");
   g_assert_cmpint (cp_test_piece_at (game, "d8")->kind, ==, CP_PIECE_PAWN);
   g_assert_cmpint (cp_test_piece_at (game, "d8")->seat, ==, WHITE);
-  text = position (game);
+  text = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (text, ==, "3P4/6k1/8/8/8/8/8/4K3 w - - 1 2 - n -");
   cp_test_legal (game, &legal);
   for (guint i = 0; i < legal.len; i++)
@@ -806,7 +795,7 @@ test_points_of_fallen_attacker (void)
   g_autofree char *text = NULL;
 
   cp_test_play (game, "dxe4 1 6");
-  text = position (game);
+  text = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (text, ==, "6k1/7b/5n2/8/4P3/2NB4/8/6K1 w - - 0 2 - p -");
 }
 
@@ -820,7 +809,7 @@ test_rescue_by_fight (void)
   g_autofree char *text = NULL;
 
   cp_test_play (won, "exd8=Q");
-  text = position (won);
+  text = cp_test_position (cp_game_get_state (won));
   g_assert_cmpstr (text, ==, "3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1 - Q e7d8q");
   /* 2 + 6 against 2 + 1: the pawn takes d8 and the queen comes back. */
   cp_test_play (won, "6 1");
@@ -829,7 +818,7 @@ test_rescue_by_fight (void)
   /* 2 + 1 against 2 + 6: the pawn falls, the queen stays lost. */
   cp_test_play (lost, "exd8=Q 1 6");
   g_clear_pointer (&text, g_free);
-  text = position (lost);
+  text = cp_test_position (cp_game_get_state (lost));
   g_assert_cmpstr (text, ==, "3n3k/8/8/8/8/8/8/4K3 b - - 0 1 - QP -");
 }
 

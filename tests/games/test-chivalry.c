@@ -1431,22 +1431,12 @@ from_text (const char *text)
   return cp_state_copy (cp_game_get_state (game));
 }
 
-static char *
-text_of (const CpState *state)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (state, &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* Reads @text and writes it back unchanged. */
 static CpState *
 read_back (const char *text)
 {
   CpState *state = from_text (text);
-  g_autofree char *again = text_of (state);
+  g_autofree char *again = cp_test_position (state);
 
   g_assert_cmpstr (again, ==, text);
   return state;
@@ -1458,7 +1448,7 @@ static void
 test_position_start (void)
 {
   g_autoptr (CpState) start = cp_test_new_state ("chivalry", 2, NULL);
-  g_autofree char *text = text_of (start);
+  g_autofree char *text = cp_test_position (start);
   g_autoptr (CpState) state = NULL;
 
   g_assert_cmpstr (text, ==, START_TEXT);
@@ -1470,7 +1460,7 @@ test_position_start (void)
    * White to move. */
   cp_test_play_state (start, "G6-G8 G10-G9 G8xG10xI12 L11-J9-H11xJ13");
   g_free (text);
-  text = text_of (start);
+  text = cp_test_position (start);
   g_assert_cmpstr (text, ==, "2/8/10/8n3/14/2nnmmm1mmn3/2nnmm1mmmnn2/14/14/2NNMMMMMMNN2/2NNMM1MMMNN2/14/12/10/8/2 w");
   g_clear_pointer (&state, cp_state_free);
   state = read_back (text);

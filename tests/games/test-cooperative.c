@@ -914,24 +914,10 @@ test_position_text_states (void)
   g_assert_cmpuint (lost->outcome.reason, ==, CP_END_OUT_OF_CARDS);
 }
 
-/* A text that cannot be read says what is wrong. */
-static void
-assert_text_refused (const char *text, const char *why)
-{
-  g_autofree char *option = g_strdup_printf ("fen=%s", text);
-  const char *options[] = { "colours=seated", option, NULL };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = cp_test_try_new_game ("cooperative", 2, 1, options, &error);
-
-  g_assert_null (game);
-  g_assert_nonnull (error);
-  if (strstr (error->message, why) == NULL)
-    g_error ("“%s”: “%s” does not say “%s”", text, error->message, why);
-}
-
 static void
 test_position_text_refused (void)
 {
+  static const char *const seated[] = { "colours=seated", NULL };
   const char *fen = "rn1qkbnr/ppp1pppp/8/3b4/4P3/8/PP1P1PPP/RNBQKBNR b KQkq - 0 3";
   const char *draw = "4H,5H,2D,3D,4D,5D,8D,9H,9D,10D,KH,3S,4S,5S,2C,3C,4C,5C,8C,9C,10S,10C,QS";
   struct {
@@ -955,12 +941,16 @@ test_position_text_refused (void)
       g_autofree char *fields = g_strdup_printf (cases[i].fields, draw);
       g_autofree char *text = g_strdup_printf ("%s %s", fen, fields);
 
-      assert_text_refused (text, cases[i].why);
+      cp_test_assert_position_refused ("cooperative", 2, seated, text, cases[i].why);
     }
-  assert_text_refused ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 2H - - - - - - 0", "some cards of the game are missing");
-  assert_text_refused ("8/8/8/8/8/8/8/8 w - - 0 1 - - - - - - - 0", "each side must have one king");
-  assert_text_refused ("4k3/8/8/8/8/8/8/4K3 x - - 0 1 - - - - - - - 0", "the side to move must be");
-  assert_text_refused ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1 - - - - - - - 0", "castling is allowed with a rook that is not there");
+  cp_test_assert_position_refused ("cooperative", 2, seated, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 2H - - - - - - 0",
+                                   "some cards of the game are missing");
+  cp_test_assert_position_refused ("cooperative", 2, seated, "8/8/8/8/8/8/8/8 w - - 0 1 - - - - - - - 0",
+                                   "each side must have one king");
+  cp_test_assert_position_refused ("cooperative", 2, seated, "4k3/8/8/8/8/8/8/4K3 x - - 0 1 - - - - - - - 0",
+                                   "the side to move must be");
+  cp_test_assert_position_refused ("cooperative", 2, seated, "4k3/8/8/8/8/8/8/4K2R w Q - 0 1 - - - - - - - 0",
+                                   "castling is allowed with a rook that is not there");
 }
 
 /* A turn stands in one place of the move list: White's king move and

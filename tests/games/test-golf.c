@@ -1135,21 +1135,6 @@ test_position_text_by_hand (void)
   g_assert_cmpstr (cp_grid_get_word (card, 3, 10), ==, "4");
 }
 
-/* A text that cannot be read says what is wrong. */
-static void
-assert_text_refused (guint n, const char *text, const char *why)
-{
-  g_autofree char *option = g_strdup_printf ("fen=%s", text);
-  const char *options[] = { option, NULL };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = cp_test_try_new_game ("golf", n, 7, options, &error);
-
-  g_assert_null (game);
-  g_assert_nonnull (error);
-  if (strstr (error->message, why) == NULL)
-    g_error ("“%s”: “%s” does not say “%s”", text, error->message, why);
-}
-
 static void
 test_position_text_refused (void)
 {
@@ -1181,9 +1166,9 @@ test_position_text_refused (void)
     {
       g_autofree char *text = g_strdup_printf (cases[i].format, board, cards);
 
-      assert_text_refused (2, text, cases[i].why);
+      cp_test_assert_position_refused ("golf", 2, NULL, text, cases[i].why);
     }
-  assert_text_refused (2, "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q bid 3 2 2 10H,10D 8D,9C KH,QS "
+  cp_test_assert_position_refused ("golf", 2, NULL, "2B2b2/B3r2b/3R1N2/5k1n/2r3R1/K5Q1/1n6/1N5q bid 3 2 2 10H,10D 8D,9C KH,QS "
                           "1,3,-,-,-,-,-,-,- - 0 - Kq - - 4:2,4!:- -:1,3:-", "some cards of the game are missing");
 }
 

@@ -118,23 +118,12 @@ from_text (const char *game_id, guint n_seats, const char *text, gboolean cards)
   return cp_test_new_state (game_id, n_seats, option, cards ? "cards=true" : "cards=false", NULL);
 }
 
-/* The position of @state as text. */
-static char *
-text_of (const CpState *state)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (state, &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* Reads @text and writes it back unchanged. */
 static CpState *
 read_back (const char *game_id, guint n_seats, const char *text, gboolean cards)
 {
   CpState *state = from_text (game_id, n_seats, text, cards);
-  g_autofree char *again = text_of (state);
+  g_autofree char *again = cp_test_position (state);
 
   g_assert_cmpstr (again, ==, text);
   return state;
@@ -347,7 +336,7 @@ test_three_midline (void)
 
   cp_test_play_state (state, "d7d5 f2d4 a3a4 g7g6 d4c3 d2c3 d5d4 e2e3 c3d4 g6g5");
   g_assert_false (can_move (state, THREE_RED, "e3", "d4"));
-  text = text_of (state);
+  text = cp_test_position (state);
   g_assert_true (g_str_has_suffix (text, " e3,d4 -"));   /* both still bound */
 
   /* Neither free, both below the equator: neither takes the other. */
@@ -390,13 +379,13 @@ test_three_midline (void)
   state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/8/2rN1wN3/3bP1rP2/bK6rK b - - 0 1 - d2,f2 -", FALSE);
   move (state, THREE_BLACK, "d2", "e3");
   g_clear_pointer (&text, g_free);
-  text = text_of (state);
+  text = cp_test_position (state);
   g_assert_true (g_str_has_suffix (text, " f2,e3+ -"));
   g_clear_pointer (&state, cp_state_free);
   state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/8/2rN1wN3/3bP1rP2/bK6rK b - - 0 1 - d2,f2 -", FALSE);
   move (state, THREE_BLACK, "d2", "c3");
   g_clear_pointer (&text, g_free);
-  text = text_of (state);
+  text = cp_test_position (state);
   g_assert_true (g_str_has_suffix (text, " f2,c3 -"));
   g_clear_pointer (&state, cp_state_free);
   state = read_back ("km-three", 3, "x2wK3x/x6x/8/8/8/8/3bPrPbP2/bK6rK r - - 0 1 - d2,e2 -", FALSE);
@@ -424,7 +413,7 @@ test_three_frozen_king (void)
   g_assert_cmpint (state->cells[cell ("a1")].seat, ==, THREE_WHITE);
   g_assert_false (cp_state_is_over (state));
   g_assert_cmpuint (to_move (state), ==, THREE_RED);
-  text = text_of (state);
+  text = cp_test_position (state);
   g_assert_cmpstr (text, ==, "x2wK3x/x6x/8/4rQ3/8/wP6rK*/bP7/wR*7 r - - 0 2 b - -");
   g_clear_pointer (&state, cp_state_free);
   state = read_back ("km-three", 3, text, FALSE);
@@ -1195,7 +1184,7 @@ test_position_start (void)
     {
       g_autoptr (CpState) start = cp_test_new_state (games[i].id, games[i].n_seats, NULL);
       g_autoptr (CpState) read = NULL;
-      g_autofree char *text = text_of (start);
+      g_autofree char *text = cp_test_position (start);
 
       g_assert_cmpstr (text, ==, games[i].text);
       read = read_back (games[i].id, games[i].n_seats, text, FALSE);
@@ -1241,7 +1230,7 @@ test_position_fields (void)
    * are the midline pawns. */
   g_clear_pointer (&state, cp_state_free);
   state = from_text ("km-three", 3, "x2wK3x/x6x/8/8/8/5wN2/3bPrP3/bK6rK w", FALSE);
-  text = text_of (state);
+  text = cp_test_position (state);
   g_assert_cmpstr (text, ==, "x2wK3x/x6x/8/8/8/5wN2/3bPrP3/bK6rK w - - 0 1 - d2,e2 -");
 
   /* A card in play, and the changes it may make; then its name once it
@@ -1262,7 +1251,7 @@ test_position_fields (void)
     g_assert_no_error (error);
   }
   g_clear_pointer (&text, g_free);
-  text = text_of (state);
+  text = cp_test_position (state);
   g_assert_cmpstr (text, ==, "wKwR5bK/8/8/8/8/8/8/nK6rK b - - 0 1 - - played:Holy%20War");
   g_clear_pointer (&state, cp_state_free);
   state = read_back ("km-four", 4, text, TRUE);
@@ -1284,7 +1273,7 @@ test_position_four_out (void)
   g_assert_cmpuint (to_move (state), ==, BLACK);
   move (state, BLACK, "h8", "g8");
   g_assert_cmpuint (to_move (state), ==, BROWN);
-  text = text_of (state);
+  text = cp_test_position (state);
   g_assert_cmpstr (text, ==, "wK5bK*1/8/8/8/8/8/8/nKnP5wR* n - - 1 1 r - -");
 
   /* Three players out of four: the game is over, and the last one left

@@ -695,36 +695,12 @@ game_from (const char *text)
   return cp_test_new_game ("masquerade", 2, 5, option, NULL);
 }
 
-static char *
-position_of (CpGame *game)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (cp_game_get_state (game), &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 static void
 assert_position (CpGame *game, const char *expected)
 {
-  g_autofree char *text = position_of (game);
+  g_autofree char *text = cp_test_position (cp_game_get_state (game));
 
   g_assert_cmpstr (text, ==, expected);
-}
-
-static void
-assert_refused (const char *text, const char *reason)
-{
-  g_autofree char *option = g_strconcat ("fen=", text, NULL);
-  const char *options[] = { option, NULL };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = cp_test_try_new_game ("masquerade", 2, 5, options, &error);
-
-  g_assert_null (game);
-  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
-  if (strstr (error->message, reason) == NULL)
-    g_error ("“%s” refused as “%s”, not for “%s”", text, error->message, reason);
 }
 
 /* Both tables given: play starts at once, and the answers follow them;
@@ -836,7 +812,7 @@ test_position_refused (void)
     {
       g_autofree char *text = g_strdup_printf ("%s %s", board, cases[i].fields);
 
-      assert_refused (text, cases[i].reason);
+      cp_test_assert_position_refused ("masquerade", 2, NULL, text, cases[i].reason);
     }
 }
 

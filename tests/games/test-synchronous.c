@@ -488,31 +488,6 @@ test_perft_command_line (void)
                         brute_synchronous_perft (colliding[i], depth));
 }
 
-/* The position of @game as text. */
-static char *
-position_of (CpGame *game)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (cp_game_get_state (game), &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
-/* The refusal of the position @text, which must name @reason. */
-static void
-assert_refused (const char *text, const char *reason)
-{
-  g_autofree char *option = g_strconcat ("fen=", text, NULL);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = cp_test_try_new_game ("synchronous", 2, 1, (const char *const[]) { option, NULL }, &error);
-
-  g_assert_null (game);
-  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
-  if (strstr (error->message, reason) == NULL)
-    g_error ("“%s” refused with “%s”", text, error->message);
-}
-
 /* A position between the two sealed moves holds White's, given in the
  * open; read back, Black alone chooses, and the turn plays out as in the
  * game.  An exchange of blows is written with its cells and who may
@@ -527,23 +502,23 @@ test_position_text (void)
   g_autofree char *half = NULL, *exchange = NULL, *again = NULL, *after = NULL, *played = NULL;
 
   play (game, WHITE, CP_ACTION_COMMIT, "f4", "d5");
-  half = position_of (game);
+  half = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (half, ==, "3q2k1/8/4p3/8/4PN2/8/8/6K1 w - - 0 1 f4d5,- - 0");
   sealed = new_game (half);
   g_assert_cmpuint (cp_game_get_pending (sealed), ==, CP_SEAT_BIT (BLACK));
-  again = position_of (sealed);
+  again = cp_test_position (cp_game_get_state (sealed));
   g_assert_cmpstr (again, ==, half);
   play (game, BLACK, CP_ACTION_COMMIT, "g8", "h8");
   play (sealed, BLACK, CP_ACTION_COMMIT, "g8", "h8");
 
-  exchange = position_of (game);
+  exchange = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (exchange, ==, "3q3k/8/4p3/3N4/4P3/8/8/6K1 w - - 0 1 -,- d5:e6+d8 0");
-  played = position_of (sealed);
+  played = cp_test_position (cp_game_get_state (sealed));
   g_assert_cmpstr (played, ==, exchange);
   blows = new_game (exchange);
   g_assert_cmpuint (cp_game_get_pending (blows), ==, CP_SEAT_BIT (BLACK));
   play (blows, BLACK, CP_ACTION_MOVE, "e6", "d5");
-  after = position_of (blows);
+  after = cp_test_position (cp_game_get_state (blows));
   g_assert_cmpstr (after, ==, "3q3k/8/8/3p4/4P3/8/8/6K1 w - - 0 1 -,- d5x:e6+d8 1");
   g_assert_true (find (blows, WHITE, CP_ACTION_MOVE, "e4", "d5", &(CpAction) { 0 }));
 
@@ -574,7 +549,7 @@ test_position_refused (void)
     {
       g_autofree char *text = g_strdup_printf ("%s %s", start, cases[i].fields);
 
-      assert_refused (text, cases[i].reason);
+      cp_test_assert_position_refused ("synchronous", 2, NULL, text, cases[i].reason);
     }
 }
 

@@ -340,3 +340,48 @@ cp_test_wait_result (GAsyncResult **result)
   while (*result == NULL)
     g_main_context_iteration (NULL, TRUE);
 }
+
+/**
+ * cp_test_position:
+ *
+ * Returns: (transfer full): the position text of @state, which must be
+ *   written
+ */
+char *
+cp_test_position (const CpState *state)
+{
+  g_autoptr (GError) error = NULL;
+  char *text = cp_state_write_position (state, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+/**
+ * cp_test_assert_position_refused:
+ * @options: (nullable): the options besides the position, "key=value",
+ *   NULL-terminated
+ * @reason: words the refusal must hold
+ *
+ * The game @game_id for @n_seats does not start from the position @text,
+ * and its message says why with @reason.
+ */
+void
+cp_test_assert_position_refused (const char *game_id, guint n_seats, const char *const *options,
+                                 const char *text, const char *reason)
+{
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = NULL;
+
+  for (guint i = 0; options != NULL && options[i] != NULL; i++)
+    g_ptr_array_add (all, g_strdup (options[i]));
+  g_ptr_array_add (all, g_strconcat (CP_POSITION_OPTION "=", text, NULL));
+  g_ptr_array_add (all, NULL);
+  game = cp_test_try_new_game (game_id, n_seats, 1, (const char *const *) all->pdata, &error);
+  if (game != NULL)
+    g_error ("%s: “%s” is read, though it should be refused for “%s”", game_id, text, reason);
+  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
+  if (strstr (error->message, reason) == NULL)
+    g_error ("%s: “%s” is refused with “%s”, which does not say “%s”", game_id, text, error->message, reason);
+}

@@ -64,6 +64,7 @@ void      cp_test_play_action_at   (CpGame            *game,
  * @variant and the further arguments up to NULL, and returns the count
  * it prints; it must succeed. */
 void      cp_test_remove_tree      (const char        *path);
+
 guint64   cp_test_perft_command    (const char        *variant,
                                     guint              depth,
                                     ...) G_GNUC_NULL_TERMINATED;
@@ -94,5 +95,13 @@ void      cp_test_keep_result      (GObject           *source,
                                     GAsyncResult      *result,
                                     gpointer           data);
 void      cp_test_wait_result      (GAsyncResult     **result);
+
+/* Position texts. */
+char     *cp_test_position         (const CpState     *state);
+void      cp_test_assert_position_refused (const char        *game_id,
+                                           guint              n_seats,
+                                           const char *const *options,
+                                           const char        *text,
+                                           const char        *reason);
 
 G_END_DECLS

@@ -184,6 +184,11 @@ typedef enum {
                                    * its turn: the other side may be in check, and a double
                                    * step was the mover's */
   CP_FEN_READ_KING_TAKEN = 1 << 2, /* a king may be missing: taken, which ended the game */
+  CP_FEN_READ_PAWN_HOME = 1 << 3, /* a pawn may stand on its own first rank, as a game's
+                                   * own rules allow (a zombie's) */
+  CP_FEN_READ_PAWN_FAR  = 1 << 4, /* a pawn may stand on its last rank: it is not promoted */
+  CP_FEN_READ_EP_EITHER = 1 << 5, /* the en passant cell may be of either side's double step,
+                                   * made in a turn that goes on */
 } CpFenRead;
 
 gboolean  cp_fen_read                 (CpChessState *st,

@@ -145,26 +145,31 @@ static gboolean
 read_en_passant (CpChessState *st, const char *field, const char *fen, CpFenRead flags, GError **error)
 {
   CpBoard *board = st->base.board;
-  /* The side that made the double step: the other, or in the middle of a
-   * turn the side to move. */
-  guint cell, pawn, mover = (flags & CP_FEN_READ_MID_TURN) ? 1 - st->base.to_move : st->base.to_move;
-  CpDir back;
+  /* The side that may take en passant: the side to move, or in the middle
+   * of a turn the other; either, where the cell tells. */
+  guint cell, other = (flags & CP_FEN_READ_MID_TURN) ? 1 - st->base.to_move : st->base.to_move;
+  guint tries = (flags & CP_FEN_READ_EP_EITHER) ? 2 : 1;
 
   st->ep_cell = st->ep_pawn = CP_NO_CELL;
   if (g_str_equal (field, "-"))
     return TRUE;
   if (!cp_board_parse_cell (board, field, &cell, NULL))
     return cp_error_bad_position (error, fen, _("the en passant cell is not a cell"));
-  /* The pawn that passed the cell stands one step beyond it, seen from
-   * the side that moved it. */
-  back = cp_board_get_forward (board, 1 - mover, 0);
-  pawn = cp_board_step (board, cell, back);
-  if (pawn == CP_NO_CELL || st->base.cells[pawn].kind != CP_PIECE_PAWN
-      || st->base.cells[pawn].seat == mover || st->base.cells[cell].kind != CP_PIECE_NONE)
-    return cp_error_bad_position (error, fen, _("no pawn can have just passed the en passant cell"));
-  st->ep_cell = (guint8) cell;
-  st->ep_pawn = (guint8) pawn;
-  return TRUE;
+  for (guint i = 0; i < tries; i++, other = 1 - other)
+    {
+      /* The pawn that passed the cell stands one step beyond it, seen
+       * from the side that moved it. */
+      guint pawn = cp_board_step (board, cell, cp_board_get_forward (board, 1 - other, 0));
+
+      if (pawn != CP_NO_CELL && st->base.cells[pawn].kind == CP_PIECE_PAWN
+          && st->base.cells[pawn].seat != other && st->base.cells[cell].kind == CP_PIECE_NONE)
+        {
+          st->ep_cell = (guint8) cell;
+          st->ep_pawn = (guint8) pawn;
+          return TRUE;
+        }
+    }
+  return cp_error_bad_position (error, fen, _("no pawn can have just passed the en passant cell"));
 }
 
 /**
@@ -200,6 +205,7 @@ check_position (CpChessState *st, const char *fen, CpFenRead flags, GError **err
     {
       const CpPiece *p = &st->base.cells[c];
       guint y, first, last;
+      gboolean home;
 
       if (p->kind == CP_PIECE_KING)
         kings[p->seat]++;
@@ -209,10 +215,13 @@ check_position (CpChessState *st, const char *fen, CpFenRead flags, GError **err
       first = p->seat == 0 ? 0 : cp_board_get_height (board) - 1;
       last = cp_board_get_height (board) - 1 - first;
       /* Extra steps may take a pawn back onto its own first rank. */
-      if ((st->features & CP_CHESS_EXTRA_STEPS) && y == last)
-        return cp_error_bad_position (error, fen, _("a pawn stands on its last rank"));
-      if (!(st->features & CP_CHESS_EXTRA_STEPS) && (y == first || y == last))
-        return cp_error_bad_position (error, fen, _("a pawn stands on the first or last rank"));
+      home = (st->features & CP_CHESS_EXTRA_STEPS) || (flags & CP_FEN_READ_PAWN_HOME);
+      if (y == first && !home)
+        return cp_error_bad_position (error, fen, (flags & CP_FEN_READ_PAWN_FAR) ? _("a pawn stands on its own first rank")
+                                                                                 : _("a pawn stands on the first or last rank"));
+      if (y == last && !(flags & CP_FEN_READ_PAWN_FAR))
+        return cp_error_bad_position (error, fen, home ? _("a pawn stands on its last rank")
+                                                       : _("a pawn stands on the first or last rank"));
     }
   if (kings[0] > 1 || kings[1] > 1 || (!(flags & CP_FEN_READ_KING_TAKEN) && (kings[0] == 0 || kings[1] == 0)))
     return cp_error_bad_position (error, fen, _("each side must have exactly one king"));

@@ -1159,147 +1159,9 @@ attack_attributes (const CpState *state, CpPieceKind kind, int values[])
 
 /* The position text: FEN, then the wounded pieces, the pieces taken off
  * the board and the fight under way, such as
- * "4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1 e4 Nq d5e4:3".  Chess Attack reads
- * its FEN itself: with no check, a king may stand attacked by the side to
- * move, or be gone at the end; a pawn may stand on the far rank. */
-
-static gboolean
-read_placement (AttackState *st, const char *field, const char *text, GError **error)
-{
-  CpBoard *board = st->chess.base.board;
-  guint x = 0, y = 7, kings[2] = { 0, 0 };
-
-  memset (st->chess.base.cells, 0, sizeof st->chess.base.cells);
-  for (const char *p = field; *p; p++)
-    {
-      CpPieceKind kind;
-      guint seat = g_ascii_isupper (*p) ? 0 : 1;
-
-      if (*p == '/')
-        {
-          if (x != 8 || y == 0)
-            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
-          x = 0;
-          y--;
-        }
-      else if (g_ascii_isdigit (*p))
-        {
-          if (*p == '0' || (guint) (*p - '0') > 8 - x)
-            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
-          x += (guint) (*p - '0');
-        }
-      else if (strchr ("KQRBNPkqrbnp", *p) && cp_piece_kind_from_letter (*p, &kind))
-        {
-          if (x >= 8)
-            return cp_error_bad_position (error, text, _("a rank has the wrong number of cells"));
-          if (kind == CP_PIECE_PAWN && y == (seat == 0 ? 0u : 7u))
-            return cp_error_bad_position (error, text, _("a pawn stands on its own first rank"));
-          if (kind == CP_PIECE_KING && kings[seat]++ > 0)
-            return cp_error_bad_position (error, text, _("a side has more than one king"));
-          st->chess.base.cells[cp_board_cell_at (board, (int) x, (int) y)] = (CpPiece) { .kind = kind, .seat = seat };
-          x++;
-        }
-      else
-        return cp_error_bad_position (error, text, _("the pieces hold an unknown letter"));
-    }
-  if (x != 8 || y != 0)
-    return cp_error_bad_position (error, text, _("the board is incomplete"));
-  return TRUE;
-}
-
-/* The outermost rook of @seat on its first rank, on the king's side or
- * the queen's side of its king. */
-static guint
-outer_rook (const CpChessState *chess, guint seat, gboolean king_side)
-{
-  CpBoard *board = chess->base.board;
-  int king_x = (int) cp_board_cell_x (board, chess->king[seat]);
-
-  for (int i = 0; i < 8; i++)
-    {
-      int x = king_side ? 7 - i : i;
-      guint cell = cp_board_cell_at (board, x, chess->home_rank[seat]);
-
-      if (king_side ? x <= king_x : x >= king_x)
-        break;
-      if (chess->base.cells[cell].kind == CP_PIECE_ROOK && chess->base.cells[cell].seat == seat)
-        return cell;
-    }
-  return CP_NO_CELL;
-}
-
-/* Castling rights as FEN gives them, KQkq, or by the rook's file as in
- * X-FEN and Shredder-FEN. */
-static gboolean
-read_castling (CpChessState *chess, const char *field, const char *text, GError **error)
-{
-  CpBoard *board = chess->base.board;
-
-  cp_chess_state_reset_castling (chess);
-  if (g_str_equal (field, "-"))
-    return TRUE;
-  for (const char *p = field; *p; p++)
-    {
-      guint seat = g_ascii_isupper (*p) ? 0 : 1;
-      char c = g_ascii_tolower (*p);
-      guint rook = CP_NO_CELL;
-
-      if (strchr ("kqabcdefgh", c) == NULL)
-        return cp_error_bad_position (error, text, _("the castling rights hold an unknown letter"));
-      if (chess->king[seat] == CP_NO_CELL || cp_board_cell_y (board, chess->king[seat]) != chess->home_rank[seat])
-        return cp_error_bad_position (error, text, _("castling is allowed to a king that is not on its first rank"));
-      if (c == 'k' || c == 'q')
-        rook = outer_rook (chess, seat, c == 'k');
-      else
-        {
-          guint cell = cp_board_cell_at (board, c - 'a', chess->home_rank[seat]);
-
-          if (chess->base.cells[cell].kind == CP_PIECE_ROOK && chess->base.cells[cell].seat == seat
-              && cell != chess->king[seat])
-            rook = cell;
-        }
-      if (rook == CP_NO_CELL)
-        return cp_error_bad_position (error, text, _("castling is allowed with a rook that is not there"));
-      cp_chess_state_add_castle_right (chess, seat, rook);
-    }
-  return TRUE;
-}
-
-static gboolean
-read_en_passant (CpChessState *chess, const char *field, const char *text, GError **error)
-{
-  CpBoard *board = chess->base.board;
-  guint cell, pawn, mover = chess->base.to_move;
-
-  chess->ep_cell = chess->ep_pawn = CP_NO_CELL;
-  if (g_str_equal (field, "-"))
-    return TRUE;
-  if (!cp_board_parse_cell (board, field, &cell, NULL))
-    return cp_error_bad_position (error, text, _("the en passant cell is not a cell"));
-  /* The pawn that passed the cell stands one step beyond it. */
-  pawn = cp_board_step (board, cell, cp_board_get_forward (board, 1 - mover, 0));
-  if (pawn == CP_NO_CELL || chess->base.cells[pawn].kind != CP_PIECE_PAWN
-      || chess->base.cells[pawn].seat == mover || chess->base.cells[cell].kind != CP_PIECE_NONE)
-    return cp_error_bad_position (error, text, _("no pawn can have just passed the en passant cell"));
-  chess->ep_cell = (guint8) cell;
-  chess->ep_pawn = (guint8) pawn;
-  return TRUE;
-}
-
-static gboolean
-read_count (const char *field, guint min, guint *value)
-{
-  char *end;
-  guint64 n;
-
-  if (!g_ascii_isdigit (field[0]))
-    return FALSE;
-  n = g_ascii_strtoull (field, &end, 10);
-  if (*end != '\0' || n < min || n > 9999)
-    return FALSE;
-  *value = (guint) n;
-  return TRUE;
-}
+ * "4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1 e4 Nq d5e4:3".  With no check, a
+ * king may stand attacked by the side to move, or be gone at the end; a
+ * pawn may stand on the far rank. */
 
 /* Sets up the board from the FEN at the start of @text, as FEN allows it
  * (the castling rights, the en passant cell and the move counters may be
@@ -1309,29 +1171,17 @@ read_board (AttackState *st, const char *text, GStrv *extra, GError **error)
 {
   CpChessState *chess = &st->chess;
   g_autofree char *fen = cp_fen_split (text, extra);
-  g_auto (GStrv) f = g_strsplit (fen, " ", -1);
-  guint n = g_strv_length (f), halfmove = 0, fullmove = 1;
 
   cp_chess_state_init_standard (chess, cp_chess_standard_board ());
   chess->features = FEATURES;
   if (g_strv_length (*extra) > 3)
     return cp_error_bad_position (error, text, _("it has too many fields"));
-  if (n < 2 || n == 5)
-    return cp_error_bad_position (error, text, _("it has too few fields"));
-  if (!read_placement (st, f[0], text, error))
+  if (!cp_fen_read_with (chess, fen, CP_FEN_READ_ANY_CHECK | CP_FEN_READ_KING_TAKEN | CP_FEN_READ_PAWN_FAR, error))
     return FALSE;
-  if (!g_str_equal (f[1], "w") && !g_str_equal (f[1], "b"))
-    return cp_error_bad_position (error, text, _("the side to move must be “w” or “b”"));
-  chess->base.to_move = g_str_equal (f[1], "w") ? 0 : 1;
-  cp_chess_state_finish_setup (chess);
-  if (!read_castling (chess, n > 2 ? f[2] : "-", text, error)
-      || !read_en_passant (chess, n > 3 ? f[3] : "-", text, error))
-    return FALSE;
-  if (n == 6 && (!read_count (f[4], 0, &halfmove) || !read_count (f[5], 1, &fullmove)))
-    return cp_error_bad_position (error, text, _("the move counters are not numbers"));
-  chess->halfmove = (guint16) halfmove;
-  chess->fullmove = (guint16) fullmove;
-  cp_chess_state_finish_setup (chess);
+  /* Checkers have no place in this game. */
+  for (guint cell = 0; cell < 64; cell++)
+    if (chess->base.cells[cell].checkers > 0)
+      return cp_error_bad_position (error, text, _("the pieces hold an unknown letter"));
   return TRUE;
 }
 

@@ -53,10 +53,6 @@ int         cp_chess_rules_evaluate   (const CpState  *state,
                                        guint           seat);
 gboolean    cp_chess_rules_null_move  (const CpState  *state);
 char       *cp_chess_rules_write_position (const CpState *state);
-gboolean    cp_chess_rules_read_placement (const char *fen,
-                                       char            board[64]);
-char       *cp_chess_rules_replace_placement (const char *fen,
-                                       const char      board[64]);
 
 typedef char *(*CpChessPlainFormat) (const CpState *state, const CpAction *action, CpNotation notation);
 

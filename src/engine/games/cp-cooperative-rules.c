@@ -298,155 +298,19 @@ coop_write_position (const CpState *state)
   return g_string_free (out, FALSE);
 }
 
-static gboolean
-position_error (GError **error, const char *text, const char *reason)
-{
-  g_autofree char *quoted = cp_error_quote (text);
-
-  g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION, _("The position “%s” cannot be read: %s"), quoted, reason);
-  return FALSE;
-}
-
-/* The pieces of a FEN's first field; kings are counted by the caller. */
-static gboolean
-read_placement (CoopState *st, const char *field)
-{
-  g_auto (GStrv) ranks = g_strsplit (field, "/", -1);
-
-  if (g_strv_length (ranks) != 8)
-    return FALSE;
-  for (guint r = 0; r < 8; r++)
-    {
-      guint x = 0;
-
-      for (const char *p = ranks[r]; *p != '\0'; p++)
-        {
-          CpPieceKind kind;
-
-          if (*p >= '1' && *p <= '8')
-            x += (guint) (*p - '0');
-          else if (cp_piece_kind_from_letter (g_ascii_toupper (*p), &kind) && kind >= CP_PIECE_PAWN
-                   && kind <= CP_PIECE_KING && x < 8)
-            st->chess.base.cells[(7 - r) * 8 + x++] = (CpPiece) { .kind = kind, .seat = g_ascii_isupper (*p) ? 0 : 1 };
-          else
-            return FALSE;
-          if (x > 8)
-            return FALSE;
-        }
-      if (x != 8)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-read_castling (CoopState *st, const char *field)
-{
-  CpChessState *chess = &st->chess;
-
-  cp_chess_state_reset_castling (chess);
-  if (g_str_equal (field, "-"))
-    return TRUE;
-  for (const char *p = field; *p != '\0'; p++)
-    {
-      guint seat = g_ascii_isupper (*p) ? 0 : 1, y = seat == 0 ? 0 : 7, rook = CP_NO_CELL;
-      char c = g_ascii_tolower (*p);
-      guint king = chess->king[seat];
-
-      if (king == CP_NO_CELL || king / 8 != y)
-        return FALSE;
-      /* "K" and "Q": the outermost rook on that side of the king. */
-      for (guint x = 0; x < 8; x++)
-        {
-          const CpPiece *piece = &chess->base.cells[y * 8 + x];
-          gboolean wanted = c == 'k' ? x > king % 8 : c == 'q' ? x < king % 8 && rook == CP_NO_CELL
-                                                                : c == (char) ('a' + x);
-
-          if (wanted && piece->kind == CP_PIECE_ROOK && piece->seat == seat)
-            rook = y * 8 + x;
-        }
-      if (rook == CP_NO_CELL)
-        return FALSE;
-      cp_chess_state_add_castle_right (chess, seat, rook);
-    }
-  return TRUE;
-}
-
-/* The en passant cell of a double step, made by either side: the side to
- * move may have made it in this turn. */
-static gboolean
-read_en_passant (CoopState *st, const char *field)
-{
-  CpChessState *chess = &st->chess;
-  guint cell, pawn;
-
-  chess->ep_cell = chess->ep_pawn = CP_NO_CELL;
-  if (g_str_equal (field, "-"))
-    return TRUE;
-  if (!cp_board_parse_cell (chess->base.board, field, &cell, NULL) || (cell / 8 != 2 && cell / 8 != 5))
-    return FALSE;
-  pawn = cell / 8 == 2 ? cell + 8 : cell - 8;
-  if (chess->base.cells[pawn].kind != CP_PIECE_PAWN || chess->base.cells[pawn].seat != (cell / 8 == 2 ? 0u : 1u)
-      || chess->base.cells[cell].kind != CP_PIECE_NONE)
-    return FALSE;
-  chess->ep_cell = (guint8) cell;
-  chess->ep_pawn = (guint8) pawn;
-  return TRUE;
-}
-
-static gboolean
-read_counter (const char *field, guint *value)
-{
-  char *end;
-  guint64 n;
-
-  if (!g_ascii_isdigit (field[0]))
-    return FALSE;
-  n = g_ascii_strtoull (field, &end, 10);
-  *value = (guint) n;
-  return *end == '\0' && n <= 9999;
-}
-
 /* The board and the side to move of a position text, which has all six
- * fields of FEN. */
+ * fields of FEN.  There is no check; a king may be gone, taken, which
+ * ended the game; the player to move may have made a double step in
+ * this turn. */
 static gboolean
 read_board (CoopState *st, const char *text, const char *fen, GError **error)
 {
-  CpChessState *chess = &st->chess;
-  g_auto (GStrv) f = g_strsplit (fen, " ", -1);
-  guint kings[2] = { 0, 0 }, halfmove, fullmove;
+  g_auto (GStrv) fields = g_strsplit (fen, " ", -1);
 
-  if (g_strv_length (f) != 6)
-    return position_error (error, text, _("it has too few fields"));
-  memset (chess->base.cells, 0, sizeof chess->base.cells);
-  if (!read_placement (st, f[0]))
-    return position_error (error, text, _("a rank has the wrong number of cells"));
-  if (!g_str_equal (f[1], "w") && !g_str_equal (f[1], "b"))
-    return position_error (error, text, _("the side to move must be “w” or “b”"));
-  chess->base.to_move = f[1][0] == 'w' ? 0 : 1;
-  for (guint c = 0; c < 64; c++)
-    {
-      const CpPiece *p = &chess->base.cells[c];
-
-      if (p->kind == CP_PIECE_KING)
-        kings[p->seat]++;
-      if (p->kind == CP_PIECE_PAWN && (c / 8 == 0 || c / 8 == 7))
-        return position_error (error, text, _("a pawn stands on the first or last rank"));
-    }
-  /* A king may be gone: the game ended when it was taken. */
-  if (kings[0] > 1 || kings[1] > 1 || kings[0] + kings[1] == 0)
-    return position_error (error, text, _("each side must have one king, or one side none once it is taken"));
-  cp_chess_state_finish_setup (chess);
-  if (!read_castling (st, f[2]))
-    return position_error (error, text, _("castling is allowed with a rook that is not there"));
-  if (!read_en_passant (st, f[3]))
-    return position_error (error, text, _("no pawn can have just passed the en passant cell"));
-  if (!read_counter (f[4], &halfmove) || !read_counter (f[5], &fullmove) || fullmove == 0)
-    return position_error (error, text, _("the move counters are not numbers"));
-  chess->halfmove = (guint16) halfmove;
-  chess->fullmove = (guint16) fullmove;
-  cp_chess_state_finish_setup (chess);
-  return TRUE;
+  if (g_strv_length (fields) != 6)
+    return cp_error_bad_position (error, text, _("it has too few fields"));
+  return cp_fen_read_with (&st->chess, fen, CP_FEN_READ_ANY_CHECK | CP_FEN_READ_KING_TAKEN | CP_FEN_READ_EP_EITHER,
+                           error);
 }
 
 /* Fills @cards with the card ids of @field; @seen holds the cards read
@@ -471,10 +335,10 @@ read_pile (const char *field, CpDeck *cards, guint64 *seen, const char *text, GE
           /* Translators: %s: what stands where a card of Cooperative Chess is expected */
           g_autofree char *reason = g_strdup_printf (_("“%s” is not a card of the game"), quoted);
 
-          return position_error (error, text, reason);
+          return cp_error_bad_position (error, text, reason);
         }
       if (*seen & cp_card_bit (card))
-        return position_error (error, text, _("a card is given twice"));
+        return cp_error_bad_position (error, text, _("a card is given twice"));
       *seen |= cp_card_bit (card);
       cp_deck_put_bottom (cards, card);
     }
@@ -505,9 +369,9 @@ read_turn (CoopState *st, const char *field, const char *text, GError **error)
       char name[3] = { p[0], p[1], '\0' };
 
       if (p[1] == '\0' || !cp_board_parse_cell (state->board, name, &cell, NULL))
-        return position_error (error, text, _("the stage of the turn is not “-”, a cell, or “+” with maybe a cell and “*”"));
+        return cp_error_bad_position (error, text, _("the stage of the turn is not “-”, a cell, or “+” with maybe a cell and “*”"));
       if (state->cells[cell].kind == CP_PIECE_NONE || state->cells[cell].seat != state->to_move)
-        return position_error (error, text, _("the piece that moves this turn is not on its cell"));
+        return cp_error_bad_position (error, text, _("the piece that moves this turn is not on its cell"));
       st->piece = (guint8) cell;
       p += 2;
     }
@@ -517,9 +381,9 @@ read_turn (CoopState *st, const char *field, const char *text, GError **error)
       p++;
     }
   if (*p != '\0' || (st->stage == STAGE_MOVE && st->piece == CP_NO_CELL))
-    return position_error (error, text, _("the stage of the turn is not “-”, a cell, or “+” with maybe a cell and “*”"));
+    return cp_error_bad_position (error, text, _("the stage of the turn is not “-”, a cell, or “+” with maybe a cell and “*”"));
   if (st->stage == STAGE_CAPTURE && cp_hand_count (&st->discards[state->to_move]) == 0)
-    return position_error (error, text, _("the card of the turn is played, but the player’s discard stack is empty"));
+    return cp_error_bad_position (error, text, _("the card of the turn is played, but the player’s discard stack is empty"));
   return TRUE;
 }
 
@@ -533,9 +397,9 @@ read_position (CoopState *st, const char *text, const char *fen, GStrv fields, G
   CpDeck all;
 
   if (g_strv_length (fields) < N_FIELDS)
-    return position_error (error, text, _("it has too few fields"));
+    return cp_error_bad_position (error, text, _("it has too few fields"));
   if (g_strv_length (fields) > N_FIELDS)
-    return position_error (error, text, _("it has too many fields"));
+    return cp_error_bad_position (error, text, _("it has too many fields"));
   if (!read_board (st, text, fen, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (piles); i++)
@@ -545,13 +409,13 @@ read_position (CoopState *st, const char *text, const char *fen, GStrv fields, G
     return FALSE;
   cp_deck_init_chess (&all, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
   if (seen != cp_deck_get_set (&all))
-    return position_error (error, text, _("some cards of the game are missing"));
+    return cp_error_bad_position (error, text, _("some cards of the game are missing"));
   if (cp_hand_count (&st->hand[0]) > HAND_SIZE || cp_hand_count (&st->hand[1]) > HAND_SIZE)
-    return position_error (error, text, _("a hand holds more than three cards"));
+    return cp_error_bad_position (error, text, _("a hand holds more than three cards"));
   if (!read_turn (st, fields[6], text, error))
     return FALSE;
-  if (!read_counter (fields[7], &score) || score != kinds_gone (st))
-    return position_error (error, text, _("the score is not the number of kinds of piece gone from the board"));
+  if (!cp_fen_read_number (fields[7], 9999, &score) || score != kinds_gone (st))
+    return cp_error_bad_position (error, text, _("the score is not the number of kinds of piece gone from the board"));
   /* Nothing is drawn at random: play goes on from here. */
   st->colours_drawn = FALSE;
   /* A king taken ended the game, and so did an empty hand at the start

@@ -955,39 +955,16 @@ read_position (MasqueradeState *st, const char *text, const char *fen, const cha
 {
   const char *fields[N_FIELDS] = { "-", "-", "-", "-", "-,-" };
   guint n = g_strv_length ((char **) extra);
-  char board[64];
-  g_autofree char *stood_in = NULL;
-  guint stand_in = CP_NO_CELL, taken;
-  guint8 team;
-  gboolean read;
+  guint taken;
 
   if (n > N_FIELDS)
     return cp_error_bad_position (error, text, _("it has too many fields"));
   for (guint i = 0; i < n; i++)
     fields[i] = extra[i];
 
-  /* A king may have been taken, which FEN's reader refuses: a king
-   * stands in for it, away from the first and last ranks. */
-  if (cp_chess_rules_read_placement (fen, board) && (memchr (board, 'K', 64) == NULL) != (memchr (board, 'k', 64) == NULL))
-    {
-      for (guint cell = 8; cell < 56 && stand_in == CP_NO_CELL; cell++)
-        if (board[cell] == 0)
-          stand_in = cell;
-      if (stand_in != CP_NO_CELL)
-        {
-          board[stand_in] = memchr (board, 'K', 64) == NULL ? 'K' : 'k';
-          stood_in = cp_chess_rules_replace_placement (fen, board);
-        }
-    }
-  /* There is no check in this game. */
-  team = st->chess.team[1];
-  st->chess.team[1] = st->chess.team[0];
-  read = cp_fen_read (&st->chess, stood_in != NULL ? stood_in : fen, error);
-  st->chess.team[1] = team;
-  if (!read)
+  /* There is no check in this game, and a king taken ends it. */
+  if (!cp_fen_read_with (&st->chess, fen, CP_FEN_READ_ANY_CHECK | CP_FEN_READ_KING_TAKEN, error))
     return FALSE;
-  if (stand_in != CP_NO_CELL)
-    memset (&st->chess.base.cells[stand_in], 0, sizeof (CpPiece));
   /* The key depends on the enemies: an en passant capture counts in it
    * only where an enemy pawn could make it. */
   cp_chess_state_finish_setup (&st->chess);

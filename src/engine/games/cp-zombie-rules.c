@@ -909,13 +909,9 @@ read_position (ZombieState *st, const char *text, const char *fen, const char *c
 {
   const char *fields[N_FIELDS] = { "-", "-", NULL, "-", "-", "-" };
   guint n = g_strv_length ((char **) extra);
-  guint64 zombies, pawns = 0;
+  guint64 zombies;
   gboolean suspected = FALSE;
   const char *taken = "";
-  char board[64];
-  g_autofree char *stood_in = NULL;
-  guint8 team;
-  gboolean read;
 
   if (n > N_FIELDS)
     return cp_error_bad_position (error, text, _("it has too many fields"));
@@ -926,29 +922,18 @@ read_position (ZombieState *st, const char *text, const char *fen, const char *c
   if (!read_fields (st, text, fields, &zombies, &suspected, &taken, error))
     return FALSE;
 
-  /* A zombie pawn may stand on its side's first rank, which FEN's reader
-   * refuses: a knight stands in for it there.  Check is looked at once
-   * the pieces are all in place, as it depends on the turn. */
-  if (cp_chess_rules_read_placement (fen, board))
-    {
-      for (guint cell = 0; cell < 64; cell++)
-        if ((zombies & CELL_BIT (cell)) && ((board[cell] == 'P' && cell < 8) || (board[cell] == 'p' && cell >= 56)))
-          {
-            board[cell] = board[cell] == 'p' ? 'n' : 'N';
-            pawns |= CELL_BIT (cell);
-          }
-      if (pawns != 0)
-        stood_in = cp_chess_rules_replace_placement (fen, board);
-    }
-  team = st->chess.team[1];
-  st->chess.team[1] = st->chess.team[0];
-  read = cp_fen_read (&st->chess, stood_in != NULL ? stood_in : fen, error);
-  st->chess.team[1] = team;
-  if (!read)
+  /* Check is looked at once the pieces are all in place, as it depends
+   * on the turn; a pawn on its side's first rank must be a zombie. */
+  if (!cp_fen_read_with (&st->chess, fen, CP_FEN_READ_ANY_CHECK | CP_FEN_READ_PAWN_HOME, error))
     return FALSE;
   for (guint cell = 0; cell < 64; cell++)
-    if (pawns & CELL_BIT (cell))
-      st->chess.base.cells[cell].kind = CP_PIECE_PAWN;
+    {
+      const CpPiece *p = &st->chess.base.cells[cell];
+
+      if (p->kind == CP_PIECE_PAWN && cp_board_cell_y (st->chess.base.board, cell) == (p->seat == 0 ? 0u : 7u)
+          && !(zombies & CELL_BIT (cell)))
+        return cp_error_bad_position (error, text, _("a pawn stands on the first or last rank"));
+    }
   cp_chess_state_finish_setup (&st->chess);
   for (guint cell = 0; cell < 64; cell++)
     if (zombies & CELL_BIT (cell))
