@@ -824,16 +824,6 @@ from_text (const char *text)
   return cp_test_new_state ("cooperative", 2, "colours=seated", option, NULL);
 }
 
-static char *
-written (const CpState *state)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (state, &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* The first example, written in the middle of Black's turn: the bishop
  * has taken on d5, and the turn goes on from the text as it does in the
  * game. */
@@ -855,11 +845,11 @@ test_position_text (void)
   g_free (move (state, "c8", "e6", CP_PIECE_NONE));
   play (state, "9S");
   g_free (move (state, "e6", "d5", CP_PIECE_NONE));
-  text = written (state);
+  text = cp_test_position (state);
   g_assert_cmpstr (text, ==, EXAMPLE_TEXT);
 
   again = from_text (text);
-  back = written (again);
+  back = cp_test_position (again);
   g_assert_cmpstr (back, ==, text);
   /* Black's bishop goes on taking on the red pawn card; nothing is dealt
    * again. */
@@ -892,7 +882,7 @@ test_position_text_states (void)
   g_free (move (state, "c8", "f5", CP_PIECE_NONE));
   play (state, "9S");
   g_free (move (state, "f5", "e4", CP_PIECE_NONE));
-  text = written (state);
+  text = cp_test_position (state);
   g_assert_nonnull (strstr (text, " +e4* 0"));
   wild = from_text (text);
   g_assert_true (can_move (wild, "e4", "b1"));
@@ -903,7 +893,7 @@ test_position_text_states (void)
   g_assert_cmpuint (won->outcome.status, ==, CP_STATUS_WON);
   g_assert_cmpuint (won->outcome.score, ==, 2);
   g_assert_cmpuint (cp_state_pending (won), ==, 0);
-  end = written (won);
+  end = cp_test_position (won);
   g_assert_cmpstr (end, ==, "6k1/p7/1n6/8/8/8/7P/4r1NR b - - 0 1 2H,3H,4H 2S,3S - 10S KH "
                    "5H,2D,3D,4D,5D,4S,5S,2C,3C,4C,5C,8H,8D,8S,8C,9H,9D,9S,9C,10H,10D,10C,QH,QS,KS +e1 2");
 

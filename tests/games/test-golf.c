@@ -1001,16 +1001,6 @@ test_daily (void)
   g_assert_error (error, CP_ERROR, CP_ERROR_BAD_OPTION);
 }
 
-static char *
-written (const CpState *state)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (state, &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* A game of @n players set up from a position text. */
 static CpGame *
 from_text (guint n, const char *text)
@@ -1024,8 +1014,8 @@ from_text (guint n, const char *text)
 static void
 assert_same_text (CpGame *a, CpGame *b)
 {
-  g_autofree char *text_a = written (cp_game_get_state (a));
-  g_autofree char *text_b = written (cp_game_get_state (b));
+  g_autofree char *text_a = cp_test_position (cp_game_get_state (a));
+  g_autofree char *text_b = cp_test_position (cp_game_get_state (b));
 
   g_assert_cmpstr (text_a, ==, text_b);
 }
@@ -1056,7 +1046,7 @@ test_position_text (void)
   CpGolfPosition position = hole_position (game);
   CpGolfSolution solution;
   guint par = solve (&position, 10, &solution), next;
-  g_autofree char *first = written (cp_game_get_state (game));
+  g_autofree char *first = cp_test_position (cp_game_get_state (game));
   g_autofree char *text = NULL;
   g_autofree char *players = NULL;
 
@@ -1074,7 +1064,7 @@ test_position_text (void)
   bid (game, 1, par + 2);
   bid (game, 2, par + 2);
   cp_test_play_action (game, detour (game, 0, &solution));
-  text = written (cp_game_get_state (game));
+  text = cp_test_position (cp_game_get_state (game));
   players = g_strdup_printf (" 3q1n2/5k2/3R2b1/1K1N3r/2R5/1B2b1N1/n5Q1/2B3r1 %u:-:- %u:-:- %u:-:-", par + 1, par + 2,
                              par + 2);
   g_assert_nonnull (strstr (text, " show 1 3 2 "));
@@ -1120,7 +1110,7 @@ test_position_text_by_hand (void)
   const CpGrid *card;
 
   game = from_text (2, text);
-  back = written (cp_game_get_state (game));
+  back = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (back, ==, text);
   /* The first player has bid; the second is to bid. */
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (1));
