@@ -2973,6 +2973,9 @@ test_copy_position (void)
   g_assert_cmpstr (text, ==, "before");
   g_free (text);
   g_assert_null (find_new_game_dialog ());
+  /* The display's clipboard is let go, so that no later test asks this
+   * process for it. */
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL);
   destroy (window);
 }
 
