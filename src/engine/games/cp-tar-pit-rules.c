@@ -520,9 +520,11 @@ tar_pit_init (CpState *state, GHashTable *opts, GError **error)
   const char *const counts[2] = { "white-checkers", "black-checkers" };
   const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
   g_auto (GStrv) extra = NULL;
-  g_autofree char *fen = text != NULL ? cp_fen_split (text, &extra) : NULL;
   CpDeck deck;
 
+  /* With the game's fields after its FEN, the text is the whole position. */
+  if (text != NULL)
+    g_free (cp_fen_split (text, &extra));
   cp_deck_init_chess (&deck, CP_CHESS_DECK_PAWNS | CP_CHESS_DECK_PIECES);
   for (guint i = 0; i < MIN (cards, 4u); i++)
     for (guint colour = 0; colour < 2; colour++)

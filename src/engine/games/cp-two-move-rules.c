@@ -384,8 +384,11 @@ two_move_init (CpState *state, GHashTable *opts, GError **error)
   TwoMoveState *st = TWO_MOVE_STATE (state);
   const char *text = g_hash_table_lookup (opts, CP_POSITION_OPTION);
   g_auto (GStrv) extra = NULL;
-  g_autofree char *fen = text != NULL ? cp_fen_split (text, &extra) : NULL;
 
+  /* A plain FEN is the start of chess; with the game's fields after it,
+   * the whole position. */
+  if (text != NULL)
+    g_free (cp_fen_split (text, &extra));
   if (extra != NULL && extra[0] != NULL)
     return read_position (st, text, error);
   if (!cp_chess_rules_setup (state, opts, CP_CHESS_DOUBLE_STEP | CP_CHESS_CASTLING | CP_CHESS_HELD_TURN,
