@@ -583,6 +583,17 @@ add_case (GPtrArray *cases, GPtrArray *names, const CpRules *rules, const char *
   g_test_add_data_func (g_ptr_array_index (names, names->len - 1), c, rules ? test_layout : test_preferences);
 }
 
+/* GTK 4.8 warns when, on a machine under heavy load, a frame paints a
+ * stack whose new child has not been given its size yet; the next frame
+ * draws it whole, and what a frame draws is not what this test checks,
+ * so that one warning does not end the test. */
+static gboolean
+fatal_unless_unallocated_stack (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  return strstr (message, "Trying to snapshot GtkStack") == NULL
+         || strstr (message, "without a current allocation") == NULL;
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -597,6 +608,7 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_HOME", made, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  g_test_log_set_fatal_handler (fatal_unless_unallocated_stack, NULL);
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CP_LOCALE_DIR"));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
