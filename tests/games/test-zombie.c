@@ -430,16 +430,6 @@ game_from (const char *text)
   return cp_test_new_game ("zombie", 2, 7, option, NULL);
 }
 
-static char *
-position_of (CpGame *game)
-{
-  g_autoptr (GError) error = NULL;
-  char *text = cp_state_write_position (cp_game_get_state (game), &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 static guint
 n_legal (CpGame *game, guint seat)
 {
@@ -447,20 +437,6 @@ n_legal (CpGame *game, guint seat)
 
   cp_state_legal (cp_game_get_state (game), seat, &legal);
   return legal.len;
-}
-
-static void
-assert_refused (const char *text, const char *reason)
-{
-  g_autofree char *option = g_strconcat ("fen=", text, NULL);
-  const char *options[] = { option, NULL };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (CpGame) game = cp_test_try_new_game ("zombie", 2, 7, options, &error);
-
-  g_assert_null (game);
-  g_assert_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION);
-  if (strstr (error->message, reason) == NULL)
-    g_error ("“%s” refused as “%s”, not for “%s”", text, error->message, reason);
 }
 
 /* The example of the rules, written as a position and read back: the
@@ -481,11 +457,11 @@ test_position_example (void)
   bury (game, WHITE, "b2");
   cp_test_play (game, "Nxd4");
   bury (game, BLACK, "g7");
-  text = position_of (game);
+  text = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (text, ==, expected);
 
   again = game_from (expected);
-  text_again = position_of (again);
+  text_again = cp_test_position (cp_game_get_state (again));
   g_assert_cmpstr (text_again, ==, expected);
   g_assert_true (at (again, "c6")->flags & CP_PIECE_FLAG_ZOMBIE);
   g_assert_cmpint (buried (cp_game_get_state (again), WHITE, "b2"), ==, CP_PIECE_PAWN);
@@ -511,7 +487,7 @@ test_position_horde (void)
 {
   static const char text[] = "4k3/7p/8/8/8/2N5/8/R3K3 w - - 0 30 a1,c3 - -/- c3 b1 -";
   g_autoptr (CpGame) game = game_from (text);
-  g_autofree char *written = position_of (game);
+  g_autofree char *written = cp_test_position (cp_game_get_state (game));
   CpAction pass;
 
   g_assert_cmpstr (written, ==, text);
@@ -537,7 +513,7 @@ test_position_burying (void)
   g_assert_true (can_bury (game, WHITE, "e2"));
   g_assert_cmpuint (n_legal (game, WHITE), ==, 2);
   bury (game, WHITE, "e2");
-  after = position_of (game);
+  after = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (after, ==, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 - ne2 e1,e2/- - - -");
 }
 
@@ -548,7 +524,7 @@ test_position_first_rank_pawn (void)
 {
   static const char text[] = "4k3/8/8/8/8/8/8/3PK3 w - - 0 1 d1 - -/- - - -";
   g_autoptr (CpGame) game = game_from (text);
-  g_autofree char *written = position_of (game);
+  g_autofree char *written = cp_test_position (cp_game_get_state (game));
 
   g_assert_cmpstr (written, ==, text);
   g_assert_cmpint (at (game, "d1")->kind, ==, CP_PIECE_PAWN);
@@ -561,7 +537,7 @@ static void
 test_position_plain_fen (void)
 {
   g_autoptr (CpGame) game = game_from ("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-  g_autofree char *written = position_of (game);
+  g_autofree char *written = cp_test_position (cp_game_get_state (game));
 
   g_assert_cmpstr (written, ==, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 - - -/- - - -");
   g_assert_true (can_move (game, "e1", "h1"));
@@ -577,7 +553,7 @@ test_position_zombie_taken (void)
   cp_test_play (game, "Kxd2");
   g_assert_cmpuint (cp_game_get_pending (game), ==, CP_SEAT_BIT (BLACK));
   g_assert_cmpuint (in_graveyard (game, WHITE, BLACK, CP_PIECE_PAWN), ==, 0);
-  after = position_of (game);
+  after = cp_test_position (cp_game_get_state (game));
   g_assert_cmpstr (after, ==, "4k3/7p/8/8/8/8/3K4/8 b - - 0 9 - - -/- - - -");
 }
 
@@ -605,12 +581,13 @@ test_position_refused (void)
     {
       g_autofree char *text = g_strdup_printf ("%s %s", board, cases[i].fields);
 
-      assert_refused (text, cases[i].reason);
+      cp_test_assert_position_refused ("zombie", 2, NULL, text, cases[i].reason);
     }
   /* Mid-turn, the mover's king is safe; at the start, the other's. */
-  assert_refused ("4k3/8/8/8/8/2N5/4r3/R3K3 w - - 0 1 c3 - -/- c3 b1 -",
-                  "the king of the side whose turn is under way is attacked");
-  assert_refused ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1 - - -/- - - -", "the side that has just moved is in check");
+  cp_test_assert_position_refused ("zombie", 2, NULL, "4k3/8/8/8/8/2N5/4r3/R3K3 w - - 0 1 c3 - -/- c3 b1 -",
+                                   "the king of the side whose turn is under way is attacked");
+  cp_test_assert_position_refused ("zombie", 2, NULL, "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1 - - -/- - - -",
+                                   "the side that has just moved is in check");
 }
 
 int
