@@ -65,7 +65,8 @@ cp_error_quote (const char *text)
  * @text: a position text, as given
  * @reason: what is wrong with it, in a few words
  *
- * Refuses a position text that cannot be read.
+ * Refuses a position text that cannot be read.  @reason may quote a part
+ * of the text as given: bytes of it that are not UTF-8 become U+FFFD.
  *
  * Returns: %FALSE
  */
@@ -73,8 +74,9 @@ gboolean
 cp_error_bad_position (GError **error, const char *text, const char *reason)
 {
   g_autofree char *quoted = cp_error_quote (text);
+  g_autofree char *valid = g_utf8_make_valid (reason, -1);
 
   g_set_error (error, CP_ERROR, CP_ERROR_BAD_NOTATION,
-               _("The position “%s” cannot be read: %s"), quoted, reason);
+               _("The position “%s” cannot be read: %s"), quoted, valid);
   return FALSE;
 }
