@@ -10,8 +10,10 @@
  * "cards-chosen" signal.  Choosing one more card than the choice takes
  * gives up the card chosen first, so a click always does something.
  *
- * Every card is a small drawing area of its own that takes the keyboard
- * focus and has the card's name for screen readers.  A row of cards is a
+ * Every card is a small widget of its own that takes the keyboard focus
+ * and has the card's name for screen readers: a drawing area, or, for a
+ * card of the hand while cards are chosen, a CpCardButton that assistive
+ * technologies activate as a button.  A row of cards is a
  * GtkFixed, so the cards overlap a little.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,6 +28,7 @@
 #include "cp-accessible.h"
 #include "cp-engine.h"
 #include "cp-card-art.h"
+#include "cp-card-button.h"
 #include "cp-card-hand-panel.h"
 #include "cp-card-row.h"
 #include "cp-wrap-layout.h"
@@ -371,10 +374,9 @@ card_flags (CardItem *item)
 }
 
 static void
-draw_card (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+draw_card (GtkWidget *widget, cairo_t *cr, int width, int height, gpointer data)
 {
   CardItem *item = data;
-  GtkWidget *widget = GTK_WIDGET (area);
   CpCardArtFlags flags = card_flags (item);
   double side, top, lift;
   double card_height = item->width * cp_card_art_aspect ();
@@ -414,6 +416,12 @@ draw_card (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
     }
   if (gtk_widget_has_visible_focus (widget))
     draw_focus_ring (widget, cr, side, y, item->width, card_height);
+}
+
+static void
+draw_card_area (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  draw_card (GTK_WIDGET (area), cr, width, height, data);
 }
 
 /* The cards of a row overlap in their order; the card with the keyboard
@@ -492,6 +500,19 @@ card_released (GtkGestureClick *gesture, int n_press, double x, double y, CardIt
     choose_and_play (self, item->card);
   else if (n_press == 1)
     cp_card_hand_panel_toggle (self, item->card);
+}
+
+/* An assistive technology's click, or Enter or Space that the panel
+ * leaves to the button. */
+static void
+card_clicked (GtkButton *button, CardItem *item)
+{
+  if (!is_choosable (item->panel, item->card))
+    return;
+  if (item->panel->n_to_choose == 1)
+    choose_and_play (item->panel, item->card);
+  else
+    cp_card_hand_panel_toggle (item->panel, item->card);
 }
 
 static gboolean
@@ -614,8 +635,12 @@ make_choosable (CpCardHandPanel *self, GtkWidget *widget, CardItem *item)
       gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (drag));
       gtk_widget_set_cursor_from_name (widget, "pointer");
     }
+  /* Before the button's own keys: Space chooses a card of a choice of one
+   * without playing it. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (card_key_pressed), item);
   gtk_widget_add_controller (widget, keys);
+  g_signal_connect (widget, "clicked", G_CALLBACK (card_clicked), item);
   gtk_accessible_update_state (GTK_ACCESSIBLE (widget),
                                GTK_ACCESSIBLE_STATE_DISABLED, !choosable,
                                GTK_ACCESSIBLE_STATE_PRESSED,
@@ -629,14 +654,26 @@ card_new (CpCardHandPanel *self, CardKind kind, CpCard card, double width, CpCar
           const char *name)
 {
   gboolean interactive = kind == CARD_HAND && self->n_to_choose > 0;
-  GtkWidget *widget = g_object_new (GTK_TYPE_DRAWING_AREA,
-                                    "accessible-role", interactive ? GTK_ACCESSIBLE_ROLE_BUTTON
-                                                                   : GTK_ACCESSIBLE_ROLE_IMG,
-                                    "focusable", TRUE,
-                                    NULL);
   CardItem *item = g_new0 (CardItem, 1);
   double side, top, bottom;
+  int content_width, content_height;
+  GtkWidget *widget;
 
+  card_margins (width, &side, &top, &bottom, NULL);
+  content_width = (int) (width + 2 * side);
+  content_height = (int) ceil (top + width * cp_card_art_aspect () + bottom);
+  if (interactive)
+    widget = cp_card_button_new (content_width, content_height, draw_card, item);
+  else
+    {
+      widget = g_object_new (GTK_TYPE_DRAWING_AREA,
+                             "accessible-role", GTK_ACCESSIBLE_ROLE_IMG,
+                             "focusable", TRUE,
+                             "content-width", content_width,
+                             "content-height", content_height,
+                             NULL);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (widget), draw_card_area, item, NULL);
+    }
   item->panel = self;
   item->kind = kind;
   item->card = card;
@@ -644,11 +681,6 @@ card_new (CpCardHandPanel *self, CardKind kind, CpCard card, double width, CpCar
   item->flags = flags;
   g_object_set_data_full (G_OBJECT (widget), card_key, item, g_free);
 
-  card_margins (width, &side, &top, &bottom, NULL);
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (widget), (int) (width + 2 * side));
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (widget),
-                                       (int) ceil (top + width * cp_card_art_aspect () + bottom));
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (widget), draw_card, item, NULL);
   gtk_widget_add_css_class (widget, kind == CARD_SLOT ? "card-slot" : "playing-card");
   gtk_widget_set_tooltip_text (widget, name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);

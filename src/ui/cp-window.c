@@ -693,9 +693,9 @@ session_played (CpWindow *self, const CpAction *action)
   if (text == NULL || text[0] == '\0')
     self->announcement = NULL;
   else if (action->seat < cp_game_get_n_seats (game))
-    /* Translators: a player's name, then their action, such as "Ann
-     * played e4" */
-    self->announcement = g_strdup_printf (_("%s played %s"),
+    /* Translators: a player's name, then their action as the move list
+     * writes it, such as "Ann: e4" or "Ann: plays 9♠ (bishop)" */
+    self->announcement = g_strdup_printf (C_("announcement", "%s: %s"),
                                           cp_player_get_name (cp_game_get_player (game, action->seat)), text);
   else
     self->announcement = g_steal_pointer (&text);

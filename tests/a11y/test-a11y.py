@@ -241,7 +241,7 @@ def test_chess_against_the_computer():
             if not cell(window, target).get_name().startswith(target + ', white'):
                 raise Failure('after %s to %s, %s reads “%s”' % (start, target, target,
                                                                   cell(window, target).get_name()))
-            said = wait_for('the computer’s move said', lambda: events.said(r'^Computer played \S+', heard))
+            said = wait_for('the computer’s move said', lambda: events.said(r'^Computer: \S+', heard))
             print('# heard: ' + said[-1])
     finally:
         program.stop()
@@ -262,10 +262,41 @@ def test_chivalry():
         program.stop()
 
 
+def hand(window):
+    """The cards of the hand at the screen that may be played now."""
+    return [a for a in walk(window) if a.get_role_name() == 'push button'
+            and re.match(r'\w+ of \w+, ', a.get_name() or '')
+            and states(a).contains(Atspi.StateType.SENSITIVE)]
+
+
+def test_card_turn():
+    events = Events()
+    program = Program(record('cooperative', [('Ann', 'white', 0), ('Bob', 'black', 0)]))
+    try:
+        window = program.window
+        wait_for('the board', lambda: len(cells(window)) == 64)
+        # Behind the curtain nobody's cards are read.
+        if hand(window):
+            raise Failure('the curtain lets the hand be read: ' + hand(window)[0].get_name())
+        activate(find(window, 'push button', 'Ready'))
+        cards = wait_for('Ann’s hand', lambda: hand(window))
+        heard = len(events.heard)
+        played = cards[0].get_name().split(',')[0]
+        activate(cards[0])
+        said = wait_for('the card said', lambda: events.said(r'^Ann: plays ', heard))
+        print('# played %s, heard: %s' % (played, said[-1]))
+        wait_for('the curtain for Bob', lambda: find(window, 'label', 'Pass to Bob'))
+        if hand(window):
+            raise Failure('Bob’s curtain lets a hand be read: ' + hand(window)[0].get_name())
+    finally:
+        program.stop()
+
+
 TESTS = [
     ('names', test_names),
     ('chess-against-the-computer', test_chess_against_the_computer),
     ('chivalry', test_chivalry),
+    ('card-turn', test_card_turn),
 ]
 
 

@@ -356,6 +356,73 @@ test_cards_chosen (void)
   destroy (window);
 }
 
+/* Runs the main loop until @done says so or a few seconds have gone: a
+ * button's activation clicks it a moment later. */
+static gboolean
+tick (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+wait_until (gboolean (*done) (gpointer), gpointer data)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  guint ticks = g_timeout_add (50, tick, NULL);
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (ticks);
+}
+
+static gboolean
+has_selection (gpointer panel)
+{
+  return cp_card_hand_panel_get_selected (panel, NULL) > 0;
+}
+
+static gboolean
+has_played (gpointer log)
+{
+  return ((GByteArray *) log)->len > 0;
+}
+
+/* An assistive technology activates a card as it activates a button:
+ * a card that may be chosen is then chosen (and played, when the choice
+ * is of one card); one that may not does nothing. */
+static void
+test_activate (void)
+{
+  GtkWidget *window;
+  CpCardHandPanel *panel = new_panel (&window);
+  g_autoptr(GByteArray) log = g_byte_array_new ();
+  g_autoptr(GPtrArray) hand = NULL;
+  CpCard queen = card (CP_SUIT_HEARTS, CP_RANK_QUEEN), six = card (CP_SUIT_CLUBS, CP_RANK_SIX);
+  CpCard selected[CP_CARD_MAX];
+
+  g_signal_connect (panel, "cards-chosen", G_CALLBACK (chosen), log);
+  show_alice (panel, 2);
+  hand = cards_of (panel, "hands");
+  g_assert_cmpuint (hand->len, ==, 3);
+  for (guint i = 0; i < hand->len; i++)
+    g_assert_true (GTK_IS_BUTTON (hand->pdata[i]));
+  g_assert_true (gtk_widget_activate (hand->pdata[2]));
+  wait_until (has_selection, panel);
+  g_assert_cmpuint (cp_card_hand_panel_get_selected (panel, selected), ==, 1);
+  g_assert_cmpuint (selected[0], ==, six);
+  g_clear_pointer (&hand, g_ptr_array_unref);
+
+  /* A choice of one: the card activated is played at once. */
+  show_alice (panel, 1);
+  hand = cards_of (panel, "hands");
+  gtk_widget_activate (hand->pdata[1]);
+  gtk_widget_activate (hand->pdata[0]);
+  wait_until (has_played, log);
+  g_assert_cmpuint (log->len, ==, 1);
+  g_assert_cmpuint (log->data[0], ==, queen);
+  destroy (window);
+}
+
 static void
 test_names (void)
 {
@@ -499,6 +566,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/card-hand-panel/refuse", test_refuse);
   g_test_add_func ("/card-hand-panel/play-button", test_play_button);
   g_test_add_func ("/card-hand-panel/cards-chosen", test_cards_chosen);
+  g_test_add_func ("/card-hand-panel/activate", test_activate);
   g_test_add_func ("/card-hand-panel/names", test_names);
   g_test_add_func ("/card-hand-panel/follows-seat", test_follows_seat);
   g_test_add_func ("/card-hand-panel/keeps-selection", test_keeps_selection);
