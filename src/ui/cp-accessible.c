@@ -40,6 +40,20 @@ cp_accessible_mnemonic_button_new (const char *label)
 }
 
 /**
+ * cp_accessible_set_button_label:
+ * @button: a button whose label has a mnemonic
+ * @label: its new text, with an underline before its mnemonic
+ *
+ * Changes @button's text and names it by the text alone.
+ */
+void
+cp_accessible_set_button_label (GtkButton *button, const char *label)
+{
+  gtk_button_set_label (button, label);
+  name_mnemonic (GTK_WIDGET (button));
+}
+
+/**
  * cp_accessible_name_mnemonics:
  * @root: a widget, such as a window built from a template
  *

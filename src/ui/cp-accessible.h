@@ -9,6 +9,8 @@
 G_BEGIN_DECLS
 
 GtkWidget *cp_accessible_mnemonic_button_new (const char *label);
+void       cp_accessible_set_button_label    (GtkButton  *button,
+                                              const char *label);
 void       cp_accessible_name_mnemonics      (GtkWidget  *root);
 void       cp_accessible_name_drop_down      (GtkDropDown *drop_down,
                                               const char  *name);

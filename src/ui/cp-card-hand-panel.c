@@ -1106,7 +1106,7 @@ cp_card_hand_panel_show (CpCardHandPanel    *self,
   gtk_widget_set_visible (self->others, gtk_widget_get_first_child (self->others) != NULL);
   gtk_widget_set_visible (self->piles, gtk_widget_get_first_child (self->piles) != NULL);
 
-  gtk_button_set_label (self->play_button, play_label ? play_label : C_("cards", "_Play"));
+  cp_accessible_set_button_label (self->play_button, play_label ? play_label : C_("cards", "_Play"));
   update_status (self);
   if (focus)
     refocus (self, focus_kind, focus_card);

@@ -287,6 +287,11 @@ show_prompt (CpWindow *self, const CpPresentation *presentation)
       const CpButton *button = &g_array_index (presentation->buttons, CpButton, i);
       GtkWidget *widget = cp_accessible_mnemonic_button_new (button->label);
 
+      if (button->tooltip != NULL)
+        {
+          gtk_widget_set_tooltip_text (widget, button->tooltip);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, button->tooltip, -1);
+        }
       gtk_actionable_set_action_name (GTK_ACTIONABLE (widget), "win.button");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (widget), "s", button->id);
       if (hinted && cp_action_same (&button->action, &hint))

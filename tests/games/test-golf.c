@@ -518,6 +518,26 @@ test_score_card (void)
   g_assert_cmpstr (cp_grid_get_word (card, 2, 10), ==, "");
 }
 
+/* A bid's button shows its number, and says in words what it bids, for
+ * its tooltip and for screen readers. */
+static void
+test_bid_buttons (void)
+{
+  g_autoptr (CpGame) game = cp_test_new_game ("golf", 2, 7, NULL);
+  g_autoptr (CpView) view = cp_game_view (game, 0);
+  g_autoptr (CpPresentation) shown = cp_game_present (game, view);
+  const CpButton *three = cp_presentation_find_button (shown, "bid-3");
+  const CpButton *one = cp_presentation_find_button (shown, "bid-1");
+  const CpButton *impossible = cp_presentation_find_button (shown, "bid-0");
+
+  g_assert_nonnull (three);
+  g_assert_cmpstr (three->label, ==, "_3");
+  g_assert_cmpstr (three->tooltip, ==, "Bid 3 moves");
+  g_assert_cmpstr (one->tooltip, ==, "Bid 1 move");
+  g_assert_cmpstr (impossible->label, ==, "_Impossible");
+  g_assert_cmpstr (impossible->tooltip, ==, "Bid that there is no way to make the capture");
+}
+
 /* The dealer drawn at random is named in the move text by their
  * player's name, and by the seat's name where no players are known. */
 static void
@@ -1179,6 +1199,7 @@ main (int argc, char **argv)
   g_test_add_func ("/golf/deal", test_deal);
   g_test_add_func ("/golf/command-line", test_command_line);
   g_test_add_func ("/golf/score-card", test_score_card);
+  g_test_add_func ("/golf/bid-buttons", test_bid_buttons);
   g_test_add_func ("/golf/hole", test_hole);
   g_test_add_func ("/golf/failed-demonstration", test_failed_demonstration);
   g_test_add_func ("/golf/three-card-hole", test_three_card_hole);

@@ -1706,11 +1706,17 @@ present (const CpState *state, G_GNUC_UNUSED const CpState *start, guint viewer,
           CpAction action;
           g_autofree char *id = g_strdup_printf ("bid-%u", bid % (MAX_BID + 1));
           g_autofree char *label = bid <= MAX_BID ? g_strdup_printf ("_%u", bid) : g_strdup (_("_Impossible"));
+          g_autofree char *tooltip = NULL;
 
+          if (bid <= MAX_BID)
+            /* Translators: what the button of a bid in Chess Golf does */
+            tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Bid %u move", "Bid %u moves", bid), bid);
+          else
+            tooltip = g_strdup (_("Bid that there is no way to make the capture"));
           cp_action_init (&action, CP_ACTION_COMMIT, seat);
           action.value = bid % (MAX_BID + 1);
           action.visible = CP_SEAT_BIT (seat);
-          cp_presentation_add_button (out, &action, id, label);
+          cp_presentation_add_button_full (out, &action, id, label, tooltip);
         }
     }
   if (st->stage == STAGE_DEMONSTRATE && seat == st->demonstrator)

@@ -43,6 +43,7 @@ button_clear (gpointer data)
 
   g_free (button->id);
   g_free (button->label);
+  g_free (button->tooltip);
 }
 
 /**
@@ -233,7 +234,21 @@ cp_presentation_name_pieces (const CpPresentation *self, guint seat, gboolean fa
 void
 cp_presentation_add_button (CpPresentation *self, const CpAction *action, const char *id, const char *label)
 {
-  CpButton button = { *action, g_strdup (id), g_strdup (label) };
+  cp_presentation_add_button_full (self, action, id, label, NULL);
+}
+
+/**
+ * cp_presentation_add_button_full:
+ * @tooltip: (nullable): what the button does in words, such as "Bid 3
+ *   moves" for a button that says "3"
+ *
+ * As cp_presentation_add_button(), with a tooltip.
+ */
+void
+cp_presentation_add_button_full (CpPresentation *self, const CpAction *action, const char *id, const char *label,
+                                 const char *tooltip)
+{
+  CpButton button = { *action, g_strdup (id), g_strdup (label), g_strdup (tooltip) };
 
   g_array_append_val (self->buttons, button);
 }

@@ -107,6 +107,9 @@ typedef struct {
   CpAction action;
   char *id;           /* "end-turn", "card-done"...: for keyboard shortcuts */
   char *label;        /* with a mnemonic */
+  char *tooltip;      /* what it does in words, for its tooltip and for
+                       * screen readers, where the label is a number or a
+                       * sign; or NULL */
 } CpButton;
 
 /* A mark in a cell of a table beside the board (CpGrid). */
@@ -222,6 +225,11 @@ void            cp_presentation_add_button  (CpPresentation *self,
                                              const CpAction *action,
                                              const char     *id,
                                              const char     *label);
+void            cp_presentation_add_button_full (CpPresentation *self,
+                                             const CpAction *action,
+                                             const char     *id,
+                                             const char     *label,
+                                             const char     *tooltip);
 const CpButton *cp_presentation_find_button (const CpPresentation *self,
                                              const char     *id);
 void            cp_presentation_set_prompt  (CpPresentation *self,
