@@ -32,6 +32,14 @@ static const Expected expected[] = {
   { "de", "Ke2", "Dh5", "Ta7", "Lc4", "Sf3", "Sg1-f3", "b8=S+", "Schachmatt", "Springer", "Schwarz", "Zweite Person" },
   { "fr", "Re2", "Dh5", "Ta7", "Fc4", "Cf3", "Cg1-f3", "b8=C+", "Échec et mat", "cavalier", "Noirs", "Deuxième joueur" },
   { "es", "Re2", "Dh5", "Ta7", "Ac4", "Cf3", "Cg1-f3", "b8=C+", "Jaque mate", "caballo", "Negras", "Segundo jugador" },
+  { "it", "Re2", "Dh5", "Ta7", "Ac4", "Cf3", "Cg1-f3", "b8=C+", "Scacco matto", "cavallo", "Nero", "Secondo giocatore" },
+  { "pt_BR", "Re2", "Dh5", "Ta7", "Bc4", "Cf3", "Cg1-f3", "b8=C+", "Xeque-mate", "cavalo", "Preto", "Segundo jogador" },
+  { "pl", "Ke2", "Hh5", "Wa7", "Gc4", "Sf3", "Sg1-f3", "b8=S+", "Mat", "skoczek", "Czarne", "Drugi gracz" },
+  /* A letter of more than one character: the translation is spaced. */
+  { "ru", "Крe2", "Фh5", "Лa7", "Сc4", "Кf3", "Кg1-f3", "b8=К+", "Мат", "конь", "Чёрные", "Второй игрок" },
+  /* Japanese players write the English letters. */
+  { "ja", "Ke2", "Qh5", "Ra7", "Bc4", "Nf3", "Ng1-f3", "b8=N+", "チェックメイト", "ナイト", "黒", "2番目のプレイヤー" },
+  { "ar", "مe2", "وh5", "رa7", "فc4", "حf3", "حg1-f3", "b8=ح+", "كش مات", "حصان", "الأسود", "اللاعب الثاني" },
   /* Without a translation the letters are the English ones. */
   { "", "Ke2", "Qh5", "Ra7", "Bc4", "Nf3", "Ng1-f3", "b8=N+", "Checkmate", "knight", "Black", "Second player" },
 };

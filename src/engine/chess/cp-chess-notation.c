@@ -20,28 +20,42 @@ static const char *const figurines[2][CP_N_PIECE_KINDS] = {
     [CP_PIECE_BISHOP] = "♝", [CP_PIECE_KNIGHT] = "♞" },
 };
 
-/* Appends the letter of @kind in the user's language; English letters
- * serve when the translation is not five letters. */
-static void
-append_local_letter (GString *out, CpPieceKind kind)
+/**
+ * cp_chess_append_local_letter:
+ * @kind: a king, queen, rook, bishop or knight
+ *
+ * Appends the letter of @kind in the user's language.  The translation
+ * lists the five letters, either written together when each is one
+ * character ("KDTLS") or separated by spaces ("Кр Ф Л С К"); the English
+ * letters serve when it is neither.
+ */
+void
+cp_chess_append_local_letter (GString *out, CpPieceKind kind)
 {
   static const CpPieceKind order[] = { CP_PIECE_KING, CP_PIECE_QUEEN, CP_PIECE_ROOK, CP_PIECE_BISHOP, CP_PIECE_KNIGHT };
   /* Translators: the letters players of your language write for king, queen,
-   * rook, bishop and knight in move notation, in this order and without
-   * spaces (German: KDTLS, French: RDTFC, Spanish: RDTAC) */
+   * rook, bishop and knight in move notation, in this order: five letters
+   * without spaces, or, when a piece takes more than one letter, the five
+   * separated by spaces (German: KDTLS, French: RDTFC, Spanish: RDTAC,
+   * Russian: Кр Ф Л С К) */
   const char *letters = C_("piece letters", "KQRBN");
-  const char *p;
+  g_auto (GStrv) words = g_strsplit (letters, " ", -1);
+  guint index = 0;
 
-  if (g_utf8_strlen (letters, -1) != G_N_ELEMENTS (order))
-    letters = "KQRBN";
-  p = letters;
-  for (guint i = 0; i < G_N_ELEMENTS (order); i++, p = g_utf8_next_char (p))
-    if (order[i] == kind)
-      {
-        g_string_append_len (out, p, g_utf8_next_char (p) - p);
-        return;
-      }
-  g_string_append_c (out, cp_piece_kind_letter (kind));
+  while (index < G_N_ELEMENTS (order) && order[index] != kind)
+    index++;
+  if (index == G_N_ELEMENTS (order))
+    g_string_append_c (out, cp_piece_kind_letter (kind));
+  else if (g_strv_length (words) == G_N_ELEMENTS (order) && words[index][0] != '\0')
+    g_string_append (out, words[index]);
+  else if (g_strv_length (words) == 1 && g_utf8_strlen (letters, -1) == G_N_ELEMENTS (order))
+    {
+      const char *p = g_utf8_offset_to_pointer (letters, index);
+
+      g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+  else
+    g_string_append_c (out, "KQRBN"[index]);
 }
 
 static void
@@ -52,7 +66,7 @@ append_piece (GString *out, CpPieceKind kind, guint seat, CpNotation notation)
   if (notation == CP_NOTATION_FIGURINE && figurines[seat != 0][kind] != NULL)
     g_string_append (out, figurines[seat != 0][kind]);
   else if (notation == CP_NOTATION_SAN_LOCAL || notation == CP_NOTATION_LAN_LOCAL)
-    append_local_letter (out, kind);
+    cp_chess_append_local_letter (out, kind);
   else
     g_string_append_c (out, cp_piece_kind_letter (kind));
 }

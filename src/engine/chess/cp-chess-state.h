@@ -162,6 +162,8 @@ void      cp_chess_append_piece       (GString      *out,
                                        CpPieceKind   kind,
                                        guint         seat,
                                        CpNotation    notation);
+void      cp_chess_append_local_letter (GString     *out,
+                                       CpPieceKind   kind);
 void      cp_chess_append_disambiguation (GString  *out,
                                        const CpChessState *st,
                                        const CpActionList *moves,

@@ -919,19 +919,12 @@ attrition_evaluate (const CpState *state, guint seat)
   return (score[seat] - others / MAX ((int) state->n_seats - 1, 1)) * EVAL_GAIN;
 }
 
-/* Appends the letter of @kind in the user's language: the letters of
- * chess notation, whose translation lists king, queen, rook, bishop and
- * knight in this order. */
+/* Appends the letter of @kind in the user's language: the pieces are
+ * written as the bishop and the knight of chess. */
 static void
 append_local_letter (GString *out, CpPieceKind kind)
 {
-  const char *letters = C_("piece letters", "KQRBN");
-  const char *p;
-
-  if (g_utf8_strlen (letters, -1) != 5)
-    letters = "KQRBN";
-  p = g_utf8_offset_to_pointer (letters, kind == CP_PIECE_BISHOP ? 3 : 4);
-  g_string_append_len (out, p, g_utf8_next_char (p) - p);
+  cp_chess_append_local_letter (out, kind == CP_PIECE_BISHOP ? CP_PIECE_BISHOP : CP_PIECE_KNIGHT);
 }
 
 static void
