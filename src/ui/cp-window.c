@@ -368,7 +368,8 @@ show_hand (CpWindow *self, const CpPresentation *presentation, const CpActionLis
       if (action->type == CP_ACTION_COMMIT)
         label = _("_Play Face Down");
       else if (action->type == CP_ACTION_DISCARD)
-        label = _("_Discard");
+        /* Translators: the button that discards the cards chosen */
+        label = C_("cards", "_Discard");
       else if (action->n_cells > 0)
         /* The card is played on a piece, picked next on the board. */
         label = _("_Play Card");
@@ -824,7 +825,8 @@ ask_to_save (CpWindow *self, CpAfterSave after, GCallback response)
   self->after_save = after;
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
+                                    /* Translators: the answer that closes without saving */
+                                    "discard", C_("unsaved changes", "_Discard"),
                                     "save", _("_Save"),
                                     NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
