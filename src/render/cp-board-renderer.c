@@ -195,6 +195,26 @@ cp_board_theme_get (CpBoardThemeId id, gboolean dark, CpBoardTheme *theme)
   *theme = themes[id][dark ? 1 : 0];
 }
 
+/**
+ * cp_board_theme_set_high_contrast:
+ *
+ * Makes @theme's marks stand out for the high-contrast style: the hints
+ * are black with a white outline, which stands out of light and dark
+ * cells alike; the cell picked up gets a frame in the same two colours,
+ * and the tints are stronger.
+ */
+void
+cp_board_theme_set_high_contrast (CpBoardTheme *theme)
+{
+  g_return_if_fail (theme != NULL);
+
+  theme->hint = (CpRgba) { 0, 0, 0, 1 };
+  theme->outline = (CpRgba) { 1, 1, 1, 1 };
+  theme->last_move.alpha = MAX (theme->last_move.alpha, 0.7);
+  theme->selected.alpha = MAX (theme->selected.alpha, 0.7);
+  theme->zone.alpha = MAX (theme->zone.alpha, 0.6);
+}
+
 /* The object. */
 
 static void
@@ -911,6 +931,61 @@ fill_cell (CpBoardRenderer *self, cairo_t *cr, const Layout *layout, guint cell,
   cairo_fill (cr);
 }
 
+/* The frame of the cell picked up, in the high-contrast style: white
+ * outside, black inside, so that one of them stands out of any cell. */
+static void
+frame_cell (const CpBoardTheme *theme, cairo_t *cr, double x, double y, double size)
+{
+  double w = size * 0.05;
+
+  if (theme->outline.alpha == 0)
+    return;
+  cairo_new_path (cr);
+  cairo_rectangle (cr, x + w / 2, y + w / 2, size - w, size - w);
+  cairo_set_line_width (cr, w);
+  set_colour (cr, &theme->outline);
+  cairo_stroke (cr);
+  cairo_rectangle (cr, x + 1.5 * w, y + 1.5 * w, size - 3 * w, size - 3 * w);
+  set_colour (cr, &theme->hint);
+  cairo_stroke (cr);
+}
+
+/* A dot on a cell a move can end on, or a ring around a piece it takes,
+ * in the cell of side @size centred on (x, y); with its outline, where
+ * the theme has one. */
+static void
+draw_hint_mark (const CpBoardTheme *theme, cairo_t *cr, double x, double y, double size, gboolean ring)
+{
+  double w = theme->outline.alpha > 0 ? size * 0.035 : 0;
+
+  cairo_new_path (cr);
+  if (ring)
+    {
+      cairo_arc (cr, x, y, size * 0.46 - w, 0, 2 * G_PI);
+      if (w > 0)
+        {
+          cairo_set_line_width (cr, size * 0.08 + 2 * w);
+          set_colour (cr, &theme->outline);
+          cairo_stroke_preserve (cr);
+        }
+      cairo_set_line_width (cr, size * 0.08);
+      set_colour (cr, &theme->hint);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      if (w > 0)
+        {
+          cairo_arc (cr, x, y, size * 0.16 + w, 0, 2 * G_PI);
+          set_colour (cr, &theme->outline);
+          cairo_fill (cr);
+        }
+      cairo_arc (cr, x, y, size * 0.16, 0, 2 * G_PI);
+      set_colour (cr, &theme->hint);
+      cairo_fill (cr);
+    }
+}
+
 static void
 draw_cell_tints (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 {
@@ -919,8 +994,14 @@ draw_cell_tints (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
       fill_cell (self, cr, layout, cell, &self->theme.zone);
   for (guint i = 0; i < self->n_last_move; i++)
     fill_cell (self, cr, layout, self->last_move[i], &self->theme.last_move);
-  if (self->selected != CP_NO_CELL)
-    fill_cell (self, cr, layout, self->selected, &self->theme.selected);
+  if (valid_cell (self, self->selected))
+    {
+      double x, y;
+
+      fill_cell (self, cr, layout, self->selected, &self->theme.selected);
+      cell_origin (self, layout, self->selected, &x, &y);
+      frame_cell (&self->theme, cr, x, y, layout->cell);
+    }
 }
 
 /* The glow of check in the cell of side @cell at (x, y). */
@@ -1226,7 +1307,6 @@ static void
 draw_hints (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
 {
   cairo_save (cr);
-  set_colour (cr, &self->theme.hint);
   for (guint cell = 0; cell < layout->width * layout->height; cell++)
     {
       gboolean target = cp_cell_set_contains (&self->targets, cell);
@@ -1236,18 +1316,7 @@ draw_hints (CpBoardRenderer *self, cairo_t *cr, const Layout *layout)
       if ((!target && !capture) || !cp_board_has_cell (self->state.board, cell))
         continue;
       cell_centre (self, layout, cell, &x, &y);
-      cairo_new_path (cr);
-      if (capture || !CP_PIECE_IS_EMPTY (&self->state.cells[cell]))
-        {
-          cairo_set_line_width (cr, layout->cell * 0.08);
-          cairo_arc (cr, x, y, layout->cell * 0.46, 0, 2 * G_PI);
-          cairo_stroke (cr);
-        }
-      else
-        {
-          cairo_arc (cr, x, y, layout->cell * 0.16, 0, 2 * G_PI);
-          cairo_fill (cr);
-        }
+      draw_hint_mark (&self->theme, cr, x, y, layout->cell, capture || !CP_PIECE_IS_EMPTY (&self->state.cells[cell]));
     }
   cairo_restore (cr);
 }
@@ -1759,23 +1828,12 @@ cp_board_renderer_draw_sample (CpBoardRenderer     *self,
       set_colour (cr, mark == CP_MARK_TINT ? &self->theme.zone
                       : mark == CP_MARK_LAST_MOVE ? &self->theme.last_move : &self->theme.selected);
       cairo_fill (cr);
+      if (mark == CP_MARK_PICKED)
+        frame_cell (&self->theme, cr, x, y, size);
       break;
     case CP_MARK_TARGET:
     case CP_MARK_CAPTURE:
-      {
-        gboolean ring = mark == CP_MARK_CAPTURE;
-
-        set_colour (cr, &self->theme.hint);
-        cairo_new_path (cr);
-        cairo_arc (cr, x + half, y + half, size * (ring ? 0.46 : 0.16), 0, 2 * G_PI);
-        if (ring)
-          {
-            cairo_set_line_width (cr, size * 0.08);
-            cairo_stroke (cr);
-          }
-        else
-          cairo_fill (cr);
-      }
+      draw_hint_mark (&self->theme, cr, x + half, y + half, size, mark == CP_MARK_CAPTURE);
       break;
     case CP_MARK_CHECK:
       draw_glow (self, cr, x, y, size);

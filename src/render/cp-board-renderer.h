@@ -31,6 +31,8 @@ typedef struct {
   CpRgba check;        /* glow under a king in check */
   CpRgba cursor;       /* keyboard cursor outline */
   CpRgba zone;         /* tint of a highlighted zone (castles, territories) */
+  CpRgba outline;      /* around hints and the cell picked up, for the
+                        * high-contrast style; clear otherwise */
 } CpBoardTheme;
 
 typedef enum {
@@ -47,6 +49,7 @@ GType       cp_board_theme_id_get_type (void);
 const char *cp_board_theme_to_id   (CpBoardThemeId id);
 gboolean    cp_board_theme_from_id (const char *name, CpBoardThemeId *id);
 void        cp_board_theme_get     (CpBoardThemeId id, gboolean dark, CpBoardTheme *theme);
+void        cp_board_theme_set_high_contrast (CpBoardTheme *theme);
 
 typedef struct {
   double x, y, width, height;

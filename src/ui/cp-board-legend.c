@@ -321,6 +321,8 @@ cp_board_legend_init (CpBoardLegend *self)
   g_array_set_clear_func (self->lines, line_clear);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (redraw), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast", G_CALLBACK (redraw), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   rebuild (self);
 }
 

@@ -657,9 +657,12 @@ cp_board_view_animate_move (CpBoardView *self, const CpAction *action)
 static void
 apply_theme (CpBoardView *self)
 {
+  AdwStyleManager *style = adw_style_manager_get_default ();
   CpBoardTheme theme;
 
-  cp_board_theme_get (self->theme, adw_style_manager_get_dark (adw_style_manager_get_default ()), &theme);
+  cp_board_theme_get (self->theme, adw_style_manager_get_dark (style), &theme);
+  if (adw_style_manager_get_high_contrast (style))
+    cp_board_theme_set_high_contrast (&theme);
   cp_board_renderer_set_theme (self->renderer, &theme);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1038,6 +1041,7 @@ cp_board_view_init (CpBoardView *self)
   g_signal_connect_swapped (self->popover, "closed", G_CALLBACK (clear_path), self);
 
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (apply_theme), self);
+  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::high-contrast", G_CALLBACK (apply_theme), self);
   apply_theme (self);
 }
 

@@ -1119,6 +1119,9 @@ init_header (CpMoveList *self)
 
       gtk_label_set_xalign (GTK_LABEL (label), 0.0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      /* A column takes a move such as "Qxd10+" whole, in the size of the
+       * text: where it cannot, the rows stand one under another. */
+      gtk_label_set_width_chars (GTK_LABEL (label), 7);
       gtk_widget_add_css_class (label, "move-heading");
       gtk_box_append (GTK_BOX (names), label);
     }

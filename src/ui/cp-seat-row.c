@@ -19,6 +19,7 @@
 #include "cp-engine.h"
 #include "cp-piece-art.h"
 #include "cp-seat-row.h"
+#include "cp-strip-area.h"
 #include "cp-ui-resources.h"
 
 struct _CpSeatRow
@@ -513,6 +514,18 @@ cp_seat_row_finalize (GObject *object)
   G_OBJECT_CLASS (cp_seat_row_parent_class)->finalize (object);
 }
 
+/* The row's title and subtitle (the name and the army) break between
+ * words only, never inside one: what stands beside them gives way. */
+static void
+keep_words_whole (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget)
+      && (gtk_widget_has_css_class (widget, "title") || gtk_widget_has_css_class (widget, "subtitle")))
+    gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    keep_words_whole (child);
+}
+
 static void
 cp_seat_row_class_init (CpSeatRowClass *klass)
 {
@@ -523,6 +536,7 @@ cp_seat_row_class_init (CpSeatRowClass *klass)
    * using them here keeps them, and their registration, in any program
    * that uses the row. */
   (void) cp_ui_get_resource ();
+  g_type_ensure (CP_TYPE_STRIP_AREA);
 
   object_class->get_property = cp_seat_row_get_property;
   object_class->set_property = cp_seat_row_set_property;
@@ -573,6 +587,7 @@ static void
 cp_seat_row_init (CpSeatRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  keep_words_whole (GTK_WIDGET (self));
   self->lost = g_array_new (FALSE, FALSE, sizeof (CpLostPiece));
   self->side_text = g_strdup ("");
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), draw_swatch, self, NULL);

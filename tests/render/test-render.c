@@ -1149,6 +1149,103 @@ test_vector (void)
 }
 
 /* A lone white rook on d4 of an empty board, and changes to it. */
+/* The contrast ratio of two colours, as WCAG measures it (1 to 21). */
+static double
+contrast (Pixel a, Pixel b)
+{
+  double la = 0, lb = 0;
+  double ca[3] = { a.r, a.g, a.b }, cb[3] = { b.r, b.g, b.b };
+  const double weights[3] = { 0.2126, 0.7152, 0.0722 };
+
+  for (guint i = 0; i < 3; i++)
+    {
+      la += weights[i] * (ca[i] <= 0.03928 ? ca[i] / 12.92 : pow ((ca[i] + 0.055) / 1.055, 2.4));
+      lb += weights[i] * (cb[i] <= 0.03928 ? cb[i] / 12.92 : pow ((cb[i] + 0.055) / 1.055, 2.4));
+    }
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+/* The most any pixel of @rect contrasts with @base. */
+static double
+most_contrast (cairo_surface_t *surface, const CpRect *rect, Pixel base)
+{
+  double most = 1;
+
+  for (double y = rect->y + 0.5; y < rect->y + rect->height; y += 1)
+    for (double x = rect->x + 0.5; x < rect->x + rect->width; x += 1)
+      most = MAX (most, contrast (pixel_at (surface, x, y), base));
+  return most;
+}
+
+/* With the high-contrast style, a cell a move can end on, a capture and
+ * the piece picked up stand out of every board theme, light and dark, by
+ * a contrast of 3 at least, on light and on dark cells; the themes of
+ * the usual style do not (their marks are tints). */
+static void
+test_high_contrast (void)
+{
+  g_autoptr (CpBoard) board = cp_board_new (8, 8);
+  g_autoptr (CpState) state = new_state (board, 2);
+  g_autoptr (CpBoardRenderer) renderer = new_renderer (state);
+  const char *const names[] = { "d4", "e4", "d5", "e5", "a1" };
+  CpCellSet targets = { 0 }, captures = { 0 };
+
+  put (state, "d5", CP_PIECE_ROOK, 1);
+  put (state, "e5", CP_PIECE_ROOK, 1);
+  put (state, "a1", CP_PIECE_ROOK, 0);
+  cp_board_renderer_set_state (renderer, state);
+  cp_cell_set_add (&targets, cell (board, "d4"));
+  cp_cell_set_add (&targets, cell (board, "e4"));
+  cp_cell_set_add (&captures, cell (board, "d5"));
+  cp_cell_set_add (&captures, cell (board, "e5"));
+
+  for (guint high = 0; high <= 1; high++)
+    for (CpBoardThemeId id = 0; id < CP_N_BOARD_THEMES; id++)
+      for (guint dark = 0; dark <= 1; dark++)
+        {
+          CpBoardTheme theme;
+          cairo_surface_t *plain, *surface;
+          double least = 21;
+
+          cp_board_theme_get (id, dark, &theme);
+          if (high)
+            cp_board_theme_set_high_contrast (&theme);
+          cp_board_renderer_set_theme (renderer, &theme);
+          cp_board_renderer_set_hints (renderer, NULL, NULL);
+          cp_board_renderer_set_selected (renderer, CP_NO_CELL);
+          plain = render (renderer, 400, 400, 1);
+          cp_board_renderer_set_hints (renderer, &targets, &captures);
+          cp_board_renderer_set_selected (renderer, cell (board, "a1"));
+          surface = render (renderer, 400, 400, 1);
+          for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+            {
+              guint c = cell (board, names[i]);
+              CpRect rect, band;
+              Pixel base;
+
+              cp_board_renderer_cell_rect (renderer, 400, 400, c, &rect);
+              /* The cell's own colour, in its corner before any mark. */
+              base = pixel_at (plain, rect.x + 1, rect.y + 1);
+              /* Where a piece does not stand: the middle of the cell's top
+               * edge, where a capture's ring passes, or of its left edge,
+               * for the cell picked up. */
+              if (i == 4)
+                band = (CpRect) { rect.x, rect.y + rect.height * 0.4, rect.width * 0.1, rect.height * 0.2 };
+              else if (i >= 2)
+                band = (CpRect) { rect.x + rect.width * 0.4, rect.y, rect.width * 0.2, rect.height * 0.1 };
+              else
+                band = rect;
+              least = MIN (least, most_contrast (surface, &band, base));
+            }
+          g_test_message ("theme %s, %s, %s style: least contrast %.2f", cp_board_theme_to_id (id),
+                          dark ? "dark" : "light", high ? "high-contrast" : "usual", least);
+          if (high)
+            g_assert_cmpfloat (least, >=, 3.0);
+          cairo_surface_destroy (plain);
+          cairo_surface_destroy (surface);
+        }
+}
+
 static void
 test_marks (void)
 {
@@ -2275,6 +2372,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/board/areas", test_areas);
   g_test_add_func ("/render/board/scale", test_scale);
   g_test_add_func ("/render/board/marks", test_marks);
+  g_test_add_func ("/render/board/high-contrast", test_high_contrast);
   g_test_add_func ("/render/board/burials", test_burials);
   g_test_add_func ("/render/board/burials-holes", test_burials_holes);
   g_test_add_func ("/render/board/stacks-and-badges", test_stacks_and_badges);

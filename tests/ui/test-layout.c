@@ -58,7 +58,19 @@ typedef struct {
   const CpRules *rules;
   const char *language;
   int width;
+  gboolean large_text;  /* text half as large again, as GNOME's Large Text
+                         * setting makes it */
 } Case;
+
+/* The resolution of text: the display's, and half as much again. */
+static int usual_dpi;
+#define LARGE_DPI (96 * 1024 * 3 / 2)
+
+static void
+use_text_size (const Case *c)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-xft-dpi", c->large_text ? LARGE_DPI : usual_dpi, NULL);
+}
 
 static void
 iterate (void)
@@ -192,10 +204,12 @@ show (const Case *c)
   g_autoptr (CpGame) game = NULL;
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
 
-  if (shown != NULL && shown_for->rules == c->rules && g_str_equal (shown_for->language, c->language))
+  if (shown != NULL && shown_for->rules == c->rules && g_str_equal (shown_for->language, c->language)
+      && shown_for->large_text == c->large_text)
     return shown;
   close_shown ();
   use_language (c->language);
+  use_text_size (c);
   game = most_seats (c->rules);
   play (game, STEPS, rand);
   shown = cp_window_new (GTK_APPLICATION (app), cp_application_get_settings (app));
@@ -471,7 +485,7 @@ save_picture (GtkWindow *window, const char *id, const Case *c)
     }
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
-  name = g_strdup_printf ("%s-%s-%d.png", id, c->language, c->width);
+  name = g_strdup_printf ("%s-%s%s-%d.png", id, c->language, c->large_text ? "-large-text" : "", c->width);
   path = g_build_filename (folder, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }
@@ -543,8 +557,8 @@ test_layout (gconstpointer data)
       wait_frames (window);
     }
   if (problems != NULL)
-    g_test_fail_printf ("%s in %s at %d px, after %u steps:\n%s", c->rules->id, c->language, c->width, STEPS,
-                        problems);
+    g_test_fail_printf ("%s in %s%s at %d px, after %u steps:\n%s", c->rules->id, c->language,
+                        c->large_text ? " with large text" : "", c->width, STEPS, problems);
 }
 
 /* The preferences, in the window's width of @c. */
@@ -558,6 +572,7 @@ test_preferences (gconstpointer data)
   if (!screen_takes (c))
     return;
   use_language (c->language);
+  use_text_size (c);
   preferences = cp_preferences_window_new (cp_application_get_settings (app));
   gtk_window_present (GTK_WINDOW (preferences));
   resize (GTK_WINDOW (preferences), c);
@@ -567,19 +582,23 @@ test_preferences (gconstpointer data)
   iterate ();
   use_language ("C");
   if (problems != NULL)
-    g_test_fail_printf ("the preferences in %s at %d px:\n%s", c->language, c->width, problems);
+    g_test_fail_printf ("the preferences in %s%s at %d px:\n%s", c->language,
+                        c->large_text ? " with large text" : "", c->width, problems);
 }
 
 static void
-add_case (GPtrArray *cases, GPtrArray *names, const CpRules *rules, const char *language, int width)
+add_case (GPtrArray *cases, GPtrArray *names, const CpRules *rules, const char *language, int width,
+          gboolean large_text)
 {
   Case *c = g_new0 (Case, 1);
 
   c->rules = rules;
   c->language = language;
   c->width = width;
+  c->large_text = large_text;
   g_ptr_array_add (cases, c);
-  g_ptr_array_add (names, g_strdup_printf ("/layout/%s/%s/%d", rules ? rules->id : "preferences", language, width));
+  g_ptr_array_add (names, g_strdup_printf ("/layout/%s/%s%s/%d", rules ? rules->id : "preferences", language,
+                                           large_text ? "-large-text" : "", width));
   g_test_add_data_func (g_ptr_array_index (names, names->len - 1), c, rules ? test_layout : test_preferences);
 }
 
@@ -615,6 +634,7 @@ main (int argc, char *argv[])
 
   /* The layout is looked at where it ends, not on its way there. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_object_get (gtk_settings_get_default (), "gtk-xft-dpi", &usual_dpi, NULL);
   app = cp_application_new (G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_settings_set_boolean (cp_application_get_settings (app), "animate-moves", FALSE);
@@ -625,12 +645,17 @@ main (int argc, char *argv[])
     for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
       for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
         if (!sample || (g_str_equal (languages[l], "de") && widths[w] == 1024))
-          add_case (cases, names, rules[r], languages[l], widths[w]);
+          add_case (cases, names, rules[r], languages[l], widths[w], FALSE);
   /* The preferences narrow, and at their own width. */
   for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
     for (guint w = 0; w < G_N_ELEMENTS (preferences_widths); w++)
       if (!sample || g_str_equal (languages[l], "de"))
-        add_case (cases, names, NULL, languages[l], preferences_widths[w]);
+        add_case (cases, names, NULL, languages[l], preferences_widths[w], FALSE);
+  /* Large text, in English, at the width of a laptop's screen. */
+  for (guint r = 0; r < n_rules && !sample; r++)
+    add_case (cases, names, rules[r], "C", 1024, TRUE);
+  if (!sample)
+    add_case (cases, names, NULL, "C", preferences_widths[1], TRUE);
   status = g_test_run ();
   close_shown ();
   g_object_unref (app);
