@@ -12,6 +12,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -227,6 +228,47 @@ def test_names():
         program.stop()
 
 
+class Focus:
+    """Where the keyboard's focus goes, as a screen reader follows it."""
+
+    def __init__(self):
+        self.went = []
+        self.listener = Atspi.EventListener.new(self.moved)
+        self.listener.register('object:state-changed:focused')
+
+    def moved(self, event):
+        if event.detail1 == 1:
+            try:
+                self.went.append((event.source.get_role_name(), event.source.get_name()))
+            except GLib.Error:
+                pass
+
+
+def test_preferences_by_tab():
+    program = Program()
+    try:
+        window = program.window
+        wait_for('the board', lambda: len(cells(window)) == 64)
+        menu = [a for a in walk(window) if a.get_name() == 'Main Menu' and a.get_n_actions() > 0]
+        activate(menu[0])
+        activate(wait_for('the menu’s Preferences',
+                          lambda: [a for a in walk(program.app) if a.get_role_name() == 'menu item'
+                                   and a.get_name() == 'Preferences']).pop())
+        wait_for('the Preferences', lambda: len(program.frames()) > 1)
+        focus = Focus()
+        for _ in range(20):
+            press('Tab')
+        reached = set(focus.went)
+        bad = ['%s “%s”' % stop for stop in reached if BAD_NAME.search(stop[1] or '')]
+        if bad:
+            raise Failure('Tab reaches controls without a name: ' + ', '.join(bad))
+        for name in ('Show Legal Moves', 'Board Colours', 'Computer Pace', 'Time for Secret Choices'):
+            if not [stop for stop in reached if stop[1] == name]:
+                raise Failure('Tab does not reach %s: %s' % (name, sorted(reached)))
+    finally:
+        program.stop()
+
+
 def test_chess_against_the_computer():
     events = Events()
     program = Program(record('chess', [('Ann', 'white', 0), ('Computer', 'black', 2)]))
@@ -292,11 +334,107 @@ def test_card_turn():
         program.stop()
 
 
+# The keys the keyboard games press, as X key symbols.
+KEYS = {'Left': 0xff51, 'Up': 0xff52, 'Right': 0xff53, 'Down': 0xff54, 'Return': 0xff0d, 'Tab': 0xff09}
+
+
+def press(key):
+    """Presses a key, through the accessibility bus's keyboard."""
+    Atspi.generate_keyboard_event(KEYS[key], None, Atspi.KeySynthType.SYM)
+    pump(0.1)
+
+
+def centre(accessible):
+    extents = accessible.get_extents(Atspi.CoordType.WINDOW)
+    return extents.x + extents.width / 2, extents.y + extents.height / 2, extents.width
+
+
+def go_to(grid, name):
+    """Moves the keyboard's cursor to the cell @name of the cells @grid with
+    the arrow keys, looking where the focused cell lies after each."""
+    target = [c for c in grid if c.get_name().split(',')[0] == name][0]
+    tx, ty, _ = centre(target)
+    for _ in range(80):
+        focused = [c for c in grid if states(c).contains(Atspi.StateType.FOCUSED)]
+        if not focused:
+            press('Tab')
+            continue
+        if focused[0] == target:
+            return
+        fx, fy, size = centre(focused[0])
+        if abs(tx - fx) > size / 2:
+            press('Right' if tx > fx else 'Left')
+        else:
+            press('Down' if ty > fy else 'Up')
+    raise Failure('the arrow keys do not reach %s' % name)
+
+
+def said_the_end(window):
+    return [a.get_name() for a in find_all(window, 'label')
+            if re.search(r' wins$|[Dd]raw', a.get_name() or '')]
+
+
+def play_by_keyboard(game, cells_on_board, seed):
+    """Plays @game against the computer to its end with the arrow keys,
+    Enter and the names and descriptions of the cells alone."""
+    chance = random.Random(seed)
+    events = Events()
+    program = Program(record(game, [('Ann', 'white', 0), ('Computer', 'black', 3)]))
+    try:
+        window = program.window
+        grid = wait_for('the board', lambda: len(cells(window)) == cells_on_board and cells(window))
+
+        def described(*descriptions):
+            return [c for c in grid if c.get_description() in descriptions]
+
+        def named(accessible):
+            return accessible.get_name().split(',')[0]
+
+        def picked_up():
+            return [c for c in grid if c.get_description().startswith('Picked up')]
+
+        for move in range(100):
+            movers = wait_for('Ann’s turn or the end',
+                              lambda: said_the_end(window) or described('Can move'), timeout=120)
+            if said_the_end(window):
+                break
+            start = named(chance.choice(movers))
+            go_to(grid, start)
+            press('Return')
+            if not picked_up():
+                raise Failure('Enter on %s does not pick it up' % start)
+            # On, cell by cell, until the piece is put down (a chain of
+            # jumps ends where its last cell is pressed again).
+            target = start
+            for _ in range(10):
+                if not picked_up():
+                    break
+                ends = described('A move can end here', 'A capture can end here')
+                if ends and (target == start or chance.random() < 0.5):
+                    target = named(chance.choice(ends))
+                go_to(grid, target)
+                press('Return')
+        else:
+            raise Failure('no end after 100 moves')
+        print('# %s, %d moves of Ann: %s' % (game, move, said_the_end(window)[0]))
+        if not events.said(r'wins|[Dd]raw'):
+            raise Failure('the end was not said')
+    finally:
+        program.stop()
+
+
+def test_keyboard_games():
+    play_by_keyboard('chess', 64, 5)
+    play_by_keyboard('chivalry', 176, 7)
+
+
 TESTS = [
     ('names', test_names),
+    ('preferences-by-tab', test_preferences_by_tab),
     ('chess-against-the-computer', test_chess_against_the_computer),
     ('chivalry', test_chivalry),
     ('card-turn', test_card_turn),
+    ('keyboard-games', test_keyboard_games),
 ]
 
 
