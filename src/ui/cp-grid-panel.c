@@ -97,6 +97,34 @@ chosen_action (CpGridPanel *self, const CpGrid *grid)
   return NULL;
 }
 
+/* Names the table being filled in after its framed cell, for screen
+ * readers, which read the name again as the frame moves: "Piece: knight,
+ * Captures as: bishop, circled". */
+static void
+name_framed_cell (CpGridPanel *self)
+{
+  const CpGrid *grid = self->choice_grid;
+  guint r = self->cursor_row, c = self->cursor_column;
+  g_autofree char *row = NULL, *column = NULL, *name = NULL;
+
+  if (self->choice_area == NULL || grid == NULL || r >= grid->n_rows || c >= grid->n_columns)
+    return;
+  row = grid->row_heading != NULL ? g_strdup_printf (C_("table cell", "%s: %s"), grid->row_heading,
+                                                     cp_piece_kind_name (grid->row_piece[r]))
+                                  : g_strdup (cp_piece_kind_name (grid->row_piece[r]));
+  column = grid->column_heading != NULL ? g_strdup_printf (C_("table cell", "%s: %s"), grid->column_heading,
+                                                           cp_piece_kind_name (grid->column_piece[c]))
+                                        : g_strdup (cp_piece_kind_name (grid->column_piece[c]));
+  if (self->columns[r] == c)
+    /* Translators: the cell of a table framed for the keyboard, read by
+     * screen readers: its row, its column, and that it is circled */
+    name = g_strdup_printf (_("%s, %s, circled"), row, column);
+  else
+    /* Translators: as "%s, %s, circled", of a cell that is not */
+    name = g_strdup_printf (_("%s, %s, not circled"), row, column);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->choice_area), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
 /* Circles @column in @row; the row that had it takes the row's old one. */
 static void
 choose_cell (CpGridPanel *self, const CpGrid *grid, guint row, guint column)
@@ -107,6 +135,7 @@ choose_cell (CpGridPanel *self, const CpGrid *grid, guint row, guint column)
   self->columns[row] = (guint8) column;
   self->cursor_row = row;
   self->cursor_column = column;
+  name_framed_cell (self);
   gtk_widget_queue_draw (self->choice_area);
 }
 
@@ -151,6 +180,7 @@ table_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifier
     default:
       return FALSE;
     }
+  name_framed_cell (self);
   gtk_widget_queue_draw (area);
   return TRUE;
 }
@@ -167,6 +197,7 @@ deal_clicked (CpGridPanel *self)
     return;
   cp_grid_columns (self->choice_grid, g_array_index (choices, guint32, g_random_int_range (0, (gint32) choices->len)),
                    self->columns);
+  name_framed_cell (self);
   gtk_widget_queue_draw (self->choice_area);
 }
 
@@ -352,7 +383,11 @@ add_table (CpGridPanel *self, const CpGrid *grid)
       return;
     }
 
-  area = gtk_drawing_area_new ();
+  /* A table to fill in is a grid whose cells the keyboard goes through;
+   * the others are pictures, read by their description. */
+  area = g_object_new (GTK_TYPE_DRAWING_AREA,
+                       "accessible-role", grid->choosing ? GTK_ACCESSIBLE_ROLE_GRID : GTK_ACCESSIBLE_ROLE_IMG,
+                       NULL);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), TABLE_WIDTH);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), (int) cp_grid_art_height (grid, TABLE_WIDTH));
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_table, (gpointer) grid, NULL);
@@ -382,6 +417,7 @@ add_table (CpGridPanel *self, const CpGrid *grid)
     gtk_widget_set_focusable (area, TRUE);
     self->choice_area = area;
     self->choice_grid = grid;
+    name_framed_cell (self);
     gtk_box_append (GTK_BOX (buttons), new_button (self, _("_Deal at Random"), G_CALLBACK (deal_clicked)));
     gtk_widget_add_css_class (seal, "suggested-action");
     gtk_box_append (GTK_BOX (buttons), seal);

@@ -335,7 +335,8 @@ def test_card_turn():
 
 
 # The keys the keyboard games press, as X key symbols.
-KEYS = {'Left': 0xff51, 'Up': 0xff52, 'Right': 0xff53, 'Down': 0xff54, 'Return': 0xff0d, 'Tab': 0xff09}
+KEYS = {'Left': 0xff51, 'Up': 0xff52, 'Right': 0xff53, 'Down': 0xff54, 'Return': 0xff0d, 'Tab': 0xff09,
+        'space': 0x20}
 
 
 def press(key):
@@ -423,6 +424,38 @@ def play_by_keyboard(game, cells_on_board, seed):
         program.stop()
 
 
+def test_masquerade_table():
+    """Fills in Masquerade's table of capture moves with the keyboard,
+    hearing the framed cell's name as it moves, and seals it."""
+    events = Events()
+    program = Program(record('masquerade', [('Ann', 'white', 0), ('Bob', 'black', 0)]))
+    try:
+        window = program.window
+        wait_for('the board', lambda: len(cells(window)) == 64)
+        activate(find(window, 'push button', 'Ready'))
+        focus = Focus()
+        for _ in range(40):
+            press('Tab')
+            if focus.went and focus.went[-1][1].startswith('Piece: '):
+                break
+        else:
+            raise Failure('Tab does not reach the table: %s' % focus.went)
+        first = focus.went[-1][1]
+        heard = len(events.heard)
+        press('Down')
+        press('Right')
+        said = wait_for('the framed cell said', lambda: events.said(r'^Piece: .*, Captures as: ', heard))
+        if said[-1] == first:
+            raise Failure('the frame moved, but the name stays “%s”' % first)
+        press('space')
+        circled = wait_for('the circle said', lambda: events.said(r', circled$', heard))
+        print('# %s → %s' % (first, circled[-1]))
+        activate(find(window, 'push button', 'Seal'))
+        wait_for('the curtain for Bob', lambda: find(window, 'label', 'Pass to Bob'))
+    finally:
+        program.stop()
+
+
 def test_keyboard_games():
     play_by_keyboard('chess', 64, 5)
     play_by_keyboard('chivalry', 176, 7)
@@ -434,6 +467,7 @@ TESTS = [
     ('chess-against-the-computer', test_chess_against_the_computer),
     ('chivalry', test_chivalry),
     ('card-turn', test_card_turn),
+    ('masquerade-table', test_masquerade_table),
     ('keyboard-games', test_keyboard_games),
 ]
 

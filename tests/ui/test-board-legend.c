@@ -259,6 +259,22 @@ test_registry (void)
   g_object_unref (board);
 }
 
+/* The drawing area under @root that takes the keyboard's focus. */
+static GtkWidget *
+find_focusable_area (GtkWidget *root)
+{
+  if (GTK_IS_DRAWING_AREA (root) && gtk_widget_get_focusable (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_focusable_area (child);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* Masquerade's tables say what their rows and their columns are. */
 static void
 test_table_headings (void)
@@ -286,6 +302,24 @@ test_table_headings (void)
   g_assert_nonnull (test_find_label (panel, "Captures as"));
   gtk_test_accessible_assert_property (g_ptr_array_index (rows, 0), GTK_ACCESSIBLE_PROPERTY_LABEL, "Piece");
   g_assert_cmpint (gtk_widget_get_width (g_ptr_array_index (rows, 0)), >, 4);
+
+  /* The table to fill in is named after the cell framed for the
+   * keyboard, which starts at the top left. */
+  {
+    const CpGrid *grid = NULL;
+    GtkWidget *area = find_focusable_area (panel);
+    g_autofree char *expected = NULL;
+
+    for (guint i = 0; i < presentation->grids->len; i++)
+      if (g_array_index (presentation->grids, CpGrid, i).choosing)
+        grid = &g_array_index (presentation->grids, CpGrid, i);
+    g_assert_nonnull (grid);
+    g_assert_nonnull (area);
+    expected = g_strdup_printf ("Piece: %s, Captures as: %s, %s", cp_piece_kind_name (grid->row_piece[0]),
+                                cp_piece_kind_name (grid->column_piece[0]),
+                                (grid->marks[0][0] & ~CP_GRID_FAINT) == CP_GRID_CIRCLE ? "circled" : "not circled");
+    gtk_test_accessible_assert_property (area, GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

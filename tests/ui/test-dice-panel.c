@@ -138,6 +138,8 @@ test_entered_dice_shown (void)
   g_assert_cmpuint (cp_dice_panel_get_value (dice, 0), ==, 4);
   g_assert_cmpuint (cp_dice_panel_get_value (dice, 1), ==, 0);
   g_assert_nonnull (cp_presentation_find_button (presentation, "die-6"));
+  /* A die's button shows its number and says what it enters. */
+  g_assert_cmpstr (cp_presentation_find_button (presentation, "die-6")->tooltip, ==, "The die shows 6");
 
   g_clear_pointer (&presentation, cp_presentation_free);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -1015,11 +1015,14 @@ attack_present (const CpState *state, const CpState *start, guint viewer, CpPres
         CpAction roll;
         g_autofree char *id = g_strdup_printf ("die-%u", face + 1);
         g_autofree char *label = g_strdup_printf ("_%u", face + 1);
+        /* Translators: what the button of a die thrown on the table
+         * enters, such as "The die shows 6" */
+        g_autofree char *tooltip = g_strdup_printf (_("The die shows %u"), face + 1);
 
         cp_action_init (&roll, CP_ACTION_ROLL, actor);
         roll.value = face;
         roll.flags = CP_ACTION_FLAG_ENTERED;
-        cp_presentation_add_button (out, &roll, id, label);
+        cp_presentation_add_button_full (out, &roll, id, label, tooltip);
       }
 }
 
