@@ -168,6 +168,43 @@ numbers_bound (const char *text)
   return g_strjoinv ("\n", lines);
 }
 
+/* What the row shows beside the player's name, in words, for screen
+ * readers: the subtitle, the marks, the texts and the pieces lost. */
+static void
+describe (CpSeatRow *self)
+{
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (self));
+  const char *computer = cp_seat_row_get_computer (self);
+  g_autofree char *text = NULL;
+
+  if (subtitle != NULL && subtitle[0] != '\0')
+    g_ptr_array_add (parts, g_strdup (subtitle));
+  if (self->to_move)
+    g_ptr_array_add (parts, g_strdup (_("To move")));
+  if (gtk_widget_get_visible (self->screen_mark))
+    g_ptr_array_add (parts, g_strdup (_("At the screen")));
+  if (gtk_widget_get_visible (self->out_label))
+    g_ptr_array_add (parts, g_strdup (gtk_label_get_text (GTK_LABEL (self->out_label))));
+  if (computer != NULL)
+    g_ptr_array_add (parts, g_strdup (computer));
+  if (self->side_text[0] != '\0')
+    {
+      g_auto (GStrv) lines = g_strsplit (self->side_text, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (lines[i][0] != '\0')
+          g_ptr_array_add (parts, g_strdup (lines[i]));
+    }
+  if (self->lost_description != NULL && self->lost_description[0] != '\0')
+    g_ptr_array_add (parts, g_strdup (self->lost_description));
+  g_ptr_array_add (parts, NULL);
+  /* Translators: between the things said of a player, such as "White, To
+   * move, Points: 10" */
+  text = g_strjoinv (C_("seat", ", "), (char **) parts->pdata);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 /**
  * cp_seat_row_new:
  * @seat: the seat the row shows
@@ -252,6 +289,7 @@ cp_seat_row_set_to_move (CpSeatRow *self, gboolean to_move)
   gtk_widget_set_opacity (self->turn_mark, to_move ? 1.0 : 0.0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->turn_mark), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   to_move ? _("To move") : "", -1);
+  describe (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TO_MOVE]);
 }
 
@@ -274,6 +312,7 @@ cp_seat_row_set_out (CpSeatRow *self, gboolean out)
     return;
   gtk_widget_set_visible (self->out_label, out);
   update_lost_width (self);
+  describe (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUT]);
 }
 
@@ -310,6 +349,7 @@ cp_seat_row_set_computer (CpSeatRow *self, const char *description)
   gtk_widget_set_tooltip_text (self->computer_mark, description);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->computer_mark), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description != NULL ? description : "", -1);
+  describe (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER]);
 }
 
@@ -332,6 +372,7 @@ cp_seat_row_set_at_screen (CpSeatRow *self, gboolean at_screen)
   if (gtk_widget_get_visible (self->screen_mark) == at_screen)
     return;
   gtk_widget_set_visible (self->screen_mark, at_screen);
+  describe (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AT_SCREEN]);
 }
 
@@ -363,6 +404,7 @@ cp_seat_row_set_side_text (CpSeatRow *self, const char *text)
   gtk_label_set_width_chars (GTK_LABEL (self->side_label), longest_word (bound, SIDE_TEXT_CHARS));
   gtk_widget_set_visible (self->side_label, text[0] != '\0');
   update_lost_width (self);
+  describe (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIDE_TEXT]);
 }
 
@@ -394,6 +436,7 @@ cp_seat_row_set_lost_description (CpSeatRow *self, const char *description)
   gtk_widget_set_tooltip_text (self->side_label, description);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->lost_area), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description ? description : "", -1);
+  describe (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOST_DESCRIPTION]);
 }
 
@@ -588,6 +631,7 @@ cp_seat_row_init (CpSeatRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   keep_words_whole (GTK_WIDGET (self));
+  g_signal_connect (self, "notify::subtitle", G_CALLBACK (describe), NULL);
   self->lost = g_array_new (FALSE, FALSE, sizeof (CpLostPiece));
   self->side_text = g_strdup ("");
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), draw_swatch, self, NULL);

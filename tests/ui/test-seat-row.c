@@ -93,6 +93,33 @@ test_to_move (void)
   g_assert_finalize_object (row);
 }
 
+/* Screen readers read what the row shows beside the name in its
+ * description, which follows every change. */
+static void
+test_description (void)
+{
+  CpSeatRow *row = g_object_ref_sink (CP_SEAT_ROW (cp_seat_row_new (0)));
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), "Ann");
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "White");
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "White");
+  cp_seat_row_set_to_move (row, TRUE);
+  cp_seat_row_set_side_text (row, "Points: 10\nAttack");
+  cp_seat_row_set_computer (row, "Computer, hard");
+  cp_seat_row_set_lost_description (row, "Lost: a pawn");
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "White, To move, Computer, hard, Points: 10, Attack, Lost: a pawn");
+  cp_seat_row_set_to_move (row, FALSE);
+  cp_seat_row_set_computer (row, NULL);
+  cp_seat_row_set_out (row, TRUE);
+  cp_seat_row_set_side_text (row, NULL);
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "White, Out, Lost: a pawn");
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
+  cp_seat_row_set_at_screen (row, TRUE);
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "At the screen, Out, Lost: a pawn");
+  g_assert_finalize_object (row);
+}
+
 /* A seat out of the game says "Out". */
 static void
 test_out (void)
@@ -247,6 +274,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/seat-row/names", test_names);
   g_test_add_func ("/seat-row/to-move", test_to_move);
   g_test_add_func ("/seat-row/out", test_out);
+  g_test_add_func ("/seat-row/description", test_description);
   g_test_add_func ("/seat-row/colour", test_colour);
   g_test_add_func ("/seat-row/side-text", test_side_text);
   g_test_add_func ("/seat-row/lost", test_lost);
