@@ -22,7 +22,7 @@ import time
 
 import gi
 gi.require_version('Atspi', '2.0')
-from gi.repository import Atspi, GLib  # noqa: E402
+from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 PROGRAM = os.environ['CP_PROGRAM']
 # No name, a class name, or a mnemonic's underline read aloud.
@@ -340,7 +340,11 @@ KEYS = {'Left': 0xff51, 'Up': 0xff52, 'Right': 0xff53, 'Down': 0xff54, 'Return':
 
 
 def press(key):
-    """Presses a key, through the accessibility bus's keyboard."""
+    """Presses a key, through the accessibility bus's keyboard.  Without a
+    window manager the display gives the keyboard to the window under the
+    pointer: the pointer goes to the top left corner, where the program's
+    windows open."""
+    Atspi.generate_mouse_event(8, 8, 'abs')
     Atspi.generate_keyboard_event(KEYS[key], None, Atspi.KeySynthType.SYM)
     pump(0.1)
 
@@ -472,7 +476,19 @@ TESTS = [
 ]
 
 
+def give_the_bus_the_display():
+    """The accessibility services start from the session bus, which may
+    have started before the display: they press keys on it, so it must
+    know the display before they start."""
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    names = {name: os.environ[name] for name in ('DISPLAY', 'XAUTHORITY', 'WAYLAND_DISPLAY') if name in os.environ}
+    bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+                  'UpdateActivationEnvironment', GLib.Variant('(a{ss})', (names,)), None,
+                  Gio.DBusCallFlags.NONE, -1, None)
+
+
 def main():
+    give_the_bus_the_display()
     Atspi.init()
     print('1..%d' % len(TESTS))
     failed = 0

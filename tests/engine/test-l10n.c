@@ -12,6 +12,7 @@
 #include <locale.h>
 
 #include "cp-engine.h"
+#include "cp-test-util.h"
 
 typedef struct {
   const char *language;   /* the value of LANGUAGE; "" leaves it unset */
@@ -205,6 +206,138 @@ test_language (gconstpointer data)
   g_test_trap_assert_passed ();
 }
 
+/* ---- Records across languages ---- */
+
+/* Names with the letters of the languages, which records keep as typed. */
+static const char *const player_names[] = { "Łucja Żółć", "森 花子", "Ана Đurić", "سارة" };
+
+/* @game_id played for 40 actions from seed 3, always alike: the same
+ * random choices of the same legal actions, whatever the language. */
+static CpGame *
+played (const char *game_id)
+{
+  const CpRules *rules = cp_rules_lookup (game_id);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr (GError) error = NULL;
+  CpGame *game = cp_game_new (game_id, NULL, rules->max_seats, 3, &error);
+
+  g_assert_no_error (error);
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
+    cp_player_set_name (cp_game_get_player (game, seat), player_names[seat % G_N_ELEMENTS (player_names)]);
+  for (guint i = 0; i < 40 && !cp_state_is_over (cp_game_get_state (game)); i++)
+    {
+      const CpState *state;
+      g_auto (CpActionList) legal = { 0 };
+
+      cp_game_resolve_chance (game);
+      state = cp_game_get_state (game);
+      if (cp_state_is_over (state))
+        break;
+      cp_state_legal (state, cp_state_first_pending (state), &legal);
+      if (legal.len == 0)
+        break;
+      g_assert_true (cp_game_play (game, &legal.items[g_rand_int_range (rand, 0, (gint32) legal.len)], &error));
+      g_assert_no_error (error);
+    }
+  return game;
+}
+
+/* Saves every game of the catalogue, played alike, in the language of
+ * the process, into CP_L10N_DIR as LANGUAGE-GAME.xml. */
+static void
+save_records (const char *dir, const char *language)
+{
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  for (guint r = 0; r < n; r++)
+    {
+      g_autoptr (CpGame) game = played (rules[r]->id);
+      g_autofree char *name = g_strdup_printf ("%s-%s.xml", *language ? language : "C", rules[r]->id);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (cp_record_save (game, file, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* Opens the records every language saved, in the language of the
+ * process: each holds the same actions and players as the game played
+ * here, and its moves read as here. */
+static void
+load_records (const char *dir)
+{
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  for (guint r = 0; r < n; r++)
+    {
+      g_autoptr (CpGame) here = played (rules[r]->id);
+
+      for (guint l = 0; l < G_N_ELEMENTS (expected); l++)
+        {
+          const char *language = *expected[l].language ? expected[l].language : "C";
+          g_autofree char *name = g_strdup_printf ("%s-%s.xml", language, rules[r]->id);
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_autoptr (GFile) file = g_file_new_for_path (path);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (CpGame) there = cp_record_load (file, &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpuint (cp_game_get_n_actions (there), ==, cp_game_get_n_actions (here));
+          for (guint seat = 0; seat < cp_game_get_n_seats (here); seat++)
+            g_assert_cmpstr (cp_player_get_name (cp_game_get_player (there, seat)), ==,
+                             cp_player_get_name (cp_game_get_player (here, seat)));
+          for (guint i = 0; i < cp_game_get_n_actions (here); i++)
+            {
+              g_autofree char *ours = cp_game_format_action (here, i, CP_NOTATION_SAN_LOCAL);
+              g_autofree char *theirs = cp_game_format_action (there, i, CP_NOTATION_SAN_LOCAL);
+
+              g_assert_true (cp_action_same (cp_game_get_action (here, i), cp_game_get_action (there, i)));
+              g_assert_cmpstr (theirs, ==, ours);
+            }
+        }
+    }
+}
+
+/* A record saved in any language opens in every other with the same
+ * moves, written in the language that opens it. */
+static void
+test_records (void)
+{
+  g_autofree char *dir = NULL;
+
+  if (g_test_subprocess ())
+    {
+      const char *language = g_getenv ("CP_L10N_LANGUAGE");
+
+      g_assert_true (use_language (language) || *language == '\0');
+      if (g_str_equal (g_getenv ("CP_L10N_PHASE"), "save"))
+        save_records (g_getenv ("CP_L10N_DIR"), language);
+      else
+        load_records (g_getenv ("CP_L10N_DIR"));
+      return;
+    }
+  if (skip_reason != NULL)
+    {
+      g_test_skip (skip_reason);
+      return;
+    }
+  dir = g_dir_make_tmp ("cp-l10n-XXXXXX", NULL);
+  g_setenv ("CP_L10N_DIR", dir, TRUE);
+  for (guint phase = 0; phase < 2; phase++)
+    for (guint l = 0; l < G_N_ELEMENTS (expected); l++)
+      {
+        g_setenv ("CP_L10N_PHASE", phase == 0 ? "save" : "load", TRUE);
+        g_setenv ("CP_L10N_LANGUAGE", expected[l].language, TRUE);
+        g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+        g_test_trap_assert_passed ();
+      }
+  cp_test_remove_tree (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -221,6 +354,8 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (path, &expected[i], test_language);
     }
+
+  g_test_add_func ("/l10n/records", test_records);
 
   status = g_test_run ();
   g_free (skip_reason);
