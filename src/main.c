@@ -8,6 +8,7 @@
 #include <locale.h>
 
 #include "cp-application.h"
+#include "cp-languages.h"
 
 /* The translations: the installed ones, or a build folder's own when the
  * program runs from there. */
@@ -25,8 +26,13 @@ int
 main (int argc, char *argv[])
 {
   g_autoptr (CpApplication) app = NULL;
+  g_autoptr (GSettings) settings = NULL;
 
   setlocale (LC_ALL, "");
+  /* The language chosen in the preferences, before any text is
+   * translated and before GTK starts. */
+  settings = cp_application_load_settings ();
+  cp_languages_apply (settings);
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

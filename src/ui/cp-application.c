@@ -321,10 +321,17 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
 };
 
-/* The settings; an uninstalled build reads its schema from the build
- * folder.  Returns: %NULL when the schema is nowhere. */
-static GSettings *
-load_settings (void)
+/**
+ * cp_application_load_settings:
+ *
+ * The program's settings; an uninstalled build reads its schema from the
+ * build folder.
+ *
+ * Returns: (transfer full) (nullable): the settings, or %NULL when the
+ *   schema is nowhere
+ */
+GSettings *
+cp_application_load_settings (void)
 {
   GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
   g_autoptr (GSettingsSchemaSource) built = NULL;
@@ -388,7 +395,7 @@ cp_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (cp_application_parent_class)->startup (app);
 
-  self->settings = load_settings ();
+  self->settings = cp_application_load_settings ();
   if (self->settings == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Chess Parlour’s settings schema “%s” is not installed. "

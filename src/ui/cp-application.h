@@ -13,6 +13,7 @@ G_DECLARE_FINAL_TYPE (CpApplication, cp_application, CP, APPLICATION, AdwApplica
 
 CpApplication *cp_application_new          (GApplicationFlags  flags);
 GSettings     *cp_application_get_settings (CpApplication     *self);
+GSettings     *cp_application_load_settings (void);
 GtkWindow     *cp_application_new_window   (CpApplication     *self);
 
 gboolean       cp_application_help_is_installed (const char *const *data_dirs);

@@ -7,8 +7,12 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "cp-accessible.h"
+#include "cp-languages.h"
 #include "cp-preferences-window.h"
+#include "cp-ui-resources.h"
 
 struct _CpPreferencesWindow
 {
@@ -22,6 +26,7 @@ struct _CpPreferencesWindow
   GtkWidget *notation;
   GtkWidget *computer_pace;
   GtkWidget *secret_choice_time;
+  GtkWidget *language;
 
   GSettings *settings;
 };
@@ -108,6 +113,50 @@ wrap_choices (GtkWidget *row)
   adw_combo_row_set_factory (ADW_COMBO_ROW (row), factory);
 }
 
+/* The languages, each named in itself, after the system's: the choice
+ * is kept as the language's code, "" for the system's. */
+static void
+fill_languages (CpPreferencesWindow *self)
+{
+  guint n;
+  const CpLanguage *languages = cp_languages_list (&n);
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+
+  /* Translators: the choice of the language that follows the system's */
+  gtk_string_list_append (names, _("As the System"));
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (names, languages[i].name);
+  adw_combo_row_set_model (ADW_COMBO_ROW (self->language), G_LIST_MODEL (names));
+}
+
+static void
+show_language (CpPreferencesWindow *self)
+{
+  g_autofree char *code = g_settings_get_string (self->settings, "language");
+  guint n, selected = 0;
+  const CpLanguage *languages = cp_languages_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (languages[i].code, code))
+      selected = i + 1;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->language), selected);
+}
+
+static void
+language_chosen (CpPreferencesWindow *self)
+{
+  guint n, selected = adw_combo_row_get_selected (ADW_COMBO_ROW (self->language));
+  const CpLanguage *languages = cp_languages_list (&n);
+  const char *code = selected > 0 && selected <= n ? languages[selected - 1].code : "";
+  g_autofree char *was = g_settings_get_string (self->settings, "language");
+
+  if (selected == GTK_INVALID_LIST_POSITION || g_str_equal (was, code))
+    return;
+  g_settings_set_string (self->settings, "language", code);
+  adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self),
+                                    adw_toast_new (_("Chess Parlour speaks the language chosen when it starts again")));
+}
+
 static void
 cp_preferences_window_finalize (GObject *object)
 {
@@ -121,6 +170,10 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  /* The template lives in the interface's resources, in a static library:
+   * using them here keeps them, and their registration, in any program
+   * that uses the window. */
+  (void) cp_ui_get_resource ();
   object_class->finalize = cp_preferences_window_finalize;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chess_parlour/ChessParlour/ui/cp-preferences-window.ui");
@@ -132,6 +185,7 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, notation);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, computer_pace);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, secret_choice_time);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, language);
 }
 
 static void
@@ -144,6 +198,8 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   wrap_choices (self->notation);
   wrap_choices (self->computer_pace);
   wrap_choices (self->secret_choice_time);
+  wrap_choices (self->language);
+  fill_languages (self);
 }
 
 CpPreferencesWindow *
@@ -160,5 +216,7 @@ cp_preferences_window_new (GSettings *settings)
   bind_enum (settings, "notation", self->notation);
   bind_enum (settings, "computer-pace", self->computer_pace);
   bind_enum (settings, "secret-choice-time", self->secret_choice_time);
+  show_language (self);
+  g_signal_connect_swapped (self->language, "notify::selected", G_CALLBACK (language_chosen), self);
   return self;
 }

@@ -100,6 +100,11 @@ case $check in
     need appstreamcli
     file="$build/data/$app_id.metainfo.xml"
     appstreamcli validate --no-net --explain "$file" || fail "$file"
+    # The store shows the summary and the description in each language.
+    for lang in $(po_files po | sed 's|.*/||; s|\.po$||'); do
+      grep -q "<summary xml:lang=\"$lang\">" "$file" || fail "the metainfo has no summary in $lang"
+      grep -q "<p xml:lang=\"$lang\">" "$file" || fail "the metainfo has no description in $lang"
+    done
     ;;
 
   schemas)
