@@ -60,6 +60,9 @@ struct _CpRuleSheet
   double top;      /* where the columns of the page begin */
   guint column;    /* 0 or 1 */
   double y;
+  gboolean rtl;    /* the language is written from right to left: the
+                    * first column is the right one, texts start at the
+                    * right */
 };
 
 static void cp_rule_sheet_printable_init (CpPrintableInterface *iface);
@@ -124,7 +127,9 @@ column_width (CpRuleSheet *self)
 static double
 left (CpRuleSheet *self)
 {
-  return MARGIN + self->column * (column_width (self) + GUTTER);
+  guint from_left = self->rtl ? 1 - self->column : self->column;
+
+  return MARGIN + from_left * (column_width (self) + GUTTER);
 }
 
 /* Goes on in the next column, or on a new page. */
@@ -153,6 +158,15 @@ make_layout (CpRuleSheet *self, const char *markup, const char *font, double wid
 {
   PangoLayout *layout = cp_printable_create_layout (self->cr, font);
 
+  /* Every paragraph from right to left, those without a letter of the
+   * language (a name such as "Chess960") too. */
+  if (self->rtl)
+    {
+      pango_context_set_base_dir (pango_layout_get_context (layout), PANGO_DIRECTION_RTL);
+      pango_layout_set_auto_dir (layout, FALSE);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+      pango_layout_context_changed (layout);
+    }
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_indent (layout, (int) (hang * PANGO_SCALE));
@@ -190,8 +204,13 @@ lines_height (PangoLayout *layout, int first, int n)
 static void
 add_lines (CpRuleSheet *self, PangoLayout *layout, int first, int n, double x)
 {
+  int width = pango_layout_get_width (layout);
   Item item = { .kind = self->kind, .block = self->block, .layout = g_object_ref (layout), .first_line = first,
                 .n_lines = n, .x = left (self) + x, .y = self->y };
+
+  /* From right to left, the room @x is kept at the right. */
+  if (self->rtl && width > 0)
+    item.x = left (self) + column_width (self) - x - (double) width / PANGO_SCALE;
 
   item.height = lines_height (layout, first, n);
   g_array_append_val (current_page (self)->items, item);
@@ -501,8 +520,10 @@ place_contents_line (CpRuleSheet *self, Page *page, const Doc *doc, double y)
   int n_lines = pango_layout_get_line_count (title);
   double height = lines_height (title, 0, n_lines), last_top, last_height, title_width, digits_width;
   PangoRectangle logical;
-  Item item = { .kind = CP_MALLARD_PARAGRAPH, .layout = title, .n_lines = n_lines, .x = MARGIN, .y = y,
-                .height = height };
+  /* From right to left, the title at the right and the number at the
+   * left. */
+  Item item = { .kind = CP_MALLARD_PARAGRAPH, .layout = title, .n_lines = n_lines, .x = self->rtl ? MARGIN + 40 : MARGIN,
+                .y = y, .height = height };
 
   g_array_append_val (page->items, item);
   line_extents (title, n_lines - 1, &last_top, &last_height);
@@ -510,11 +531,14 @@ place_contents_line (CpRuleSheet *self, Page *page, const Doc *doc, double y)
   title_width = (double) logical.width / PANGO_SCALE;
   pango_layout_get_extents (digits, NULL, &logical);
   digits_width = (double) logical.width / PANGO_SCALE;
-  /* The number flush right on the title's last line, dots up to it. */
+  /* The number flush with the far side on the title's last line, dots
+   * up to it. */
   item = (Item) { .kind = CP_MALLARD_PARAGRAPH, .layout = digits, .n_lines = 1,
-                  .x = self->width - MARGIN - digits_width, .y = y + last_top, .height = last_height };
+                  .x = self->rtl ? MARGIN : self->width - MARGIN - digits_width, .y = y + last_top,
+                  .height = last_height };
   g_array_append_val (page->items, item);
-  item = (Item) { .kind = CP_MALLARD_PARAGRAPH, .dotted = TRUE, .x = MARGIN + title_width + 6,
+  item = (Item) { .kind = CP_MALLARD_PARAGRAPH, .dotted = TRUE,
+                  .x = self->rtl ? MARGIN + digits_width + 6 : MARGIN + title_width + 6,
                   .y = y + last_top + last_height * 0.75, .width = self->width - 2 * MARGIN - title_width - digits_width - 12 };
   if (item.width > 0)
     g_array_append_val (page->items, item);
@@ -578,6 +602,9 @@ cp_rule_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doubl
   guint n_contents = 0;
 
   g_ptr_array_set_size (self->pages, 0);
+  /* Translators: "rtl" where your language is written from right to
+   * left, else "ltr" */
+  self->rtl = g_str_equal (C_("text direction", "ltr"), "rtl");
   self->block = 0;
   self->width = width;
   self->height = height - FOOTER_GAP / 2;

@@ -9,8 +9,10 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <math.h>
 #include <pango/pango.h>
 #include <string.h>
 
@@ -472,6 +474,17 @@ edge_word (const char *line, gboolean last, gboolean *hyphen)
   return end > start ? g_utf8_casefold (start, end - start) : NULL;
 }
 
+/* Whether lines may break before or after @c, as Japanese breaks them:
+ * Chinese characters, the syllables and their marks, full-width forms. */
+static gboolean
+breaks_between_letters (gunichar c)
+{
+  GUnicodeScript script = g_unichar_get_script (c);
+
+  return script == G_UNICODE_SCRIPT_HAN || script == G_UNICODE_SCRIPT_HIRAGANA
+         || script == G_UNICODE_SCRIPT_KATAKANA || (c >= 0x3000 && c <= 0x30ff) || (c >= 0xff00 && c <= 0xffef);
+}
+
 /* Fails where a word of the rules is cut in two at the end of a line of
  * @text: the halves put together make a word of @words, and one half
  * alone, or the cut with a hyphen, is not how the rules write it. */
@@ -489,6 +502,10 @@ check_pdf_words (const char *text, GHashTable *words, const char *what)
 
       if (head == NULL || tail == NULL)
         continue;
+      /* Japanese breaks its lines between letters, and beside them. */
+      if (breaks_between_letters (g_utf8_get_char (g_utf8_prev_char (head + strlen (head))))
+          || breaks_between_letters (g_utf8_get_char (tail)))
+        continue;
       joined = g_strconcat (head, tail, NULL);
       if (g_hash_table_contains (words, joined)
           && (hyphen || !g_hash_table_contains (words, head) || !g_hash_table_contains (words, tail)))
@@ -496,8 +513,59 @@ check_pdf_words (const char *text, GHashTable *words, const char *what)
     }
 }
 
+/* Where @line holds @title as a whole, not as a part of a longer title
+ * ("Chess" of "Zombie Chess" or "Chess960"); NULL where it does not. */
+static const char *
+whole_title (const char *line, const char *title)
+{
+  for (const char *at = strstr (line, title); at != NULL; at = strstr (at + 1, title))
+    {
+      const char *after = at + strlen (title);
+
+      if ((at == line || g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (at))))
+          && !g_unichar_isalnum (g_utf8_get_char (after)))
+        return at;
+    }
+  return NULL;
+}
+
+/* @text without the marks of direction that pdftotext puts around what
+ * is written from right to left, and around numbers and Latin letters in
+ * it; @text is freed. */
+static char *
+without_bidi_marks (char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != 0x200e && c != 0x200f && !(c >= 0x202a && c <= 0x202e) && !(c >= 0x2066 && c <= 0x2069))
+        g_string_append_unichar (out, c);
+    }
+  g_free (text);
+  return g_string_free (out, FALSE);
+}
+
+/* The title of the contents page in @language. */
+static const char *
+contents_title (const char *language)
+{
+  static const char *const titles[][2] = {
+    { "en", "Contents" }, { "ar", "المحتويات" }, { "de", "Inhalt" }, { "es", "Índice" },
+    { "fr", "Table des matières" }, { "it", "Indice" }, { "ja", "目次" }, { "pl", "Spis treści" },
+    { "pt_BR", "Sumário" }, { "ru", "Содержание" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    if (g_str_equal (titles[i][0], language))
+      return titles[i][1];
+  g_assert_not_reached ();
+}
+
 /* The book of the rules of every game, written by the program in English
- * or German on A4 or Letter: a contents page first, whose every game is
+ * or another language on A4 or Letter: a contents page first, whose every game is
  * found on the page it gives, and no word of the rules cut in two. */
 static void
 test_book (gconstpointer data)
@@ -536,13 +604,44 @@ test_book (gconstpointer data)
 
   if (!g_str_equal (language, "en"))
     g_setenv ("LANGUAGE", language, TRUE);
-  all = run_tool ((const char *[]) { "pdftotext", path, "-", NULL });
-  contents = run_tool ((const char *[]) { "pdftotext", "-layout", "-f", "1", "-l", "1", path, "-", NULL });
+  all = without_bidi_marks (run_tool ((const char *[]) { "pdftotext", path, "-", NULL }));
+  contents = without_bidi_marks (run_tool ((const char *[]) { "pdftotext", "-layout", "-f", "1", "-l", "1", path,
+                                                               "-", NULL }));
   pages = g_strsplit (all, "\f", -1);
   g_assert_cmpuint (g_strv_length (pages), >=, n_pages);
   /* The contents page, in the language of the pages. */
-  g_assert_nonnull (strstr (contents, g_str_equal (language, "de") ? "Inhalt" : "Contents"));
+  g_assert_nonnull (strstr (contents, contents_title (language)));
+  /* Japanese comes in a font that has its letters (the titles of the
+   * games below are found in the text only where the letters are). */
+  if (g_str_equal (language, "ja"))
+    {
+      g_autofree char *fonts = run_tool ((const char *[]) { "pdffonts", path, NULL });
+
+      if (fonts != NULL && strstr (fonts, "CJK") == NULL)
+        problem ("%s: no CJK font among\n%s", path, fonts);
+    }
   lines = g_strsplit (contents, "\n", -1);
+  /* pdftotext takes Arabic words apart and puts its joined letters in
+   * another order: there the contents give a page to each game, in the
+   * order of the games, and the words are not looked at. */
+  if (g_str_equal (language, "ar"))
+    {
+      for (guint l = 0; lines[l] != NULL; l++)
+        {
+          guint number = (guint) g_ascii_strtoull (g_strchug (lines[l]), NULL, 10);
+
+          if (number == 0)
+            continue;
+          found++;
+          g_assert_cmpuint (number, >, previous);
+          g_assert_cmpuint (number, <=, n_pages);
+          previous = number;
+        }
+      g_assert_cmpuint (found, ==, n);
+      g_unsetenv ("LANGUAGE");
+      check_problems ();
+      return;
+    }
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *title = page_title (rules[i]->id);
@@ -550,16 +649,20 @@ test_book (gconstpointer data)
 
       for (guint l = 0; lines[l] != NULL && number == 0; l++)
         {
-          const char *at = strstr (lines[l], title);
+          const char *at = whole_title (lines[l], title);
           const char *end = lines[l] + strlen (lines[l]);
 
           if (at == NULL)
             continue;
+          at += strlen (title);
           while (end > at && g_ascii_isspace (end[-1]))
             end--;
           while (end > at && g_ascii_isdigit (end[-1]))
             end--;
           number = (guint) g_ascii_strtoull (end, NULL, 10);
+          /* From right to left, the number stands before the title. */
+          if (number == 0)
+            number = (guint) g_ascii_strtoull (g_strchug (lines[l]), NULL, 10);
         }
       if (number == 0)
         {
@@ -581,6 +684,59 @@ test_book (gconstpointer data)
   g_unsetenv ("LANGUAGE");
   check_pdf_words (all, words, path);
   check_problems ();
+}
+
+/* In Arabic the first column is the right one, and the title and the
+ * paragraphs start at the right margin. */
+static void
+test_right_to_left (void)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpRuleSheet) sheet = NULL;
+  const CpRuleSheetItem *items;
+  guint n, checked = 0;
+
+  /* In a process of its own, which has looked up no message in another
+   * language: gettext follows LANGUAGE where the locale is not plain C. */
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  g_setenv ("LANGUAGE", "ar", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cr = cairo_create (surface);
+  sheet = cp_rule_sheet_new ((const char *const[]) { "chess", NULL }, &error);
+  g_assert_no_error (error);
+  cp_printable_paginate (CP_PRINTABLE (sheet), cr, CP_PAPER_A4_WIDTH, CP_PAPER_A4_HEIGHT);
+  items = cp_rule_sheet_get_items (sheet, 0, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      PangoRectangle logical;
+      PangoLayoutIter *iter;
+
+      if (items[i].layout == NULL || (items[i].kind != CP_MALLARD_TITLE && items[i].kind != CP_MALLARD_PARAGRAPH))
+        continue;
+      /* Where the line lies in its layout, as it is drawn. */
+      iter = pango_layout_get_iter (items[i].layout);
+      for (int line = 0; line < items[i].first_line; line++)
+        pango_layout_iter_next_line (iter);
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      pango_layout_iter_free (iter);
+      /* The first line of the title, and of the first paragraph, end at
+       * the right edge of the page's text. */
+      g_assert_cmpfloat (fabs (items[i].x + (double) (logical.x + logical.width) / PANGO_SCALE
+                               - (CP_PAPER_A4_WIDTH - 42)), <, 30);
+      if (++checked == 2)
+        break;
+    }
+  g_assert_cmpuint (checked, ==, 2);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
 }
 
 /* The 52 cards: six sheets of nine, fronts then backs; cards where they
@@ -725,6 +881,12 @@ main (int argc, char *argv[])
   g_setenv ("LANG", "C.UTF-8", TRUE);
   g_unsetenv ("LANGUAGE");
   g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("CP_LOCALE_DIR") != NULL)
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CP_LOCALE_DIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
   folder = g_dir_make_tmp ("cp-print-XXXXXX", NULL);
   problems = g_string_new (NULL);
   g_test_add_func ("/print/mallard", test_mallard);
@@ -735,6 +897,15 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/print/book/en/letter", (const char *const[]) { "en", "letter" }, test_book);
   g_test_add_data_func ("/print/book/de/a4", (const char *const[]) { "de", "a4" }, test_book);
   g_test_add_data_func ("/print/book/de/letter", (const char *const[]) { "de", "letter" }, test_book);
+  g_test_add_data_func ("/print/book/fr/a4", (const char *const[]) { "fr", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/es/a4", (const char *const[]) { "es", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/it/a4", (const char *const[]) { "it", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/pt_BR/letter", (const char *const[]) { "pt_BR", "letter" }, test_book);
+  g_test_add_data_func ("/print/book/pl/a4", (const char *const[]) { "pl", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/ru/a4", (const char *const[]) { "ru", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/ja/a4", (const char *const[]) { "ja", "a4" }, test_book);
+  g_test_add_data_func ("/print/book/ar/a4", (const char *const[]) { "ar", "a4" }, test_book);
+  g_test_add_func ("/print/right-to-left", test_right_to_left);
   g_test_add_func ("/print/chess-deck", test_chess_deck);
   g_test_add_func ("/print/decks", test_decks);
   g_test_add_func ("/print/attack-tiles", test_attack_tiles);
