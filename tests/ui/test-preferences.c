@@ -111,6 +111,7 @@ games_in (const char *language)
   g_autofree char *home = g_dir_make_tmp ("cp-language-XXXXXX", NULL);
   g_autofree char *folder = g_build_filename (home, "glib-2.0", "settings", NULL);
   g_autofree char *keyfile = g_build_filename (folder, "keyfile", NULL);
+  g_autofree char *glib_folder = g_path_get_dirname (folder);
   g_autofree char *contents = g_strdup_printf ("[io/github/chess_parlour/ChessParlour]\nlanguage='%s'\n", language);
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   g_autoptr (GSubprocess) process = NULL;
@@ -130,7 +131,7 @@ games_in (const char *language)
   g_assert_true (g_subprocess_get_successful (process));
   g_unlink (keyfile);
   g_rmdir (folder);
-  g_rmdir (g_path_get_dirname (folder));
+  g_rmdir (glib_folder);
   g_rmdir (home);
   return out;
 }
