@@ -12,7 +12,6 @@
 #include "config.h"
 
 #include <locale.h>
-#include <string.h>
 
 #include "cp-languages.h"
 
@@ -43,6 +42,21 @@ cp_languages_list (guint *n_languages)
 }
 
 /**
+ * cp_languages_find:
+ * @code: a language's code, such as "pt_BR"
+ *
+ * Returns: the place of @code in cp_languages_list(), or -1
+ */
+int
+cp_languages_find (const char *code)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+    if (g_strcmp0 (languages[i].code, code) == 0)
+      return (int) i;
+  return -1;
+}
+
+/**
  * cp_languages_apply:
  * @settings: (nullable): the program's settings
  *
@@ -55,13 +69,8 @@ cp_languages_apply (GSettings *settings)
 {
   g_autofree char *code = settings != NULL ? g_settings_get_string (settings, "language") : NULL;
   const char *messages;
-  gboolean known = FALSE;
 
-  if (code == NULL || code[0] == '\0')
-    return;
-  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
-    known |= g_str_equal (languages[i].code, code);
-  if (!known)
+  if (cp_languages_find (code) < 0)
     return;
   g_setenv ("LANGUAGE", code, TRUE);
   /* gettext reads LANGUAGE only where the messages' locale is not plain

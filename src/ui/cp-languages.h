@@ -14,6 +14,7 @@ typedef struct {
 } CpLanguage;
 
 const CpLanguage *cp_languages_list  (guint     *n_languages);
+int               cp_languages_find  (const char *code);
 void              cp_languages_apply (GSettings *settings);
 
 G_END_DECLS

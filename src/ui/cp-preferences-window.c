@@ -133,13 +133,9 @@ static void
 show_language (CpPreferencesWindow *self)
 {
   g_autofree char *code = g_settings_get_string (self->settings, "language");
-  guint n, selected = 0;
-  const CpLanguage *languages = cp_languages_list (&n);
 
-  for (guint i = 0; i < n; i++)
-    if (g_str_equal (languages[i].code, code))
-      selected = i + 1;
-  adw_combo_row_set_selected (ADW_COMBO_ROW (self->language), selected);
+  /* After the system's, which is -1 + 1. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->language), (guint) (cp_languages_find (code) + 1));
 }
 
 static void

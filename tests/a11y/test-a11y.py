@@ -87,22 +87,42 @@ def activate(accessible):
     pump(0.4)
 
 
-class Events:
-    """The names that change on the bus, as a screen reader hears them."""
+class Heard:
+    """The objects a kind of event of the bus comes from, by role and name,
+    as a screen reader follows them; where @gained, only the events of a
+    state gained (the focus arriving, not leaving)."""
 
-    def __init__(self):
+    def __init__(self, kind, gained=False):
         self.heard = []
+        self.gained = gained
         self.listener = Atspi.EventListener.new(self.heard_one)
-        self.listener.register('object:property-change:accessible-name')
+        self.listener.register(kind)
 
     def heard_one(self, event):
+        if self.gained and event.detail1 != 1:
+            return
         try:
             self.heard.append((event.source.get_role_name(), event.source.get_name()))
         except GLib.Error:
             pass
 
+
+class Events(Heard):
+    """The names that change on the bus, as a screen reader hears them."""
+
+    def __init__(self):
+        super().__init__('object:property-change:accessible-name')
+
     def said(self, pattern, since=0):
         return [name for role, name in self.heard[since:] if re.search(pattern, name or '')]
+
+
+class Focus(Heard):
+    """Where the keyboard's focus goes."""
+
+    def __init__(self):
+        super().__init__('object:state-changed:focused', gained=True)
+        self.went = self.heard
 
 
 class Program:
@@ -226,22 +246,6 @@ def test_names():
             raise Failure('New Game: controls without a name: ' + ', '.join(missing))
     finally:
         program.stop()
-
-
-class Focus:
-    """Where the keyboard's focus goes, as a screen reader follows it."""
-
-    def __init__(self):
-        self.went = []
-        self.listener = Atspi.EventListener.new(self.moved)
-        self.listener.register('object:state-changed:focused')
-
-    def moved(self, event):
-        if event.detail1 == 1:
-            try:
-                self.went.append((event.source.get_role_name(), event.source.get_name()))
-            except GLib.Error:
-                pass
 
 
 def test_preferences_by_tab():
