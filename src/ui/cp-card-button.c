@@ -50,11 +50,21 @@ cp_card_button_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_destroy (cr);
 }
 
+/* Measured by its own size: a button's layout, which GTK gives it once
+ * it is constructed, measures a child, and this button has none. */
+static void
+cp_card_button_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (cp_card_button_parent_class)->constructed (object);
+  gtk_widget_set_layout_manager (GTK_WIDGET (object), NULL);
+}
+
 static void
 cp_card_button_class_init (CpCardButtonClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->constructed = cp_card_button_constructed;
   widget_class->measure = cp_card_button_measure;
   widget_class->snapshot = cp_card_button_snapshot;
   gtk_widget_class_set_css_name (widget_class, "cardbutton");

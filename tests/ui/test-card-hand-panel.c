@@ -379,6 +379,12 @@ wait_until (gboolean (*done) (gpointer), gpointer data)
 }
 
 static gboolean
+is_laid_out (gpointer widget)
+{
+  return gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
 has_selection (gpointer panel)
 {
   return cp_card_hand_panel_get_selected (panel, NULL) > 0;
@@ -407,8 +413,14 @@ test_activate (void)
   show_alice (panel, 2);
   hand = cards_of (panel, "hands");
   g_assert_cmpuint (hand->len, ==, 3);
+  wait_until (is_laid_out, hand->pdata[2]);
   for (guint i = 0; i < hand->len; i++)
-    g_assert_true (GTK_IS_BUTTON (hand->pdata[i]));
+    {
+      g_assert_true (GTK_IS_BUTTON (hand->pdata[i]));
+      /* Drawn at a card's size. */
+      g_assert_cmpint (gtk_widget_get_width (hand->pdata[i]), >, 60);
+      g_assert_cmpint (gtk_widget_get_height (hand->pdata[i]), >, 80);
+    }
   g_assert_true (gtk_widget_activate (hand->pdata[2]));
   wait_until (has_selection, panel);
   g_assert_cmpuint (cp_card_hand_panel_get_selected (panel, selected), ==, 1);
