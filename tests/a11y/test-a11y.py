@@ -51,7 +51,7 @@ def wait_for(what, predicate, timeout=30.0):
         pump(0.1)
         try:
             result = predicate()
-        except GLib.Error:
+        except (GLib.Error, Failure):
             result = None
         if result:
             return result
@@ -59,11 +59,25 @@ def wait_for(what, predicate, timeout=30.0):
 
 
 def walk(accessible):
+    """The tree under @accessible; an object that goes away while it is
+    read (a cell redrawn, a row replaced) is left out, as a screen reader
+    passes over it."""
     yield accessible
-    for i in range(accessible.get_child_count()):
-        child = accessible.get_child_at_index(i)
+    try:
+        children = [accessible.get_child_at_index(i) for i in range(accessible.get_child_count())]
+    except GLib.Error:
+        return
+    for child in children:
         if child is not None:
             yield from walk(child)
+
+
+def read(accessible, what):
+    """What @accessible says of itself, or None when it has gone away."""
+    try:
+        return what(accessible)
+    except GLib.Error:
+        return None
 
 
 def states(accessible):
@@ -71,7 +85,8 @@ def states(accessible):
 
 
 def find_all(root, role, predicate=lambda a: True):
-    return [a for a in walk(root) if a.get_role_name() == role and predicate(a)]
+    return [a for a in walk(root)
+            if read(a, lambda a: a.get_role_name() == role and predicate(a))]
 
 
 def find(root, role, name):
@@ -286,7 +301,10 @@ def test_chess_against_the_computer():
         for turn in range(3):
             heard = len(events.heard)
             start, target = play_a_move(window, prefer='pawn' if turn == 0 else None)
-            if not cell(window, target).get_name().startswith(target + ', white'):
+            try:
+                wait_for('the piece on ' + target,
+                         lambda: cell(window, target).get_name().startswith(target + ', white'), timeout=10)
+            except Failure:
                 raise Failure('after %s to %s, %s reads “%s”' % (start, target, target,
                                                                   cell(window, target).get_name()))
             said = wait_for('the computer’s move said', lambda: events.said(r'^Computer: \S+', heard))
