@@ -22,8 +22,10 @@
 
 /* Random games stop after this many actions; most end long before. */
 #define MAX_ACTIONS 1000
-/* Random games of each game, at least, shared among its set-ups. */
+/* Random games of each game, at least, shared among its set-ups; under
+ * the sanitizers, which make the test several times slower, fewer. */
 #define GAMES_PER_RULES 24
+#define GAMES_PER_RULES_SANITIZED 8
 /* Legal lists up to this length are checked for repeated actions. */
 #define MAX_CHECKED_LIST 256
 
@@ -507,6 +509,12 @@ play_random_game (const CpRules *rules, const Setup *setup, guint64 seed)
   return run;
 }
 
+static guint
+games_per_rules (void)
+{
+  return g_getenv ("CP_TEST_SANITIZED") != NULL ? GAMES_PER_RULES_SANITIZED : GAMES_PER_RULES;
+}
+
 /* The random games of @entry, played on first use. */
 static GPtrArray *
 get_runs (Entry *entry)
@@ -517,7 +525,7 @@ get_runs (Entry *entry)
   if (entry->runs != NULL)
     return entry->runs;
   setups = list_setups (entry->rules);
-  per_setup = MAX (1, (GAMES_PER_RULES + setups->len - 1) / setups->len);
+  per_setup = MAX (1, (games_per_rules () + setups->len - 1) / setups->len);
   entry->runs = g_ptr_array_new_with_free_func (run_free);
   for (guint s = 0; s < setups->len; s++)
     for (guint k = 0; k < per_setup; k++)
@@ -544,7 +552,7 @@ test_random_games (gconstpointer data)
       ended += run->outcome.status != CP_STATUS_PLAYING;
     }
   g_test_message ("%s: %u of %u random games ended", entry->rules->id, ended, runs->len);
-  g_assert_cmpuint (runs->len, >=, GAMES_PER_RULES);
+  g_assert_cmpuint (runs->len, >=, games_per_rules ());
 }
 
 static int
