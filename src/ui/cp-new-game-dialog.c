@@ -62,7 +62,9 @@ struct _CpNewGameDialog
   GPtrArray *kind_drop_downs; /* GtkDropDown beside each name row, of who
                                * plays the seat: a person, a computer level,
                                * or a chess engine of `engines` */
-  GPtrArray *strength_spins;  /* GtkSpinButton beside it: the engine's strength */
+  GPtrArray *strength_rows;   /* AdwActionRow under each name row, of the
+                               * strength of the engine that plays the seat */
+  GPtrArray *strength_spins;  /* GtkSpinButton in it */
   GPtrArray *engines;         /* CpUciEngine: the engines that play the game */
   GArray *people;           /* Person: who was in each seat's row, for the
                              * rows of the next game shown */
@@ -226,14 +228,15 @@ update_strength (CpNewGameDialog *self, GParamSpec *pspec, GtkWidget *drop_down)
   engine = row_engine (self, seat);
   spin = g_ptr_array_index (self->strength_spins, seat);
   kind = engine != NULL ? cp_uci_engine_get_strength_range (engine, &min, &max, &preferred) : CP_UCI_STRENGTH_NONE;
-  gtk_widget_set_visible (GTK_WIDGET (spin), kind != CP_UCI_STRENGTH_NONE);
+  gtk_widget_set_visible (g_ptr_array_index (self->strength_rows, seat), kind != CP_UCI_STRENGTH_NONE);
   if (kind == CP_UCI_STRENGTH_NONE)
     return;
   gtk_spin_button_set_range (spin, min, max);
   gtk_spin_button_set_increments (spin, kind == CP_UCI_STRENGTH_ELO ? 50 : 1, kind == CP_UCI_STRENGTH_ELO ? 200 : 5);
   gtk_spin_button_set_value (spin, kind == CP_UCI_STRENGTH_ELO ? CLAMP (1800, min, max) : preferred);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (spin), kind == CP_UCI_STRENGTH_ELO ? _("The engine’s strength, as a chess rating (Elo)")
-                                                                               : _("The engine’s strength, as its skill level"));
+  adw_action_row_set_subtitle (g_ptr_array_index (self->strength_rows, seat),
+                               kind == CP_UCI_STRENGTH_ELO ? _("The engine’s strength, as a chess rating (Elo)")
+                                                           : _("The engine’s strength, as its skill level"));
 }
 
 /* Keeps who is in the rows from @first on, for the rows made later. */
@@ -264,7 +267,9 @@ update_names (CpNewGameDialog *self)
   while (self->name_rows->len > wanted)
     {
       adw_preferences_group_remove (self->players_group, g_ptr_array_index (self->name_rows, self->name_rows->len - 1));
+      adw_preferences_group_remove (self->players_group, g_ptr_array_index (self->strength_rows, self->name_rows->len - 1));
       g_ptr_array_set_size (self->name_rows, self->name_rows->len - 1);
+      g_ptr_array_set_size (self->strength_rows, self->name_rows->len);
       g_ptr_array_set_size (self->kind_drop_downs, self->name_rows->len);
       g_ptr_array_set_size (self->strength_spins, self->name_rows->len);
     }
@@ -277,6 +282,7 @@ update_names (CpNewGameDialog *self)
       const Person *person = seat < self->people->len ? &g_array_index (self->people, Person, seat) : NULL;
       GtkWidget *kind = kind_drop_down (self->engines, person != NULL ? person->kind : 0);
       GtkWidget *strength = gtk_spin_button_new_with_range (0, 1, 1);
+      GtkWidget *strength_row = adw_action_row_new ();
 
       /* Empty, the row shows its title where the name goes. */
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -287,12 +293,16 @@ update_names (CpNewGameDialog *self)
         gtk_editable_set_text (GTK_EDITABLE (row), person->name);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
       gtk_widget_set_valign (strength, GTK_ALIGN_CENTER);
-      gtk_widget_set_visible (strength, FALSE);
       gtk_accessible_update_property (GTK_ACCESSIBLE (strength), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Strength of the engine"), -1);
-      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), strength);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (strength_row), _("Strength of the engine"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (strength_row), strength);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (strength_row), strength);
+      gtk_widget_set_visible (strength_row, FALSE);
       adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
       adw_preferences_group_add (self->players_group, row);
+      adw_preferences_group_add (self->players_group, strength_row);
+      g_ptr_array_add (self->strength_rows, strength_row);
       g_ptr_array_add (self->name_rows, row);
       g_ptr_array_add (self->kind_drop_downs, kind);
       g_ptr_array_add (self->strength_spins, strength);
@@ -498,6 +508,7 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
 
   keep_people (self, 0);
   remove_rows (self->players_group, self->name_rows);
+  remove_rows (self->players_group, self->strength_rows);
   g_ptr_array_set_size (self->kind_drop_downs, 0);
   g_ptr_array_set_size (self->strength_spins, 0);
   g_ptr_array_unref (self->engines);
@@ -709,9 +720,12 @@ cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
       g_autofree char *name = row_name (self, seat);
       guint kind = row_kind (self, seat);
 
-      /* A seat nobody named keeps the name of its army. */
+      /* A seat nobody named keeps the name of its army, or takes the
+       * name of the engine that plays it. */
       if (name != NULL)
         cp_player_set_name (cp_game_get_player (game, seat), name);
+      else if (row_engine (self, seat) != NULL)
+        cp_player_set_name (cp_game_get_player (game, seat), cp_uci_engine_get_name (row_engine (self, seat)));
       CpUciEngine *engine = row_engine (self, seat);
 
       cp_player_set_computer (cp_game_get_player (game, seat), kind > 0, kind_levels[MIN (kind, N_KINDS - 1)]);
@@ -722,7 +736,7 @@ cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
           GtkSpinButton *spin = g_ptr_array_index (self->strength_spins, seat);
 
           cp_engine_list_tag_seat (game, seat, cp_uci_engine_get_path (engine),
-                                   gtk_widget_get_visible (GTK_WIDGET (spin))
+                                   gtk_widget_get_visible (g_ptr_array_index (self->strength_rows, seat))
                                    ? gtk_spin_button_get_value_as_int (spin) : G_MININT);
         }
     }
@@ -907,6 +921,7 @@ cp_new_game_dialog_finalize (GObject *object)
   g_clear_pointer (&self->name_rows, g_ptr_array_unref);
   g_clear_pointer (&self->kind_drop_downs, g_ptr_array_unref);
   g_clear_pointer (&self->strength_spins, g_ptr_array_unref);
+  g_clear_pointer (&self->strength_rows, g_ptr_array_unref);
   g_clear_pointer (&self->engines, g_ptr_array_unref);
   g_clear_pointer (&self->people, g_array_unref);
   G_OBJECT_CLASS (cp_new_game_dialog_parent_class)->finalize (object);
@@ -1056,6 +1071,7 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
   self->name_rows = g_ptr_array_new ();
   self->kind_drop_downs = g_ptr_array_new ();
   self->strength_spins = g_ptr_array_new ();
+  self->strength_rows = g_ptr_array_new ();
   self->engines = g_ptr_array_new ();
   self->people = g_array_new (FALSE, TRUE, sizeof (Person));
   g_array_set_clear_func (self->people, clear_person);

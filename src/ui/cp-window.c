@@ -1256,6 +1256,7 @@ engine_failed (CpWindow *self, const char *message, CpUciEngine *engine)
         cp_engine_list_untag_seat (game, seat);
         cp_session_set_agent (self->session, seat, NULL);
         cp_session_set_modified (self->session, TRUE);
+        cp_players_panel_set_game (self->players, game);
         _cp_window_show_error (self, _("The Chess Engine Stopped Playing"), body);
       }
 }

@@ -322,7 +322,7 @@ test_engine_players (void)
   g_autoptr (CpGame) game = NULL;
   g_autoptr (GError) error = NULL;
   GtkDropDown *kind;
-  GtkWidget *strength;
+  GtkWidget *strength, *strength_row;
   guint n, fake = G_MAXUINT;
   int level;
 
@@ -347,10 +347,13 @@ test_engine_players (void)
                      "Fake Engine (good)"))
       fake = i;
   g_assert_cmpuint (fake, <, n);
-  strength = test_find_type (g_ptr_array_index (rows, 1), GTK_TYPE_SPIN_BUTTON);
-  g_assert_false (gtk_widget_get_visible (strength));
+  /* The strength row is the one under the seat's. */
+  strength_row = gtk_widget_get_next_sibling (g_ptr_array_index (rows, 1));
+  strength = test_find_type (strength_row, GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (strength);
+  g_assert_false (gtk_widget_get_visible (strength_row));
   gtk_drop_down_set_selected (kind, fake);
-  g_assert_true (gtk_widget_get_visible (strength));
+  g_assert_true (gtk_widget_get_visible (strength_row));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (strength), 5);
 
   game = cp_new_game_dialog_create_game (dialog, &error);
@@ -359,6 +362,8 @@ test_engine_players (void)
   g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 0)), ==, CP_PLAYER_HUMAN);
   g_assert_cmpstr (cp_engine_list_seat_engine (game, 1, &level), ==, path);
   g_assert_cmpint (level, ==, 5);
+  /* Nobody named the seat: it goes by the engine's name. */
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1)), ==, "Fake Engine (good)");
   g_assert_null (cp_engine_list_seat_engine (game, 0, NULL));
 
   gtk_window_destroy (GTK_WINDOW (dialog));

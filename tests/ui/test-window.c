@@ -1686,6 +1686,7 @@ test_engine_seat (void)
   AdwMessageDialog *dialog;
   CpWindow *reopened;
   CpGame *played;
+  GtkWidget *row;
 
   cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_HARD);
   cp_engine_list_tag_seat (game, 1, good, 7);
@@ -1722,6 +1723,8 @@ test_engine_seat (void)
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
   g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_HUMAN);
   g_assert_null (cp_engine_list_seat_engine (game, 1, NULL));
+  row = test_find_type (GTK_WIDGET (window->players), CP_TYPE_SEAT_ROW);
+  g_assert_null (cp_seat_row_get_computer (CP_SEAT_ROW (gtk_widget_get_next_sibling (row))));
   dialog = find_dialog (window);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Chess Engine Stopped Playing");
@@ -1731,6 +1734,50 @@ test_engine_seat (void)
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 4);
   g_assert_false (cp_session_is_thinking (window->session));
 
+  destroy (window);
+  cp_test_remove_tree (dir);
+}
+
+/* The engine chosen in Preferences gives the hints of the games it
+ * plays: the fake engine's answer, e7e5 for Black, is a move our own
+ * computer would not suggest after 1. d4; in a game it does not play
+ * (the fake engine knows no Chess960), our computer gives them. */
+static void
+test_engine_hint (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autoptr (CpGame) other = cp_game_new ("chess960", NULL, 2, 1, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cp-window-XXXXXX", NULL);
+  g_autofree char *good = fake_engine (dir, "good");
+  static const char *const d4[] = { "d2", "d4", NULL };
+  guint from, to;
+
+  g_settings_set_strv (settings, "uci-engines", (const char *const[]) { good, NULL });
+  g_settings_set_string (settings, "hint-engine", good);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  play_by_clicks (window, d4);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  while (window->hinting != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  g_assert_true (cp_board_view_get_hint (window->board, &from, &to));
+  g_assert_cmpuint (from, ==, cell (window, "e7"));
+  g_assert_cmpuint (to, ==, cell (window, "e5"));
+
+  cp_game_resolve_chance (other);
+  cp_window_set_game (window, other, NULL);
+  iterate ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  while (window->hinting != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  g_assert_true (cp_board_view_get_hint (window->board, &from, &to));
+
+  g_settings_reset (settings, "hint-engine");
+  g_settings_reset (settings, "uci-engines");
   destroy (window);
   cp_test_remove_tree (dir);
 }
@@ -3584,6 +3631,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/copy-position", test_copy_position);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
   g_test_add_func ("/window/engine-seat", test_engine_seat);
+  g_test_add_func ("/window/engine-hint", test_engine_hint);
   g_test_add_func ("/window/replaced-while-thinking", test_replaced_while_thinking);
   g_test_add_func ("/window/computer-visible", test_computer_visible);
   g_test_add_func ("/window/turn-report", test_turn_report);
