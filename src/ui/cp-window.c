@@ -1229,12 +1229,6 @@ cp_window_new (GtkApplication *application, GSettings *settings)
   return self;
 }
 
-/**
- * cp_window_set_game:
- * @file: (nullable): the file the game was read from
- *
- * Shows @game, at its end, as unchanged, in a session of its own.
- */
 /* A chess engine that failed gives its seat to a person: the game goes
  * on, and the player reads why. */
 static void
@@ -1294,6 +1288,12 @@ seat_agent (CpWindow *self, CpGame *game, guint seat)
   return CP_AGENT (cp_computer_player_new (MIN (cp_player_get_level (player), CP_N_LEVELS - 1), g_random_int ()));
 }
 
+/**
+ * cp_window_set_game:
+ * @file: (nullable): the file the game was read from
+ *
+ * Shows @game, at its end, as unchanged, in a session of its own.
+ */
 void
 cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
 {
