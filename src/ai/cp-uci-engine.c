@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <gio/gunixinputstream.h>
@@ -36,6 +37,8 @@ struct _CpUciEngine
 
   char *path;
   GMutex lock;            /* held by the thread that talks to the engine */
+  GMutex write_lock;      /* held while writing to it */
+  gboolean searching;     /* "go" was sent, and no "bestmove" read yet */
   GSubprocess *process;
   GOutputStream *input;   /* the engine's standard input */
   int output;             /* the engine's standard output */
@@ -72,6 +75,9 @@ display_name (CpUciEngine *self)
 static void
 stop_process (CpUciEngine *self)
 {
+  g_mutex_lock (&self->write_lock);
+  self->searching = FALSE;
+  g_mutex_unlock (&self->write_lock);
   if (self->process != NULL)
     {
       if (self->input != NULL)
@@ -79,7 +85,9 @@ stop_process (CpUciEngine *self)
       g_subprocess_force_exit (self->process);
       g_subprocess_wait (self->process, NULL, NULL);
     }
+  g_mutex_lock (&self->write_lock);
   g_clear_object (&self->input);
+  g_mutex_unlock (&self->write_lock);
   g_clear_object (&self->process);
   self->output = -1;
   g_string_truncate (self->pending, 0);
@@ -101,18 +109,22 @@ static gboolean
 send (CpUciEngine *self, GError **error, const char *format, ...)
 {
   g_autofree char *line = NULL;
+  gboolean written;
   va_list args;
 
   va_start (args, format);
   line = g_strdup_vprintf (format, args);
   va_end (args);
   g_debug ("to %s: %s", self->path, line);
-  if (self->input == NULL
-      || !g_output_stream_write_all (self->input, line, strlen (line), NULL, NULL, NULL)
-      || !g_output_stream_write_all (self->input, "\n", 1, NULL, NULL, NULL)
-      || !g_output_stream_flush (self->input, NULL, NULL))
-    return engine_stopped (self, error);
-  return TRUE;
+  g_mutex_lock (&self->write_lock);
+  written = self->input != NULL
+            && g_output_stream_write_all (self->input, line, strlen (line), NULL, NULL, NULL)
+            && g_output_stream_write_all (self->input, "\n", 1, NULL, NULL, NULL)
+            && g_output_stream_flush (self->input, NULL, NULL);
+  if (written && g_str_has_prefix (line, "go "))
+    self->searching = TRUE;
+  g_mutex_unlock (&self->write_lock);
+  return written || engine_stopped (self, error);
 }
 
 /* Reads the next line the engine writes, waiting until @deadline (in
@@ -364,6 +376,7 @@ cp_uci_engine_finalize (GObject *object)
   g_free (self->name);
   g_free (self->path);
   g_mutex_clear (&self->lock);
+  g_mutex_clear (&self->write_lock);
   G_OBJECT_CLASS (cp_uci_engine_parent_class)->finalize (object);
 }
 
@@ -371,6 +384,8 @@ static void
 cp_uci_engine_class_init (CpUciEngineClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = cp_uci_engine_finalize;
+  /* An engine that stopped must not stop us when we write to it. */
+  signal (SIGPIPE, SIG_IGN);
 
   /**
    * CpUciEngine::failed:
@@ -387,6 +402,7 @@ static void
 cp_uci_engine_init (CpUciEngine *self)
 {
   g_mutex_init (&self->lock);
+  g_mutex_init (&self->write_lock);
   self->output = -1;
   self->pending = g_string_new (NULL);
   self->variants = g_ptr_array_new_with_free_func (g_free);
@@ -659,6 +675,9 @@ ask (CpUciEngine *self, const CpState *state, guint seat, GCancellable *cancella
     return FALSE;
   deadline = g_get_monotonic_time () + (gint64) (self->move_time + self->grace) * G_TIME_SPAN_MILLISECOND;
   line = wait_for (self, "bestmove", deadline, cancellable, error);
+  g_mutex_lock (&self->write_lock);
+  self->searching = FALSE;
+  g_mutex_unlock (&self->write_lock);
   if (line == NULL)
     return FALSE;
   return read_best_move (self, state, seat, line, action, error);
@@ -722,9 +741,27 @@ cp_uci_engine_choose_finish (CpAgent *agent, GAsyncResult *result, CpAction *act
   return TRUE;
 }
 
+/* Move Now: the engine is told to stop thinking, and answers with the
+ * best move it has found. */
+static void
+cp_uci_engine_hurry (CpAgent *agent)
+{
+  CpUciEngine *self = CP_UCI_ENGINE (agent);
+
+  g_mutex_lock (&self->write_lock);
+  if (self->searching && self->input != NULL)
+    {
+      g_debug ("to %s: stop", self->path);
+      g_output_stream_write_all (self->input, "stop\n", 5, NULL, NULL, NULL);
+      g_output_stream_flush (self->input, NULL, NULL);
+    }
+  g_mutex_unlock (&self->write_lock);
+}
+
 static void
 cp_uci_engine_agent_init (CpAgentInterface *iface)
 {
   iface->choose_async = cp_uci_engine_choose_async;
   iface->choose_finish = cp_uci_engine_choose_finish;
+  iface->hurry = cp_uci_engine_hurry;
 }

@@ -6,6 +6,7 @@
 #   illegal  answers with a move the rules do not allow (e2e5)
 #   garbage  answers with something that is not a move
 #   silent   never answers "uci"
+#   slow     answers "go" only when told to "stop"
 #   good     answers e2e4 as White and e7e5 as Black
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,7 +39,7 @@ for line in sys.stdin:
     elif words[0] == "go":
         if mode == "crash":
             sys.exit(3)
-        elif mode == "hang":
+        elif mode in ("hang", "slow"):
             continue
         elif mode == "illegal":
             say("bestmove e2e5")
@@ -47,5 +48,7 @@ for line in sys.stdin:
             say("bestmove ??!x")
         else:
             say("bestmove " + ("e7e5" if black else "e2e4"))
+    elif words[0] == "stop" and mode == "slow":
+        say("bestmove " + ("e7e5" if black else "e2e4"))
     elif words[0] == "quit":
         break

@@ -226,6 +226,36 @@ test_fake (gconstpointer data)
     g_assert_true (strstr (error->message, "Fake Engine") != NULL);
 }
 
+static gboolean
+hurry_again (gpointer data)
+{
+  cp_agent_hurry (data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Move Now: an engine that would think for long is told to stop, and
+ * answers with its move then. */
+static void
+test_fake_hurried (void)
+{
+  g_autofree char *path = fake_engine ("slow");
+  g_autoptr (CpUciEngine) engine = cp_uci_engine_new (path);
+  g_autoptr (CpGame) game = cp_test_new_game ("chess", 2, 1, NULL);
+  g_autoptr (GError) error = NULL;
+  CpAction action;
+  guint source;
+
+  /* Unhurried, it would not answer in time. */
+  cp_uci_engine_set_move_time (engine, 30000);
+  cp_uci_engine_set_grace (engine, 1000);
+  source = g_timeout_add (50, hurry_again, engine);
+  g_assert_true (choose (CP_AGENT (engine), game, &action, &error));
+  g_source_remove (source);
+  g_assert_no_error (error);
+  g_assert_true (cp_game_play (game, &action, &error));
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
+}
+
 /* The fake engine that behaves plays its moves, for both sides. */
 static void
 test_fake_good (void)
@@ -264,6 +294,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/uci-engine/stockfish/chess960", test_stockfish_chess960);
   g_test_add_func ("/uci-engine/stockfish/hint", test_stockfish_hint);
   g_test_add_func ("/uci-engine/fake/good", test_fake_good);
+  g_test_add_func ("/uci-engine/fake/hurried", test_fake_hurried);
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       g_autofree char *name = g_strdup_printf ("/uci-engine/fake/%s", modes[i]);
