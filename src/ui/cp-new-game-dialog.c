@@ -29,6 +29,7 @@
 #include "cp-columns.h"
 #include "cp-computer-player.h"
 #include "cp-engine.h"
+#include "cp-engine-list.h"
 #include "cp-new-game-dialog.h"
 #include "cp-option-row.h"
 
@@ -59,7 +60,12 @@ struct _CpNewGameDialog
   GPtrArray *option_rows;   /* CpOptionRow, one an option of the chosen game */
   GPtrArray *name_rows;     /* AdwEntryRow, one a seat */
   GPtrArray *kind_drop_downs; /* GtkDropDown beside each name row, of who
-                               * plays the seat: a person or a computer level */
+                               * plays the seat: a person, a computer level,
+                               * or a chess engine of `engines` */
+  GPtrArray *strength_rows;   /* AdwActionRow under each name row, of the
+                               * strength of the engine that plays the seat */
+  GPtrArray *strength_spins;  /* GtkSpinButton in it */
+  GPtrArray *engines;         /* CpUciEngine: the engines that play the game */
   GArray *people;           /* Person: who was in each seat's row, for the
                              * rows of the next game shown */
   GtkWidget *seats_row;     /* for games with a choice of seats */
@@ -163,7 +169,7 @@ load_people (GSettings *settings)
 }
 
 static GtkWidget *
-kind_drop_down (guint level)
+kind_drop_down (GPtrArray *engines, guint level)
 {
   g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
   GtkWidget *drop_down;
@@ -171,8 +177,10 @@ kind_drop_down (guint level)
   gtk_string_list_append (labels, _("Person"));
   for (guint i = 1; i < N_KINDS; i++)
     gtk_string_list_append (labels, cp_level_describe (kind_levels[i]));
+  for (guint i = 0; i < engines->len; i++)
+    gtk_string_list_append (labels, cp_uci_engine_get_name (g_ptr_array_index (engines, i)));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), level);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), level < N_KINDS + engines->len ? level : N_KINDS - 1);
   gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (drop_down, "flat");
   /* No tooltip: the control shows what it is set to, and a tooltip would
@@ -192,6 +200,43 @@ static guint
 row_kind (CpNewGameDialog *self, guint seat)
 {
   return gtk_drop_down_get_selected (g_ptr_array_index (self->kind_drop_downs, seat));
+}
+
+/* The engine chosen for @seat, or NULL. */
+static CpUciEngine *
+row_engine (CpNewGameDialog *self, guint seat)
+{
+  guint kind = row_kind (self, seat);
+
+  if (kind < N_KINDS || kind - N_KINDS >= self->engines->len)
+    return NULL;
+  return g_ptr_array_index (self->engines, kind - N_KINDS);
+}
+
+/* The strength row of a seat shows while an engine that has one plays it. */
+static void
+update_strength (CpNewGameDialog *self, GParamSpec *pspec, GtkWidget *drop_down)
+{
+  guint seat;
+  CpUciEngine *engine;
+  GtkSpinButton *spin;
+  CpUciStrengthKind kind;
+  int min, max, preferred;
+
+  if (!g_ptr_array_find (self->kind_drop_downs, drop_down, &seat))
+    return;
+  engine = row_engine (self, seat);
+  spin = g_ptr_array_index (self->strength_spins, seat);
+  kind = engine != NULL ? cp_uci_engine_get_strength_range (engine, &min, &max, &preferred) : CP_UCI_STRENGTH_NONE;
+  gtk_widget_set_visible (g_ptr_array_index (self->strength_rows, seat), kind != CP_UCI_STRENGTH_NONE);
+  if (kind == CP_UCI_STRENGTH_NONE)
+    return;
+  gtk_spin_button_set_range (spin, min, max);
+  gtk_spin_button_set_increments (spin, kind == CP_UCI_STRENGTH_ELO ? 50 : 1, kind == CP_UCI_STRENGTH_ELO ? 200 : 5);
+  gtk_spin_button_set_value (spin, kind == CP_UCI_STRENGTH_ELO ? CLAMP (1800, min, max) : preferred);
+  adw_action_row_set_subtitle (g_ptr_array_index (self->strength_rows, seat),
+                               kind == CP_UCI_STRENGTH_ELO ? _("The engine’s strength, as a chess rating (Elo)")
+                                                           : _("The engine’s strength, as its skill level"));
 }
 
 /* Keeps who is in the rows from @first on, for the rows made later. */
@@ -222,8 +267,11 @@ update_names (CpNewGameDialog *self)
   while (self->name_rows->len > wanted)
     {
       adw_preferences_group_remove (self->players_group, g_ptr_array_index (self->name_rows, self->name_rows->len - 1));
+      adw_preferences_group_remove (self->players_group, g_ptr_array_index (self->strength_rows, self->name_rows->len - 1));
       g_ptr_array_set_size (self->name_rows, self->name_rows->len - 1);
+      g_ptr_array_set_size (self->strength_rows, self->name_rows->len);
       g_ptr_array_set_size (self->kind_drop_downs, self->name_rows->len);
+      g_ptr_array_set_size (self->strength_spins, self->name_rows->len);
     }
   for (guint seat = self->name_rows->len; seat < wanted; seat++)
     {
@@ -232,7 +280,9 @@ update_names (CpNewGameDialog *self)
       g_autofree char *title = self->rules->seat_names != NULL
                                  ? g_strdup (army) : g_strdup_printf (_("%s player"), army);
       const Person *person = seat < self->people->len ? &g_array_index (self->people, Person, seat) : NULL;
-      GtkWidget *kind = kind_drop_down (person != NULL ? person->kind : 0);
+      GtkWidget *kind = kind_drop_down (self->engines, person != NULL ? person->kind : 0);
+      GtkWidget *strength = gtk_spin_button_new_with_range (0, 1, 1);
+      GtkWidget *strength_row = adw_action_row_new ();
 
       /* Empty, the row shows its title where the name goes. */
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -242,10 +292,22 @@ update_names (CpNewGameDialog *self)
       if (person != NULL && person->name != NULL)
         gtk_editable_set_text (GTK_EDITABLE (row), person->name);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
+      gtk_widget_set_valign (strength, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (strength), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Strength of the engine"), -1);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (strength_row), _("Strength of the engine"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (strength_row), strength);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (strength_row), strength);
+      gtk_widget_set_visible (strength_row, FALSE);
       adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
       adw_preferences_group_add (self->players_group, row);
+      adw_preferences_group_add (self->players_group, strength_row);
+      g_ptr_array_add (self->strength_rows, strength_row);
       g_ptr_array_add (self->name_rows, row);
       g_ptr_array_add (self->kind_drop_downs, kind);
+      g_ptr_array_add (self->strength_spins, strength);
+      g_signal_connect_object (kind, "notify::selected", G_CALLBACK (update_strength), self, G_CONNECT_SWAPPED);
+      update_strength (self, NULL, kind);
     }
 }
 
@@ -446,7 +508,15 @@ show_game (CpNewGameDialog *self, const CpRules *rules)
 
   keep_people (self, 0);
   remove_rows (self->players_group, self->name_rows);
+  remove_rows (self->players_group, self->strength_rows);
   g_ptr_array_set_size (self->kind_drop_downs, 0);
+  g_ptr_array_set_size (self->strength_spins, 0);
+  g_ptr_array_unref (self->engines);
+  self->engines = cp_engine_list_for_game (cp_engine_list_get_default (), rules->id);
+  /* The list may change while the dialog is open. */
+  for (guint i = 0; i < self->engines->len; i++)
+    g_object_ref (g_ptr_array_index (self->engines, i));
+  g_ptr_array_set_free_func (self->engines, g_object_unref);
   gtk_widget_set_visible (self->seats_row, rules->min_seats != rules->max_seats);
   gtk_spin_button_set_range (self->seats_spin, rules->min_seats, rules->max_seats);
   gtk_spin_button_set_value (self->seats_spin, rules->min_seats);
@@ -650,10 +720,25 @@ cp_new_game_dialog_create_game (CpNewGameDialog *self, GError **error)
       g_autofree char *name = row_name (self, seat);
       guint kind = row_kind (self, seat);
 
-      /* A seat nobody named keeps the name of its army. */
+      /* A seat nobody named keeps the name of its army, or takes the
+       * name of the engine that plays it. */
       if (name != NULL)
         cp_player_set_name (cp_game_get_player (game, seat), name);
+      else if (row_engine (self, seat) != NULL)
+        cp_player_set_name (cp_game_get_player (game, seat), cp_uci_engine_get_name (row_engine (self, seat)));
+      CpUciEngine *engine = row_engine (self, seat);
+
       cp_player_set_computer (cp_game_get_player (game, seat), kind > 0, kind_levels[MIN (kind, N_KINDS - 1)]);
+      /* An engine's seat is saved as the computer's at its hardest, with
+       * the engine named beside. */
+      if (engine != NULL)
+        {
+          GtkSpinButton *spin = g_ptr_array_index (self->strength_spins, seat);
+
+          cp_engine_list_tag_seat (game, seat, cp_uci_engine_get_path (engine),
+                                   gtk_widget_get_visible (g_ptr_array_index (self->strength_rows, seat))
+                                   ? gtk_spin_button_get_value_as_int (spin) : G_MININT);
+        }
     }
   cp_game_resolve_chance (game);
   cp_game_seat_players (game);
@@ -758,7 +843,7 @@ cp_new_game_dialog_start (CpNewGameDialog *self)
       g_autofree char *name = row_name (self, seat);
 
       g_strv_builder_add (names, name != NULL ? name : "");
-      g_variant_builder_add (&levels, "i", (gint32) row_kind (self, seat));
+      g_variant_builder_add (&levels, "i", (gint32) MIN (row_kind (self, seat), N_KINDS - 1));
     }
   list = g_strv_builder_end (names);
   g_settings_set_strv (self->settings, "player-names", (const char *const *) list);
@@ -835,6 +920,9 @@ cp_new_game_dialog_finalize (GObject *object)
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
   g_clear_pointer (&self->name_rows, g_ptr_array_unref);
   g_clear_pointer (&self->kind_drop_downs, g_ptr_array_unref);
+  g_clear_pointer (&self->strength_spins, g_ptr_array_unref);
+  g_clear_pointer (&self->strength_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->engines, g_ptr_array_unref);
   g_clear_pointer (&self->people, g_array_unref);
   G_OBJECT_CLASS (cp_new_game_dialog_parent_class)->finalize (object);
 }
@@ -982,6 +1070,9 @@ cp_new_game_dialog_init (CpNewGameDialog *self)
   self->option_rows = g_ptr_array_new ();
   self->name_rows = g_ptr_array_new ();
   self->kind_drop_downs = g_ptr_array_new ();
+  self->strength_spins = g_ptr_array_new ();
+  self->strength_rows = g_ptr_array_new ();
+  self->engines = g_ptr_array_new ();
   self->people = g_array_new (FALSE, TRUE, sizeof (Person));
   g_array_set_clear_func (self->people, clear_person);
 

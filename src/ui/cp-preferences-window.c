@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "cp-accessible.h"
+#include "cp-engine-list.h"
 #include "cp-languages.h"
 #include "cp-preferences-window.h"
 #include "cp-ui-resources.h"
@@ -27,8 +28,13 @@ struct _CpPreferencesWindow
   GtkWidget *computer_pace;
   GtkWidget *secret_choice_time;
   GtkWidget *language;
+  AdwPreferencesGroup *engines_group;
+  GtkWidget *hint_engine;
 
   GSettings *settings;
+  GPtrArray *engine_rows;     /* AdwActionRow, one an engine */
+  GPtrArray *hint_paths;      /* the engine of each choice of hint_engine, "" for ours */
+  GtkFileChooserNative *chooser;
 };
 
 G_DEFINE_FINAL_TYPE (CpPreferencesWindow, cp_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -153,9 +159,142 @@ language_chosen (CpPreferencesWindow *self)
                                     adw_toast_new (_("Chess Parlour speaks the language chosen when it starts again")));
 }
 
+/* The engines: each a row with the name it gives itself and its path;
+ * those the player added can be removed. */
+
+static void
+remove_engine (GtkButton *button, CpPreferencesWindow *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (button), "path");
+  g_auto (GStrv) paths = g_settings_get_strv (self->settings, "uci-engines");
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) kept = NULL;
+  g_autofree char *hint = g_settings_get_string (self->settings, "hint-engine");
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    if (!g_str_equal (paths[i], path))
+      g_strv_builder_add (builder, paths[i]);
+  kept = g_strv_builder_end (builder);
+  if (g_str_equal (hint, path))
+    g_settings_set_string (self->settings, "hint-engine", "");
+  g_settings_set_strv (self->settings, "uci-engines", (const char *const *) kept);
+}
+
+static void
+hint_engine_chosen (CpPreferencesWindow *self)
+{
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (self->hint_engine));
+
+  if (selected < self->hint_paths->len)
+    g_settings_set_string (self->settings, "hint-engine", g_ptr_array_index (self->hint_paths, selected));
+}
+
+static void
+fill_engines (CpPreferencesWindow *self)
+{
+  CpEngineList *list = cp_engine_list_get_default ();
+  g_auto (GStrv) added = g_settings_get_strv (self->settings, "uci-engines");
+  g_autofree char *hint = g_settings_get_string (self->settings, "hint-engine");
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  guint selected = 0;
+
+  cp_engine_list_set_added (list, (const char *const *) added);
+  for (guint i = 0; i < self->engine_rows->len; i++)
+    adw_preferences_group_remove (self->engines_group, g_ptr_array_index (self->engine_rows, i));
+  g_ptr_array_set_size (self->engine_rows, 0);
+  g_ptr_array_set_size (self->hint_paths, 0);
+  /* Translators: the choice of the hints given by the program's own computer player */
+  gtk_string_list_append (names, _("Chess Parlour’s Computer"));
+  g_ptr_array_add (self->hint_paths, g_strdup (""));
+  for (guint i = 0; i < cp_engine_list_get_n_engines (list); i++)
+    {
+      CpUciEngine *engine = cp_engine_list_get_engine (list, i);
+      const char *path = cp_uci_engine_get_path (engine);
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cp_uci_engine_get_name (engine));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), path);
+      if (g_strv_contains ((const char *const *) added, path))
+        {
+          GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_widget_add_css_class (button, "flat");
+          gtk_widget_set_tooltip_text (button, _("Remove"));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Remove"), -1);
+          g_object_set_data_full (G_OBJECT (button), "path", g_strdup (path), g_free);
+          g_signal_connect_object (button, "clicked", G_CALLBACK (remove_engine), self, 0);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+        }
+      adw_preferences_group_add (self->engines_group, row);
+      g_ptr_array_add (self->engine_rows, row);
+      gtk_string_list_append (names, cp_uci_engine_get_name (engine));
+      g_ptr_array_add (self->hint_paths, g_strdup (path));
+      if (g_str_equal (hint, path))
+        selected = self->hint_paths->len - 1;
+    }
+  g_signal_handlers_block_by_func (self->hint_engine, hint_engine_chosen, self);
+  adw_combo_row_set_model (ADW_COMBO_ROW (self->hint_engine), G_LIST_MODEL (names));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->hint_engine), selected);
+  g_signal_handlers_unblock_by_func (self->hint_engine, hint_engine_chosen, self);
+}
+
+static void
+engine_chosen (CpPreferencesWindow *self, int response, GtkFileChooserNative *chooser)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (CpUciEngine) engine = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) paths = NULL;
+  g_autoptr (GStrvBuilder) builder = NULL;
+  g_auto (GStrv) list = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+  if (file == NULL || (path = g_file_get_path (file)) == NULL)
+    return;
+  engine = cp_uci_engine_new (path);
+  if (!cp_uci_engine_probe (engine, NULL, &error))
+    {
+      adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (error->message));
+      return;
+    }
+  cp_uci_engine_stop (engine);
+  paths = g_settings_get_strv (self->settings, "uci-engines");
+  if (g_strv_contains ((const char *const *) paths, path))
+    return;
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) paths);
+  g_strv_builder_add (builder, path);
+  list = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "uci-engines", (const char *const *) list);
+}
+
+static void
+add_engine_clicked (CpPreferencesWindow *self)
+{
+  if (self->chooser != NULL)
+    return;
+  self->chooser = gtk_file_chooser_native_new (_("Choose a Chess Engine"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (engine_chosen), self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 static void
 cp_preferences_window_finalize (GObject *object)
 {
+  CpPreferencesWindow *self = CP_PREFERENCES_WINDOW (object);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  g_ptr_array_unref (self->engine_rows);
+  g_ptr_array_unref (self->hint_paths);
   g_clear_object (&CP_PREFERENCES_WINDOW (object)->settings);
   G_OBJECT_CLASS (cp_preferences_window_parent_class)->finalize (object);
 }
@@ -182,11 +321,16 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, computer_pace);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, secret_choice_time);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, language);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, engines_group);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, hint_engine);
+  gtk_widget_class_bind_template_callback (widget_class, add_engine_clicked);
 }
 
 static void
 cp_preferences_window_init (CpPreferencesWindow *self)
 {
+  self->engine_rows = g_ptr_array_new ();
+  self->hint_paths = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
   cp_accessible_name_mnemonics (GTK_WIDGET (self));
   wrap_choices (self->board_theme);
@@ -195,6 +339,7 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   wrap_choices (self->computer_pace);
   wrap_choices (self->secret_choice_time);
   wrap_choices (self->language);
+  wrap_choices (self->hint_engine);
   fill_languages (self);
 }
 
@@ -214,5 +359,8 @@ cp_preferences_window_new (GSettings *settings)
   bind_enum (settings, "secret-choice-time", self->secret_choice_time);
   show_language (self);
   g_signal_connect_swapped (self->language, "notify::selected", G_CALLBACK (language_chosen), self);
+  fill_engines (self);
+  g_signal_connect_object (settings, "changed::uci-engines", G_CALLBACK (fill_engines), self, G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->hint_engine, "notify::selected", G_CALLBACK (hint_engine_chosen), self);
   return self;
 }

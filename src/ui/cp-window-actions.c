@@ -14,6 +14,7 @@
 
 #include "cp-computer-player.h"
 #include "cp-engine.h"
+#include "cp-engine-list.h"
 #include "cp-mallard.h"
 #include "cp-pgn.h"
 #include "cp-window-private.h"
@@ -265,6 +266,27 @@ hint_found (GObject *source, GAsyncResult *result, gpointer data)
     _cp_window_update_actions (self);
 }
 
+/* The chess engine chosen in Preferences to give the hints, if it plays
+ * the game. */
+static CpAgent *
+engine_adviser (CpWindow *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "hint-engine");
+  CpUciEngine *engine;
+
+  if (path[0] == '\0')
+    return NULL;
+  engine = cp_engine_list_find (cp_engine_list_get_default (), path);
+  if (engine == NULL || !cp_uci_engine_plays (engine, cp_game_get_rules (cp_session_get_game (self->session))->id))
+    return NULL;
+  if (self->engine_adviser == NULL || !g_str_equal (cp_uci_engine_get_path (self->engine_adviser), path))
+    {
+      g_clear_object (&self->engine_adviser);
+      self->engine_adviser = cp_uci_engine_new (path);
+    }
+  return CP_AGENT (self->engine_adviser);
+}
+
 /* Asks a computer player which action it would take for the person to
  * act; the board shows it with an arrow, and the log keeps the hint. */
 static void
@@ -272,17 +294,20 @@ hint_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   CpWindow *self = CP_WINDOW (widget);
   HintRequest *request;
+  CpAgent *adviser;
 
   if (self->hinting != NULL)
     return;
   if (self->adviser == NULL)
     self->adviser = cp_computer_player_new_adviser (g_random_int ());
+  adviser = engine_adviser (self);
   self->hinting = g_cancellable_new ();
   request = g_new0 (HintRequest, 1);
   request->self = g_object_ref (self);
   request->cancellable = g_object_ref (self->hinting);
   _cp_window_update_actions (self);
-  cp_session_hint_async (self->session, CP_AGENT (self->adviser), self->hinting, hint_found, request);
+  cp_session_hint_async (self->session, adviser != NULL ? adviser : CP_AGENT (self->adviser), self->hinting,
+                         hint_found, request);
 }
 
 /* The person the curtain waited for has taken the screen. */

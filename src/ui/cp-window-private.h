@@ -8,6 +8,7 @@
 #include "cp-card-hand-panel.h"
 #include "cp-grid-panel.h"
 #include "cp-computer-player.h"
+#include "cp-uci-engine.h"
 #include "cp-card-note-bar.h"
 #include "cp-move-list.h"
 #include "cp-players-panel.h"
@@ -73,6 +74,7 @@ struct _CpWindow
   CpAutosave *autosave;    /* kept from one game of the window to the next */
   guint viewer;            /* the seat whose side of the board is at the bottom */
   CpComputerPlayer *adviser;  /* suggests the hints */
+  CpUciEngine *engine_adviser; /* suggests them in the games it plays, if chosen */
   GCancellable *hinting;   /* the hint being worked out */
   GtkNativeDialog *chooser; /* the file chooser open, which goes with the window */
   CpChooseFor choosing;    /* what it is open for */

@@ -21,6 +21,7 @@
 #include "cp-accessible.h"
 #include "cp-board-legend.h"
 #include "cp-engine.h"
+#include "cp-engine-list.h"
 #include "cp-new-game-dialog.h"
 #include "cp-text.h"
 #include "cp-window-private.h"
@@ -935,6 +936,15 @@ pace_changed (CpWindow *self)
   cp_session_set_pace (self->session, pace (self));
 }
 
+/* The chess engines the player added in Preferences. */
+static void
+engines_changed (CpWindow *self)
+{
+  g_auto (GStrv) paths = g_settings_get_strv (self->settings, "uci-engines");
+
+  cp_engine_list_set_added (cp_engine_list_get_default (), (const char *const *) paths);
+}
+
 /* The side of the board at the bottom in games without a curtain, as
  * the "board-facing" key says; its values are those of CpFacing. */
 static void
@@ -983,6 +993,7 @@ cp_window_dispose (GObject *object)
   g_clear_object (&self->autosave);
   g_clear_object (&self->replacement);
   g_clear_object (&self->adviser);
+  g_clear_object (&self->engine_adviser);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_WINDOW);
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -1209,11 +1220,72 @@ cp_window_new (GtkApplication *application, GSettings *settings)
   g_signal_connect_object (self->settings, "changed::notation", G_CALLBACK (notation_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::computer-pace", G_CALLBACK (pace_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::board-facing", G_CALLBACK (board_facing_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::uci-engines", G_CALLBACK (engines_changed), self, G_CONNECT_SWAPPED);
   notation_changed (self);
+  engines_changed (self);
 
   game = cp_new_game_dialog_last_game (self->settings);
   cp_window_set_game (self, game, NULL);
   return self;
+}
+
+/* A chess engine that failed gives its seat to a person: the game goes
+ * on, and the player reads why. */
+static void
+engine_failed (CpWindow *self, const char *message, CpUciEngine *engine)
+{
+  CpGame *game;
+
+  if (self->session == NULL)
+    return;
+  game = cp_session_get_game (self->session);
+  for (guint seat = 0; seat < cp_game_get_n_seats (game); seat++)
+    if (cp_session_get_agent (self->session, seat) == CP_AGENT (engine))
+      {
+        CpPlayer *player = cp_game_get_player (game, seat);
+        g_autofree char *body = g_strdup_printf (_("%s.\n\nA person plays for %s from now on; nothing of the game is lost."),
+                                                 message, cp_player_get_name (player));
+
+        cp_player_set_computer (player, FALSE, 0);
+        cp_engine_list_untag_seat (game, seat);
+        cp_session_set_agent (self->session, seat, NULL);
+        cp_session_set_modified (self->session, TRUE);
+        cp_players_panel_set_game (self->players, game);
+        _cp_window_show_error (self, _("The Chess Engine Stopped Playing"), body);
+      }
+}
+
+/* The agent of a computer seat: the chess engine the record names, if it
+ * is installed, else a computer player of ours at the seat's level. */
+static CpAgent *
+seat_agent (CpWindow *self, CpGame *game, guint seat)
+{
+  CpPlayer *player = cp_game_get_player (game, seat);
+  int strength;
+  const char *path = cp_engine_list_seat_engine (game, seat, &strength);
+
+  if (path != NULL)
+    {
+      g_autofree char *found = g_find_program_in_path (path);
+
+      if (found != NULL)
+        {
+          CpUciEngine *engine = cp_uci_engine_new (path);
+
+          cp_uci_engine_set_strength (engine, strength);
+          g_signal_connect_object (engine, "failed", G_CALLBACK (engine_failed), self, G_CONNECT_SWAPPED);
+          return CP_AGENT (engine);
+        }
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_("The chess engine %s is not installed here; "
+                                                        "Chess Parlour’s computer plays for %s"),
+                                                      path, cp_player_get_name (player));
+
+          _cp_window_show_notice (self, message, FALSE);
+        }
+    }
+  return CP_AGENT (cp_computer_player_new (MIN (cp_player_get_level (player), CP_N_LEVELS - 1), g_random_int ()));
 }
 
 /**
@@ -1247,10 +1319,9 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
 
       if (cp_player_get_kind (player) == CP_PLAYER_COMPUTER)
         {
-          g_autoptr (CpComputerPlayer) agent = cp_computer_player_new (MIN (cp_player_get_level (player), CP_N_LEVELS - 1),
-                                                                       g_random_int ());
+          g_autoptr (CpAgent) agent = seat_agent (self, game, seat);
 
-          cp_session_set_agent (self->session, seat, CP_AGENT (agent));
+          cp_session_set_agent (self->session, seat, agent);
         }
     }
   for (guint seat = 0; seat < n_seats; seat++)

@@ -13,9 +13,11 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "cp-engine.h"
+#include "cp-engine-list.h"
 #include "cp-new-game-dialog.h"
 #include "cp-option-row.h"
 #include "test-widgets.h"
@@ -294,6 +296,81 @@ test_dated (void)
   g_assert_finalize_object (dialog);
   last = cp_new_game_dialog_last_game (settings);
   g_assert_true (dated_today (last, before));
+}
+
+/* The number of choices of who plays the seat of @row. */
+static guint
+row_n_kinds (GtkWidget *row)
+{
+  return g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (test_find_type (row, GTK_TYPE_DROP_DOWN))));
+}
+
+/* A chess engine added in Preferences is offered for the seats of the
+ * games it plays, after the computer's levels, with its strength beside;
+ * the game started names it in its tags for the seat it plays. */
+static void
+test_engine_players (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chess_parlour.ChessParlour");
+  g_autofree char *dir = g_dir_make_tmp ("cp-dialog-XXXXXX", NULL);
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "engine", "fake-uci-engine.py", NULL);
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\nexec python3 '%s' good\n", script);
+  g_autofree char *path = g_build_filename (dir, "fake-engine", NULL);
+  CpEngineList *list = cp_engine_list_get_default ();
+  CpNewGameDialog *dialog;
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (CpGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  GtkDropDown *kind;
+  GtkWidget *strength, *strength_row;
+  guint n, fake = G_MAXUINT;
+  int level;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  cp_engine_list_set_added (list, (const char *const[]) { path, NULL });
+  g_assert_nonnull (cp_engine_list_find (list, path));
+
+  dialog = g_object_ref (cp_new_game_dialog_new (settings));
+  cp_new_game_dialog_select_game (dialog, "zombie");
+  rows = player_rows (dialog);
+  g_assert_cmpuint (row_n_kinds (g_ptr_array_index (rows, 1)), ==, 4);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+
+  cp_new_game_dialog_select_game (dialog, "chess");
+  rows = player_rows (dialog);
+  kind = GTK_DROP_DOWN (test_find_type (g_ptr_array_index (rows, 1), GTK_TYPE_DROP_DOWN));
+  n = row_n_kinds (g_ptr_array_index (rows, 1));
+  g_assert_cmpuint (n, >, 4);
+  for (guint i = 4; i < n; i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (kind)), i),
+                     "Fake Engine (good)"))
+      fake = i;
+  g_assert_cmpuint (fake, <, n);
+  /* The strength row is the one under the seat's. */
+  strength_row = gtk_widget_get_next_sibling (g_ptr_array_index (rows, 1));
+  strength = test_find_type (strength_row, GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (strength);
+  g_assert_false (gtk_widget_get_visible (strength_row));
+  gtk_drop_down_set_selected (kind, fake);
+  g_assert_true (gtk_widget_get_visible (strength_row));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (strength), 5);
+
+  game = cp_new_game_dialog_create_game (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_COMPUTER);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 0)), ==, CP_PLAYER_HUMAN);
+  g_assert_cmpstr (cp_engine_list_seat_engine (game, 1, &level), ==, path);
+  g_assert_cmpint (level, ==, 5);
+  /* Nobody named the seat: it goes by the engine's name. */
+  g_assert_cmpstr (cp_player_get_name (cp_game_get_player (game, 1)), ==, "Fake Engine (good)");
+  g_assert_null (cp_engine_list_seat_engine (game, 0, NULL));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_finalize_object (dialog);
+  cp_engine_list_set_added (list, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 /* Runs the main context for @n frames of @widget's window, so that what
@@ -749,6 +826,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/new-game-dialog/keyboard", test_keyboard);
   g_test_add_func ("/new-game-dialog/no-tooltip-over-menu", test_no_tooltip_over_menu);
   g_test_add_func ("/new-game-dialog/cooperative-colours", test_cooperative_colours);
+  g_test_add_func ("/new-game-dialog/engine-players", test_engine_players);
   status = g_test_run ();
   g_hash_table_unref (army_names);
   return status;

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "cp-engine-list.h"
 #include "cp-languages.h"
 #include "cp-preferences-window.h"
 
@@ -150,6 +151,89 @@ test_language_applied (void)
   g_assert_nonnull (strstr (system, "\tChess\t"));
 }
 
+/* The row titled @title under @root, or NULL. */
+static GtkWidget *
+find_row (GtkWidget *root, const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (root) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)), title) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, title);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_button (GtkWidget *root)
+{
+  if (GTK_IS_BUTTON (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* An engine added is listed by the name it gives itself, with its path,
+ * and offered for the hints; the button beside it removes it, and the
+ * hints go back to the computer of ours. */
+static void
+test_engines (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *dir = g_dir_make_tmp ("cp-preferences-XXXXXX", NULL);
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "engine", "fake-uci-engine.py", NULL);
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\nexec python3 '%s' good\n", script);
+  g_autofree char *path = g_build_filename (dir, "fake-engine", NULL);
+  g_autofree char *hint = NULL;
+  g_auto (GStrv) left = NULL;
+  CpPreferencesWindow *window;
+  GtkWidget *row, *hints;
+  GListModel *model;
+  guint n;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  g_settings_set_strv (settings, "uci-engines", (const char *const[]) { path, NULL });
+  window = cp_preferences_window_new (settings);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  row = find_row (GTK_WIDGET (window), "Fake Engine (good)");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, path);
+
+  hints = find_row (GTK_WIDGET (window), "_Hints From");
+  g_assert_nonnull (hints);
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (hints));
+  n = g_list_model_get_n_items (model);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), n - 1), ==, "Fake Engine (good)");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (hints), n - 1);
+  hint = g_settings_get_string (settings, "hint-engine");
+  g_assert_cmpstr (hint, ==, path);
+  g_clear_pointer (&hint, g_free);
+
+  g_signal_emit_by_name (find_button (row), "clicked");
+  iterate ();
+  left = g_settings_get_strv (settings, "uci-engines");
+  g_assert_cmpuint (g_strv_length (left), ==, 0);
+  hint = g_settings_get_string (settings, "hint-engine");
+  g_assert_cmpstr (hint, ==, "");
+  g_assert_null (find_row (GTK_WIDGET (window), "Fake Engine (good)"));
+  g_assert_null (cp_engine_list_find (cp_engine_list_get_default (), path));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -159,5 +243,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/preferences/languages", test_languages);
   g_test_add_func ("/preferences/language-row", test_language_row);
   g_test_add_func ("/preferences/language-applied", test_language_applied);
+  g_test_add_func ("/preferences/engines", test_engines);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 #include "cp-new-game-dialog.h"
 #include "cp-rule-sheet.h"
 #include "cp-deck-sheet.h"
+#include "cp-engine-list.h"
 #include "cp-players-panel.h"
 #include "cp-preferences-window.h"
 #include "cp-record.h"
@@ -1641,6 +1642,144 @@ test_computer_opponent (void)
   destroy (window);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* A program in @dir that runs the tests' fake chess engine in @mode. */
+static char *
+fake_engine (const char *dir, const char *mode)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "engine", "fake-uci-engine.py", NULL);
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\nexec python3 '%s' %s\n", script, mode);
+  char *path = g_build_filename (dir, mode, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return path;
+}
+
+static gboolean
+engine_given_up (gpointer data)
+{
+  return cp_session_get_agent (CP_WINDOW (data)->session, 1) == NULL;
+}
+
+/* A chess engine plays the seat a record names it in, and keeps it
+ * through saving; one that stops gives the seat to a person with a
+ * message, and the game goes on; one that is not installed leaves the
+ * seat to the computer player of ours, with a notice. */
+static void
+test_engine_seat (void)
+{
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cp-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "engine.cpgame", NULL);
+  g_autofree char *good = fake_engine (dir, "good");
+  g_autofree char *crash = fake_engine (dir, "crash");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  static const char *const e4[] = { "e2", "e4", NULL };
+  static const char *const nc6[] = { "b8", "c6", NULL };
+  static const char *const nf3[] = { "g1", "f3", NULL };
+  AdwMessageDialog *dialog;
+  CpWindow *reopened;
+  CpGame *played;
+  GtkWidget *row;
+
+  cp_player_set_computer (cp_game_get_player (game, 1), TRUE, CP_LEVEL_HARD);
+  cp_engine_list_tag_seat (game, 1, good, 7);
+  cp_window_set_game (window, game, NULL);
+  cp_session_set_pace (window->session, 0);
+  g_assert_true (CP_IS_UCI_ENGINE (cp_session_get_agent (window->session, 1)));
+  play_by_clicks (window, e4);
+  wait_for_computer (window);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  g_assert_true (save_to (window, file, &error));
+  g_assert_no_error (error);
+
+  /* Reopened, the engine plays on. */
+  reopened = new_window ();
+  g_assert_true (open_file (reopened, file));
+  played = cp_window_get_game (reopened);
+  g_assert_true (CP_IS_UCI_ENGINE (cp_session_get_agent (reopened->session, 1)));
+  g_assert_cmpstr (cp_engine_list_seat_engine (played, 1, NULL), ==, good);
+  destroy (reopened);
+
+  /* The engine named is not installed: our own computer plays. */
+  cp_engine_list_tag_seat (game, 1, "/nonexistent/chess-engine", G_MININT);
+  cp_window_set_game (window, game, NULL);
+  g_assert_true (CP_IS_COMPUTER_PLAYER (cp_session_get_agent (window->session, 1)));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->prompt_label), "/nonexistent/chess-engine"));
+
+  /* An engine that stops: a person plays Black, nothing is lost. */
+  cp_engine_list_tag_seat (game, 1, crash, G_MININT);
+  cp_window_set_game (window, game, NULL);
+  cp_session_set_pace (window->session, 0);
+  play_by_clicks (window, nf3);
+  test_wait_until (engine_given_up, window);
+  iterate ();
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 3);
+  g_assert_cmpint (cp_player_get_kind (cp_game_get_player (game, 1)), ==, CP_PLAYER_HUMAN);
+  g_assert_null (cp_engine_list_seat_engine (game, 1, NULL));
+  row = test_find_type (GTK_WIDGET (window->players), CP_TYPE_SEAT_ROW);
+  g_assert_null (cp_seat_row_get_computer (CP_SEAT_ROW (gtk_widget_get_next_sibling (row))));
+  dialog = find_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Chess Engine Stopped Playing");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Fake Engine (crash) stopped unexpectedly"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  play_by_clicks (window, nc6);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 4);
+  g_assert_false (cp_session_is_thinking (window->session));
+
+  destroy (window);
+  cp_test_remove_tree (dir);
+}
+
+/* The engine chosen in Preferences gives the hints of the games it
+ * plays: the fake engine's answer, e7e5 for Black, is a move our own
+ * computer would not suggest after 1. d4; in a game it does not play
+ * (the fake engine knows no Chess960), our computer gives them. */
+static void
+test_engine_hint (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autoptr (CpGame) other = cp_game_new ("chess960", NULL, 2, 1, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cp-window-XXXXXX", NULL);
+  g_autofree char *good = fake_engine (dir, "good");
+  static const char *const d4[] = { "d2", "d4", NULL };
+  guint from, to;
+
+  g_settings_set_strv (settings, "uci-engines", (const char *const[]) { good, NULL });
+  g_settings_set_string (settings, "hint-engine", good);
+  cp_window_set_game (window, game, NULL);
+  iterate ();
+  play_by_clicks (window, d4);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  while (window->hinting != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  g_assert_true (cp_board_view_get_hint (window->board, &from, &to));
+  g_assert_cmpuint (from, ==, cell (window, "e7"));
+  g_assert_cmpuint (to, ==, cell (window, "e5"));
+
+  cp_game_resolve_chance (other);
+  cp_window_set_game (window, other, NULL);
+  iterate ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  while (window->hinting != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  g_assert_true (cp_board_view_get_hint (window->board, &from, &to));
+
+  g_settings_reset (settings, "hint-engine");
+  g_settings_reset (settings, "uci-engines");
+  destroy (window);
+  cp_test_remove_tree (dir);
 }
 
 static gboolean
@@ -3491,6 +3630,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-replaces", test_new_game_replaces);
   g_test_add_func ("/window/copy-position", test_copy_position);
   g_test_add_func ("/window/computer-opponent", test_computer_opponent);
+  g_test_add_func ("/window/engine-seat", test_engine_seat);
+  g_test_add_func ("/window/engine-hint", test_engine_hint);
   g_test_add_func ("/window/replaced-while-thinking", test_replaced_while_thinking);
   g_test_add_func ("/window/computer-visible", test_computer_visible);
   g_test_add_func ("/window/turn-report", test_turn_report);
