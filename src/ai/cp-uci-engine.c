@@ -2,7 +2,8 @@
  *
  * The engine runs as a child process.  Each question is asked in a worker
  * thread: the engine is started when first needed ("uci", its options,
- * "isready"), then given the position as a FEN and "go movetime".  Its
+ * "isready"), then given the game's start as a FEN with the moves since,
+ * so that it sees repetitions, and "go movetime".  Its
  * "bestmove" is read through the rules, so that a move the rules do not
  * allow is refused.  An engine that does not start, stops, sends nothing
  * within the move time and a grace period, or sends something that is
@@ -651,10 +652,44 @@ read_best_move (CpUciEngine *self, const CpState *state, guint seat, const char 
   return TRUE;
 }
 
-/* Asks the engine for its move in @state. */
-static gboolean
-ask (CpUciEngine *self, const CpState *state, guint seat, GCancellable *cancellable, CpAction *action, GError **error)
+/* The position of @view for "position": its start and the moves since, or
+ * where its log holds something else than moves, the position itself. */
+static char *
+uci_position (CpView *view, GError **error)
 {
+  const CpState *start = cp_view_get_start (view);
+  guint n = cp_view_get_n_actions (view);
+  g_autofree char *fen = NULL;
+
+  if (start != NULL && n > 0 && (fen = cp_state_write_position (start, NULL)) != NULL)
+    {
+      g_autoptr (GString) text = g_string_new (fen);
+      g_autoptr (CpState) state = cp_state_copy (start);
+      guint i;
+
+      g_string_append (text, " moves");
+      for (i = 0; i < n; i++)
+        {
+          const CpAction *action = cp_view_get_action (view, i);
+          g_autofree char *move = action->type == CP_ACTION_MOVE
+                                  ? cp_state_format (state, action, CP_NOTATION_COMPUTER) : NULL;
+
+          if (move == NULL || !cp_state_apply (state, action, NULL))
+            break;
+          g_string_append_printf (text, " %s", move);
+        }
+      if (i == n)
+        return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return cp_state_write_position (cp_view_get_state (view), error);
+}
+
+/* Asks the engine for its move in @view's position. */
+static gboolean
+ask (CpUciEngine *self, CpView *view, GCancellable *cancellable, CpAction *action, GError **error)
+{
+  const CpState *state = cp_view_get_state (view);
+  guint seat = cp_view_get_seat (view);
   g_autofree char *position = NULL;
   g_autofree char *line = NULL;
   gint64 deadline;
@@ -667,7 +702,7 @@ ask (CpUciEngine *self, const CpState *state, guint seat, GCancellable *cancella
                    _("The chess engine %s does not play this game"), display_name (self));
       return FALSE;
     }
-  if ((position = cp_state_write_position (state, error)) == NULL)
+  if ((position = uci_position (view, error)) == NULL)
     return FALSE;
   if (!set_up (self, state->rules->id, cancellable, error)
       || !send (self, error, "position fen %s", position)
@@ -688,13 +723,12 @@ choose_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
 {
   CpUciEngine *self = source;
   CpView *view = data;
-  const CpState *state = cp_view_get_state (view);
   CpAction *action = g_new0 (CpAction, 1);
   GError *error = NULL;
   gboolean chosen;
 
   g_mutex_lock (&self->lock);
-  chosen = ask (self, state, cp_view_get_seat (view), cancellable, action, &error);
+  chosen = ask (self, view, cancellable, action, &error);
   /* After a failure, or a question called off while the engine thinks,
    * the engine is in no known state: it starts again next time. */
   if (!chosen)

@@ -7,13 +7,22 @@
 #   garbage  answers with something that is not a move
 #   silent   never answers "uci"
 #   slow     answers "go" only when told to "stop"
-#   good     answers e2e4 as White and e7e5 as Black
+#   good     plays e4, Nf3, Bc4 as White and e5, Nc6, Nf6 as Black, one a
+#            move, counting the moves it is told were played since the
+#            position given
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 import sys
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+MOVES = {False: ["e2e4", "g1f3", "f1c4"], True: ["e7e5", "b8c6", "g8f6"]}
 black = False
+played = 0
+
+
+def best():
+    """The move of the side to move: its first, second or third."""
+    return MOVES[black][min(played // 2, 2)]
 
 
 def say(line):
@@ -35,7 +44,10 @@ for line in sys.stdin:
     elif words[0] == "isready":
         say("readyok")
     elif words[0] == "position":
-        black = " b " in line
+        moves = words[words.index("moves") + 1:] if "moves" in words else []
+        first_black = len(words) > 3 and words[1] == "fen" and words[3] == "b"
+        black = first_black != (len(moves) % 2 == 1)
+        played = len(moves) + (1 if first_black else 0)
     elif words[0] == "go":
         if mode == "crash":
             sys.exit(3)
@@ -47,8 +59,8 @@ for line in sys.stdin:
             say("info depth 1")
             say("bestmove ??!x")
         else:
-            say("bestmove " + ("e7e5" if black else "e2e4"))
+            say("bestmove " + best())
     elif words[0] == "stop" and mode == "slow":
-        say("bestmove " + ("e7e5" if black else "e2e4"))
+        say("bestmove " + best())
     elif words[0] == "quit":
         break

@@ -256,7 +256,9 @@ test_fake_hurried (void)
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 1);
 }
 
-/* The fake engine that behaves plays its moves, for both sides. */
+/* The fake engine that behaves plays its moves, for both sides: it counts
+ * the moves it is told of, so it is told the game's moves, not only its
+ * position (which would hide repetitions from an engine). */
 static void
 test_fake_good (void)
 {
@@ -273,13 +275,13 @@ test_fake_good (void)
   g_assert_cmpint (cp_uci_engine_get_strength_range (engine, &min, &max, NULL), ==, CP_UCI_STRENGTH_SKILL);
   g_assert_cmpint (max, ==, 20);
   cp_uci_engine_set_strength (engine, 3);
-  for (guint ply = 0; ply < 2; ply++)
+  for (guint ply = 0; ply < 6; ply++)
     {
       g_assert_true (choose (CP_AGENT (engine), game, &action, &error));
       g_assert_no_error (error);
       g_assert_true (cp_game_play (game, &action, &error));
     }
-  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 2);
+  g_assert_cmpuint (cp_game_get_n_actions (game), ==, 6);
 }
 
 int
