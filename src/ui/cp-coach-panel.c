@@ -76,6 +76,19 @@ selected_annotation (CpCoachPanel *self, guint *index)
   return cp_annotations_get (cp_game_get_annotations (self->game), *index);
 }
 
+/* Whether the computer preferred another action to the one at @index,
+ * which it marked, or found worse by more than a tenth of a pawn. */
+static gboolean
+prefers_other (CpCoachPanel *self, const CpAnnotation *a, guint index)
+{
+  const CpAction *played = cp_game_get_action (self->game, index);
+
+  if (a->n_line == 0 || cp_action_same (&a->line[0], played))
+    return FALSE;
+  return a->mark != CP_MOVE_MARK_NONE
+         || cp_eval_for_seat (&a->eval, played->seat) + 10 < cp_eval_for_seat (&a->best_eval, played->seat);
+}
+
 /* What the coach says of the selected move, in a sentence or two. */
 static char *
 describe (CpCoachPanel *self)
@@ -100,7 +113,7 @@ describe (CpCoachPanel *self)
      * first player is ahead by about a third of a pawn), "−1.20" or "#3"
      * (the first player mates in three moves) */
     g_string_append_printf (out, _("Evaluation: %s"), eval);
-  if (a->n_line > 0 && !cp_action_same (&a->line[0], cp_game_get_action (self->game, index)))
+  if (prefers_other (self, a, index))
     {
       g_autoptr (CpState) before = cp_game_state_at (self->game, index);
       g_autofree char *best = cp_state_format (before, &a->line[0], self->notation);
@@ -364,8 +377,7 @@ cp_coach_panel_get_preferred (CpCoachPanel *self, CpAction *action)
 
   g_return_val_if_fail (CP_IS_COACH_PANEL (self), FALSE);
 
-  if (self->game == NULL || (a = selected_annotation (self, &index)) == NULL || a->n_line == 0
-      || cp_action_same (&a->line[0], cp_game_get_action (self->game, index)))
+  if (self->game == NULL || (a = selected_annotation (self, &index)) == NULL || !prefers_other (self, a, index))
     return FALSE;
   *action = a->line[0];
   return TRUE;
