@@ -77,6 +77,7 @@ typedef struct {
   guint n_done;       /* positions whose results the main thread took */
   guint n_annotated;  /* actions annotated, or passed over */
   guint n_found;      /* positions the thread has analysed (atomic) */
+  gboolean ended;     /* the analysis has ended: late news is old news */
   CpSearchLimits limits;
   gint64 move_time;   /* microseconds; 0: the limits alone */
 } Job;
@@ -341,8 +342,10 @@ static gboolean
 position_done (gpointer data)
 {
   Done *done = data;
+  Job *job = g_task_get_task_data (done->task);
 
-  take_found (g_task_get_task_data (done->task), g_task_get_source_object (done->task), done->k);
+  if (!job->ended)
+    take_found (job, g_task_get_source_object (done->task), done->k);
   g_object_unref (done->task);
   g_free (done);
   return G_SOURCE_REMOVE;
@@ -461,6 +464,7 @@ analysis_ended (GObject *source, GAsyncResult *result, gpointer user_data)
   /* Results whose news has not come yet. */
   if (n_found > 0)
     take_found (job, self, n_found - 1);
+  job->ended = TRUE;
   set_running (self, FALSE);
   g_task_set_task_data (outer, g_object_ref (result), g_object_unref);
   g_task_return_boolean (outer, TRUE);

@@ -141,6 +141,9 @@ describe (CpCoachPanel *self)
 static void
 refresh (CpCoachPanel *self)
 {
+  /* An analysis may end after the panel has let go of its widgets. */
+  if (self->comment == NULL)
+    return;
   g_clear_pointer (&self->comment_text, g_free);
   self->comment_text = self->game != NULL ? describe (self) : NULL;
   gtk_label_set_text (self->comment, self->comment_text ? self->comment_text : "");

@@ -171,6 +171,23 @@ test_record_stale (void)
   g_assert_nonnull (cp_annotations_get (cp_game_get_annotations (loaded), 6));
 }
 
+/* A tag of that name that is not annotations of this game stays a tag. */
+static void
+test_record_other_tag (void)
+{
+  g_autoptr (CpGame) game = new_scholars_mate ();
+  g_autoptr (CpGame) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *xml = NULL;
+
+  g_hash_table_insert (cp_game_get_tags (game), g_strdup (CP_ANNOTATIONS_TAG), g_strdup ("by the club"));
+  xml = cp_record_to_string (game, NULL);
+  loaded = cp_record_load_data (xml, strlen (xml), &error);
+  g_assert_no_error (error);
+  g_assert_true (cp_annotations_is_empty (cp_game_get_annotations (loaded)));
+  g_assert_cmpstr (g_hash_table_lookup (cp_game_get_tags (loaded), CP_ANNOTATIONS_TAG), ==, "by the club");
+}
+
 /* Taking actions back drops their annotations. */
 static void
 test_truncate (void)
@@ -244,6 +261,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/annotations/eval-text", test_eval_text);
   g_test_add_func ("/annotations/record/round-trip", test_record_round_trip);
   g_test_add_func ("/annotations/record/stale", test_record_stale);
+  g_test_add_func ("/annotations/record/other-tag", test_record_other_tag);
   g_test_add_func ("/annotations/truncate", test_truncate);
   g_test_add_func ("/annotations/pgn/round-trip", test_pgn_round_trip);
   return g_test_run ();

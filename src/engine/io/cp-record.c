@@ -206,8 +206,6 @@ write_tags (CpGame *game, xmlNode *root, xmlNs *ns)
     g_hash_table_insert (tags, key, value);
   if (annotations != NULL)
     g_hash_table_insert (tags, (gpointer) CP_ANNOTATIONS_TAG, annotations);
-  else
-    g_hash_table_remove (tags, CP_ANNOTATIONS_TAG);
   names = g_list_sort (g_hash_table_get_keys (tags), (GCompareFunc) g_strcmp0);
   if (names == NULL)
     return;
@@ -1021,6 +1019,7 @@ read_annotations (CpGame *game)
   GHashTable *tags = cp_game_get_tags (game);
   const char *text = g_hash_table_lookup (tags, CP_ANNOTATIONS_TAG);
   g_auto (GStrv) entries = NULL;
+  gboolean any = FALSE;
 
   if (text == NULL)
     return;
@@ -1032,9 +1031,14 @@ read_annotations (CpGame *game)
 
       g_strstrip (entries[i]);
       if (cp_game_get_n_actions (game) > 0 && read_annotation (game, entries[i], &index, &a))
-        cp_annotations_set (cp_game_get_annotations (game), index, &a);
+        {
+          cp_annotations_set (cp_game_get_annotations (game), index, &a);
+          any = TRUE;
+        }
     }
-  g_hash_table_remove (tags, CP_ANNOTATIONS_TAG);
+  /* A tag of that name that says nothing of this log stays a tag. */
+  if (any || entries[0] == NULL || *g_strstrip (entries[0]) == '\0')
+    g_hash_table_remove (tags, CP_ANNOTATIONS_TAG);
 }
 
 static void
