@@ -1,0 +1,891 @@
+/* cp-score-sheet.c: a game's moves, laid out on paper
+ *
+ * A score sheet prints one game of any kind: its name, its tags (the
+ * date, the event), the players and their armies, and how it ended; then
+ * its moves in the game's own notation, numbered, one column a player as
+ * the move list writes them, in as many columns of the page as they fit;
+ * then a diagram of the final position.  Random results and other lines
+ * stand under the move they follow, in grey.  A game not over prints
+ * what everyone may know; a game over prints everything, as the end of
+ * the game reveals it.  The paper's margins and the footer are those of
+ * the rule sheets.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "cp-board-renderer.h"
+#include "cp-score-sheet.h"
+
+#define MARGIN 42.0          /* as the rule sheets */
+#define GUTTER 18.0          /* between columns */
+#define FOOTER_GAP 24.0
+#define CELL_GAP 10.0        /* after the widest move of a column */
+#define MAX_COLUMNS 3        /* of moves on a page */
+#define PRINT_SCALE 4.0      /* pieces rasterised at 288 dots to the inch */
+#define NO_ACTION G_MAXUINT
+
+typedef enum {
+  ROW_MOVES,   /* a round's moves, numbered */
+  ROW_LINE,    /* an action that is not a numbered move */
+  ROW_NOTE,    /* a random result or an announcement */
+  ROW_OUT,     /* a player went out of the game */
+} RowKind;
+
+typedef struct {
+  RowKind kind;
+  guint round;
+  GString *cells[CP_MAX_SEATS];  /* ROW_MOVES: the turn of each column, or NULL */
+  CpSeatMask out;                /* ROW_MOVES: the seats out at its end */
+  char *text;                    /* the row as printed */
+} Row;
+
+typedef struct {
+  guint ply;      /* the position after this many actions */
+  char *caption;
+} Diagram;
+
+typedef enum {
+  ITEM_TEXT,
+  ITEM_RULE,
+  ITEM_BOARD,
+} ItemKind;
+
+typedef struct {
+  ItemKind kind;
+  double x, y, width, height;
+  PangoLayout *layout;  /* ITEM_TEXT */
+  gboolean quiet;       /* ITEM_TEXT: in grey */
+  guint diagram;        /* ITEM_BOARD: its number */
+} Item;
+
+struct _CpScoreSheet
+{
+  GObject parent_instance;
+
+  CpGame *game;
+  CpNotation notation;
+  guint viewer;         /* CP_VIEW_ALL once the game is over */
+  CpMoveColumns columns;
+  gboolean named;       /* the cells begin with their player's name */
+  GArray *rows;         /* Row */
+  GArray *diagrams;     /* Diagram */
+  GPtrArray *pages;     /* GArray of Item */
+  double width, height;
+  gboolean rtl;
+};
+
+static void cp_score_sheet_printable_init (CpPrintableInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CpScoreSheet, cp_score_sheet, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (CP_TYPE_PRINTABLE, cp_score_sheet_printable_init))
+
+static void
+row_clear (gpointer data)
+{
+  Row *row = data;
+
+  for (guint c = 0; c < CP_MAX_SEATS; c++)
+    if (row->cells[c] != NULL)
+      g_string_free (row->cells[c], TRUE);
+  g_free (row->text);
+}
+
+static void
+diagram_clear (gpointer data)
+{
+  g_free (((Diagram *) data)->caption);
+}
+
+static void
+item_clear (gpointer data)
+{
+  g_clear_object (&((Item *) data)->layout);
+}
+
+static GArray *
+new_page (CpScoreSheet *self)
+{
+  GArray *page = g_array_new (FALSE, TRUE, sizeof (Item));
+
+  g_array_set_clear_func (page, item_clear);
+  g_ptr_array_add (self->pages, page);
+  return page;
+}
+
+static const char *
+player_name (CpScoreSheet *self, guint seat)
+{
+  return cp_player_get_name (cp_game_get_player (self->game, seat));
+}
+
+static char *
+capitalize (const char *text)
+{
+  gunichar first = g_utf8_get_char (text);
+  char buffer[8];
+  int n;
+
+  if (text[0] == '\0')
+    return g_strdup (text);
+  n = g_unichar_to_utf8 (g_unichar_totitle (first), buffer);
+  return g_strdup_printf ("%.*s%s", n, buffer, g_utf8_next_char (text));
+}
+
+/* Whether @text begins with a word of small letters only, as a verb
+ * does ("draws a card") and no move in chess notation ("exd5"). */
+static gboolean
+begins_with_verb (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p != '\0' && *p != ' '; p = g_utf8_next_char (p), n++)
+    if (!g_unichar_islower (g_utf8_get_char (p)))
+      return FALSE;
+  return n >= 3;
+}
+
+/* Whether action @index says what a player did rather than being a move,
+ * so that it needs the player's name: as the move list decides. */
+static gboolean
+is_phrase (CpScoreSheet *self, guint index, const char *text)
+{
+  const CpAction *action = cp_game_get_action (self->game, index);
+  CpAction seen;
+
+  switch (action->type)
+    {
+    case CP_ACTION_MOVE:
+    case CP_ACTION_PLACE:
+    case CP_ACTION_PLAY_CARD:
+    case CP_ACTION_THROW_CHECKER:
+    case CP_ACTION_ADD_CHECKER:
+      return FALSE;
+    case CP_ACTION_COMMIT:
+      cp_game_get_action_for (self->game, index, self->viewer, &seen);
+      return !cp_action_same (&seen, action) || begins_with_verb (text);
+    default:
+      return TRUE;
+    }
+}
+
+static gboolean
+is_note (CpScoreSheet *self, guint index)
+{
+  return index >= cp_game_get_setup_length (self->game)
+         && cp_game_get_action (self->game, index)->seat == CP_SEAT_CHANCE;
+}
+
+/* Whether the players choose together, so that a round's row holds the
+ * moves of all. */
+static gboolean
+together (CpScoreSheet *self)
+{
+  CpNumbering numbering = cp_game_get_rules (self->game)->numbering;
+
+  return numbering == CP_NUMBERING_ROUNDS || numbering == CP_NUMBERING_SEALED_MOVES;
+}
+
+static gboolean
+joins_row (CpScoreSheet *self, const Row *open, guint last_column, const CpActionNumber *number)
+{
+  if (open == NULL || number->round != open->round || number->place >= self->columns.n_columns)
+    return FALSE;
+  if (number->joins)
+    return open->cells[number->place] != NULL;
+  return together (self) || number->place > last_column;
+}
+
+/* Whether the actions from @i on that are not numbered moves come in the
+ * middle of @open: the next numbered action still belongs to it. */
+static gboolean
+inside_row (CpScoreSheet *self, guint i, const Row *open, guint last_column, const CpActionNumber *numbers)
+{
+  guint n = cp_game_get_n_actions (self->game);
+  guint next = i;
+
+  while (next < n && (is_note (self, next) || numbers[next].round == 0))
+    next++;
+  return next < n && (together (self) || numbers[next].joins)
+         && joins_row (self, open, last_column, &numbers[next]);
+}
+
+/* The rows that say who went out of the game, in the order of the
+ * columns; a player who resigned said so already. */
+static void
+add_out_rows (CpScoreSheet *self, CpSeatMask *going)
+{
+  for (guint c = 0; c < self->columns.n_columns && *going != 0; c++)
+    {
+      guint seat = self->columns.seats[c];
+      Row row = { .kind = ROW_OUT };
+
+      if (!(*going & CP_SEAT_BIT (seat)))
+        continue;
+      /* Translators: in the move list, under the round where a player left
+       * the game; %s is the player's army, such as "Black" */
+      row.text = g_strdup_printf (_("%s is out"), cp_rules_seat_name (cp_game_get_rules (self->game), seat));
+      g_array_append_val (self->rows, row);
+      *going &= (CpSeatMask) ~CP_SEAT_BIT (seat);
+    }
+}
+
+static void
+note_going_out (CpScoreSheet *self, guint index, const CpActionNumber *number, CpSeatMask *going)
+{
+  const CpAction *action = cp_game_get_action (self->game, index);
+  CpSeatMask gone = number->goes_out;
+
+  if (action->type == CP_ACTION_RESIGN && action->seat < CP_MAX_SEATS)
+    gone &= (CpSeatMask) ~CP_SEAT_BIT (action->seat);
+  *going |= gone;
+}
+
+/* A line of its own: a random result, or what a player did outside the
+ * numbered moves. */
+static Row
+line_row (CpScoreSheet *self, guint index, const char *text)
+{
+  const CpAction *action = cp_game_get_action (self->game, index);
+  Row row = { .kind = is_note (self, index) ? ROW_NOTE : ROW_LINE };
+
+  if (row.kind == ROW_NOTE)
+    row.text = g_strdup (text);
+  else if (action->seat == CP_SEAT_CHANCE || action->seat >= CP_MAX_SEATS)
+    row.text = capitalize (text);
+  else
+    /* Translators: a player and what they did, such as "Black offers a draw" */
+    row.text = g_strdup_printf (_("%s %s"), player_name (self, action->seat), text);
+  return row;
+}
+
+/* Adds action @index, written @text, to column @place of @row. */
+static void
+add_to_cell (CpScoreSheet *self, Row *row, guint place, guint index, const char *text)
+{
+  const CpAction *action = cp_game_get_action (self->game, index);
+  g_autofree char *said = NULL;
+
+  if (is_phrase (self, index, text) && !self->named && action->seat < CP_MAX_SEATS)
+    text = said = g_strdup_printf (_("%s %s"), player_name (self, action->seat), text);
+  if (row->cells[place] == NULL)
+    row->cells[place] = g_string_new (text);
+  else
+    g_string_append_printf (row->cells[place], ", %s", text);
+}
+
+/* The text of a row of moves: its number, then its columns after tabs;
+ * where the cells name their players, one under another. */
+static char *
+moves_text (CpScoreSheet *self, const Row *row)
+{
+  GString *text = g_string_new (NULL);
+  gboolean started = FALSE;
+
+  g_string_append_printf (text, "%u.", row->round);
+  for (guint c = 0; c < self->columns.n_columns; c++)
+    {
+      if (self->named && row->cells[c] != NULL)
+        {
+          /* Translators: in the move list, a player's name before their moves,
+           * such as "Anna: Nf3" */
+          g_autofree char *name = g_strdup_printf (_("%s: "), player_name (self, self->columns.seats[c]));
+
+          g_string_append_printf (text, "%s\t%s%s", started ? "\n" : "", name, row->cells[c]->str);
+        }
+      else if (self->named)
+        continue;
+      else if (row->cells[c] != NULL)
+        g_string_append_printf (text, "\t%s", row->cells[c]->str);
+      else if (!started && !(row->out & CP_SEAT_BIT (self->columns.seats[c])))
+        g_string_append (text, "\t…");
+      else
+        g_string_append (text, "\t");
+      started = started || row->cells[c] != NULL;
+    }
+  while (text->str[text->len - 1] == '\t')
+    g_string_truncate (text, text->len - 1);
+  return g_string_free (text, FALSE);
+}
+
+/* Sorts the actions into rows, as the move list does: a row holds a
+ * round, random results and other lines amid a row stand under it. */
+static void
+arrange_rows (CpScoreSheet *self)
+{
+  CpGame *game = self->game;
+  const CpRules *rules = cp_game_get_rules (game);
+  guint n = cp_game_get_n_actions (game);
+  g_autofree CpActionNumber *numbers = g_new0 (CpActionNumber, n + 1);
+  g_autoptr (GArray) held = g_array_new (FALSE, TRUE, sizeof (Row));
+  gssize open = -1;
+  guint last_column = 0;
+  CpSeatMask going = 0;
+
+  cp_game_get_move_columns (game, &self->columns);
+  self->named = self->columns.n_columns > 4
+                || (!self->columns.headed
+                    && (self->columns.n_columns != 2 || rules->seat_names != NULL || rules->teams != NULL
+                        || !cp_rules_seats_coloured (rules)));
+  cp_game_number_actions (game, 0, n, numbers);
+  for (guint i = 0; i < n; i++)
+    {
+      const CpActionNumber *number = &numbers[i];
+      g_autofree char *text = cp_game_format_action_for (game, i, self->notation, self->viewer);
+      Row *open_row = open >= 0 ? &g_array_index (self->rows, Row, open) : NULL;
+      Row row = { 0 };
+
+      if (is_note (self, i) && text[0] == '\0')
+        continue;
+      if (is_note (self, i) && open_row != NULL && inside_row (self, i, open_row, last_column, numbers))
+        {
+          row = line_row (self, i, text);
+          g_array_append_val (held, row);
+          continue;
+        }
+      if (!is_note (self, i) && joins_row (self, open_row, last_column, number))
+        {
+          add_to_cell (self, open_row, number->place, i, text);
+          open_row->out = number->out;
+          last_column = MAX (last_column, number->place);
+          note_going_out (self, i, number, &going);
+          continue;
+        }
+      if (!is_note (self, i) && number->round == 0 && open_row != NULL
+          && inside_row (self, i + 1, open_row, last_column, numbers))
+        {
+          row = line_row (self, i, text);
+          g_array_append_val (held, row);
+          note_going_out (self, i, number, &going);
+          continue;
+        }
+      g_array_append_vals (self->rows, held->data, held->len);
+      g_array_set_size (held, 0);
+      if (!is_note (self, i))
+        add_out_rows (self, &going);
+      if (!is_note (self, i) && number->round > 0 && number->place < self->columns.n_columns)
+        {
+          row.kind = ROW_MOVES;
+          row.round = number->round;
+          row.out = number->out;
+          g_array_append_val (self->rows, row);
+          open = (gssize) self->rows->len - 1;
+          add_to_cell (self, &g_array_index (self->rows, Row, open), number->place, i, text);
+          last_column = number->place;
+        }
+      else
+        {
+          row = line_row (self, i, text);
+          g_array_append_val (self->rows, row);
+          open = -1;
+        }
+      note_going_out (self, i, number, &going);
+    }
+  g_array_append_vals (self->rows, held->data, held->len);
+  g_array_set_size (held, 0);
+  add_out_rows (self, &going);
+  for (guint r = 0; r < self->rows->len; r++)
+    {
+      Row *row = &g_array_index (self->rows, Row, r);
+
+      if (row->kind == ROW_MOVES)
+        row->text = moves_text (self, row);
+    }
+}
+
+static void
+add_diagrams (CpScoreSheet *self)
+{
+  const CpOutcome *outcome = cp_game_get_outcome (self->game);
+  Diagram diagram = { .ply = cp_game_get_n_actions (self->game) };
+
+  diagram.caption = g_strdup (outcome->status != CP_STATUS_PLAYING ? _("The final position")
+                                                                   : _("The position reached"));
+  g_array_append_val (self->diagrams, diagram);
+}
+
+/**
+ * cp_score_sheet_new:
+ * @notation: how to write the moves
+ *
+ * Returns: (transfer full): the score sheet of @game as it is now
+ */
+CpScoreSheet *
+cp_score_sheet_new (CpGame *game, CpNotation notation)
+{
+  CpScoreSheet *self;
+
+  g_return_val_if_fail (CP_IS_GAME (game), NULL);
+
+  self = g_object_new (CP_TYPE_SCORE_SHEET, NULL);
+  self->game = g_object_ref (game);
+  self->notation = notation;
+  self->viewer = cp_game_get_outcome (game)->status != CP_STATUS_PLAYING ? CP_VIEW_ALL : CP_VIEW_PUBLIC;
+  arrange_rows (self);
+  add_diagrams (self);
+  return self;
+}
+
+guint
+cp_score_sheet_get_n_rows (CpScoreSheet *self)
+{
+  g_return_val_if_fail (CP_IS_SCORE_SHEET (self), 0);
+  return self->rows->len;
+}
+
+const char *
+cp_score_sheet_get_row (CpScoreSheet *self, guint row)
+{
+  g_return_val_if_fail (CP_IS_SCORE_SHEET (self), NULL);
+  g_return_val_if_fail (row < self->rows->len, NULL);
+  return g_array_index (self->rows, Row, row).text;
+}
+
+guint
+cp_score_sheet_get_n_diagrams (CpScoreSheet *self)
+{
+  g_return_val_if_fail (CP_IS_SCORE_SHEET (self), 0);
+  return self->diagrams->len;
+}
+
+/* Laying out */
+
+static PangoLayout *
+make_layout (CpScoreSheet *self, cairo_t *cr, const char *text, const char *font, double width)
+{
+  PangoLayout *layout = cp_printable_create_layout (cr, font);
+
+  pango_layout_set_text (layout, text, -1);
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  if (self->rtl)
+    pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+  return layout;
+}
+
+static double
+layout_height (PangoLayout *layout)
+{
+  int height;
+
+  pango_layout_get_size (layout, NULL, &height);
+  return (double) height / PANGO_SCALE;
+}
+
+static double
+layout_width (PangoLayout *layout)
+{
+  int width;
+
+  pango_layout_get_size (layout, &width, NULL);
+  return (double) width / PANGO_SCALE;
+}
+
+static void
+add_text (GArray *page, PangoLayout *layout, double x, double y, double width, gboolean quiet)
+{
+  Item item = { .kind = ITEM_TEXT, .layout = layout, .x = x, .y = y, .width = width,
+                .height = layout_height (layout), .quiet = quiet };
+
+  g_array_append_val (page, item);
+}
+
+static const struct {
+  const char *tag;
+  const char *label;
+} known_tags[] = {
+  { "Event", N_("Event") },
+  { "Site", N_("Site") },
+  { "Date", N_("Date") },
+  { "Round", N_("Round") },
+};
+
+/* The value of tag @name, whatever the case of its letters. */
+static const char *
+lookup_tag (GHashTable *tags, const char *name)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, tags);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_ascii_strcasecmp (key, name) == 0)
+      return value;
+  return NULL;
+}
+
+/* The lines under the title: the tags, the players, the result. */
+static char *
+facts_text (CpScoreSheet *self)
+{
+  GString *text = g_string_new (NULL);
+  GHashTable *tags = cp_game_get_tags (self->game);
+  const CpRules *rules = cp_game_get_rules (self->game);
+  const CpOutcome *outcome = cp_game_get_outcome (self->game);
+  g_autoptr (GString) winners = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (known_tags); i++)
+    {
+      const char *value = lookup_tag (tags, known_tags[i].tag);
+
+      if (value != NULL && value[0] != '\0' && !g_str_equal (value, "?") && !g_str_equal (value, "????.??.??"))
+        /* Translators: a line of a printed score sheet, such as "Date: 2024.05.31" */
+        g_string_append_printf (text, _("%s: %s\n"), _(known_tags[i].label), value);
+    }
+  for (guint seat = 0; seat < cp_game_get_n_seats (self->game); seat++)
+    /* Translators: a player on a printed score sheet: the army, the name */
+    g_string_append_printf (text, _("%s: %s\n"), cp_rules_seat_name (rules, seat), player_name (self, seat));
+  for (guint seat = 0; seat < cp_game_get_n_seats (self->game); seat++)
+    if (outcome->winners & CP_SEAT_BIT (seat))
+      g_string_append_printf (winners, "%s%s", winners->len ? ", " : "", player_name (self, seat));
+  switch (outcome->status)
+    {
+    case CP_STATUS_PLAYING:
+      g_string_append (text, _("The game is not over."));
+      break;
+    case CP_STATUS_DRAWN:
+      /* Translators: %s: how the game ended */
+      g_string_append_printf (text, _("Drawn: %s."), cp_end_reason_describe (outcome->reason));
+      break;
+    case CP_STATUS_LOST:
+      /* Translators: %s: how the game ended, for players who played together */
+      g_string_append_printf (text, _("Lost by all: %s."), cp_end_reason_describe (outcome->reason));
+      break;
+    default:
+      /* Translators: %s: the winners' names; %s: how the game ended */
+      g_string_append_printf (text, _("Won by %s: %s."), winners->str, cp_end_reason_describe (outcome->reason));
+      break;
+    }
+  if (outcome->scored)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Score: %u point.", "Score: %u points.",
+                                                 outcome->score),
+                              outcome->score);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The x of column @c of @n, each @width wide. */
+static double
+column_x (CpScoreSheet *self, guint c, double width)
+{
+  if (self->rtl)
+    return self->width - MARGIN - (c + 1) * width - c * GUTTER;
+  return MARGIN + c * (width + GUTTER);
+}
+
+/* The armies' names over a column of moves; returns its height. */
+static double
+add_heading (CpScoreSheet *self, cairo_t *cr, GArray *page, const char *heading, PangoTabArray *tabs, double x,
+             double y, double width)
+{
+  PangoLayout *layout = make_layout (self, cr, heading, "Sans Bold 8.5", width);
+
+  pango_layout_set_tabs (layout, tabs);
+  add_text (page, layout, x, y, width, TRUE);
+  return layout_height (layout) + 3;
+}
+
+static CpBoardRenderer *
+make_renderer (CpScoreSheet *self, guint diagram)
+{
+  const CpRules *rules = cp_game_get_rules (self->game);
+  guint ply = g_array_index (self->diagrams, Diagram, diagram).ply;
+  g_autoptr (CpView) view = cp_game_view_at (self->game, ply, self->viewer);
+  g_autoptr (CpPresentation) presentation = cp_game_present (self->game, view);
+  const CpState *state = cp_view_get_state (view);
+  const CpAction *last = cp_game_last_move (self->game, ply);
+  CpBoardRenderer *renderer = cp_board_renderer_new (NULL);
+  CpBoardTheme theme;
+
+  cp_board_theme_get (CP_BOARD_THEME_CLASSIC, FALSE, &theme);
+  cp_board_renderer_set_theme (renderer, &theme);
+  cp_board_renderer_set_state (renderer, state);
+  if (rules->piece_colours != NULL)
+    cp_board_renderer_set_colours (renderer, rules->piece_colours, rules->n_piece_colours);
+  else if (rules->colours != NULL)
+    cp_board_renderer_set_colours (renderer, rules->colours, state->n_seats);
+  cp_board_renderer_set_show_coordinates (renderer, TRUE);
+  cp_board_renderer_set_overlays (renderer, (const CpOverlay *) (gpointer) presentation->overlays->data,
+                                  presentation->overlays->len);
+  cp_board_renderer_set_check (renderer, presentation->check_cell);
+  if (last != NULL && last->type == CP_ACTION_MOVE && last->n_cells >= 2)
+    {
+      guint8 cells[2] = { last->cells[0], last->cells[last->n_cells - 1] };
+
+      cp_board_renderer_set_last_move (renderer, cells, 2);
+    }
+  return renderer;
+}
+
+/* The height of diagram @diagram drawn @width wide. */
+static double
+board_height (CpScoreSheet *self, guint diagram, double width)
+{
+  g_autoptr (CpBoardRenderer) renderer = make_renderer (self, diagram);
+  CpRect extents;
+
+  if (cp_board_renderer_get_extents (renderer, width, width * 4, 1, &extents))
+    return ceil (extents.height + 2 * extents.x);
+  return width;
+}
+
+static guint
+cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, double height)
+{
+  CpScoreSheet *self = CP_SCORE_SHEET (printable);
+  const CpRules *rules = cp_game_get_rules (self->game);
+  double text_width = width - 2 * MARGIN;
+  double bottom = height - MARGIN;
+  double y = MARGIN, top, number_width, cell_width = 0, row_width, column_width, lowest;
+  g_autofree char *facts = facts_text (self);
+  g_autoptr (PangoLayout) probe = NULL;
+  PangoTabArray *tabs;
+  guint n_columns, column = 0;
+  gboolean stacked;
+  g_autofree char *heading = NULL;
+  GArray *page;
+  PangoLayout *layout;
+
+  g_ptr_array_set_size (self->pages, 0);
+  self->width = width;
+  self->height = height;
+  /* Translators: "rtl" where your language is written from right to
+   * left, "ltr" elsewhere */
+  self->rtl = g_str_equal (C_("text direction", "ltr"), "rtl");
+  page = new_page (self);
+
+  layout = make_layout (self, cr, _(rules->name), "Sans Bold 18", text_width);
+  add_text (page, layout, MARGIN, y, text_width, FALSE);
+  y += layout_height (layout) + 8;
+  layout = make_layout (self, cr, facts, "Sans 10", text_width);
+  add_text (page, layout, MARGIN, y, text_width, FALSE);
+  y += layout_height (layout) + 10;
+  g_array_append_val (page, ((Item) { .kind = ITEM_RULE, .x = MARGIN, .y = y, .width = text_width }));
+  y += 12;
+
+  /* The columns of moves: as many as the widest row lets stand side by
+   * side. */
+  probe = make_layout (self, cr, "888.", "Sans 9.5", -1);
+  number_width = layout_width (probe) + 6;
+  for (guint r = 0; r < self->rows->len; r++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, r);
+
+      for (guint c = 0; c < CP_MAX_SEATS; c++)
+        if (row->kind == ROW_MOVES && row->cells[c] != NULL)
+          {
+            g_autofree char *cell = self->named ? g_strdup_printf (_("%s: "), player_name (self, self->columns.seats[c]))
+                                                : NULL;
+            g_autofree char *shown = g_strconcat (cell ? cell : "", row->cells[c]->str, NULL);
+
+            pango_layout_set_text (probe, shown, -1);
+            cell_width = MAX (cell_width, layout_width (probe) + CELL_GAP);
+          }
+    }
+  cell_width = MAX (cell_width, 40);
+  row_width = number_width + (self->named ? 1 : MAX (self->columns.n_columns, 1)) * cell_width;
+  n_columns = CLAMP ((guint) ((text_width + GUTTER) / (row_width + GUTTER)), 1, MAX_COLUMNS);
+  column_width = (text_width - (n_columns - 1) * GUTTER) / n_columns;
+  /* Moves too wide to stand side by side stand one under another. */
+  stacked = row_width > column_width;
+  tabs = pango_tab_array_new (CP_MAX_SEATS, FALSE);
+  for (guint c = 0; c < CP_MAX_SEATS; c++)
+    pango_tab_array_set_tab (tabs, (int) c, PANGO_TAB_LEFT,
+                             (int) ((number_width + (stacked ? 0 : c * cell_width)) * PANGO_SCALE));
+  /* Where more than two play, the armies head the columns. */
+  if (self->columns.headed && !self->named && !stacked)
+    {
+      g_autoptr (GString) names = g_string_new (NULL);
+
+      for (guint c = 0; c < self->columns.n_columns; c++)
+        g_string_append_printf (names, "\t%s", cp_rules_seat_name (rules, self->columns.seats[c]));
+      heading = g_string_free (g_steal_pointer (&names), FALSE);
+    }
+
+  top = lowest = y;
+  if (heading != NULL)
+    y += add_heading (self, cr, page, heading, tabs, column_x (self, 0, column_width), y, column_width);
+  for (guint r = 0; r < self->rows->len; r++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, r);
+      g_autofree char *text = NULL;
+      double row_height;
+
+      if (row->kind == ROW_MOVES && stacked)
+        {
+          g_auto (GStrv) parts = g_strsplit (row->text, "\t", -1);
+
+          text = g_strjoinv ("\n\t", parts + 1);
+          text = g_strconcat (parts[0], "\t", g_steal_pointer (&text), NULL);
+        }
+      layout = make_layout (self, cr, text != NULL ? text : row->text,
+                            row->kind == ROW_MOVES ? "Sans 9.5" : "Sans Italic 8.5", column_width);
+      if (row->kind == ROW_MOVES)
+        pango_layout_set_tabs (layout, tabs);
+      else
+        pango_layout_set_indent (layout, (int) (number_width * PANGO_SCALE));
+      row_height = layout_height (layout) + 1.5;
+      if (y + row_height > bottom && y > top)
+        {
+          if (++column == n_columns)
+            {
+              page = new_page (self);
+              column = 0;
+              top = lowest = MARGIN;
+            }
+          y = top;
+          if (heading != NULL)
+            y += add_heading (self, cr, page, heading, tabs, column_x (self, column, column_width), y,
+                              column_width);
+        }
+      add_text (page, layout, column_x (self, column, column_width), y, column_width, row->kind != ROW_MOVES);
+      y += row_height;
+      lowest = MAX (lowest, y);
+    }
+  pango_tab_array_free (tabs);
+
+  /* The diagrams, two side by side under the moves. */
+  y = lowest + 14;
+  for (guint d = 0; d < self->diagrams->len; d += 2)
+    {
+      double board_width = (text_width - GUTTER) / 2;
+      double block = 0;
+      PangoLayout *captions[2] = { NULL, NULL };
+      double heights[2] = { 0, 0 };
+
+      for (guint k = 0; k < 2 && d + k < self->diagrams->len; k++)
+        {
+          captions[k] = make_layout (self, cr, g_array_index (self->diagrams, Diagram, d + k).caption, "Sans 9",
+                                     board_width);
+          heights[k] = board_height (self, d + k, board_width);
+          block = MAX (block, heights[k] + 4 + layout_height (captions[k]));
+        }
+      if (y + block > bottom && y > MARGIN)
+        {
+          page = new_page (self);
+          y = MARGIN;
+        }
+      for (guint k = 0; k < 2 && captions[k] != NULL; k++)
+        {
+          double x = column_x (self, k, board_width);
+          Item board = { .kind = ITEM_BOARD, .x = x, .y = y, .width = board_width, .height = heights[k],
+                         .diagram = d + k };
+
+          g_array_append_val (page, board);
+          add_text (page, captions[k], x, y + heights[k] + 4, board_width, FALSE);
+        }
+      y += block + 14;
+    }
+  return self->pages->len;
+}
+
+static void
+draw_footer (CpScoreSheet *self, cairo_t *cr, guint number)
+{
+  PangoLayout *layout = cp_printable_create_layout (cr, "Sans 8");
+  /* Translators: the foot of a printed rule sheet: the program, the
+   * game's name and the page number */
+  g_autofree char *text = g_strdup_printf (_("Chess Parlour · %s · %u"), _(cp_game_get_rules (self->game)->name),
+                                           number + 1);
+  int width;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_size (layout, &width, NULL);
+  cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+  cairo_move_to (cr, (self->width - (double) width / PANGO_SCALE) / 2, self->height - MARGIN + FOOTER_GAP);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+static void
+draw_item (CpScoreSheet *self, cairo_t *cr, const Item *item)
+{
+  switch (item->kind)
+    {
+    case ITEM_TEXT:
+      if (item->quiet)
+        cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      else
+        cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_move_to (cr, item->x, item->y);
+      pango_cairo_show_layout (cr, item->layout);
+      break;
+    case ITEM_RULE:
+      cairo_save (cr);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+      cairo_set_line_width (cr, 0.5);
+      cairo_move_to (cr, item->x, item->y);
+      cairo_rel_line_to (cr, item->width, 0);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      break;
+    case ITEM_BOARD:
+      {
+        g_autoptr (CpBoardRenderer) renderer = make_renderer (self, item->diagram);
+
+        cairo_save (cr);
+        cairo_translate (cr, item->x, item->y);
+        cp_board_renderer_draw (renderer, cr, item->width, item->height, PRINT_SCALE);
+        cairo_restore (cr);
+      }
+      break;
+    }
+}
+
+static void
+cp_score_sheet_draw_page (CpPrintable *printable, cairo_t *cr, guint number)
+{
+  CpScoreSheet *self = CP_SCORE_SHEET (printable);
+  GArray *page;
+
+  g_return_if_fail (number < self->pages->len);
+  page = self->pages->pdata[number];
+  for (guint i = 0; i < page->len; i++)
+    draw_item (self, cr, &g_array_index (page, Item, i));
+  draw_footer (self, cr, number);
+}
+
+static void
+cp_score_sheet_printable_init (CpPrintableInterface *iface)
+{
+  iface->paginate = cp_score_sheet_paginate;
+  iface->draw_page = cp_score_sheet_draw_page;
+}
+
+static void
+cp_score_sheet_finalize (GObject *object)
+{
+  CpScoreSheet *self = CP_SCORE_SHEET (object);
+
+  g_clear_object (&self->game);
+  g_array_unref (self->rows);
+  g_array_unref (self->diagrams);
+  g_ptr_array_unref (self->pages);
+  G_OBJECT_CLASS (cp_score_sheet_parent_class)->finalize (object);
+}
+
+static void
+cp_score_sheet_class_init (CpScoreSheetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cp_score_sheet_finalize;
+}
+
+static void
+cp_score_sheet_init (CpScoreSheet *self)
+{
+  self->rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  g_array_set_clear_func (self->rows, row_clear);
+  self->diagrams = g_array_new (FALSE, TRUE, sizeof (Diagram));
+  g_array_set_clear_func (self->diagrams, diagram_clear);
+  self->pages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+}
