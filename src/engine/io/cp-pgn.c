@@ -696,6 +696,72 @@ handle_movetext (Reader *r, CpGame *game, guint *depth, guint *open_line, const 
 }
 
 /* Reads one game into *@out; at the end of the text, *@out is NULL. */
+/* The annotation of the last move of @game, to be changed; NULL when the
+ * log ends with no move. */
+static gboolean
+last_annotation (CpGame *game, guint *index, CpAnnotation *a)
+{
+  guint n = cp_game_get_n_actions (game);
+  const CpAnnotation *old;
+
+  if (n == 0 || cp_game_get_action (game, n - 1)->type != CP_ACTION_MOVE)
+    return FALSE;
+  *index = n - 1;
+  old = cp_annotations_get (cp_game_get_annotations (game), n - 1);
+  *a = old != NULL ? *old : (CpAnnotation) { 0 };
+  return TRUE;
+}
+
+/* A NAG after a move: $1 to $6 are the marks ! ? !! ?? !? ?!. */
+static void
+read_nag (CpGame *game, const char *digits, gsize length)
+{
+  CpAnnotation a;
+  guint index;
+
+  if (length != 1 || digits[0] < '1' || digits[0] > '6' || !last_annotation (game, &index, &a))
+    return;
+  a.mark = (CpMoveMark) (digits[0] - '0');
+  cp_annotations_set (cp_game_get_annotations (game), index, &a);
+}
+
+/* An evaluation in a comment after a move, as chess programs write it:
+ * {[%eval 0.35]}, {[%eval -1.2]}, {[%eval #-3]}, in pawns for White. */
+static void
+read_eval (CpGame *game, const char *text, gsize length)
+{
+  g_autofree char *comment = g_strndup (text, length);
+  const char *p = strstr (comment, "[%eval");
+  CpAnnotation a;
+  guint index;
+  char *end;
+
+  if (p == NULL || !last_annotation (game, &index, &a))
+    return;
+  p += strlen ("[%eval");
+  while (is_space (*p))
+    p++;
+  a.eval = (CpEval) { .known = TRUE };
+  if (*p == '#')
+    {
+      gint64 mate = g_ascii_strtoll (p + 1, &end, 10);
+
+      if (end == p + 1 || mate == 0 || mate < -1000 || mate > 1000)
+        return;
+      a.eval.mate = (int) mate;
+      a.eval.value = mate > 0 ? 100000 : -100000;
+    }
+  else
+    {
+      double pawns = g_ascii_strtod (p, &end);
+
+      if (end == p || !(pawns > -10000 && pawns < 10000))
+        return;
+      a.eval.value = (int) (pawns * 100 + (pawns < 0 ? -0.5 : 0.5));
+    }
+  cp_annotations_set (cp_game_get_annotations (game), index, &a);
+}
+
 static gboolean
 read_game (Reader *r, CpGame **out, GError **error)
 {
@@ -716,13 +782,19 @@ read_game (Reader *r, CpGame **out, GError **error)
       if (r->type == TOKEN_EOF)
         break;
       if (r->type == TOKEN_IGNORED)
-        continue;
+        {
+          if (depth == 0 && game != NULL && r->start[0] == '$')
+            read_nag (game, r->start + 1, (gsize) (r->pos - r->start - 1));
+          continue;
+        }
       if (r->type == TOKEN_COMMENT)
         {
           if (depth == 0)
             {
               comment = r->text;
               comment_length = r->length;
+              if (game != NULL)
+                read_eval (game, r->text, r->length);
             }
           continue;
         }
@@ -1158,6 +1230,73 @@ is_move (const CpAction *action)
   return action->seat != CP_SEAT_CHANCE && action->type < CP_ACTION_RESIGN;
 }
 
+/* The preferred line of @a as a variation of the move made in @before:
+ * "(12... Nf3 e5 13. Nc3)". */
+static void
+add_variation (Lines *lines, const CpState *before, const CpAnnotation *a)
+{
+  g_autoptr (CpState) state = cp_state_copy (before);
+  g_autoptr (GString) text = g_string_new ("(");
+
+  for (guint k = 0; k < a->n_line; k++)
+    {
+      const CpChessState *st = CP_CHESS_STATE (state);
+      g_autofree char *san = cp_state_format (state, &a->line[k], CP_NOTATION_SAN);
+
+      if (san == NULL || !is_move (&a->line[k]))
+        break;
+      if (k > 0)
+        g_string_append_c (text, ' ');
+      if (state->to_move == 0)
+        g_string_append_printf (text, "%u. ", st->fullmove);
+      else if (k == 0)
+        g_string_append_printf (text, "%u... ", st->fullmove);
+      g_string_append (text, san);
+      if (!cp_state_apply (state, &a->line[k], NULL))
+        break;
+    }
+  g_string_append_c (text, ')');
+  if (text->len > 2)
+    {
+      g_auto (GStrv) words = g_strsplit (text->str, " ", -1);
+
+      for (guint k = 0; words[k] != NULL; k++)
+        lines_add (lines, words[k]);
+    }
+}
+
+/* What the annotation @a says of the move just written, made in @before:
+ * its mark as a NAG ($1–$6), the evaluation after it as a comment that
+ * chess programs read ({[%eval 0.35]}, {[%eval #-3]}), and for a move
+ * marked as a loss, the preferred line as a variation.  Returns whether
+ * anything was written after the move, so that the next move is numbered
+ * again. */
+static gboolean
+annotate_move (Lines *lines, const CpState *before, const CpAnnotation *a)
+{
+  g_autofree char *comment = NULL;
+
+  if (a == NULL)
+    return FALSE;
+  if (a->mark != CP_MOVE_MARK_NONE)
+    {
+      g_autofree char *nag = g_strdup_printf ("$%u", (guint) a->mark);
+
+      lines_add (lines, nag);
+    }
+  if (a->eval.known && a->eval.mate != 0)
+    comment = g_strdup_printf ("[%%eval #%d]", a->eval.mate);
+  else if (a->eval.known)
+    comment = g_strdup_printf ("[%%eval %s%d.%02d]", a->eval.value < 0 ? "-" : "",
+                               ABS (a->eval.value) / 100, ABS (a->eval.value) % 100);
+  if (comment != NULL)
+    lines_add_comment (lines, comment);
+  if (a->n_line > 0 && (a->mark == CP_MOVE_MARK_MISTAKE || a->mark == CP_MOVE_MARK_BLUNDER
+                        || a->mark == CP_MOVE_MARK_DUBIOUS))
+    add_variation (lines, before, a);
+  return a->mark != CP_MOVE_MARK_NONE || comment != NULL;
+}
+
 static void
 write_movetext (CpGame *game, guint first, CpState *state, GString *out)
 {
@@ -1185,6 +1324,8 @@ write_movetext (CpGame *game, guint first, CpState *state, GString *out)
             word = g_steal_pointer (&san);
           lines_add (&lines, word);
           numbered = TRUE;
+          if (annotate_move (&lines, state, cp_annotations_get (cp_game_get_annotations (game), i)))
+            numbered = FALSE;
         }
       if (!cp_state_apply (state, action, NULL))
         g_return_if_reached ();

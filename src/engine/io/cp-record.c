@@ -148,20 +148,74 @@ write_setup (CpGame *game, xmlNode *root, xmlNs *ns)
     }
 }
 
+/* The annotations of @game as the text of the tag CP_ANNOTATIONS_TAG, or
+ * NULL when it has none: a line for each annotated action,
+ *
+ *   INDEX EVAL BEST MARK PLAYED / LINE
+ *
+ * the index of the action in the log, the evaluations after it and with
+ * the preferred action (cp_eval_to_string()), the mark ("-" for none), the
+ * action as played and the preferred line, in the game's standard
+ * notation.  The action as played lets a reader drop annotations that no
+ * longer fit the log, as when a version that keeps them as a mere tag has
+ * changed the game. */
+static char *
+annotations_to_text (CpGame *game)
+{
+  CpAnnotations *annotations = cp_game_get_annotations (game);
+  guint n = MIN (cp_annotations_get_length (annotations), cp_game_get_n_actions (game));
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const CpAnnotation *a = cp_annotations_get (annotations, i);
+      g_autoptr (CpState) before = NULL;
+      g_autofree char *eval = NULL, *best = NULL, *played = NULL, *line = NULL;
+
+      if (a == NULL)
+        continue;
+      before = cp_game_state_at (game, i);
+      eval = cp_eval_to_string (&a->eval);
+      best = cp_eval_to_string (&a->best_eval);
+      played = cp_state_format (before, cp_game_get_action (game, i), CP_NOTATION_SAN);
+      line = cp_annotation_format_line (a, before, CP_NOTATION_SAN);
+      g_string_append_printf (out, "%s%u %s %s %s %s / %s", out->len > 0 ? "\n" : "", i, eval, best,
+                              a->mark != CP_MOVE_MARK_NONE ? cp_move_mark_to_symbol (a->mark) : "-",
+                              played ? played : "", line);
+    }
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 write_tags (CpGame *game, xmlNode *root, xmlNs *ns)
 {
-  GHashTable *tags = cp_game_get_tags (game);
-  GList *names = g_list_sort (g_hash_table_get_keys (tags), (GCompareFunc) g_strcmp0);
+  g_autoptr (GHashTable) tags = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *annotations = annotations_to_text (game);
+  GHashTableIter iter;
+  gpointer key, value;
+  GList *names;
   xmlNode *parent;
 
+  g_hash_table_iter_init (&iter, cp_game_get_tags (game));
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (tags, key, value);
+  if (annotations != NULL)
+    g_hash_table_insert (tags, (gpointer) CP_ANNOTATIONS_TAG, annotations);
+  else
+    g_hash_table_remove (tags, CP_ANNOTATIONS_TAG);
+  names = g_list_sort (g_hash_table_get_keys (tags), (GCompareFunc) g_strcmp0);
   if (names == NULL)
     return;
   parent = xmlNewChild (root, ns, BAD_CAST "tags", NULL);
   for (GList *l = names; l != NULL; l = l->next)
     {
-      g_autofree char *value = xml_text (g_hash_table_lookup (tags, l->data));
-      xmlNode *tag = xmlNewTextChild (parent, ns, BAD_CAST "tag", BAD_CAST value);
+      g_autofree char *text = xml_text (g_hash_table_lookup (tags, l->data));
+      xmlNode *tag = xmlNewTextChild (parent, ns, BAD_CAST "tag", BAD_CAST text);
 
       set_attribute (tag, "name", l->data);
     }
@@ -879,6 +933,110 @@ read_player (CpGame *game, guint seat, xmlNode *node, GError **error)
   return FALSE;
 }
 
+/* The action of the legal actions in @state whose text in the standard
+ * notation starts @text and is followed by a space or the end, the
+ * longest such; its length, or 0 when none is. */
+static gsize
+match_action (const CpState *state, const char *text, CpAction *action)
+{
+  g_auto (CpActionList) legal;
+  gsize best = 0;
+  guint seat;
+
+  cp_action_list_init (&legal);
+  if (cp_state_pending (state) & CP_SEAT_BIT (CP_SEAT_CHANCE))
+    return 0;
+  seat = cp_state_first_pending (state);
+  if (seat >= CP_MAX_SEATS)
+    return 0;
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    {
+      g_autofree char *san = cp_state_format (state, &legal.items[i], CP_NOTATION_SAN);
+      gsize n = san ? strlen (san) : 0;
+
+      if (n > best && strncmp (text, san, n) == 0 && (text[n] == '\0' || text[n] == ' '))
+        {
+          best = n;
+          *action = legal.items[i];
+        }
+    }
+  return best;
+}
+
+/* One line of the tag of annotations (see annotations_to_text()); FALSE
+ * when it does not fit the game's log. */
+static gboolean
+read_annotation (CpGame *game, const char *entry, guint *index, CpAnnotation *a)
+{
+  g_auto (GStrv) fields = g_strsplit (entry, " ", 5);
+  const char *rest, *slash;
+  g_autofree char *played = NULL, *expected = NULL;
+  g_autoptr (CpState) state = NULL;
+  guint64 number;
+
+  *a = (CpAnnotation) { 0 };
+  if (g_strv_length (fields) < 5
+      || !g_ascii_string_to_unsigned (fields[0], 10, 0, cp_game_get_n_actions (game) - 1, &number, NULL)
+      || !cp_eval_from_string (fields[1], &a->eval)
+      || !cp_eval_from_string (fields[2], &a->best_eval))
+    return FALSE;
+  if (g_strcmp0 (fields[3], "-") != 0 && !cp_move_mark_from_symbol (fields[3], &a->mark))
+    return FALSE;
+  *index = (guint) number;
+  rest = fields[4];
+  slash = strstr (rest, " / ");
+  if (slash == NULL && g_str_has_suffix (rest, " /"))
+    slash = rest + strlen (rest) - 2;
+  if (slash == NULL)
+    return FALSE;
+  played = g_strndup (rest, slash - rest);
+  state = cp_game_state_at (game, *index);
+  expected = cp_state_format (state, cp_game_get_action (game, *index), CP_NOTATION_SAN);
+  if (g_strcmp0 (played, expected) != 0)
+    return FALSE;
+  rest = slash[2] == ' ' ? slash + 3 : slash + 2;
+  while (*rest != '\0' && a->n_line < CP_ANNOTATION_MAX_LINE)
+    {
+      CpAction action;
+      gsize n = match_action (state, rest, &action);
+
+      if (n == 0 || !cp_state_apply (state, &action, NULL))
+        break;
+      action.text = NULL;
+      a->line[a->n_line++] = action;
+      rest += n;
+      while (*rest == ' ')
+        rest++;
+    }
+  return TRUE;
+}
+
+/* Moves the tag of annotations into the game's annotations; lines that
+ * do not fit the log are passed over, as an annotation never stops a
+ * record from loading. */
+static void
+read_annotations (CpGame *game)
+{
+  GHashTable *tags = cp_game_get_tags (game);
+  const char *text = g_hash_table_lookup (tags, CP_ANNOTATIONS_TAG);
+  g_auto (GStrv) entries = NULL;
+
+  if (text == NULL)
+    return;
+  entries = g_strsplit (text, "\n", -1);
+  for (guint i = 0; entries[i] != NULL; i++)
+    {
+      CpAnnotation a;
+      guint index;
+
+      g_strstrip (entries[i]);
+      if (cp_game_get_n_actions (game) > 0 && read_annotation (game, entries[i], &index, &a))
+        cp_annotations_set (cp_game_get_annotations (game), index, &a);
+    }
+  g_hash_table_remove (tags, CP_ANNOTATIONS_TAG);
+}
+
 static void
 read_tags (CpGame *game, xmlNode *parent)
 {
@@ -1130,6 +1288,7 @@ read_game (xmlNode *root, GError **error)
     read_tags (game, tags);
   if (!read_actions (game, actions, error))
     return NULL;
+  read_annotations (game);
 
   /* A random result due after the last action is drawn as the game would. */
   cp_game_resolve_chance (game);

@@ -23,6 +23,7 @@ struct _CpGame
   const CpRules *rules;
   GHashTable *options;
   GHashTable *tags;
+  CpAnnotations *annotations;
   guint64 seed;
   GPtrArray *players;
 
@@ -58,6 +59,7 @@ cp_game_finalize (GObject *object)
 
   g_clear_pointer (&self->options, g_hash_table_unref);
   g_clear_pointer (&self->tags, g_hash_table_unref);
+  g_clear_object (&self->annotations);
   g_clear_pointer (&self->players, g_ptr_array_unref);
   g_clear_pointer (&self->actions, g_array_unref);
   g_clear_pointer (&self->redo, g_array_unref);
@@ -128,6 +130,7 @@ static void
 cp_game_init (CpGame *self)
 {
   self->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->annotations = cp_annotations_new ();
   self->players = g_ptr_array_new_with_free_func (g_object_unref);
   self->actions = g_array_new (FALSE, FALSE, sizeof (CpAction));
   self->redo = g_array_new (FALSE, FALSE, sizeof (CpAction));
@@ -209,6 +212,19 @@ GHashTable *
 cp_game_get_tags (CpGame *self)
 {
   return self->tags;
+}
+
+/**
+ * cp_game_get_annotations:
+ *
+ * What an analysis said of the actions of the log, kept in records; the
+ * annotations of actions taken back are dropped with them.
+ */
+CpAnnotations *
+cp_game_get_annotations (CpGame *self)
+{
+  g_return_val_if_fail (CP_IS_GAME (self), NULL);
+  return self->annotations;
 }
 
 /**
@@ -550,6 +566,7 @@ cp_game_truncate (CpGame *self, guint n_actions)
   g_array_set_size (self->actions, n_actions);
   g_array_set_size (self->outs, n_actions);
   g_ptr_array_set_size (self->checkpoints, n_actions / CHECKPOINT + 1);
+  cp_annotations_truncate (self->annotations, n_actions);
   g_clear_pointer (&self->state, cp_state_free);
   self->state = replay_to (self, n_actions);
   if (self->cursor > n_actions)

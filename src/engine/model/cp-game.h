@@ -6,6 +6,7 @@
 
 #include <glib-object.h>
 
+#include "cp-annotations.h"
 #include "cp-player.h"
 #include "cp-rules.h"
 #include "cp-view.h"
@@ -53,6 +54,7 @@ const char     *cp_game_get_player_army  (CpGame         *self,
                                           guint           seat);
 void            cp_game_set_date         (CpGame         *self,
                                           GDateTime      *date);
+CpAnnotations  *cp_game_get_annotations  (CpGame         *self);
 
 /* The log. */
 guint           cp_game_get_n_actions    (CpGame         *self);
