@@ -5,7 +5,11 @@
  * its moves in the game's own notation, numbered, one column a player as
  * the move list writes them, in as many columns of the page as they fit;
  * then a diagram of the final position.  Random results and other lines
- * stand under the move they follow, in grey.  A game not over prints
+ * stand under the move they follow, in grey.  Where the game has been
+ * analysed (cp-annotations.h), the moves carry their marks, a graph of
+ * the evaluation follows them, and the position before each move marked
+ * as a mistake or a fine move is drawn with the move played and the move
+ * preferred as arrows, under the preferred line.  A game not over prints
  * what everyone may know; a game over prints everything, as the end of
  * the game reveals it.  The paper's margins and the footer are those of
  * the rule sheets.
@@ -29,6 +33,9 @@
 #define MAX_COLUMNS 3        /* of moves on a page */
 #define PRINT_SCALE 4.0      /* pieces rasterised at 288 dots to the inch */
 #define NO_ACTION G_MAXUINT
+#define MAX_MARKED 10        /* diagrams of marked moves */
+#define GRAPH_HEIGHT 110.0
+#define GRAPH_RANGE 5.0      /* pawns above and below even */
 
 typedef enum {
   ROW_MOVES,   /* a round's moves, numbered */
@@ -47,6 +54,7 @@ typedef struct {
 
 typedef struct {
   guint ply;      /* the position after this many actions */
+  guint action;   /* the marked action played from it, or NO_ACTION */
   char *caption;
 } Diagram;
 
@@ -54,6 +62,7 @@ typedef enum {
   ITEM_TEXT,
   ITEM_RULE,
   ITEM_BOARD,
+  ITEM_GRAPH,
 } ItemKind;
 
 typedef struct {
@@ -75,6 +84,7 @@ struct _CpScoreSheet
   gboolean named;       /* the cells begin with their player's name */
   GArray *rows;         /* Row */
   GArray *diagrams;     /* Diagram */
+  CpAnnotations *annotations; /* or NULL where the game has none */
   GPtrArray *pages;     /* GArray of Item */
   double width, height;
   gboolean rtl;
@@ -264,6 +274,54 @@ line_row (CpScoreSheet *self, guint index, const char *text)
   return row;
 }
 
+/* The mark of action @index, or NULL. */
+static const CpAnnotation *
+annotation_at (CpScoreSheet *self, guint index)
+{
+  return self->annotations != NULL ? cp_annotations_get (self->annotations, index) : NULL;
+}
+
+static gboolean
+diagram_mark (CpMoveMark mark)
+{
+  return mark == CP_MOVE_MARK_MISTAKE || mark == CP_MOVE_MARK_BLUNDER || mark == CP_MOVE_MARK_GOOD
+         || mark == CP_MOVE_MARK_BRILLIANT;
+}
+
+/* The position before a marked move, with the move and the one the
+ * computer preferred, under their line. */
+static void
+add_marked_diagram (CpScoreSheet *self, guint index, const CpActionNumber *number, const char *text)
+{
+  const CpAnnotation *annotation = annotation_at (self, index);
+  Diagram diagram = { .ply = index, .action = index };
+  g_autofree char *label = NULL;
+  g_autoptr (GString) caption = g_string_new (NULL);
+
+  if (annotation == NULL || !diagram_mark (annotation->mark) || self->diagrams->len >= MAX_MARKED)
+    return;
+  if (number->round > 0)
+    label = g_strdup_printf (number->place == 0 ? "%u. %s" : "%u… %s", number->round, text);
+  g_string_append (caption, label != NULL ? label : text);
+  if (annotation->n_line > 0)
+    {
+      g_autoptr (CpState) before = cp_game_state_at (self->game, index);
+      g_autofree char *line = cp_annotation_format_line (annotation, before, self->notation);
+      g_autofree char *eval = cp_eval_format (&annotation->best_eval);
+
+      if (line[0] != '\0')
+        {
+          g_string_append_c (caption, '\n');
+          /* Translators: under a diagram of a printed game: the line the
+           * computer preferred to the move played, and its evaluation,
+           * such as "Better: Nf3 d5 c4 (+0.35)" */
+          g_string_append_printf (caption, _("Better: %s (%s)"), line, eval[0] != '\0' ? eval : "?");
+        }
+    }
+  diagram.caption = g_string_free (g_steal_pointer (&caption), FALSE);
+  g_array_append_val (self->diagrams, diagram);
+}
+
 /* Adds action @index, written @text, to column @place of @row. */
 static void
 add_to_cell (CpScoreSheet *self, Row *row, guint place, guint index, const char *text)
@@ -337,11 +395,20 @@ arrange_rows (CpScoreSheet *self)
     {
       const CpActionNumber *number = &numbers[i];
       g_autofree char *text = cp_game_format_action_for (game, i, self->notation, self->viewer);
+      const CpAnnotation *annotation = annotation_at (self, i);
       Row *open_row = open >= 0 ? &g_array_index (self->rows, Row, open) : NULL;
       Row row = { 0 };
 
       if (is_note (self, i) && text[0] == '\0')
         continue;
+      if (!is_note (self, i) && annotation != NULL && annotation->mark != CP_MOVE_MARK_NONE)
+        {
+          char *marked = g_strconcat (text, cp_move_mark_to_symbol (annotation->mark), NULL);
+
+          g_free (text);
+          text = marked;
+          add_marked_diagram (self, i, number, text);
+        }
       if (is_note (self, i) && open_row != NULL && inside_row (self, i, open_row, last_column, numbers))
         {
           row = line_row (self, i, text);
@@ -402,7 +469,7 @@ static void
 add_diagrams (CpScoreSheet *self)
 {
   const CpOutcome *outcome = cp_game_get_outcome (self->game);
-  Diagram diagram = { .ply = cp_game_get_n_actions (self->game) };
+  Diagram diagram = { .ply = cp_game_get_n_actions (self->game), .action = NO_ACTION };
 
   diagram.caption = g_strdup (outcome->status != CP_STATUS_PLAYING ? _("The final position")
                                                                    : _("The position reached"));
@@ -426,6 +493,8 @@ cp_score_sheet_new (CpGame *game, CpNotation notation)
   self->game = g_object_ref (game);
   self->notation = notation;
   self->viewer = cp_game_get_outcome (game)->status != CP_STATUS_PLAYING ? CP_VIEW_ALL : CP_VIEW_PUBLIC;
+  if (!cp_annotations_is_empty (cp_game_get_annotations (game)))
+    self->annotations = g_object_ref (cp_game_get_annotations (game));
   arrange_rows (self);
   add_diagrams (self);
   return self;
@@ -599,7 +668,8 @@ static CpBoardRenderer *
 make_renderer (CpScoreSheet *self, guint diagram)
 {
   const CpRules *rules = cp_game_get_rules (self->game);
-  guint ply = g_array_index (self->diagrams, Diagram, diagram).ply;
+  const Diagram *shown = &g_array_index (self->diagrams, Diagram, diagram);
+  guint ply = shown->ply;
   g_autoptr (CpView) view = cp_game_view_at (self->game, ply, self->viewer);
   g_autoptr (CpPresentation) presentation = cp_game_present (self->game, view);
   const CpState *state = cp_view_get_state (view);
@@ -623,6 +693,22 @@ make_renderer (CpScoreSheet *self, guint diagram)
       guint8 cells[2] = { last->cells[0], last->cells[last->n_cells - 1] };
 
       cp_board_renderer_set_last_move (renderer, cells, 2);
+    }
+  if (shown->action != NO_ACTION)
+    {
+      const CpAction *played = cp_game_get_action (self->game, shown->action);
+      const CpAnnotation *annotation = annotation_at (self, shown->action);
+      CpArrow arrows[2];
+      guint n = 0;
+
+      /* The move played in red, the one preferred in green. */
+      if (played->type == CP_ACTION_MOVE && played->n_cells >= 2)
+        arrows[n++] = (CpArrow) { played->cells[0], played->cells[played->n_cells - 1], { 0.80, 0.15, 0.10, 0.75 } };
+      if (annotation != NULL && annotation->n_line > 0 && annotation->line[0].type == CP_ACTION_MOVE
+          && annotation->line[0].n_cells >= 2)
+        arrows[n++] = (CpArrow) { annotation->line[0].cells[0], annotation->line[0].cells[annotation->line[0].n_cells - 1],
+                                  { 0.10, 0.55, 0.20, 0.80 } };
+      cp_board_renderer_set_arrows (renderer, arrows, n);
     }
   return renderer;
 }
@@ -754,8 +840,30 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
     }
   pango_tab_array_free (tabs);
 
-  /* The diagrams, two side by side under the moves. */
   y = lowest + 14;
+  /* The graph of the evaluation, under its title. */
+  if (self->annotations != NULL)
+    {
+      /* Translators: over the graph of a printed game; %s: the first
+       * player's army, such as "White" */
+      g_autofree char *title = g_strdup_printf (_("The computer’s evaluation of each position, from %s’s side"),
+                                                cp_rules_seat_name (rules, 0));
+      PangoLayout *caption = make_layout (self, cr, title, "Sans 9", text_width);
+      double block = layout_height (caption) + 4 + GRAPH_HEIGHT;
+      Item graph = { .kind = ITEM_GRAPH, .x = MARGIN, .width = text_width, .height = GRAPH_HEIGHT };
+
+      if (y + block > bottom && y > MARGIN)
+        {
+          page = new_page (self);
+          y = MARGIN;
+        }
+      add_text (page, caption, MARGIN, y, text_width, FALSE);
+      graph.y = y + layout_height (caption) + 4;
+      g_array_append_val (page, graph);
+      y += block + 14;
+    }
+
+  /* The diagrams, two side by side under the moves. */
   for (guint d = 0; d < self->diagrams->len; d += 2)
     {
       double board_width = (text_width - GUTTER) / 2;
@@ -807,6 +915,95 @@ draw_footer (CpScoreSheet *self, cairo_t *cr, guint number)
   g_object_unref (layout);
 }
 
+/* The y of @eval in the graph @item. */
+static double
+graph_y (const Item *item, const CpEval *eval)
+{
+  double pawns = CLAMP (cp_eval_to_pawns (eval), -GRAPH_RANGE, GRAPH_RANGE);
+
+  return item->y + item->height / 2 - pawns / GRAPH_RANGE * (item->height / 2);
+}
+
+/* The evaluation after each action, from the start on: grey above the
+ * middle where the first seat stands better, below where the second
+ * does; marked moves as dots, red for mistakes, green for fine moves.
+ * An action the analysis passed over keeps the evaluation before it. */
+static void
+draw_graph (CpScoreSheet *self, cairo_t *cr, const Item *item)
+{
+  guint first = cp_game_get_setup_length (self->game);
+  guint n = cp_game_get_n_actions (self->game);
+  double middle = item->y + item->height / 2;
+  double step = item->width / MAX (n - MIN (first, n), 1);
+  CpEval even = { .known = TRUE };
+  const CpEval *last = &even;
+  PangoLayout *layout;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 0.5);
+  cairo_set_source_rgb (cr, 0.96, 0.96, 0.96);
+  cairo_rectangle (cr, item->x, item->y, item->width, item->height);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+  cairo_stroke (cr);
+
+  /* The area between the curve and even. */
+  cairo_move_to (cr, item->x, middle);
+  for (guint i = first; i < n; i++)
+    {
+      const CpAnnotation *annotation = annotation_at (self, i);
+
+      if (annotation != NULL && annotation->eval.known)
+        last = &annotation->eval;
+      cairo_line_to (cr, item->x + (i - first + 1) * step, graph_y (item, last));
+    }
+  cairo_line_to (cr, item->x + (n - first) * step, middle);
+  cairo_close_path (cr);
+  cairo_set_source_rgba (cr, 0.35, 0.35, 0.35, 0.35);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_set_line_width (cr, 0.8);
+  cairo_stroke (cr);
+
+  cairo_set_line_width (cr, 0.4);
+  cairo_set_dash (cr, (const double[]) { 2, 2 }, 2, 0);
+  cairo_move_to (cr, item->x, middle);
+  cairo_rel_line_to (cr, item->width, 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  for (guint i = first; i < n; i++)
+    {
+      const CpAnnotation *annotation = annotation_at (self, i);
+      gboolean bad;
+
+      if (annotation == NULL || annotation->mark == CP_MOVE_MARK_NONE)
+        continue;
+      bad = annotation->mark == CP_MOVE_MARK_MISTAKE || annotation->mark == CP_MOVE_MARK_BLUNDER
+            || annotation->mark == CP_MOVE_MARK_DUBIOUS;
+      if (bad)
+        cairo_set_source_rgb (cr, annotation->mark == CP_MOVE_MARK_DUBIOUS ? 0.9 : 0.8,
+                              annotation->mark == CP_MOVE_MARK_DUBIOUS ? 0.55 : 0.12, 0.1);
+      else
+        cairo_set_source_rgb (cr, 0.1, 0.55, 0.2);
+      cairo_arc (cr, item->x + (i - first + 1) * step, graph_y (item, annotation->eval.known ? &annotation->eval : &even),
+                 2.2, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+
+  /* The scale, in pawns, at the left. */
+  layout = cp_printable_create_layout (cr, "Sans 6.5");
+  cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+  pango_layout_set_text (layout, "+5", -1);
+  cairo_move_to (cr, item->x + 2, item->y + 1);
+  pango_cairo_show_layout (cr, layout);
+  pango_layout_set_text (layout, "\u22125", -1);
+  cairo_move_to (cr, item->x + 2, item->y + item->height - 1 - layout_height (layout));
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+  cairo_restore (cr);
+}
+
 static void
 draw_item (CpScoreSheet *self, cairo_t *cr, const Item *item)
 {
@@ -839,6 +1036,9 @@ draw_item (CpScoreSheet *self, cairo_t *cr, const Item *item)
         cairo_restore (cr);
       }
       break;
+    case ITEM_GRAPH:
+      draw_graph (self, cr, item);
+      break;
     }
 }
 
@@ -868,6 +1068,7 @@ cp_score_sheet_finalize (GObject *object)
   CpScoreSheet *self = CP_SCORE_SHEET (object);
 
   g_clear_object (&self->game);
+  g_clear_object (&self->annotations);
   g_array_unref (self->rows);
   g_array_unref (self->diagrams);
   g_ptr_array_unref (self->pages);

@@ -170,6 +170,35 @@ test_chess (void)
   assert_has (text, "2024-06-01");
   assert_has (text, "Won by Computer");
   assert_has (text, "The final position");
+  /* Without annotations, no graph. */
+  g_assert_null (strstr (text, "evaluation"));
+}
+
+/* An analysed game: its marks after the moves, a diagram for each
+ * mistake with the line preferred, the graph of the evaluation; read
+ * from the record, as the program and its command line read it. */
+static void
+test_annotated (void)
+{
+  g_autoptr (CpGame) game = load_record ("data/records", "good-annotated.xml");
+  g_autoptr (CpScoreSheet) sheet = cp_score_sheet_new (game, CP_NOTATION_SAN);
+  g_autofree char *path = NULL, *text = NULL;
+
+  g_assert_false (cp_annotations_is_empty (cp_game_get_annotations (game)));
+  g_assert_cmpstr (cp_score_sheet_get_row (sheet, 2), ==, "3.\tBc4\tNd4?!");
+  g_assert_cmpstr (cp_score_sheet_get_row (sheet, 3), ==, "4.\tNxe5?\tQg5");
+  g_assert_cmpstr (cp_score_sheet_get_row (sheet, 4), ==, "5.\tNxf7??\tQxg2");
+  /* Nxe5? and Nxf7??, not the inaccuracy; then the end. */
+  g_assert_cmpuint (cp_score_sheet_get_n_diagrams (sheet), ==, 3);
+  path = write_sheet (sheet, "annotated.pdf");
+  if (pdf_pages (path) == 0)
+    return;
+  text = pdf_text (path);
+  assert_has (text, "The computer’s evaluation of each position, from White’s side");
+  assert_has (text, "4. Nxe5?");
+  assert_has (text, "Better: Nxd4 exd4 c3 (+1.10)");
+  assert_has (text, "5. Nxf7??");
+  assert_has (text, "Better: Ng4 d5 (−1.40)");
 }
 
 /* A game not over shows what everyone may know. */
@@ -312,6 +341,7 @@ main (int argc, char *argv[])
     }
   folder = g_dir_make_tmp ("cp-score-XXXXXX", NULL);
   g_test_add_func ("/score-sheet/chess", test_chess);
+  g_test_add_func ("/score-sheet/annotated", test_annotated);
   g_test_add_data_func ("/score-sheet/command-line/en", "en", test_command_line);
   /* Under the sanitizers, one game and the command line only. */
   if (g_getenv ("CP_TEST_SANITIZED") == NULL)
