@@ -535,8 +535,15 @@ make_layout (CpScoreSheet *self, cairo_t *cr, const char *text, const char *font
       pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
       pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
     }
+  /* Every paragraph from right to left, moves in Latin letters too, as
+   * the rule sheets do. */
   if (self->rtl)
-    pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+    {
+      pango_context_set_base_dir (pango_layout_get_context (layout), PANGO_DIRECTION_RTL);
+      pango_layout_set_auto_dir (layout, FALSE);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+      pango_layout_context_changed (layout);
+    }
   return layout;
 }
 
@@ -778,6 +785,12 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
             cell_width = MAX (cell_width, layout_width (probe) + CELL_GAP);
           }
     }
+  if (self->columns.headed && !self->named)
+    for (guint c = 0; c < self->columns.n_columns; c++)
+      {
+        pango_layout_set_text (probe, cp_rules_seat_name (rules, self->columns.seats[c]), -1);
+        cell_width = MAX (cell_width, layout_width (probe) + CELL_GAP);
+      }
   cell_width = MAX (cell_width, 40);
   row_width = number_width + (self->named ? 1 : MAX (self->columns.n_columns, 1)) * cell_width;
   n_columns = CLAMP ((guint) ((text_width + GUTTER) / (row_width + GUTTER)), 1, MAX_COLUMNS);
@@ -805,7 +818,7 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
     {
       const Row *row = &g_array_index (self->rows, Row, r);
       g_autofree char *text = NULL;
-      double row_height;
+      double row_height, indent;
 
       if (row->kind == ROW_MOVES && stacked)
         {
@@ -814,12 +827,12 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
           text = g_strjoinv ("\n\t", parts + 1);
           text = g_strconcat (parts[0], "\t", g_steal_pointer (&text), NULL);
         }
+      /* Lines under a move stand indented past the numbers. */
+      indent = row->kind == ROW_MOVES ? 0 : number_width;
       layout = make_layout (self, cr, text != NULL ? text : row->text,
-                            row->kind == ROW_MOVES ? "Sans 9.5" : "Sans Italic 8.5", column_width);
+                            row->kind == ROW_MOVES ? "Sans 9.5" : "Sans Italic 8.5", column_width - indent);
       if (row->kind == ROW_MOVES)
         pango_layout_set_tabs (layout, tabs);
-      else
-        pango_layout_set_indent (layout, (int) (number_width * PANGO_SCALE));
       row_height = layout_height (layout) + 1.5;
       if (y + row_height > bottom && y > top)
         {
@@ -834,7 +847,8 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
             y += add_heading (self, cr, page, heading, tabs, column_x (self, column, column_width), y,
                               column_width);
         }
-      add_text (page, layout, column_x (self, column, column_width), y, column_width, row->kind != ROW_MOVES);
+      add_text (page, layout, column_x (self, column, column_width) + (self->rtl ? 0 : indent), y,
+                column_width - indent, row->kind != ROW_MOVES);
       y += row_height;
       lowest = MAX (lowest, y);
     }
