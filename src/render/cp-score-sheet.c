@@ -650,6 +650,14 @@ facts_text (CpScoreSheet *self)
   return g_string_free (text, FALSE);
 }
 
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
 /* The x of column @c of @n, each @width wide. */
 static double
 column_x (CpScoreSheet *self, guint c, double width)
@@ -745,6 +753,10 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
   PangoTabArray *tabs;
   guint n_columns, column = 0;
   gboolean stacked;
+  PangoTabArray *stacked_tabs;
+  g_autoptr (GArray) widths = NULL;
+  g_autofree double *row_widths = NULL;
+  double measured;
   g_autofree char *heading = NULL;
   GArray *page;
   PangoLayout *layout;
@@ -767,9 +779,12 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
   y += 12;
 
   /* The columns of moves: as many as the widest row lets stand side by
-   * side. */
+   * side, leaving out the few rows far wider than most (a long chain of
+   * jumps), which stand one move under another. */
   probe = make_layout (self, cr, "888.", "Sans 9.5", -1);
   number_width = layout_width (probe) + 6;
+  widths = g_array_new (FALSE, FALSE, sizeof (double));
+  row_widths = g_new0 (double, self->rows->len + 1);
   for (guint r = 0; r < self->rows->len; r++)
     {
       const Row *row = &g_array_index (self->rows, Row, r);
@@ -782,8 +797,20 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
             g_autofree char *shown = g_strconcat (cell ? cell : "", row->cells[c]->str, NULL);
 
             pango_layout_set_text (probe, shown, -1);
-            cell_width = MAX (cell_width, layout_width (probe) + CELL_GAP);
+            measured = layout_width (probe) + CELL_GAP;
+            g_array_append_val (widths, measured);
+            row_widths[r] = MAX (row_widths[r], measured);
+            cell_width = MAX (cell_width, measured);
           }
+    }
+  if (widths->len > 0)
+    {
+      double usual;
+
+      g_array_sort (widths, compare_doubles);
+      usual = g_array_index (widths, double, (widths->len - 1) * 9 / 10);
+      if (cell_width > 1.6 * usual)
+        cell_width = usual;
     }
   if (self->columns.headed && !self->named)
     for (guint c = 0; c < self->columns.n_columns; c++)
@@ -798,9 +825,13 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
   /* Moves too wide to stand side by side stand one under another. */
   stacked = row_width > column_width;
   tabs = pango_tab_array_new (CP_MAX_SEATS, FALSE);
+  stacked_tabs = pango_tab_array_new (CP_MAX_SEATS, FALSE);
   for (guint c = 0; c < CP_MAX_SEATS; c++)
-    pango_tab_array_set_tab (tabs, (int) c, PANGO_TAB_LEFT,
-                             (int) ((number_width + (stacked ? 0 : c * cell_width)) * PANGO_SCALE));
+    {
+      pango_tab_array_set_tab (tabs, (int) c, PANGO_TAB_LEFT,
+                               (int) ((number_width + (stacked ? 0 : c * cell_width)) * PANGO_SCALE));
+      pango_tab_array_set_tab (stacked_tabs, (int) c, PANGO_TAB_LEFT, (int) (number_width * PANGO_SCALE));
+    }
   /* Where more than two play, the armies head the columns. */
   if (self->columns.headed && !self->named && !stacked)
     {
@@ -819,20 +850,32 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
       const Row *row = &g_array_index (self->rows, Row, r);
       g_autofree char *text = NULL;
       double row_height, indent;
+      gboolean one_under_another = row->kind == ROW_MOVES && (stacked || row_widths[r] > cell_width);
 
-      if (row->kind == ROW_MOVES && stacked)
+      if (one_under_another)
         {
           g_auto (GStrv) parts = g_strsplit (row->text, "\t", -1);
+          GString *lines = g_string_new (parts[0]);
+          const char *before = "\t";
 
-          text = g_strjoinv ("\n\t", parts + 1);
-          text = g_strconcat (parts[0], "\t", g_steal_pointer (&text), NULL);
+          /* An ellipsis for the moves before stays on the line. */
+          for (guint k = 1; parts[k] != NULL; k++)
+            if (g_str_equal (parts[k], "…"))
+              before = "\t… ";
+            else if (parts[k][0] != '\0')
+              {
+                g_string_append_printf (lines, "%s%s%s", lines->len > strlen (parts[0]) ? "\n" : "", before,
+                                        parts[k]);
+                before = "\t";
+              }
+          text = g_string_free (lines, FALSE);
         }
       /* Lines under a move stand indented past the numbers. */
       indent = row->kind == ROW_MOVES ? 0 : number_width;
       layout = make_layout (self, cr, text != NULL ? text : row->text,
                             row->kind == ROW_MOVES ? "Sans 9.5" : "Sans Italic 8.5", column_width - indent);
       if (row->kind == ROW_MOVES)
-        pango_layout_set_tabs (layout, tabs);
+        pango_layout_set_tabs (layout, one_under_another ? stacked_tabs : tabs);
       row_height = layout_height (layout) + 1.5;
       if (y + row_height > bottom && y > top)
         {
@@ -853,6 +896,7 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
       lowest = MAX (lowest, y);
     }
   pango_tab_array_free (tabs);
+  pango_tab_array_free (stacked_tabs);
 
   y = lowest + 14;
   /* The graph of the evaluation, under its title. */
