@@ -274,7 +274,7 @@ line_row (CpScoreSheet *self, guint index, const char *text)
   return row;
 }
 
-/* The mark of action @index, or NULL. */
+/* What the analysis says of action @index, or NULL. */
 static const CpAnnotation *
 annotation_at (CpScoreSheet *self, guint index)
 {
