@@ -53,10 +53,20 @@ static GParamSpec *properties[N_PROPS];
 
 typedef struct {
   CpEval eval;
+  gboolean over;      /* the game is over */
+  gboolean chance;    /* a random result is due: the position passes */
   gboolean searched;  /* by the seat below, with the line found */
   guint seat;
   guint n_line;
   CpAction line[CP_ANNOTATION_MAX_LINE];
+  /* The action played here and the one preferred, each rated by a search
+   * as deep after it, for the seat that played: what the action lost is
+   * measured from one point of view, in one position.  (In games where a
+   * random result follows every move, the search of the next position
+   * sees only the next move, and would favour whoever acts there.) */
+  gboolean rated;
+  CpEval played;
+  CpEval preferred;
 } Found;
 
 typedef struct {
@@ -65,6 +75,7 @@ typedef struct {
   GArray *actions;    /* CpAction: the log, texts left out */
   Found *found;       /* one for each state */
   guint n_done;       /* positions whose results the main thread took */
+  guint n_annotated;  /* actions annotated, or passed over */
   guint n_found;      /* positions the thread has analysed (atomic) */
   CpSearchLimits limits;
   gint64 move_time;   /* microseconds; 0: the limits alone */
@@ -253,9 +264,27 @@ final_eval (const CpState *state)
   return eval;
 }
 
+/* Rates the action played in @state, @played, against the one preferred. */
 static void
-analyse_position (CpSearch *search, Job *job, const CpState *state, GCancellable *cancellable,
-                  Found *found)
+rate_played (CpSearch *search, const CpState *state, guint seat, guint depth, const CpAction *played,
+             Found *found)
+{
+  CpActionList moves = { 0 };
+  int scores[2];
+
+  cp_action_list_init (&moves);
+  cp_action_list_append (&moves, &found->line[0]);
+  cp_action_list_append (&moves, played);
+  cp_search_rate (search, state, seat, depth, &moves, scores);
+  cp_action_list_clear (&moves);
+  found->rated = TRUE;
+  found->preferred = cp_eval_from_score (scores[0], seat);
+  found->played = cp_eval_from_score (scores[1], seat);
+}
+
+static void
+analyse_position (CpSearch *search, Job *job, const CpState *state, const CpAction *played,
+                  GCancellable *cancellable, Found *found)
 {
   CpSeatMask pending = cp_state_pending (state);
   CpSearchLimits limits = job->limits;
@@ -265,10 +294,12 @@ analyse_position (CpSearch *search, Job *job, const CpState *state, GCancellable
 
   if (cp_state_is_over (state))
     {
+      found->over = TRUE;
       found->eval = final_eval (state);
       return;
     }
   seat = cp_state_first_pending (state);
+  found->chance = (pending & CP_SEAT_BIT (CP_SEAT_CHANCE)) != 0;
   if (seat > 1 || (pending & (pending - 1)) != 0)
     {
       found->eval = cp_eval_from_score (cp_state_evaluate (state, 0), 0);
@@ -295,6 +326,8 @@ analyse_position (CpSearch *search, Job *job, const CpState *state, GCancellable
     found->line[found->n_line++] = info.pv[k];
   for (guint k = 0; k < found->n_line; k++)
     found->line[k].text = NULL;
+  if (played != NULL && played->seat == seat && !g_cancellable_is_cancelled (cancellable))
+    rate_played (search, state, seat, info.depth, played, found);
 }
 
 typedef struct {
@@ -327,7 +360,9 @@ analyse_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
 
       if (g_cancellable_is_cancelled (cancellable))
         break;
-      analyse_position (search, job, g_ptr_array_index (job->states, k), cancellable, &job->found[k]);
+      analyse_position (search, job, g_ptr_array_index (job->states, k),
+                        k < job->actions->len ? &g_array_index (job->actions, CpAction, k) : NULL,
+                        cancellable, &job->found[k]);
       if (g_cancellable_is_cancelled (cancellable))
         break;
       g_atomic_int_set (&job->n_found, k + 1);
@@ -341,13 +376,13 @@ analyse_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   g_task_return_boolean (task, TRUE);
 }
 
-/* The annotation of the action at @index, from the positions around it. */
+/* The annotation of the action at @index, from the position before it
+ * and @after. */
 static void
-annotate (Job *job, guint index)
+annotate (Job *job, guint index, const Found *after)
 {
   const CpAction *action = &g_array_index (job->actions, CpAction, index);
   const Found *before = &job->found[index];
-  const Found *after = &job->found[index + 1];
   CpAnnotation a = { 0 };
 
   if (!is_played (action) || index >= cp_game_get_n_actions (job->game)
@@ -359,11 +394,18 @@ annotate (Job *job, guint index)
     {
       a.n_line = before->n_line;
       memcpy (a.line, before->line, sizeof a.line);
-      if (!cp_action_same (&before->line[0], action))
-        a.mark = cp_coach_mark_for_loss (&before->eval, &after->eval, action->seat);
-      else if (cp_eval_for_seat (&after->eval, action->seat) < cp_eval_for_seat (&before->eval, action->seat))
-        /* The action preferred: it keeps what the position was worth. */
-        a.eval = before->eval;
+      if (cp_action_same (&before->line[0], action))
+        {
+          /* The action preferred keeps what the position was worth. */
+          if (!after->over)
+            a.eval = before->eval;
+        }
+      else if (before->rated)
+        {
+          a.mark = cp_coach_mark_for_loss (&before->preferred, &before->played, action->seat);
+          if (!after->over)
+            a.eval = before->played;
+        }
     }
   cp_annotations_set (cp_game_get_annotations (job->game), index, &a);
 }
@@ -386,13 +428,25 @@ set_running (CpCoach *self, gboolean running)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
-/* Takes the results of the positions up to @k, those not taken yet. */
+/* Takes the results of the positions up to @k, those not taken yet, and
+ * annotates the actions they tell of.  The position after an action is
+ * the one after its random results, if it has any: the next that a player
+ * acts in, or the end. */
 static void
 take_found (Job *job, CpCoach *self, guint k)
 {
-  for (; job->n_done <= k; job->n_done++)
-    if (job->n_done > 0)
-      annotate (job, job->n_done - 1);
+  job->n_done = MAX (job->n_done, k + 1);
+  while (job->n_annotated + 1 < job->n_done)
+    {
+      guint after = job->n_annotated + 1;
+
+      while (job->found[after].chance && after + 1 < job->n_done)
+        after++;
+      if (job->found[after].chance && after + 1 < job->states->len)
+        break; /* the position after it is still to come */
+      annotate (job, job->n_annotated, &job->found[after]);
+      job->n_annotated++;
+    }
   set_progress (self, (double) job->n_done / job->states->len);
 }
 

@@ -235,6 +235,23 @@ is_phrase (CpMoveList *self, guint index, const char *text)
     }
 }
 
+/* The mark an analysis gave the move at @index (?!, ?, ??) after its
+ * text; in a game with secrets, only once it is over, when all is told. */
+static void
+add_mark (CpMoveList *self, guint index, Shown *shown)
+{
+  const CpAnnotation *a = cp_annotations_get (cp_game_get_annotations (self->game), index);
+  char *marked;
+
+  if (a == NULL || a->mark == CP_MOVE_MARK_NONE || shown->phrase || shown->text == NULL
+      || ((cp_game_get_rules (self->game)->flags & CP_RULES_SECRETS)
+          && !cp_state_is_over (cp_game_get_state (self->game))))
+    return;
+  marked = g_strconcat (shown->text, cp_move_mark_to_symbol (a->mark), NULL);
+  g_free (shown->text);
+  shown->text = marked;
+}
+
 /* The texts of action @index, written for the viewer: a random result of
  * the set-up stands alone on its line, as a sentence. */
 static void
@@ -245,6 +262,7 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
   shown->action = *action;
   shown->text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
   shown->phrase = action->seat < CP_MAX_SEATS && is_phrase (self, index, shown->text);
+  add_mark (self, index, shown);
   if (number->round > 0 && shown->phrase)
     /* Translators: a numbered action that says what a player did, such
      * as "3. Anna draws a card" */
@@ -911,6 +929,12 @@ log_changed (CpMoveList *self)
   sync_rows (self, FALSE);
 }
 
+static void
+annotations_changed (CpMoveList *self)
+{
+  sync_rows (self, TRUE);
+}
+
 /**
  * cp_move_list_activate_action:
  *
@@ -1203,11 +1227,15 @@ cp_move_list_set_game (CpMoveList *self, CpGame *game)
   if (self->game == game)
     return;
   if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_signal_handlers_disconnect_by_data (cp_game_get_annotations (self->game), self);
+    }
   g_set_object (&self->game, game);
   if (game != NULL)
     {
       g_signal_connect_swapped (game, "changed", G_CALLBACK (log_changed), self);
+      g_signal_connect_swapped (cp_game_get_annotations (game), "changed", G_CALLBACK (annotations_changed), self);
       g_signal_connect_swapped (game, "notify::cursor", G_CALLBACK (cursor_changed), self);
     }
   sync_rows (self, TRUE);

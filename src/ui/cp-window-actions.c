@@ -75,6 +75,7 @@ _cp_window_update_actions (CpWindow *self)
   position = cp_session_dup_position (session, NULL);
   enable (self, "win.copy-position", position != NULL);
   enable (self, "win.new-from-position", position != NULL);
+  enable (self, "win.analyse", uncovered && cp_coach_panel_can_analyse (self->coach));
   enable (self, "win.hint", self->hinting == NULL && cursor == n && legal->len > 0
                             && !cp_state_is_over (cp_game_get_state (game)));
 }
@@ -283,6 +284,16 @@ hint_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   request->cancellable = g_object_ref (self->hinting);
   _cp_window_update_actions (self);
   cp_session_hint_async (self->session, CP_AGENT (self->adviser), self->hinting, hint_found, request);
+}
+
+/* The coach analyses the game, its graph under the moves. */
+static void
+analyse_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  CpWindow *self = CP_WINDOW (widget);
+
+  cp_coach_panel_analyse (self->coach);
+  _cp_window_update_actions (self);
 }
 
 /* The person the curtain waited for has taken the screen. */
@@ -539,6 +550,7 @@ _cp_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.end-turn", NULL, end_turn_activated);
   gtk_widget_class_install_action (widget_class, "win.button", "s", button_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  gtk_widget_class_install_action (widget_class, "win.analyse", NULL, analyse_activated);
   gtk_widget_class_install_action (widget_class, "win.ready", NULL, ready_activated);
   for (guint i = 0; i < G_N_ELEMENTS (draws); i++)
     gtk_widget_class_install_action (widget_class, draws[i], NULL, draw_activated);

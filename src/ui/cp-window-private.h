@@ -9,6 +9,7 @@
 #include "cp-grid-panel.h"
 #include "cp-computer-player.h"
 #include "cp-card-note-bar.h"
+#include "cp-coach-panel.h"
 #include "cp-move-list.h"
 #include "cp-players-panel.h"
 #include "cp-printable.h"
@@ -61,6 +62,7 @@ struct _CpWindow
   CpGridPanel *grids;
   CpPlayersPanel *players;
   CpMoveList *moves;
+  CpCoachPanel *coach;
   GtkWidget *replay_buttons;
   AdwViewStack *panel_stack;
   CpRulesView *rules;

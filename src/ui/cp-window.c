@@ -588,6 +588,29 @@ update_timer (CpWindow *self, const CpPresentation *presentation, const CpAction
   show_time_left (self);
 }
 
+/* The arrow on the board: the hint asked for, or else the move the coach
+ * preferred to the one the replay has reached. */
+static void
+show_hint (CpWindow *self)
+{
+  CpAction hint;
+
+  if (cp_session_get_hint (self->session, &hint) || cp_coach_panel_get_preferred (self->coach, &hint))
+    cp_board_view_set_hint (self->board, &hint);
+  else
+    cp_board_view_set_hint (self->board, NULL);
+}
+
+/* What the coach shows changed: its arrow, and whether it may analyse. */
+static void
+coach_changed (CpWindow *self)
+{
+  if (self->session == NULL)
+    return;
+  show_hint (self);
+  _cp_window_update_actions (self);
+}
+
 /* Shows the session's view of the game at the replay cursor, with the
  * actions the seat at the screen may take there. */
 static void
@@ -600,7 +623,6 @@ update (CpWindow *self)
   static const CpActionList none = { 0 };
   gboolean at_end = cp_game_cursor_at_end (cp_session_get_game (self->session));
   g_autofree char *status = NULL;
-  CpAction hint;
 
   _cp_window_update_actions (self);
   for (guint i = 0; i < offered->len; i++)
@@ -617,7 +639,7 @@ update (CpWindow *self)
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_overlays (self->board, presentation);
   cp_board_view_set_last_move (self->board, cp_session_get_last_move (self->session));
-  cp_board_view_set_hint (self->board, cp_session_get_hint (self->session, &hint) ? &hint : NULL);
+  show_hint (self);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
   status = cp_session_dup_status (self->session);
   cp_players_panel_show_state (self->players, state, presentation, status,
@@ -950,7 +972,10 @@ notation_changed (CpWindow *self)
 {
   static const CpNotation notations[] = { CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL, CP_NOTATION_FIGURINE };
 
-  cp_move_list_set_notation (self->moves, notations[g_settings_get_enum (self->settings, "notation") % G_N_ELEMENTS (notations)]);
+  CpNotation notation = notations[g_settings_get_enum (self->settings, "notation") % G_N_ELEMENTS (notations)];
+
+  cp_move_list_set_notation (self->moves, notation);
+  cp_coach_panel_set_notation (self->coach, notation);
 }
 
 static void
@@ -1086,6 +1111,7 @@ cp_window_class_init (CpWindowClass *klass)
   g_type_ensure (CP_TYPE_BOARD_VIEW);
   g_type_ensure (CP_TYPE_CARD_HAND_PANEL);
   g_type_ensure (CP_TYPE_CARD_NOTE_BAR);
+  g_type_ensure (CP_TYPE_COACH_PANEL);
   g_type_ensure (CP_TYPE_GRID_PANEL);
   g_type_ensure (CP_TYPE_MOVE_LIST);
   g_type_ensure (CP_TYPE_PLAYERS_PANEL);
@@ -1112,6 +1138,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, players);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, moves);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, coach);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, replay_buttons);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, panel_stack);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, rules);
@@ -1152,6 +1179,7 @@ cp_window_init (CpWindow *self)
   g_signal_connect_swapped (self->card_bar, "notify::piece-owner", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->card_bar, "notify::piece-kind", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded), self);
+  g_signal_connect_swapped (self->coach, "changed", G_CALLBACK (coach_changed), self);
   gtk_menu_button_set_create_popup_func (self->menu_button, create_menu, self, NULL);
   _cp_window_watch_recent (self);
 
@@ -1264,6 +1292,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   cp_players_panel_set_game (self->players, game);
   cp_rules_view_show_page (self->rules, cp_game_get_rules (game)->id, NULL);
   cp_move_list_set_game (self->moves, game);
+  cp_coach_panel_set_game (self->coach, game);
   g_binding_group_set_source (self->session_bindings, self->session);
   g_signal_group_set_target (self->session_signals, self->session);
 }

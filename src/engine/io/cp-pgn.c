@@ -1286,7 +1286,7 @@ annotate_move (Lines *lines, const CpState *before, const CpAnnotation *a)
     }
   if (a->eval.known && a->eval.mate != 0)
     comment = g_strdup_printf ("[%%eval #%d]", a->eval.mate);
-  else if (a->eval.known)
+  else if (a->eval.known && ABS (a->eval.value) < 100000) /* not a game over */
     comment = g_strdup_printf ("[%%eval %s%d.%02d]", a->eval.value < 0 ? "-" : "",
                                ABS (a->eval.value) / 100, ABS (a->eval.value) % 100);
   if (comment != NULL)

@@ -116,7 +116,7 @@ cp_eval_from_string (const char *text, CpEval *eval)
  * cp_eval_format:
  *
  * @eval for people: "+0.35", "−1.20", "#3" (the first seat mates in 3),
- * "#−2"; "" when unknown.  Pawns are written with a point whatever the
+ * "#−2", "1–0" or "0–1" for a game won; "" when unknown.  Pawns are written with a point whatever the
  * language, as chess programs write them.
  */
 char *
@@ -129,6 +129,9 @@ cp_eval_format (const CpEval *eval)
   if (eval->mate != 0)
     return g_strdup_printf (eval->mate > 0 ? "#%d" : "#\u2212%d", abs (eval->mate));
   v = eval->value;
+  /* A game won: the result. */
+  if (ABS (v) >= 100000)
+    return g_strdup (v > 0 ? "1\u20130" : "0\u20131");
   if (v == 0)
     return g_strdup ("0.00");
   return g_strdup_printf ("%s%d.%02d", v > 0 ? "+" : "\u2212", abs (v) / 100, abs (v) % 100);
