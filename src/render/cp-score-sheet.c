@@ -281,6 +281,14 @@ annotation_at (CpScoreSheet *self, guint index)
   return self->annotations != NULL ? cp_annotations_get (self->annotations, index) : NULL;
 }
 
+/* Whether @mark says the move lost much, so that the move preferred is
+ * shown beside it. */
+static gboolean
+bad_mark (CpMoveMark mark)
+{
+  return mark == CP_MOVE_MARK_MISTAKE || mark == CP_MOVE_MARK_BLUNDER;
+}
+
 static gboolean
 diagram_mark (CpMoveMark mark)
 {
@@ -303,7 +311,7 @@ add_marked_diagram (CpScoreSheet *self, guint index, const CpActionNumber *numbe
   if (number->round > 0)
     label = g_strdup_printf (number->place == 0 ? "%u. %s" : "%u… %s", number->round, text);
   g_string_append (caption, label != NULL ? label : text);
-  if (annotation->n_line > 0)
+  if (bad_mark (annotation->mark) && annotation->n_line > 0)
     {
       g_autoptr (CpState) before = cp_game_state_at (self->game, index);
       g_autofree char *line = cp_annotation_format_line (annotation, before, self->notation);
@@ -716,10 +724,14 @@ make_renderer (CpScoreSheet *self, guint diagram)
       CpArrow arrows[2];
       guint n = 0;
 
-      /* The move played in red, the one preferred in green. */
+      gboolean bad = annotation != NULL && bad_mark (annotation->mark);
+
+      /* A mistake in red with the move preferred in green; a fine move in
+       * green. */
       if (played->type == CP_ACTION_MOVE && played->n_cells >= 2)
-        arrows[n++] = (CpArrow) { played->cells[0], played->cells[played->n_cells - 1], { 0.80, 0.15, 0.10, 0.75 } };
-      if (annotation != NULL && annotation->n_line > 0 && annotation->line[0].type == CP_ACTION_MOVE
+        arrows[n++] = (CpArrow) { played->cells[0], played->cells[played->n_cells - 1],
+                                  bad ? (CpRgba) { 0.80, 0.15, 0.10, 0.75 } : (CpRgba) { 0.10, 0.55, 0.20, 0.80 } };
+      if (bad && annotation->n_line > 0 && annotation->line[0].type == CP_ACTION_MOVE
           && annotation->line[0].n_cells >= 2)
         arrows[n++] = (CpArrow) { annotation->line[0].cells[0], annotation->line[0].cells[annotation->line[0].n_cells - 1],
                                   { 0.10, 0.55, 0.20, 0.80 } };

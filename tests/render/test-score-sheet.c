@@ -187,9 +187,9 @@ test_annotated (void)
   g_assert_false (cp_annotations_is_empty (cp_game_get_annotations (game)));
   g_assert_cmpstr (cp_score_sheet_get_row (sheet, 2), ==, "3.\tBc4\tNd4?!");
   g_assert_cmpstr (cp_score_sheet_get_row (sheet, 3), ==, "4.\tNxe5?\tQg5");
-  g_assert_cmpstr (cp_score_sheet_get_row (sheet, 4), ==, "5.\tNxf7??\tQxg2");
-  /* Nxe5? and Nxf7??, not the inaccuracy; then the end. */
-  g_assert_cmpuint (cp_score_sheet_get_n_diagrams (sheet), ==, 3);
+  g_assert_cmpstr (cp_score_sheet_get_row (sheet, 4), ==, "5.\tNxf7??\tQxg2!");
+  /* Nxe5?, Nxf7?? and Qxg2!, not the inaccuracy; then the end. */
+  g_assert_cmpuint (cp_score_sheet_get_n_diagrams (sheet), ==, 4);
   path = write_sheet (sheet, "annotated.pdf");
   if (pdf_pages (path) == 0)
     return;
@@ -199,6 +199,9 @@ test_annotated (void)
   assert_has (text, "Better: Nxd4 exd4 c3 (+1.10)");
   assert_has (text, "5. Nxf7??");
   assert_has (text, "Better: Ng4 d5 (−1.40)");
+  /* Beside a fine move, nothing better. */
+  assert_has (text, "5… Qxg2!");
+  g_assert_null (strstr (text, "Better: Qxg2"));
 }
 
 /* A game not over shows what everyone may know. */
