@@ -2,8 +2,8 @@
  *
  * Each action runs in the calling process and ends it with its exit status:
  * listing the games, counting moves (perft), checking records, matches
- * between computer players, the UCI engine (cp-uci.c), rule sheets and
- * card decks written as PDF, and the diagrams of the help pages as SVG.
+ * between computer players, the UCI engine (cp-uci.c), rule sheets,
+ * card decks and the score sheets of games written as PDF, and the diagrams of the help pages as SVG.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +21,7 @@
 #include "cp-pgn.h"
 #include "cp-record.h"
 #include "cp-rule-sheet.h"
+#include "cp-score-sheet.h"
 #include "cp-uci.h"
 
 /* Files larger than this are not read for checking. */
@@ -71,14 +72,16 @@ static const GOptionEntry entries[] = {
     N_("Write the rules of a game, or of all games with “all”, as PDF to --output"), N_("ID") },
   { "print-deck", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("Write a deck of cards or a game sheet as PDF to --output"), N_("DECK") },
+  { "print-game", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Write the score sheet of a record or PGN file as PDF to --output"), N_("FILE") },
   { "list-decks", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("List the decks and sheets that can be printed, one a line, id first"), NULL },
   { "render-diagram", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Draw a diagram of the help pages as SVG to --output"), N_("FILE") },
   { "output", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-    N_("With --print-rules, --print-deck or --render-diagram, the file to write"), N_("FILE") },
+    N_("With --print-rules, --print-deck, --print-game or --render-diagram, the file to write"), N_("FILE") },
   { "paper", 0, 0, G_OPTION_ARG_STRING, NULL,
-    N_("With --print-rules or --print-deck, a4 or letter (default: the custom of your locale)"), N_("SIZE") },
+    N_("With --print-rules, --print-deck or --print-game, a4 or letter (default: the custom of your locale)"), N_("SIZE") },
   { "golf-solve", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("Solve a Chess Golf puzzle: the fewest moves and one solution"), N_("PLACEMENT") },
   { "cards", 0, 0, G_OPTION_ARG_STRING, NULL,
@@ -601,10 +604,10 @@ list_decks (void)
   return 0;
 }
 
-/* Writes the rules of game @id, or of every game, or deck @deck, as a
- * PDF file. */
+/* Writes the rules of game @id, or of every game, or deck @deck, or the
+ * score sheet of the record or PGN file @record, as a PDF file. */
 static int
-print_pdf (GVariantDict *dict, const char *id, const char *deck)
+print_pdf (GVariantDict *dict, const char *id, const char *deck, const char *record)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (CpPrintable) printable = NULL;
@@ -616,7 +619,15 @@ print_pdf (GVariantDict *dict, const char *id, const char *deck)
   cp_paper_get_default (&width, &height);
   if (g_variant_dict_lookup (dict, "paper", "&s", &paper) && !cp_paper_from_name (paper, &width, &height))
     return fail (_("“%s” is not a paper size: use a4 or letter"), paper);
-  if (deck != NULL)
+  if (record != NULL)
+    {
+      g_autoptr (CpGame) game = position_source (dict, record, &error);
+
+      if (game == NULL)
+        return fail ("%s", error->message);
+      printable = CP_PRINTABLE (cp_score_sheet_new (game, CP_NOTATION_SAN_LOCAL));
+    }
+  else if (deck != NULL)
     {
       g_autoptr (GHashTable) options = parse_options (dict, &error);
 
@@ -708,9 +719,11 @@ handle_local_options (GApplication *app, GVariantDict *dict, gpointer user_data)
   if (g_variant_dict_contains (dict, "list-decks"))
     return list_decks ();
   if (g_variant_dict_lookup (dict, "print-rules", "&s", &id))
-    return print_pdf (dict, id, NULL);
+    return print_pdf (dict, id, NULL, NULL);
   if (g_variant_dict_lookup (dict, "print-deck", "&s", &id))
-    return print_pdf (dict, NULL, id);
+    return print_pdf (dict, NULL, id, NULL);
+  if (g_variant_dict_lookup (dict, "print-game", "^&ay", &path))
+    return print_pdf (dict, NULL, NULL, path);
   if (g_variant_dict_lookup (dict, "render-diagram", "^&ay", &path))
     return render_diagram (dict, path);
   if (g_variant_dict_lookup (dict, "golf-solve", "&s", &spec))

@@ -1,6 +1,8 @@
-/* cp-window-print.c: printing rule sheets and card decks from the window
+/* cp-window-print.c: printing rule sheets, card decks and the game from
+ * the window
  *
- * The pages come from the drawing layer (cp-rule-sheet.c, cp-deck-sheet.c),
+ * The pages come from the drawing layer (cp-rule-sheet.c, cp-deck-sheet.c,
+ * cp-score-sheet.c),
  * the same as the command line's PDF files; GtkPrintOperation brings the
  * print dialog with its preview and the paper of the user's locale.
  *
@@ -13,6 +15,7 @@
 #include "cp-deck-sheet.h"
 #include "cp-engine.h"
 #include "cp-rule-sheet.h"
+#include "cp-score-sheet.h"
 #include "cp-window-private.h"
 
 static void
@@ -113,6 +116,28 @@ static void
 print_rules_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   print_rules (CP_WINDOW (widget), g_str_equal (name, "win.print-all-rules"));
+}
+
+/* The score sheet of the game in the window, its moves written as the
+ * move list writes them. */
+static void
+print_game_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  static const CpNotation notations[] = { CP_NOTATION_SAN_LOCAL, CP_NOTATION_LAN_LOCAL, CP_NOTATION_FIGURINE };
+  CpWindow *self = CP_WINDOW (widget);
+  CpGame *game = cp_window_get_game (self);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CpScoreSheet) sheet = NULL;
+  g_autofree char *title = NULL;
+
+  if (game == NULL)
+    return;
+  sheet = cp_score_sheet_new (game, notations[g_settings_get_enum (self->settings, "notation")
+                                              % G_N_ELEMENTS (notations)]);
+  /* Translators: the name of a print job; %s: a game's name */
+  title = g_strdup_printf (_("Score sheet of %s"), _(cp_game_get_rules (game)->name));
+  if (!_cp_window_print (self, CP_PRINTABLE (sheet), title, NULL, &error))
+    _cp_window_show_error (self, _("Could Not Print"), error->message);
 }
 
 /* The question of which deck to print: a button for each deck of
@@ -217,4 +242,5 @@ _cp_window_class_add_print_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.print-rules", NULL, print_rules_activated);
   gtk_widget_class_install_action (widget_class, "win.print-all-rules", NULL, print_rules_activated);
   gtk_widget_class_install_action (widget_class, "win.print-cards", NULL, print_cards_activated);
+  gtk_widget_class_install_action (widget_class, "win.print-game", NULL, print_game_activated);
 }
