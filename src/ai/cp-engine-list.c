@@ -232,13 +232,13 @@ cp_engine_list_for_game (CpEngineList *self, const char *game_id)
 static char *
 path_tag (guint seat)
 {
-  return g_strdup_printf ("UciEngineSeat%u", seat);
+  return g_strdup_printf (CP_LOCAL_TAG_PREFIX "engine-seat-%u", seat);
 }
 
 static char *
 strength_tag (guint seat)
 {
-  return g_strdup_printf ("UciEngineStrengthSeat%u", seat);
+  return g_strdup_printf (CP_LOCAL_TAG_PREFIX "engine-strength-seat-%u", seat);
 }
 
 /**

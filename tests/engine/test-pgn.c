@@ -746,6 +746,9 @@ test_write_players_and_date (void)
   cp_game_set_date (game, day);
   cp_player_set_name (cp_game_get_player (game, 0), "Anna");
   cp_player_set_computer (cp_game_get_player (game, 1), TRUE, 3);
+  /* What holds on this computer only stays out. */
+  g_hash_table_insert (cp_game_get_tags (game), g_strdup (CP_LOCAL_TAG_PREFIX "engine-seat-1"),
+                       g_strdup ("/usr/games/stockfish"));
   cp_test_play (game, "f3 e5 g4 Qh4#");
   text = cp_pgn_write (game, &error);
   g_assert_no_error (error);

@@ -1203,7 +1203,7 @@ write_tags (CpGame *game, const char *fen, GString *out)
 
       for (guint k = 0; k < G_N_ELEMENTS (roster); k++)
         roster_tag |= g_str_equal (keys[i], roster[k]);
-      if (!roster_tag && !is_setup_tag (name))
+      if (!roster_tag && !is_setup_tag (name) && !g_str_has_prefix (keys[i], CP_LOCAL_TAG_PREFIX))
         write_tag (out, name, g_hash_table_lookup (others, keys[i]));
     }
 }

@@ -50,6 +50,10 @@ guint           cp_game_get_n_seats      (CpGame         *self);
 CpPlayer       *cp_game_get_player       (CpGame         *self,
                                           guint           seat);
 GHashTable     *cp_game_get_tags         (CpGame         *self);
+/* Tags whose name begins with this hold what is true on this computer
+ * only, such as the path of a chess engine: records keep them, exports to
+ * other programs leave them out. */
+#define CP_LOCAL_TAG_PREFIX "local-"
 const char     *cp_game_get_player_army  (CpGame         *self,
                                           guint           seat);
 void            cp_game_set_date         (CpGame         *self,
