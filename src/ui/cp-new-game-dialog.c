@@ -170,7 +170,7 @@ kind_drop_down (guint level)
 
   gtk_string_list_append (labels, _("Person"));
   for (guint i = 1; i < N_KINDS; i++)
-    gtk_string_list_append (labels, cp_level_describe (kind_levels[i]));
+    gtk_string_list_append (labels, cp_level_name (kind_levels[i]));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), level);
   gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
