@@ -162,9 +162,43 @@ load_people (GSettings *settings)
   return people;
 }
 
+/* The chosen level's name on the button is cut short where the row is
+ * narrow, so that the player's name keeps its room; the menu shows the
+ * names whole. */
+#define KIND_WIDTH_CHARS 14
+
+static void
+kind_label_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), KIND_WIDTH_CHARS);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+kind_label_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+}
+
+static GtkListItemFactory *
+kind_factory (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (kind_label_setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (kind_label_bind), NULL);
+  return factory;
+}
+
 static GtkWidget *
 kind_drop_down (guint level)
 {
+  g_autoptr (GtkListItemFactory) button_factory = kind_factory ();
   g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
   GtkWidget *drop_down;
 
@@ -178,6 +212,10 @@ kind_drop_down (guint level)
   /* No tooltip: the control shows what it is set to, and a tooltip would
    * cover the items of its own menu. */
   cp_accessible_name_drop_down (GTK_DROP_DOWN (drop_down), _("Who plays this seat"));
+  /* The menu keeps the rows that name themselves; the button shortens. */
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (drop_down),
+                                  gtk_drop_down_get_factory (GTK_DROP_DOWN (drop_down)));
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (drop_down), button_factory);
   return drop_down;
 }
 
