@@ -181,8 +181,15 @@ kind_label_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
 static void
 kind_label_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  gtk_label_set_label (GTK_LABEL (label), text);
+  /* The item around the label is named by the whole name, as the rows of
+   * the menu are (cp_accessible_name_drop_down()). */
+  if (gtk_widget_get_parent (label) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (label)),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 
 static GtkListItemFactory *
