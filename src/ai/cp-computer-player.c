@@ -2,12 +2,14 @@
  *
  * Random and greedy players pick among the legal actions at once.  The
  * easy, medium and hard players search (cp-search.c) in the games the
- * search plays (two seats, no secrets): the easy player two plies deep,
- * and then not always the best move found; the others as deep as their
- * time allows.  In the other games (secrets, three or four players) they
- * use information-set Monte Carlo tree search (cp-mcts.c) on the same
- * time limits, the easy player on a small budget and with the same
- * mistakes.  A player only ever sees what its seat may see: the
+ * search plays (two seats, no secrets): the easy player three plies
+ * deep, and then not always the best move found; the medium player four
+ * plies deep at most, within its time; the hard one as deep as its time
+ * allows.  In orthodox chess these depths put the levels about where their
+ * names say (benchmarks/bench-levels.py measures them against Stockfish).
+ * In the other games (secrets, three or four players) they use
+ * information-set Monte Carlo tree search (cp-mcts.c) on the same time
+ * limits, the easy player on a small budget and with more mistakes.  A player only ever sees what its seat may see: the
  * asynchronous call works on its seat's view of the game, and the tree
  * search fills in the secrets only by the rules' sampling hook.
  *
@@ -30,11 +32,22 @@
 #define MEDIUM_ADVICE 80
 /* Microseconds between looks at whether the player is free to think. */
 #define WAIT_STEP 1000
-#define EASY_DEPTH 2
+#define EASY_DEPTH 3
 /* The easy player plays a random move this often (in percent), and
- * otherwise any move within this much of the best. */
-#define EASY_BLUNDERS 20
-#define EASY_MARGIN 120
+ * otherwise any move within this much of the best: in the games of the
+ * alpha-beta search, and in those of the tree search. */
+#define EASY_BLUNDERS 5
+#define EASY_MARGIN 50
+#define EASY_TREE_BLUNDERS 20
+/* The deepest the medium player searches in the games of the alpha-beta
+ * search, in plies (captures are followed beyond). */
+#define MEDIUM_DEPTH 4
+/* Positions the easy player's search looks at, at most, to rate the
+ * moves of a position: a game of many moves (Chivalry's jumps) is not
+ * rated as deep as chess. */
+#define EASY_RATE_NODES 40000
+/* Milliseconds the easy player takes at most to rate them. */
+#define EASY_TIME 700
 /* Positions the easy player's tree search makes a move. */
 #define EASY_NODES 1500
 
@@ -90,6 +103,59 @@ cp_level_describe (CpLevel level)
     case CP_N_LEVELS:
     default:
       return _("Computer");
+    }
+}
+
+/**
+ * cp_level_name:
+ *
+ * Returns: the name of @level for a choice of players, which says whom it
+ *   suits, such as "Easy — learning the rules"
+ */
+const char *
+cp_level_name (CpLevel level)
+{
+  switch (level)
+    {
+    case CP_LEVEL_EASY:
+      /* Translators: a level of the computer player, with whom it suits */
+      return _("Easy — learning the rules");
+    case CP_LEVEL_MEDIUM:
+      /* Translators: a level of the computer player, with whom it suits */
+      return _("Medium — a club player");
+    case CP_LEVEL_HARD:
+      /* Translators: a level of the computer player, with whom it suits */
+      return _("Hard — a strong club player");
+    case CP_LEVEL_RANDOM:
+    case CP_LEVEL_GREEDY:
+    case CP_N_LEVELS:
+    default:
+      return cp_level_describe (level);
+    }
+}
+
+/**
+ * cp_level_search_depth:
+ *
+ * Returns: the greatest depth, in plies, that a player of @level searches
+ *   in the games of the alpha-beta search (cp_search_supports()), or 0
+ *   when only its time limits it
+ */
+guint
+cp_level_search_depth (CpLevel level)
+{
+  switch (level)
+    {
+    case CP_LEVEL_EASY:
+      return EASY_DEPTH;
+    case CP_LEVEL_MEDIUM:
+      return MEDIUM_DEPTH;
+    case CP_LEVEL_RANDOM:
+    case CP_LEVEL_GREEDY:
+    case CP_LEVEL_HARD:
+    case CP_N_LEVELS:
+    default:
+      return 0;
     }
 }
 
@@ -259,20 +325,28 @@ static guint
 choose_easy (CpComputerPlayer *self, const CpState *state, guint seat, const CpActionList *moves)
 {
   g_autofree int *scores = g_new (int, moves->len);
+  CpSearchLimits limits = { .nodes = self->nodes > 0 ? self->nodes : EASY_RATE_NODES };
   int best = G_MININT;
   guint n = 0, pick;
 
   if (g_rand_int_range (self->rand, 0, 100) < EASY_BLUNDERS)
     return (guint) g_rand_int_range (self->rand, 0, (gint32) moves->len);
+  /* On a budget of work, the time does not count. */
+  if (self->depth == 0 && self->nodes == 0)
+    limits.deadline = g_get_monotonic_time ()
+                      + (gint64) (self->move_time > 0 ? MIN (self->move_time, EASY_TIME) : EASY_TIME) * 1000;
   cp_search_rate (self->search, state, seat, self->depth > 0 ? self->depth : EASY_DEPTH,
-                  moves, scores);
+                  moves, EASY_MARGIN, &limits, scores);
   for (guint i = 0; i < moves->len; i++)
     best = MAX (best, scores[i]);
+  /* Moves not rated in time are left out, unless none was. */
+  if (best > G_MININT)
+    best -= EASY_MARGIN;
   for (guint i = 0; i < moves->len; i++)
-    n += scores[i] >= best - EASY_MARGIN;
+    n += scores[i] >= best;
   pick = (guint) g_rand_int_range (self->rand, 0, (gint32) n);
   for (guint i = 0; i < moves->len; i++)
-    if (scores[i] >= best - EASY_MARGIN && pick-- == 0)
+    if (scores[i] >= best && pick-- == 0)
       return i;
   return 0;
 }
@@ -290,12 +364,15 @@ choose_by_tree (CpComputerPlayer *self, const CpState *state, guint seat, GCance
   return cp_mcts_run (self->mcts, state, seat, &bounded, g_rand_int (self->rand), cancellable, action, NULL);
 }
 
+/* The limits of a search in @state: the budget, or the time; and the
+ * medium player's depth in the games of the alpha-beta search. */
 static void
-search_limits (CpComputerPlayer *self, CpSearchLimits *limits)
+search_limits (CpComputerPlayer *self, const CpState *state, CpSearchLimits *limits)
 {
   guint ms = self->move_time > 0 ? self->move_time
              : self->level == CP_LEVEL_HARD ? HARD_TIME : MEDIUM_TIME;
   gint64 now = g_get_monotonic_time ();
+  guint most = cp_search_supports (state) && !self->adviser ? cp_level_search_depth (self->level) : 0;
 
   *limits = (CpSearchLimits) { .depth = self->depth, .nodes = self->nodes };
   if (self->depth == 0 && self->nodes == 0)
@@ -303,6 +380,8 @@ search_limits (CpComputerPlayer *self, CpSearchLimits *limits)
       limits->deadline = now + (gint64) ms * 1000;
       limits->soft_deadline = now + (gint64) ms * 1000 / 2;
     }
+  if (most > 0)
+    limits->depth = limits->depth > 0 ? MIN (limits->depth, most) : most;
 }
 
 /**
@@ -350,7 +429,7 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
     case CP_LEVEL_EASY:
       if (cp_search_supports (state))
         chosen = choose_easy (self, state, seat, &moves);
-      else if (g_rand_int_range (self->rand, 0, 100) < EASY_BLUNDERS)
+      else if (g_rand_int_range (self->rand, 0, 100) < EASY_TREE_BLUNDERS)
         chosen = (guint) g_rand_int_range (self->rand, 0, (gint32) moves.len);
       else
         {
@@ -369,7 +448,7 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
          * the time: the medium level takes it most of the time, and like
          * a person it misses par now and then.  An adviser always takes
          * it, with all the time it needs. */
-        search_limits (self, &limits);
+        search_limits (self, state, &limits);
         if (state->rules->advise != NULL
             && (self->adviser || self->level != CP_LEVEL_MEDIUM
                 || g_rand_int_range (self->rand, 0, 100) < MEDIUM_ADVICE)

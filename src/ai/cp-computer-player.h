@@ -16,7 +16,7 @@ typedef enum {
   CP_LEVEL_RANDOM,  /* any legal action */
   CP_LEVEL_GREEDY,  /* the action that gains most at once */
   CP_LEVEL_EASY,    /* a shallow look, and mistakes on purpose */
-  CP_LEVEL_MEDIUM,  /* about a second a move */
+  CP_LEVEL_MEDIUM,  /* about a second a move, and not deep */
   CP_LEVEL_HARD,    /* about three seconds a move */
   CP_N_LEVELS
 } CpLevel;
@@ -25,6 +25,8 @@ const char *cp_level_to_id   (CpLevel      level);
 gboolean    cp_level_from_id (const char  *id,
                               CpLevel     *level);
 const char *cp_level_describe (CpLevel     level);
+const char *cp_level_name    (CpLevel      level);
+guint       cp_level_search_depth (CpLevel level);
 
 #define CP_TYPE_COMPUTER_PLAYER (cp_computer_player_get_type ())
 /* A computer player is the agent (CpAgent) of its seat in a session. */

@@ -786,24 +786,46 @@ cp_search_run (CpSearch *self, const CpState *state, guint seat, const CpSearchL
 /**
  * cp_search_rate:
  * @moves: legal actions of @seat in @state
+ * @margin: how far below the best a score must be known exactly
+ * @limits: (nullable): when to stop
  * @scores: (out caller-allocates): the score of each, for @seat
  *
- * Scores each of @moves by a search of @depth plies after it.
+ * Scores each of @moves by a search of @depth plies after it.  The scores
+ * of the best move and of those within @margin of it are exact; any other
+ * is only known to be lower than that, which the search proves quicker.
+ * Moves not rated within @limits score lowest of all (G_MININT).
  */
 void
 cp_search_rate (CpSearch *self, const CpState *state, guint seat, guint depth,
-                const CpActionList *moves, int *scores)
+                const CpActionList *moves, int margin, const CpSearchLimits *limits, int *scores)
 {
   g_autoptr (CpState) root = cp_state_copy (state);
+  int best = -INFINITE_SCORE;
 
-  begin (self, state, NULL, NULL);
+  begin (self, state, limits, NULL);
   self->w->path[0] = cp_state_hash (root);
-  for (guint i = 0; i < moves->len; i++)
-    {
-      Made made;
-      CpState *child = make (self, root, &moves->items[i], 0, &made);
+  /* Captures and promotions first, which often find the best score early
+   * and so narrow the window of the others. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < moves->len; i++)
+      {
+        Made made;
+        CpState *child;
+        int floor;
 
-      scores[i] = child_value (self, child, seat, (int) depth - 1, -INFINITE_SCORE, INFINITE_SCORE, 0);
-      unmake (self, &moves->items[i], &made);
-    }
+        if (is_tactical (&moves->items[i]) != (pass == 0))
+          continue;
+        if (self->stop)
+          {
+            scores[i] = G_MININT;
+            continue;
+          }
+        floor = best == -INFINITE_SCORE ? -INFINITE_SCORE : MAX (best - margin - 1, -INFINITE_SCORE);
+        child = make (self, root, &moves->items[i], 0, &made);
+        scores[i] = child_value (self, child, seat, (int) depth - 1, floor, INFINITE_SCORE, 0);
+        unmake (self, &moves->items[i], &made);
+        if (self->stop)
+          scores[i] = G_MININT;
+        best = MAX (best, scores[i]);
+      }
 }

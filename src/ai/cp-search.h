@@ -60,6 +60,8 @@ void        cp_search_rate           (CpSearch          *self,
                                       guint              seat,
                                       guint              depth,
                                       const CpActionList *moves,
+                                      int                margin,
+                                      const CpSearchLimits *limits,
                                       int               *scores);
 
 G_END_DECLS

@@ -216,12 +216,15 @@ go_limits (Uci *uci, char **words, Go *go)
       go->limits.soft_deadline = now + MIN (share / 2, most) * 1000;
       go->limits.deadline = now + most * 1000;
     }
-  /* Medium answers within a second. */
+  /* Medium answers within a second, and searches no deeper than its
+   * level does. */
   if (uci->level == CP_LEVEL_MEDIUM && !go->infinite)
     {
       gint64 second = now + (1000 - SAFETY_MS) * 1000;
+      guint most = cp_level_search_depth (CP_LEVEL_MEDIUM);
 
       go->limits.deadline = go->limits.deadline ? MIN (go->limits.deadline, second) : second;
+      go->limits.depth = go->limits.depth > 0 ? MIN (go->limits.depth, most) : most;
     }
   if (!go->infinite && go->limits.depth == 0 && go->limits.nodes == 0 && go->limits.deadline == 0)
     go->infinite = TRUE;

@@ -168,15 +168,56 @@ load_people (GSettings *settings)
   return people;
 }
 
+/* The chosen level's name on the button is cut short where the row is
+ * narrow, so that the player's name keeps its room; the menu shows the
+ * names whole. */
+#define KIND_WIDTH_CHARS 14
+
+static void
+kind_label_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), KIND_WIDTH_CHARS);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+kind_label_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  gtk_label_set_label (GTK_LABEL (label), text);
+  /* The item around the label is named by the whole name, as the rows of
+   * the menu are (cp_accessible_name_drop_down()). */
+  if (gtk_widget_get_parent (label) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (label)),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+static GtkListItemFactory *
+kind_factory (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (kind_label_setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (kind_label_bind), NULL);
+  return factory;
+}
+
 static GtkWidget *
 kind_drop_down (GPtrArray *engines, guint level)
 {
+  g_autoptr (GtkListItemFactory) button_factory = kind_factory ();
   g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
   GtkWidget *drop_down;
 
   gtk_string_list_append (labels, _("Person"));
   for (guint i = 1; i < N_KINDS; i++)
-    gtk_string_list_append (labels, cp_level_describe (kind_levels[i]));
+    gtk_string_list_append (labels, cp_level_name (kind_levels[i]));
   for (guint i = 0; i < engines->len; i++)
     gtk_string_list_append (labels, cp_uci_engine_get_name (g_ptr_array_index (engines, i)));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
@@ -186,6 +227,10 @@ kind_drop_down (GPtrArray *engines, guint level)
   /* No tooltip: the control shows what it is set to, and a tooltip would
    * cover the items of its own menu. */
   cp_accessible_name_drop_down (GTK_DROP_DOWN (drop_down), _("Who plays this seat"));
+  /* The menu keeps the rows that name themselves; the button shortens. */
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (drop_down),
+                                  gtk_drop_down_get_factory (GTK_DROP_DOWN (drop_down)));
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (drop_down), button_factory);
   return drop_down;
 }
 

@@ -241,6 +241,29 @@ test_levels_mate (void)
     }
 }
 
+/* The easy level takes a queen left hanging nearly every time, for
+ * learners of the rules must get an answer to their mistakes, but not
+ * every time: it still makes mistakes on purpose. */
+static void
+test_easy_mistakes (void)
+{
+  g_autoptr (CpState) state = chess_position ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  guint taken = 0;
+
+  for (guint32 seed = 1; seed <= 100; seed++)
+    {
+      g_autoptr (CpComputerPlayer) player = cp_computer_player_new (CP_LEVEL_EASY, seed);
+      g_autofree char *text = NULL;
+      CpAction action;
+
+      g_assert_true (cp_computer_player_choose (player, state, 0, NULL, 0, NULL, &action, NULL));
+      text = cp_state_format (state, &action, CP_NOTATION_COMPUTER);
+      taken += g_str_equal (text, "d2d5");
+    }
+  g_assert_cmpuint (taken, >=, 90);
+  g_assert_cmpuint (taken, <, 100);
+}
+
 /* Chess Golf: the hard level always bids par, which the solver proves;
  * the medium level mostly does, and misses it now and then. */
 static void
@@ -524,6 +547,51 @@ test_uci (void)
   g_object_unref (uci.process);
 }
 
+/* The medium level searches no deeper than its depth in chess, through the
+ * UCI engine too, however deep it is asked to go; the easy level less
+ * deep, and the hard one as deep as its time allows. */
+static void
+test_level_depth (void)
+{
+  const char *program = g_getenv ("CP_PROGRAM");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  guint most = cp_level_search_depth (CP_LEVEL_MEDIUM), deepest = 0;
+  Uci uci;
+
+  g_assert_cmpuint (cp_level_search_depth (CP_LEVEL_EASY), >=, 1);
+  g_assert_cmpuint (cp_level_search_depth (CP_LEVEL_EASY), <, most);
+  g_assert_cmpuint (cp_level_search_depth (CP_LEVEL_HARD), ==, 0);
+
+  g_assert_nonnull (program);
+  uci.process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                  &error, program, "--uci", NULL);
+  g_assert_no_error (error);
+  uci.in = g_subprocess_get_stdin_pipe (uci.process);
+  uci.out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (uci.process));
+  uci_send (&uci, "uci");
+  g_free (uci_expect (&uci, "uciok", NULL));
+  uci_send (&uci, "setoption name Level value medium");
+  uci_send (&uci, "position startpos moves e2e4 e7e5");
+  uci_send (&uci, "go depth 20");
+  g_free (uci_expect (&uci, "bestmove", lines));
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const char *l = g_ptr_array_index (lines, i);
+
+      if (g_str_has_prefix (l, "info depth "))
+        deepest = MAX (deepest, (guint) g_ascii_strtoull (l + strlen ("info depth "), NULL, 10));
+    }
+  g_assert_cmpuint (deepest, >=, 1);
+  g_assert_cmpuint (deepest, <=, most);
+
+  uci_send (&uci, "quit");
+  g_assert_true (g_subprocess_wait_check (uci.process, NULL, &error));
+  g_assert_no_error (error);
+  g_object_unref (uci.out);
+  g_object_unref (uci.process);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -535,10 +603,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/ai/mate-in-two", test_mate_in_two);
   g_test_add_func ("/ai/mate-in-three", test_mate_in_three);
   g_test_add_func ("/ai/levels-mate", test_levels_mate);
+  g_test_add_func ("/ai/easy-mistakes", test_easy_mistakes);
   g_test_add_func ("/ai/chivalry-castle", test_chivalry_castle);
   g_test_add_func ("/ai/golf-levels", test_golf_levels);
   g_test_add_func ("/ai/async", test_async);
   g_test_add_func ("/ai/async-cancel", test_async_cancel);
   g_test_add_func ("/ai/uci", test_uci);
+  g_test_add_func ("/ai/level-depth", test_level_depth);
   return g_test_run ();
 }
