@@ -276,7 +276,8 @@ rate_played (CpSearch *search, const CpState *state, guint seat, guint depth, co
   cp_action_list_init (&moves);
   cp_action_list_append (&moves, &found->line[0]);
   cp_action_list_append (&moves, played);
-  cp_search_rate (search, state, seat, depth, &moves, scores);
+  /* Both scores exact, however far apart. */
+  cp_search_rate (search, state, seat, depth, &moves, G_MAXINT / 2, NULL, scores);
   cp_action_list_clear (&moves);
   found->rated = TRUE;
   found->preferred = cp_eval_from_score (scores[0], seat);
