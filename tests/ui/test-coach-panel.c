@@ -86,6 +86,7 @@ static void
 test_analyse_and_click (void)
 {
   g_autoptr (CpGame) game = new_scholars_mate ();
+  g_autoptr (CpState) before = NULL;
   Shown shown;
   CpEvalGraph *graph;
   CpAction preferred, played;
@@ -127,7 +128,8 @@ test_analyse_and_click (void)
   g_assert_nonnull (strstr (cp_coach_panel_get_comment (shown.panel), "Evaluation: #1"));
   g_assert_nonnull (strstr (cp_coach_panel_get_comment (shown.panel), "Better: "));
   g_assert_true (cp_coach_panel_get_preferred (shown.panel, &preferred));
-  g_assert_true (cp_state_parse (cp_game_state_at (game, 5), "Nf6", &played, NULL));
+  before = cp_game_state_at (game, 5);
+  g_assert_true (cp_state_parse (before, "Nf6", &played, NULL));
   g_assert_false (cp_action_same (&preferred, &played));
 
   /* The first position, and one between two points. */
