@@ -101,6 +101,33 @@ cp_printable_create_layout (cairo_t *cr, const char *font)
 }
 
 /**
+ * cp_printable_draw_footer:
+ * @width: the paper's width
+ * @top: the y of the footer's top
+ * @title: what the page is of, such as a game's name
+ * @number: the page, from 0
+ *
+ * Draws the foot of a page: the program, @title and the page's number,
+ * small and grey, centred.
+ */
+void
+cp_printable_draw_footer (cairo_t *cr, double width, double top, const char *title, guint number)
+{
+  PangoLayout *layout = cp_printable_create_layout (cr, "Sans 8");
+  /* Translators: the foot of a printed rule sheet: the program, the
+   * game's name and the page number */
+  g_autofree char *text = g_strdup_printf (_("Chess Parlour · %s · %u"), title, number + 1);
+  int text_width;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_size (layout, &text_width, NULL);
+  cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+  cairo_move_to (cr, (width - (double) text_width / PANGO_SCALE) / 2, top);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+/**
  * cp_paper_get_default:
  *
  * The paper of the user's locale: Letter where it is the custom, A4

@@ -54,6 +54,11 @@ gboolean  cp_printable_write_pdf (CpPrintable  *self,
                                   GError      **error);
 PangoLayout *cp_printable_create_layout (cairo_t *cr,
                                        const char *font);
+void      cp_printable_draw_footer (cairo_t    *cr,
+                                  double        width,
+                                  double        top,
+                                  const char   *title,
+                                  guint         number);
 void      cp_paper_get_default   (double       *width,
                                   double       *height);
 gboolean  cp_paper_from_name     (const char   *name,

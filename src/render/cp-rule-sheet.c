@@ -709,23 +709,6 @@ draw_item (cairo_t *cr, const Item *item)
 }
 
 static void
-draw_footer (CpRuleSheet *self, cairo_t *cr, const Page *page, guint number)
-{
-  PangoLayout *layout = cp_printable_create_layout (cr, "Sans 8");
-  /* Translators: the foot of a printed rule sheet: the program, the
-   * game's name and the page number */
-  g_autofree char *text = g_strdup_printf (_("Chess Parlour · %s · %u"), page->title, number + 1);
-  int width;
-
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_size (layout, &width, NULL);
-  cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
-  cairo_move_to (cr, (self->width - (double) width / PANGO_SCALE) / 2, self->height - MARGIN + FOOTER_GAP);
-  pango_cairo_show_layout (cr, layout);
-  g_object_unref (layout);
-}
-
-static void
 cp_rule_sheet_draw_page (CpPrintable *printable, cairo_t *cr, guint number)
 {
   CpRuleSheet *self = CP_RULE_SHEET (printable);
@@ -736,7 +719,7 @@ cp_rule_sheet_draw_page (CpPrintable *printable, cairo_t *cr, guint number)
   cairo_set_source_rgb (cr, 0, 0, 0);
   for (guint i = 0; i < page->items->len; i++)
     draw_item (cr, &g_array_index (page->items, Item, i));
-  draw_footer (self, cr, page, number);
+  cp_printable_draw_footer (cr, self->width, self->height - MARGIN + FOOTER_GAP, page->title, number);
 }
 
 static void

@@ -967,24 +967,6 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
   return self->pages->len;
 }
 
-static void
-draw_footer (CpScoreSheet *self, cairo_t *cr, guint number)
-{
-  PangoLayout *layout = cp_printable_create_layout (cr, "Sans 8");
-  /* Translators: the foot of a printed rule sheet: the program, the
-   * game's name and the page number */
-  g_autofree char *text = g_strdup_printf (_("Chess Parlour · %s · %u"), _(cp_game_get_rules (self->game)->name),
-                                           number + 1);
-  int width;
-
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_size (layout, &width, NULL);
-  cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
-  cairo_move_to (cr, (self->width - (double) width / PANGO_SCALE) / 2, self->height - MARGIN + FOOTER_GAP);
-  pango_cairo_show_layout (cr, layout);
-  g_object_unref (layout);
-}
-
 /* The y of @eval in the graph @item. */
 static double
 graph_y (const Item *item, const CpEval *eval)
@@ -1122,7 +1104,8 @@ cp_score_sheet_draw_page (CpPrintable *printable, cairo_t *cr, guint number)
   page = self->pages->pdata[number];
   for (guint i = 0; i < page->len; i++)
     draw_item (self, cr, &g_array_index (page, Item, i));
-  draw_footer (self, cr, number);
+  cp_printable_draw_footer (cr, self->width, self->height - MARGIN + FOOTER_GAP,
+                            _(cp_game_get_rules (self->game)->name), number);
 }
 
 static void
