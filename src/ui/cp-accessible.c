@@ -72,8 +72,14 @@ static void
 setup_choice (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   GtkWidget *label = gtk_label_new (NULL);
+  int widest = GPOINTER_TO_INT (data);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  if (widest > 0)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), widest);
+    }
   gtk_list_item_set_child (item, label);
 }
 
@@ -88,6 +94,24 @@ bind_choice (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data
   if (gtk_widget_get_parent (label) != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (label)),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+/**
+ * cp_accessible_choice_factory:
+ * @widest: the most characters a choice shows before it is cut short, or
+ *   0 to show it whole
+ *
+ * Returns: (transfer full): a factory of the items of a drop-down of a
+ *   GtkStringList, each named by its whole choice, however it shows it
+ */
+GtkListItemFactory *
+cp_accessible_choice_factory (int widest)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_choice), GINT_TO_POINTER (widest));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_choice), NULL);
+  return factory;
 }
 
 static void
@@ -117,10 +141,8 @@ name_drop_down_button (GtkDropDown *drop_down)
 void
 cp_accessible_name_drop_down (GtkDropDown *drop_down, const char *name)
 {
-  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr (GtkListItemFactory) factory = cp_accessible_choice_factory (0);
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_choice), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_choice), NULL);
   gtk_drop_down_set_factory (drop_down, factory);
   gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   g_object_set_data_full (G_OBJECT (drop_down), "cp-accessible-name", g_strdup (name), g_free);

@@ -173,45 +173,10 @@ load_people (GSettings *settings)
  * names whole. */
 #define KIND_WIDTH_CHARS 14
 
-static void
-kind_label_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), KIND_WIDTH_CHARS);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-kind_label_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  GtkWidget *label = gtk_list_item_get_child (item);
-  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
-
-  gtk_label_set_label (GTK_LABEL (label), text);
-  /* The item around the label is named by the whole name, as the rows of
-   * the menu are (cp_accessible_name_drop_down()). */
-  if (gtk_widget_get_parent (label) != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (label)),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
-}
-
-static GtkListItemFactory *
-kind_factory (void)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (kind_label_setup), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (kind_label_bind), NULL);
-  return factory;
-}
-
 static GtkWidget *
 kind_drop_down (GPtrArray *engines, guint level)
 {
-  g_autoptr (GtkListItemFactory) button_factory = kind_factory ();
+  g_autoptr (GtkListItemFactory) button_factory = cp_accessible_choice_factory (KIND_WIDTH_CHARS);
   g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
   GtkWidget *drop_down;
 
