@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cp-board-renderer.h"
+#include "cp-move-rows.h"
 #include "cp-score-sheet.h"
 
 #define MARGIN 42.0          /* as the rule sheets */
@@ -32,29 +33,22 @@
 #define CELL_GAP 10.0        /* after the widest move of a column */
 #define MAX_COLUMNS 3        /* of moves on a page */
 #define PRINT_SCALE 4.0      /* pieces rasterised at 288 dots to the inch */
-#define NO_ACTION G_MAXUINT
 #define MAX_MARKED 10        /* diagrams of marked moves */
 #define GRAPH_HEIGHT 110.0
 #define GRAPH_RANGE 5.0      /* pawns above and below even */
 
-typedef enum {
-  ROW_MOVES,   /* a round's moves, numbered */
-  ROW_LINE,    /* an action that is not a numbered move */
-  ROW_NOTE,    /* a random result or an announcement */
-  ROW_OUT,     /* a player went out of the game */
-} RowKind;
-
+/* A row as printed. */
 typedef struct {
-  RowKind kind;
+  CpMoveRowKind kind;
   guint round;
-  GString *cells[CP_MAX_SEATS];  /* ROW_MOVES: the turn of each column, or NULL */
-  CpSeatMask out;                /* ROW_MOVES: the seats out at its end */
+  GString *cells[CP_MAX_SEATS];  /* CP_MOVE_ROW_MOVES: the turn of each column, or NULL */
+  CpSeatMask out;                /* CP_MOVE_ROW_MOVES: the seats out at its end */
   char *text;                    /* the row as printed */
 } Row;
 
 typedef struct {
   guint ply;      /* the position after this many actions */
-  guint action;   /* the marked action played from it, or NO_ACTION */
+  guint action;   /* the marked action played from it, or CP_NO_ACTION */
   char *caption;
 } Diagram;
 
@@ -147,131 +141,19 @@ capitalize (const char *text)
   return g_strdup_printf ("%.*s%s", n, buffer, g_utf8_next_char (text));
 }
 
-/* Whether @text begins with a word of small letters only, as a verb
- * does ("draws a card") and no move in chess notation ("exd5"). */
-static gboolean
-begins_with_verb (const char *text)
-{
-  guint n = 0;
-
-  for (const char *p = text; *p != '\0' && *p != ' '; p = g_utf8_next_char (p), n++)
-    if (!g_unichar_islower (g_utf8_get_char (p)))
-      return FALSE;
-  return n >= 3;
-}
-
-/* Whether action @index says what a player did rather than being a move,
- * so that it needs the player's name: as the move list decides. */
-static gboolean
-is_phrase (CpScoreSheet *self, guint index, const char *text)
-{
-  const CpAction *action = cp_game_get_action (self->game, index);
-  CpAction seen;
-
-  switch (action->type)
-    {
-    case CP_ACTION_MOVE:
-    case CP_ACTION_PLACE:
-    case CP_ACTION_PLAY_CARD:
-    case CP_ACTION_THROW_CHECKER:
-    case CP_ACTION_ADD_CHECKER:
-      return FALSE;
-    case CP_ACTION_COMMIT:
-      cp_game_get_action_for (self->game, index, self->viewer, &seen);
-      return !cp_action_same (&seen, action) || begins_with_verb (text);
-    default:
-      return TRUE;
-    }
-}
-
-static gboolean
-is_note (CpScoreSheet *self, guint index)
-{
-  return index >= cp_game_get_setup_length (self->game)
-         && cp_game_get_action (self->game, index)->seat == CP_SEAT_CHANCE;
-}
-
-/* Whether the players choose together, so that a round's row holds the
- * moves of all. */
-static gboolean
-together (CpScoreSheet *self)
-{
-  CpNumbering numbering = cp_game_get_rules (self->game)->numbering;
-
-  return numbering == CP_NUMBERING_ROUNDS || numbering == CP_NUMBERING_SEALED_MOVES;
-}
-
-static gboolean
-joins_row (CpScoreSheet *self, const Row *open, guint last_column, const CpActionNumber *number)
-{
-  if (open == NULL || number->round != open->round || number->place >= self->columns.n_columns)
-    return FALSE;
-  if (number->joins)
-    return open->cells[number->place] != NULL;
-  return together (self) || number->place > last_column;
-}
-
-/* Whether the actions from @i on that are not numbered moves come in the
- * middle of @open: the next numbered action still belongs to it. */
-static gboolean
-inside_row (CpScoreSheet *self, guint i, const Row *open, guint last_column, const CpActionNumber *numbers)
-{
-  guint n = cp_game_get_n_actions (self->game);
-  guint next = i;
-
-  while (next < n && (is_note (self, next) || numbers[next].round == 0))
-    next++;
-  return next < n && (together (self) || numbers[next].joins)
-         && joins_row (self, open, last_column, &numbers[next]);
-}
-
-/* The rows that say who went out of the game, in the order of the
- * columns; a player who resigned said so already. */
-static void
-add_out_rows (CpScoreSheet *self, CpSeatMask *going)
-{
-  for (guint c = 0; c < self->columns.n_columns && *going != 0; c++)
-    {
-      guint seat = self->columns.seats[c];
-      Row row = { .kind = ROW_OUT };
-
-      if (!(*going & CP_SEAT_BIT (seat)))
-        continue;
-      /* Translators: in the move list, under the round where a player left
-       * the game; %s is the player's army, such as "Black" */
-      row.text = g_strdup_printf (_("%s is out"), cp_rules_seat_name (cp_game_get_rules (self->game), seat));
-      g_array_append_val (self->rows, row);
-      *going &= (CpSeatMask) ~CP_SEAT_BIT (seat);
-    }
-}
-
-static void
-note_going_out (CpScoreSheet *self, guint index, const CpActionNumber *number, CpSeatMask *going)
-{
-  const CpAction *action = cp_game_get_action (self->game, index);
-  CpSeatMask gone = number->goes_out;
-
-  if (action->type == CP_ACTION_RESIGN && action->seat < CP_MAX_SEATS)
-    gone &= (CpSeatMask) ~CP_SEAT_BIT (action->seat);
-  *going |= gone;
-}
-
 /* A line of its own: a random result, or what a player did outside the
  * numbered moves. */
-static Row
-line_row (CpScoreSheet *self, guint index, const char *text)
+static char *
+line_text (CpScoreSheet *self, guint index, const char *text)
 {
   const CpAction *action = cp_game_get_action (self->game, index);
-  Row row = { .kind = is_note (self, index) ? ROW_NOTE : ROW_LINE };
 
-  if (row.kind == ROW_NOTE)
-    row.text = g_strdup (text);
-  else if (action->seat == CP_SEAT_CHANCE || action->seat >= CP_MAX_SEATS)
-    row.text = capitalize (text);
-  else
-    /* Translators: a player and what they did, such as "Black offers a draw" */
-    row.text = g_strdup_printf (_("%s %s"), player_name (self, action->seat), text);
-  return row;
+  if (cp_move_rows_is_note (self->game, index))
+    return g_strdup (text);
+  if (action->seat == CP_SEAT_CHANCE || action->seat >= CP_MAX_SEATS)
+    return capitalize (text);
+  /* Translators: a player and what they did, such as "Black offers a draw" */
+  return g_strdup_printf (_("%s %s"), player_name (self, action->seat), text);
 }
 
 /* What the analysis says of action @index, or NULL. */
@@ -337,7 +219,7 @@ add_to_cell (CpScoreSheet *self, Row *row, guint place, guint index, const char 
   const CpAction *action = cp_game_get_action (self->game, index);
   g_autofree char *said = NULL;
 
-  if (is_phrase (self, index, text) && !self->named && action->seat < CP_MAX_SEATS)
+  if (cp_move_rows_is_phrase (self->game, index, self->viewer, text) && !self->named && action->seat < CP_MAX_SEATS)
     text = said = g_strdup_printf (_("%s %s"), player_name (self, action->seat), text);
   if (row->cells[place] == NULL)
     row->cells[place] = g_string_new (text);
@@ -379,97 +261,63 @@ moves_text (CpScoreSheet *self, const Row *row)
   return g_string_free (text, FALSE);
 }
 
-/* Sorts the actions into rows, as the move list does: a row holds a
- * round, random results and other lines amid a row stand under it. */
+/* The rows of the game's moves, laid out as the move list lays them out,
+ * in words: the moves marked as the analysis marked them. */
 static void
 arrange_rows (CpScoreSheet *self)
 {
   CpGame *game = self->game;
-  const CpRules *rules = cp_game_get_rules (game);
   guint n = cp_game_get_n_actions (game);
   g_autofree CpActionNumber *numbers = g_new0 (CpActionNumber, n + 1);
-  g_autoptr (GArray) held = g_array_new (FALSE, TRUE, sizeof (Row));
-  gssize open = -1;
-  guint last_column = 0;
-  CpSeatMask going = 0;
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_full (n + 1, g_free);
+  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (CpMoveRow));
+  g_autofree CpMoveSlot *slots = g_new0 (CpMoveSlot, n + 1);
 
   cp_game_get_move_columns (game, &self->columns);
-  self->named = self->columns.n_columns > 4
-                || (!self->columns.headed
-                    && (self->columns.n_columns != 2 || rules->seat_names != NULL || rules->teams != NULL
-                        || !cp_rules_seats_coloured (rules)));
+  self->named = cp_move_rows_name_players (game, &self->columns, FALSE);
   cp_game_number_actions (game, 0, n, numbers);
   for (guint i = 0; i < n; i++)
     {
-      const CpActionNumber *number = &numbers[i];
-      g_autofree char *text = cp_game_format_action_for (game, i, self->notation, self->viewer);
+      char *text = cp_game_format_action_for (game, i, self->notation, self->viewer);
       const CpAnnotation *annotation = annotation_at (self, i);
-      Row *open_row = open >= 0 ? &g_array_index (self->rows, Row, open) : NULL;
-      Row row = { 0 };
 
-      if (is_note (self, i) && text[0] == '\0')
-        continue;
-      if (!is_note (self, i) && annotation != NULL && annotation->mark != CP_MOVE_MARK_NONE)
+      if (!cp_move_rows_is_note (game, i) && annotation != NULL && annotation->mark != CP_MOVE_MARK_NONE)
         {
           char *marked = g_strconcat (text, cp_move_mark_to_symbol (annotation->mark), NULL);
 
           g_free (text);
           text = marked;
-          add_marked_diagram (self, i, number, text);
+          add_marked_diagram (self, i, &numbers[i], text);
         }
-      if (is_note (self, i) && open_row != NULL && inside_row (self, i, open_row, last_column, numbers))
-        {
-          row = line_row (self, i, text);
-          g_array_append_val (held, row);
-          continue;
-        }
-      if (!is_note (self, i) && joins_row (self, open_row, last_column, number))
-        {
-          add_to_cell (self, open_row, number->place, i, text);
-          open_row->out = number->out;
-          last_column = MAX (last_column, number->place);
-          note_going_out (self, i, number, &going);
-          continue;
-        }
-      if (!is_note (self, i) && number->round == 0 && open_row != NULL
-          && inside_row (self, i + 1, open_row, last_column, numbers))
-        {
-          row = line_row (self, i, text);
-          g_array_append_val (held, row);
-          note_going_out (self, i, number, &going);
-          continue;
-        }
-      g_array_append_vals (self->rows, held->data, held->len);
-      g_array_set_size (held, 0);
-      if (!is_note (self, i))
-        add_out_rows (self, &going);
-      if (!is_note (self, i) && number->round > 0 && number->place < self->columns.n_columns)
-        {
-          row.kind = ROW_MOVES;
-          row.round = number->round;
-          row.out = number->out;
-          g_array_append_val (self->rows, row);
-          open = (gssize) self->rows->len - 1;
-          add_to_cell (self, &g_array_index (self->rows, Row, open), number->place, i, text);
-          last_column = number->place;
-        }
-      else
-        {
-          row = line_row (self, i, text);
-          g_array_append_val (self->rows, row);
-          open = -1;
-        }
-      note_going_out (self, i, number, &going);
+      g_ptr_array_add (texts, text);
     }
-  g_array_append_vals (self->rows, held->data, held->len);
-  g_array_set_size (held, 0);
-  add_out_rows (self, &going);
-  for (guint r = 0; r < self->rows->len; r++)
-    {
-      Row *row = &g_array_index (self->rows, Row, r);
+  cp_move_rows_arrange (game, &self->columns, 0, n, numbers, (const char *const *) texts->pdata, rows, slots);
 
-      if (row->kind == ROW_MOVES)
-        row->text = moves_text (self, row);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const CpMoveRow *arranged = &g_array_index (rows, CpMoveRow, r);
+      Row row = { .kind = arranged->kind, .round = arranged->round, .out = arranged->out };
+
+      switch (arranged->kind)
+        {
+        case CP_MOVE_ROW_MOVES:
+          for (guint c = 0; c < self->columns.n_columns; c++)
+            for (guint i = arranged->cells[c]; i != CP_NO_ACTION && i <= arranged->last[c]; i++)
+              if (slots[i].in_cell && slots[i].place == c && slots[i].row == r)
+                add_to_cell (self, &row, c, i, g_ptr_array_index (texts, i));
+          row.text = moves_text (self, &row);
+          break;
+        case CP_MOVE_ROW_OUT:
+          /* Translators: in the move list, under the round where a player left
+           * the game; %s is the player's army, such as "Black" */
+          row.text = g_strdup_printf (_("%s is out"), cp_rules_seat_name (cp_game_get_rules (game),
+                                                                          (guint) cp_bits_lowest (arranged->out)));
+          break;
+        default:
+          row.text = line_text (self, arranged->first, g_ptr_array_index (texts, arranged->first));
+          break;
+        }
+      g_array_append_val (self->rows, row);
     }
 }
 
@@ -477,7 +325,7 @@ static void
 add_diagrams (CpScoreSheet *self)
 {
   const CpOutcome *outcome = cp_game_get_outcome (self->game);
-  Diagram diagram = { .ply = cp_game_get_n_actions (self->game), .action = NO_ACTION };
+  Diagram diagram = { .ply = cp_game_get_n_actions (self->game), .action = CP_NO_ACTION };
 
   diagram.caption = g_strdup (outcome->status != CP_STATUS_PLAYING ? _("The final position")
                                                                    : _("The position reached"));
@@ -717,7 +565,7 @@ make_renderer (CpScoreSheet *self, guint diagram)
 
       cp_board_renderer_set_last_move (renderer, cells, 2);
     }
-  if (shown->action != NO_ACTION)
+  if (shown->action != CP_NO_ACTION)
     {
       const CpAction *played = cp_game_get_action (self->game, shown->action);
       const CpAnnotation *annotation = annotation_at (self, shown->action);
@@ -802,7 +650,7 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
       const Row *row = &g_array_index (self->rows, Row, r);
 
       for (guint c = 0; c < CP_MAX_SEATS; c++)
-        if (row->kind == ROW_MOVES && row->cells[c] != NULL)
+        if (row->kind == CP_MOVE_ROW_MOVES && row->cells[c] != NULL)
           {
             g_autofree char *cell = self->named ? g_strdup_printf (_("%s: "), player_name (self, self->columns.seats[c]))
                                                 : NULL;
@@ -862,7 +710,7 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
       const Row *row = &g_array_index (self->rows, Row, r);
       g_autofree char *text = NULL;
       double row_height, indent;
-      gboolean one_under_another = row->kind == ROW_MOVES && (stacked || row_widths[r] > cell_width);
+      gboolean one_under_another = row->kind == CP_MOVE_ROW_MOVES && (stacked || row_widths[r] > cell_width);
 
       if (one_under_another)
         {
@@ -883,10 +731,10 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
           text = g_string_free (lines, FALSE);
         }
       /* Lines under a move stand indented past the numbers. */
-      indent = row->kind == ROW_MOVES ? 0 : number_width;
+      indent = row->kind == CP_MOVE_ROW_MOVES ? 0 : number_width;
       layout = make_layout (self, cr, text != NULL ? text : row->text,
-                            row->kind == ROW_MOVES ? "Sans 9.5" : "Sans Italic 8.5", column_width - indent);
-      if (row->kind == ROW_MOVES)
+                            row->kind == CP_MOVE_ROW_MOVES ? "Sans 9.5" : "Sans Italic 8.5", column_width - indent);
+      if (row->kind == CP_MOVE_ROW_MOVES)
         pango_layout_set_tabs (layout, one_under_another ? stacked_tabs : tabs);
       row_height = layout_height (layout) + 1.5;
       if (y + row_height > bottom && y > top)
@@ -903,7 +751,7 @@ cp_score_sheet_paginate (CpPrintable *printable, cairo_t *cr, double width, doub
                               column_width);
         }
       add_text (page, layout, column_x (self, column, column_width) + (self->rtl ? 0 : indent), y,
-                column_width - indent, row->kind != ROW_MOVES);
+                column_width - indent, row->kind != CP_MOVE_ROW_MOVES);
       y += row_height;
       lowest = MAX (lowest, y);
     }

@@ -31,39 +31,13 @@
 #include "cp-accessible.h"
 #include "cp-engine.h"
 #include "cp-move-list.h"
+#include "cp-move-rows.h"
 #include "cp-text.h"
-
-#define NO_ACTION G_MAXUINT
-
-/* The most players whose moves stand side by side in a row. */
-#define MAX_SIDE_BY_SIDE 4
-
-typedef enum {
-  ROW_MOVES,   /* a round's moves, numbered */
-  ROW_LINE,    /* an action that is not a numbered move, across the row */
-  ROW_NOTE,    /* a random result or an announcement, under the move */
-  ROW_OUT,     /* a player went out of the game, under the round */
-} RowKind;
-
-typedef struct {
-  RowKind kind;
-  guint round;
-  guint first;                  /* the row's first action; ROW_OUT: the action
-                                 * that put the player out */
-  guint cells[CP_MAX_SEATS];    /* ROW_MOVES: the first action of each column */
-  guint last[CP_MAX_SEATS];     /* and its last: a turn of several actions */
-  CpSeatMask out;               /* ROW_MOVES: the seats out of the game at its
-                                 * end; ROW_OUT: the one that went out */
-  gboolean under;               /* a line kept for under the row of moves
-                                 * above, amid whose actions it came */
-} Row;
 
 /* An action as the list shows it. */
 typedef struct {
   CpAction action;   /* to see whether the log still holds it */
-  guint row;
-  guint place;       /* its column, when it stands in a cell */
-  gboolean in_cell;
+  CpMoveSlot slot;
   gboolean phrase;   /* its text says what a player did, without the
                       * player: in a cell, it is said who */
   char *text;        /* in its cell */
@@ -81,7 +55,7 @@ struct _CpMoveList
   GtkWidget *past_label;
   GtkWidget *present_button;
   GtkStringList *rows;       /* the text of each row */
-  GArray *row_data;          /* Row, one for each of `rows` */
+  GArray *row_data;          /* CpMoveRow, one for each of `rows` */
   GArray *shown;             /* Shown, one for each action of the log */
   GHashTable *bound;         /* the GtkListItems in sight */
   CpGame *game;
@@ -89,7 +63,7 @@ struct _CpMoveList
   guint viewer;              /* the seat whose knowledge the rows show */
   CpMoveColumns columns;     /* of numbered rows */
   char *heading;             /* the header's names in a line, or NULL */
-  guint current;             /* the action at the replay cursor, or NO_ACTION */
+  guint current;             /* the action at the replay cursor, or CP_NO_ACTION */
   guint settled;             /* the actions shown that later ones cannot change */
   guint scroll_source;
   gboolean cramped;          /* the headings do not fit side by side */
@@ -136,11 +110,10 @@ cp_move_list_previous_position (CpGame *game, guint cursor)
   return c;
 }
 
-/* A random result after the set-up: a note under the move before it. */
 static gboolean
 is_note (CpMoveList *self, guint index)
 {
-  return index >= cp_move_list_first_position (self->game) && is_chance (self->game, index);
+  return cp_move_rows_is_note (self->game, index);
 }
 
 static void
@@ -152,10 +125,10 @@ shown_clear (gpointer data)
   g_free (shown->label);
 }
 
-static Row *
+static CpMoveRow *
 get_row (CpMoveList *self, guint row)
 {
-  return &g_array_index (self->row_data, Row, row);
+  return &g_array_index (self->row_data, CpMoveRow, row);
 }
 
 static Shown *
@@ -171,21 +144,11 @@ player_name (CpMoveList *self, guint seat)
   return cp_player_get_name (cp_game_get_player (self->game, seat));
 }
 
-/* Whether the cells of numbered rows begin with their player's name:
- * where two columns without a heading do not say who played (players of
- * one team, seats named beyond their colours, pieces of no player's), and
- * where there are more columns than fit side by side, or their headings
- * do not. */
+/* Whether the cells of numbered rows begin with their player's name. */
 static gboolean
 names_players (CpMoveList *self)
 {
-  const CpRules *rules = self->game != NULL ? cp_game_get_rules (self->game) : NULL;
-
-  return rules != NULL
-         && (self->columns.n_columns > MAX_SIDE_BY_SIDE || (self->columns.headed && self->cramped)
-             || (!self->columns.headed
-                 && (self->columns.n_columns != 2 || rules->seat_names != NULL || rules->teams != NULL
-                     || !cp_rules_seats_coloured (rules))));
+  return cp_move_rows_name_players (self->game, &self->columns, self->cramped);
 }
 
 /* Whether the cells of a row stand one under another: where more players
@@ -194,45 +157,6 @@ static gboolean
 stacked (CpMoveList *self)
 {
   return names_players (self) && self->columns.n_columns > 2;
-}
-
-/* Whether @text begins with a word of small letters only, as a verb
- * does ("plays", "passes") and no move in chess notation ("exd5"). */
-static gboolean
-begins_with_verb (const char *text)
-{
-  guint n = 0;
-
-  for (const char *p = text; *p != '\0' && *p != ' '; p = g_utf8_next_char (p), n++)
-    if (!g_unichar_islower (g_utf8_get_char (p)))
-      return FALSE;
-  return n >= 3;
-}
-
-/* Whether action @index, written as @text, says what a player did
- * ("draws a card", "makes a sealed choice") rather than being a move: in
- * a cell, its text then needs the player's name.  A sealed choice the
- * viewer may not see is one; one they may see may be written as a move. */
-static gboolean
-is_phrase (CpMoveList *self, guint index, const char *text)
-{
-  const CpAction *action = cp_game_get_action (self->game, index);
-  CpAction seen;
-
-  switch (action->type)
-    {
-    case CP_ACTION_MOVE:
-    case CP_ACTION_PLACE:
-    case CP_ACTION_PLAY_CARD:
-    case CP_ACTION_THROW_CHECKER:
-    case CP_ACTION_ADD_CHECKER:
-      return FALSE;
-    case CP_ACTION_COMMIT:
-      cp_game_get_action_for (self->game, index, self->viewer, &seen);
-      return !cp_action_same (&seen, action) || begins_with_verb (text);
-    default:
-      return TRUE;
-    }
 }
 
 /* The mark an analysis gave the move at @index (?!, ?, ??) after its
@@ -261,7 +185,7 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
 
   shown->action = *action;
   shown->text = cp_game_format_action_for (self->game, index, self->notation, self->viewer);
-  shown->phrase = action->seat < CP_MAX_SEATS && is_phrase (self, index, shown->text);
+  shown->phrase = action->seat < CP_MAX_SEATS && cp_move_rows_is_phrase (self->game, index, self->viewer, shown->text);
   add_mark (self, index, shown);
   if (number->round > 0 && shown->phrase)
     /* Translators: a numbered action that says what a player did, such
@@ -298,9 +222,9 @@ out_text (CpMoveList *self, guint seat)
 /* Whether column @c of @row belongs to a player who is out of the game
  * by the end of the round and made no move in it. */
 static gboolean
-column_out (CpMoveList *self, const Row *row, guint c)
+column_out (CpMoveList *self, const CpMoveRow *row, guint c)
 {
-  return row->cells[c] == NO_ACTION && (row->out & CP_SEAT_BIT (self->columns.seats[c]));
+  return row->cells[c] == CP_NO_ACTION && (row->out & CP_SEAT_BIT (self->columns.seats[c]));
 }
 
 /* The actions of column @c of @row in words, one after the other (a
@@ -310,7 +234,7 @@ column_out (CpMoveList *self, const Row *row, guint c)
  * cell begins with its player's name; elsewhere an action written as what
  * a player did is said with the player. */
 static char *
-cell_text (CpMoveList *self, const Row *row, guint c, gboolean label, gboolean markup, guint current)
+cell_text (CpMoveList *self, const CpMoveRow *row, guint c, gboolean label, gboolean markup, guint current)
 {
   GString *text = g_string_new (NULL);
   gboolean named = names_players (self);
@@ -330,7 +254,7 @@ cell_text (CpMoveList *self, const Row *row, guint c, gboolean label, gboolean m
       const char *part;
       g_autofree char *escaped = NULL;
 
-      if (!shown->in_cell || shown->place != c || get_row (self, shown->row) != row)
+      if (!shown->slot.in_cell || shown->slot.place != c || get_row (self, shown->slot.row) != row)
         continue;
       part = label && i == row->cells[c] ? shown->label : shown->text;
       if (shown->phrase && !named && !(label && i == row->cells[c]))
@@ -350,7 +274,7 @@ cell_text (CpMoveList *self, const Row *row, guint c, gboolean label, gboolean m
  * columns, an ellipsis for each empty column before the first but those
  * of players out of the game. */
 static char *
-moves_text (CpMoveList *self, const Row *row)
+moves_text (CpMoveList *self, const CpMoveRow *row)
 {
   GString *text = g_string_new (NULL);
   gboolean started = FALSE;
@@ -358,206 +282,44 @@ moves_text (CpMoveList *self, const Row *row)
   g_string_append_printf (text, "%u.", row->round);
   for (guint c = 0; c < self->columns.n_columns; c++)
     {
-      if (row->cells[c] != NO_ACTION)
+      if (row->cells[c] != CP_NO_ACTION)
         {
-          g_autofree char *cell = cell_text (self, row, c, FALSE, FALSE, NO_ACTION);
+          g_autofree char *cell = cell_text (self, row, c, FALSE, FALSE, CP_NO_ACTION);
 
           g_string_append_printf (text, " %s", cell);
         }
       else if (!started && !column_out (self, row, c))
         g_string_append (text, " …");
-      started = started || row->cells[c] != NO_ACTION;
+      started = started || row->cells[c] != CP_NO_ACTION;
     }
   return g_string_free (text, FALSE);
 }
 
 static char *
-row_text (CpMoveList *self, const Row *row)
+row_text (CpMoveList *self, const CpMoveRow *row)
 {
-  if (row->kind == ROW_MOVES)
+  if (row->kind == CP_MOVE_ROW_MOVES)
     return moves_text (self, row);
-  if (row->kind == ROW_OUT)
+  if (row->kind == CP_MOVE_ROW_OUT)
     return out_text (self, (guint) cp_bits_lowest (row->out));
   return g_strdup (get_shown (self, row->first)->label);
 }
 
-/* Adds a line for each seat of @going, in the order of the columns: it
- * went out of the game with the action @by[seat]. */
-static void
-add_out_rows (CpMoveList *self, CpSeatMask *going, const guint *by)
-{
-  for (guint c = 0; c < self->columns.n_columns && *going != 0; c++)
-    {
-      guint seat = self->columns.seats[c];
-      Row row = { .kind = ROW_OUT, .first = by[seat], .out = CP_SEAT_BIT (seat) };
-
-      if (!(*going & CP_SEAT_BIT (seat)))
-        continue;
-      for (guint k = 0; k < CP_MAX_SEATS; k++)
-        row.cells[k] = row.last[k] = NO_ACTION;
-      g_array_append_val (self->row_data, row);
-      *going &= (CpSeatMask) ~CP_SEAT_BIT (seat);
-    }
-}
-
-/* Keeps the seats that action @index put out of the game in @going, to be
- * said under the round; a player who resigns said so already. */
-static void
-note_going_out (CpMoveList *self, guint index, const CpActionNumber *number, CpSeatMask *going, guint *by)
-{
-  const CpAction *action = cp_game_get_action (self->game, index);
-  CpSeatMask gone = number->goes_out;
-
-  if (action->type == CP_ACTION_RESIGN && action->seat < CP_MAX_SEATS)
-    gone &= (CpSeatMask) ~CP_SEAT_BIT (action->seat);
-  for (guint seat = 0; seat < CP_MAX_SEATS; seat++)
-    if (gone & CP_SEAT_BIT (seat))
-      by[seat] = index;
-  *going |= gone;
-}
-
-/* Whether the game's players choose together, so that a round's row
- * holds the moves of all in the order the rules make them. */
-static gboolean
-together (CpMoveList *self)
-{
-  CpNumbering numbering = cp_game_get_rules (self->game)->numbering;
-
-  return numbering == CP_NUMBERING_ROUNDS || numbering == CP_NUMBERING_SEALED_MOVES;
-}
-
-/* Whether the action numbered @number belongs in @open, the row of moves
- * still open, whose last column so far is @last_column. */
-static gboolean
-joins_row (CpMoveList *self, const Row *open, guint last_column, const CpActionNumber *number)
-{
-  if (open == NULL || number->round != open->round || number->place >= self->columns.n_columns)
-    return FALSE;
-  if (number->joins)
-    return open->cells[number->place] != NO_ACTION;
-  return together (self) || number->place > last_column;
-}
-
-/* Whether the random results and the actions outside the numbered
- * moves from @i on come in the middle of @open: the next numbered action
- * goes on the turn they follow, or, where the players choose together,
- * belongs in the round.  (Elsewhere, a result after one player's turn
- * stands under it, before the next player's.) */
-static gboolean
-inside_row (CpMoveList *self, guint first, guint i, const Row *open, guint last_column,
-            const CpActionNumber *numbers)
-{
-  guint next = i;
-
-  while (next < self->shown->len && (is_note (self, next) || numbers[next - first].round == 0))
-    next++;
-  return next < self->shown->len && (together (self) || numbers[next - first].joins)
-         && joins_row (self, open, last_column, &numbers[next - first]);
-}
-
-static void
-add_note_row (CpMoveList *self, guint index)
-{
-  Row row = { .kind = is_note (self, index) ? ROW_NOTE : ROW_LINE, .first = index, .under = TRUE };
-
-  for (guint c = 0; c < CP_MAX_SEATS; c++)
-    row.cells[c] = row.last[c] = NO_ACTION;
-  get_shown (self, index)->row = self->row_data->len;
-  g_array_append_val (self->row_data, row);
-}
-
-/* The random results and other lines kept for under the row that was
- * open. */
-static void
-add_held_notes (CpMoveList *self, GArray *held)
-{
-  for (guint k = 0; k < held->len; k++)
-    add_note_row (self, g_array_index (held, guint, k));
-  g_array_set_size (held, 0);
-}
-
-/* Sorts the actions from @first on into rows, appended to `row_data`.
- * A row holds a round: a move joins the row before it when that row
- * holds its round and its column is to the right of the row's moves
- * (in any column where the players choose together), or when it is one
- * more part of a turn in the row.  The random results and other lines
- * that come in the middle of a row stand under it, and a result that
- * says nothing has no line.  Who went out of the game is said under the
- * row once it ends, after the random results under it. */
+/* Sorts the actions from @first on into rows, appended to `row_data`. */
 static void
 arrange_rows (CpMoveList *self, guint first, const CpActionNumber *numbers)
 {
-  Row *open = NULL;
-  guint last_column = 0;
-  CpSeatMask going = 0;
-  guint by[CP_MAX_SEATS];
-  g_autoptr (GArray) held = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n = self->shown->len;
+  g_autofree const char **texts = g_new (const char *, n - first + 1);
+  g_autofree CpMoveSlot *slots = g_new (CpMoveSlot, n - first + 1);
 
-  for (guint i = first; i < self->shown->len; i++)
-    {
-      const CpActionNumber *number = &numbers[i - first];
-      Shown *shown = get_shown (self, i);
-      Row row = { .first = i };
-
-      shown->in_cell = FALSE;
-      if (is_note (self, i) && shown->text[0] == '\0')
-        {
-          shown->row = self->row_data->len > 0 ? self->row_data->len - 1 : 0;
-          continue;
-        }
-      if (is_note (self, i) && open != NULL && inside_row (self, first, i, open, last_column, numbers))
-        {
-          g_array_append_val (held, i);
-          continue;
-        }
-      if (!is_note (self, i) && joins_row (self, open, last_column, number))
-        {
-          if (open->cells[number->place] == NO_ACTION)
-            open->cells[number->place] = i;
-          open->last[number->place] = i;
-          open->out = number->out;
-          last_column = MAX (last_column, number->place);
-          shown->row = self->row_data->len - 1;
-          shown->place = number->place;
-          shown->in_cell = TRUE;
-          note_going_out (self, i, number, &going, by);
-          continue;
-        }
-      /* Something a player does amid another's turn, such as giving up a
-       * card, stands under the row. */
-      if (!is_note (self, i) && number->round == 0 && open != NULL
-          && inside_row (self, first, i + 1, open, last_column, numbers))
-        {
-          g_array_append_val (held, i);
-          note_going_out (self, i, number, &going, by);
-          continue;
-        }
-      add_held_notes (self, held);
-      if (!is_note (self, i))
-        add_out_rows (self, &going, by);
-      for (guint c = 0; c < CP_MAX_SEATS; c++)
-        row.cells[c] = row.last[c] = NO_ACTION;
-      if (is_note (self, i))
-        row.kind = ROW_NOTE;
-      else if (number->round > 0 && number->place < self->columns.n_columns)
-        {
-          row.kind = ROW_MOVES;
-          row.round = number->round;
-          row.cells[number->place] = row.last[number->place] = i;
-          row.out = number->out;
-          last_column = number->place;
-          shown->place = number->place;
-          shown->in_cell = TRUE;
-        }
-      else
-        row.kind = ROW_LINE;
-      shown->row = self->row_data->len;
-      g_array_append_val (self->row_data, row);
-      open = row.kind == ROW_MOVES ? &g_array_index (self->row_data, Row, self->row_data->len - 1) : NULL;
-      note_going_out (self, i, number, &going, by);
-    }
-  add_held_notes (self, held);
-  add_out_rows (self, &going, by);
+  if (self->game == NULL)
+    return;
+  for (guint i = first; i < n; i++)
+    texts[i - first] = get_shown (self, i)->text;
+  cp_move_rows_arrange (self->game, &self->columns, first, n, numbers, texts, self->row_data, slots);
+  for (guint i = first; i < n; i++)
+    get_shown (self, i)->slot = slots[i - first];
 }
 
 /* The action the replay cursor stands on: the last one shown that is not
@@ -570,7 +332,7 @@ cursor_action (CpMoveList *self)
   while (cursor > 0)
     if (!is_note (self, --cursor))
       return cursor;
-  return NO_ACTION;
+  return CP_NO_ACTION;
 }
 
 /* Brings the row at the replay cursor into sight, with the lines under
@@ -582,15 +344,15 @@ scroll_to_cursor (gpointer data)
   CpMoveList *self = data;
 
   self->scroll_source = 0;
-  if (self->current != NO_ACTION && self->current < self->shown->len)
+  if (self->current != CP_NO_ACTION && self->current < self->shown->len)
     {
-      guint row = get_shown (self, self->current)->row;
+      guint row = get_shown (self, self->current)->slot.row;
 
-      while (row + 1 < self->row_data->len && get_row (self, row + 1)->kind == ROW_OUT)
+      while (row + 1 < self->row_data->len && get_row (self, row + 1)->kind == CP_MOVE_ROW_OUT)
         row++;
       gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", row);
     }
-  else if (self->current == NO_ACTION && self->row_data->len > 0)
+  else if (self->current == CP_NO_ACTION && self->row_data->len > 0)
     gtk_widget_activate_action (self->view, "list.scroll-to-item", "u", 0);
   return G_SOURCE_REMOVE;
 }
@@ -646,7 +408,7 @@ show_button (CpMoveList *self, GtkWidget *button, guint index, const char *text,
     gtk_label_set_markup (GTK_LABEL (label), breakable);
   else
     gtk_label_set_text (GTK_LABEL (label), breakable);
-  gtk_widget_set_sensitive (button, index != NO_ACTION);
+  gtk_widget_set_sensitive (button, index != CP_NO_ACTION);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_SELECTED, current, -1);
   if (current)
@@ -667,20 +429,21 @@ show_line (CpMoveList *self, GtkWidget *button, guint index)
 /* Shows the actions of column @c of @row in @button; a click there shows
  * the position after the last of them. */
 static void
-show_cell (CpMoveList *self, GtkWidget *button, const Row *row, guint c, const char *empty)
+show_cell (CpMoveList *self, GtkWidget *button, const CpMoveRow *row, guint c, const char *empty)
 {
   guint first = row->cells[c], last = row->last[c];
-  gboolean current = first != NO_ACTION && self->current >= first && self->current <= last
-                     && get_shown (self, self->current)->in_cell && get_shown (self, self->current)->place == c;
+  gboolean current = first != CP_NO_ACTION && self->current >= first && self->current <= last
+                     && get_shown (self, self->current)->slot.in_cell
+                     && get_shown (self, self->current)->slot.place == c;
   g_autofree char *text = NULL, *markup = NULL, *name = NULL;
 
-  if (first == NO_ACTION)
+  if (first == CP_NO_ACTION)
     {
-      show_button (self, button, NO_ACTION, empty, NULL, "", FALSE);
+      show_button (self, button, CP_NO_ACTION, empty, NULL, "", FALSE);
       return;
     }
-  text = cell_text (self, row, c, FALSE, FALSE, NO_ACTION);
-  name = cell_text (self, row, c, TRUE, FALSE, NO_ACTION);
+  text = cell_text (self, row, c, FALSE, FALSE, CP_NO_ACTION);
+  name = cell_text (self, row, c, TRUE, FALSE, CP_NO_ACTION);
   /* While the board shows a turn half made, the part it shows is marked. */
   if (current && self->current < last)
     markup = cell_text (self, row, c, FALSE, TRUE, self->current);
@@ -695,7 +458,7 @@ show_out (CpMoveList *self, GtkWidget *button, guint c)
 
   /* Translators: in the move list, in the column of a player who left
    * the game; keep it short */
-  show_button (self, button, NO_ACTION, C_("move list", "out"), NULL, name, FALSE);
+  show_button (self, button, CP_NO_ACTION, C_("move list", "out"), NULL, name, FALSE);
 }
 
 /* Fills the row widget of @item with its row. */
@@ -707,32 +470,32 @@ show_item (CpMoveList *self, GtkListItem *item)
   GtkWidget *number = gtk_widget_get_first_child (box);
   GtkWidget *line = item_button (item, -1);
   GtkWidget *cells = gtk_widget_get_last_child (box);
-  const Row *row;
+  const CpMoveRow *row;
   g_autofree char *round = NULL;
   guint filled = 0;
 
   if (position >= self->row_data->len)
     return;
   row = get_row (self, position);
-  gtk_widget_set_visible (number, row->kind == ROW_MOVES);
-  gtk_widget_set_visible (cells, row->kind == ROW_MOVES);
-  gtk_widget_set_visible (line, row->kind != ROW_MOVES);
+  gtk_widget_set_visible (number, row->kind == CP_MOVE_ROW_MOVES);
+  gtk_widget_set_visible (cells, row->kind == CP_MOVE_ROW_MOVES);
+  gtk_widget_set_visible (line, row->kind != CP_MOVE_ROW_MOVES);
   gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   gtk_string_list_get_string (self->rows, position), -1);
   /* The list's own row around it takes the focus: it reads the same. */
   if (gtk_widget_get_parent (box) != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     gtk_string_list_get_string (self->rows, position), -1);
-  if (row->kind != ROW_MOVES)
+  if (row->kind != CP_MOVE_ROW_MOVES)
     {
       const char *text = gtk_string_list_get_string (self->rows, position);
 
       /* A player out shows the position where it happened. */
-      if (row->kind == ROW_OUT)
+      if (row->kind == CP_MOVE_ROW_OUT)
         show_button (self, line, row->first, text, NULL, text, FALSE);
       else
         show_line (self, line, row->first);
-      if (row->kind == ROW_NOTE || row->kind == ROW_OUT)
+      if (row->kind == CP_MOVE_ROW_NOTE || row->kind == CP_MOVE_ROW_OUT)
         gtk_widget_add_css_class (line, "chance");
       else
         gtk_widget_remove_css_class (line, "chance");
@@ -751,7 +514,7 @@ show_item (CpMoveList *self, GtkListItem *item)
       gboolean out = c < self->columns.n_columns && column_out (self, row, c);
 
       gtk_widget_set_visible (button, c < self->columns.n_columns
-                                      && (!stacked (self) || out || row->cells[c] != NO_ACTION));
+                                      && (!stacked (self) || out || row->cells[c] != CP_NO_ACTION));
       if (out)
         {
           show_out (self, button, c);
@@ -762,7 +525,7 @@ show_item (CpMoveList *self, GtkListItem *item)
           show_cell (self, button, row, c, filled == 0 ? "…" : "");
           gtk_widget_remove_css_class (button, "out");
         }
-      filled += row->cells[c] != NO_ACTION;
+      filled += row->cells[c] != CP_NO_ACTION;
     }
 }
 
@@ -824,11 +587,11 @@ first_changed_row (CpMoveList *self, guint same)
   if (same == 0)
     return 0;
   for (guint i = same - 1; i < self->shown->len; i++)
-    row = MIN (row, get_shown (self, i)->row);
+    row = MIN (row, get_shown (self, i)->slot.row);
   if (row >= self->row_data->len)
     return self->row_data->len;
   while (row > 0
-         && (get_row (self, row)->kind == ROW_OUT || get_row (self, row)->kind == ROW_NOTE || get_row (self, row)->under))
+         && (get_row (self, row)->kind == CP_MOVE_ROW_OUT || get_row (self, row)->kind == CP_MOVE_ROW_NOTE || get_row (self, row)->under))
     row--;
   return row;
 }
@@ -980,7 +743,7 @@ new_button (void)
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "move");
   gtk_widget_set_hexpand (button, TRUE);
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (NO_ACTION));
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (CP_NO_ACTION));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "moves.show");
   return button;
 }
@@ -1184,11 +947,11 @@ cp_move_list_init (CpMoveList *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   self->shown = g_array_new (FALSE, FALSE, sizeof (Shown));
   g_array_set_clear_func (self->shown, shown_clear);
-  self->row_data = g_array_new (FALSE, FALSE, sizeof (Row));
+  self->row_data = g_array_new (FALSE, FALSE, sizeof (CpMoveRow));
   self->bound = g_hash_table_new (NULL, NULL);
   self->notation = CP_NOTATION_SAN;
   self->viewer = CP_VIEW_ALL;
-  self->current = NO_ACTION;
+  self->current = CP_NO_ACTION;
   self->rows = gtk_string_list_new (NULL);
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
@@ -1312,7 +1075,7 @@ cp_move_list_get_action_row (CpMoveList *self, guint index)
   g_return_val_if_fail (CP_IS_MOVE_LIST (self), 0);
   g_return_val_if_fail (index < self->shown->len, 0);
 
-  return get_shown (self, index)->row;
+  return get_shown (self, index)->slot.row;
 }
 
 /**
