@@ -265,6 +265,20 @@ final_eval (const CpState *state)
   return eval;
 }
 
+/* Whether @action is one the search weighs: a move rather than, say, a
+ * resignation or a draw offer. */
+static gboolean
+is_legal (const CpState *state, guint seat, const CpAction *action)
+{
+  g_auto (CpActionList) legal = { 0 };
+
+  cp_state_legal (state, seat, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    if (cp_action_same (&legal.items[i], action))
+      return TRUE;
+  return FALSE;
+}
+
 /* Rates the action played in @state, @played, against the one preferred. */
 static void
 rate_played (CpSearch *search, const CpState *state, guint seat, guint depth, const CpAction *played,
@@ -328,7 +342,8 @@ analyse_position (CpSearch *search, Job *job, const CpState *state, const CpActi
     found->line[found->n_line++] = info.pv[k];
   for (guint k = 0; k < found->n_line; k++)
     found->line[k].text = NULL;
-  if (played != NULL && played->seat == seat && !g_cancellable_is_cancelled (cancellable))
+  if (played != NULL && played->seat == seat && is_legal (state, seat, played)
+      && !g_cancellable_is_cancelled (cancellable))
     rate_played (search, state, seat, info.depth, played, found);
 }
 
@@ -361,6 +376,7 @@ analyse_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   for (guint k = 0; k < job->states->len; k++)
     {
       Done *done;
+      GSource *idle;
 
       if (g_cancellable_is_cancelled (cancellable))
         break;
@@ -373,7 +389,13 @@ analyse_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
       done = g_new (Done, 1);
       done->task = g_object_ref (task);
       done->k = k;
-      g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, position_done, done, NULL);
+      /* Always through the context: g_main_context_invoke() would run
+       * it here while no thread holds the context. */
+      idle = g_idle_source_new ();
+      g_source_set_priority (idle, G_PRIORITY_DEFAULT);
+      g_source_set_callback (idle, position_done, done, NULL);
+      g_source_attach (idle, g_task_get_context (task));
+      g_source_unref (idle);
     }
   if (g_task_return_error_if_cancelled (task))
     return;

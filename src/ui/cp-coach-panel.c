@@ -29,6 +29,7 @@ struct _CpCoachPanel
   CpCoach *coach;
   GCancellable *cancellable;
   CpGame *game;
+  CpGame *analysing;          /* the game of the analysis running */
   CpNotation notation;
   char *comment_text;
 };
@@ -37,6 +38,7 @@ G_DEFINE_FINAL_TYPE (CpCoachPanel, cp_coach_panel, GTK_TYPE_BOX)
 
 enum {
   CHANGED,
+  ANALYSED,
   N_SIGNALS
 };
 
@@ -218,6 +220,14 @@ cp_coach_panel_class_init (CpCoachPanelClass *klass)
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /**
+   * CpCoachPanel::analysed:
+   *
+   * An analysis ended, or was stopped, and left annotations in the game.
+   */
+  signals[ANALYSED] = g_signal_new ("analysed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   g_type_ensure (CP_TYPE_EVAL_GRAPH);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chess_parlour/ChessParlour/ui/cp-coach-panel.ui");
@@ -313,12 +323,15 @@ analysed (GObject *source, GAsyncResult *result, gpointer data)
 {
   g_autoptr (CpCoachPanel) self = data;
   g_autoptr (GError) error = NULL;
+  g_autoptr (CpGame) game = g_steal_pointer (&self->analysing);
 
   if (!cp_coach_analyse_finish (CP_COACH (source), result, &error)
       && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     g_warning ("%s", error->message);
   g_clear_object (&self->cancellable);
   refresh (self);
+  if (game != NULL && game == self->game && !cp_annotations_is_empty (cp_game_get_annotations (game)))
+    g_signal_emit (self, signals[ANALYSED], 0);
 }
 
 /**
@@ -335,6 +348,7 @@ cp_coach_panel_analyse (CpCoachPanel *self)
   if (!cp_coach_panel_can_analyse (self))
     return;
   self->cancellable = g_cancellable_new ();
+  g_set_object (&self->analysing, self->game);
   cp_coach_analyse_async (self->coach, self->game, self->cancellable, analysed, g_object_ref (self));
 }
 

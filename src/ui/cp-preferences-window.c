@@ -20,6 +20,7 @@ struct _CpPreferencesWindow
   AdwPreferencesWindow parent_instance;
 
   GtkWidget *show_legal_moves;
+  GtkWidget *analyse_finished_games;
   GtkWidget *show_coordinates;
   GtkWidget *animate_moves;
   GtkWidget *board_theme;
@@ -313,6 +314,7 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chess_parlour/ChessParlour/ui/cp-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, show_legal_moves);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, analyse_finished_games);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, show_coordinates);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, animate_moves);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, board_theme);
@@ -350,6 +352,8 @@ cp_preferences_window_new (GSettings *settings)
 
   self->settings = g_object_ref (settings);
   g_settings_bind (settings, "show-legal-moves", self->show_legal_moves, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "analyse-finished-games", self->analyse_finished_games, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "show-coordinates", self->show_coordinates, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "animate-moves", self->animate_moves, "active", G_SETTINGS_BIND_DEFAULT);
   bind_enum (settings, "board-theme", self->board_theme);

@@ -85,6 +85,7 @@ struct _CpWindow
   CpAfterSave after_save;  /* what a save asked for by a question leads to */
   CpGame *replacement;     /* the game that replaces this one after a save */
   gboolean showing_cards;  /* the card bar is being brought up to date */
+  gboolean over;           /* the game was over when last shown */
   guint recent_source;     /* reads the recent files once the window shows */
   char *file_name;         /* the name of the session's file, as the title shows it */
   char *curtain_note;      /* said on the curtain before the first turn, or NULL */

@@ -612,6 +612,29 @@ coach_changed (CpWindow *self)
   _cp_window_update_actions (self);
 }
 
+/* A game that has just ended in the window is analysed, where the coach
+ * may and the settings ask for it; a game opened finished only when asked
+ * to. */
+static void
+analyse_ended_game (CpWindow *self)
+{
+  CpGame *game = cp_session_get_game (self->session);
+  gboolean over = cp_state_is_over (cp_game_get_state (game));
+
+  if (over && !self->over && g_settings_get_boolean (self->settings, "analyse-finished-games")
+      && cp_annotations_is_empty (cp_game_get_annotations (game)))
+    cp_coach_panel_analyse (self->coach);
+  self->over = over;
+}
+
+/* What the coach found belongs in the record: it is kept with the game. */
+static void
+coach_analysed (CpWindow *self)
+{
+  if (self->session != NULL)
+    cp_session_set_modified (self->session, TRUE);
+}
+
 /* Shows the session's view of the game at the replay cursor, with the
  * actions the seat at the screen may take there. */
 static void
@@ -640,6 +663,7 @@ update (CpWindow *self)
   cp_board_view_set_state (self->board, state, &legal);
   cp_board_view_set_overlays (self->board, presentation);
   cp_board_view_set_last_move (self->board, cp_session_get_last_move (self->session));
+  analyse_ended_game (self);
   show_hint (self);
   cp_board_renderer_set_check (cp_board_view_get_renderer (self->board), presentation->check_cell);
   status = cp_session_dup_status (self->session);
@@ -1191,6 +1215,7 @@ cp_window_init (CpWindow *self)
   g_signal_connect_swapped (self->card_bar, "notify::piece-kind", G_CALLBACK (card_tool_changed), self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (flap_folded), self);
   g_signal_connect_swapped (self->coach, "changed", G_CALLBACK (coach_changed), self);
+  g_signal_connect_swapped (self->coach, "analysed", G_CALLBACK (coach_analysed), self);
   gtk_menu_button_set_create_popup_func (self->menu_button, create_menu, self, NULL);
   _cp_window_watch_recent (self);
 
@@ -1338,6 +1363,7 @@ cp_window_set_game (CpWindow *self, CpGame *game, GFile *file)
   g_clear_handle_id (&self->notice_source, g_source_remove);
   g_clear_pointer (&self->notice, g_free);
   self->session = cp_session_new (game, file);
+  self->over = cp_state_is_over (cp_game_get_state (game));
   cp_session_set_autosave (self->session, self->autosave);
   cp_session_set_pace (self->session, pace (self));
   board_facing_changed (self);

@@ -77,15 +77,76 @@ test_blunder (void)
   g_assert_cmpint (mate->eval.value, ==, 100000);
 }
 
-/* A game with secrets is analysed once it is over, not before. */
+static void
+record_thread (GThread **thread)
+{
+  if (g_thread_self () != *thread)
+    *thread = NULL;
+}
+
+/* What the analysis finds reaches the game in the thread of the main
+ * context, also while that thread does not run the context: a window's
+ * widgets follow the annotations. */
+static void
+test_main_thread (void)
+{
+  static const char *const moves[] = { "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#" };
+  g_autoptr (CpGame) game = new_game ("chess", moves, G_N_ELEMENTS (moves));
+  g_autoptr (CpCoach) coach = cp_coach_new ();
+  g_autoptr (GAsyncResult) result = NULL;
+  GThread *thread = g_thread_self ();
+
+  g_signal_connect_swapped (cp_game_get_annotations (game), "changed", G_CALLBACK (record_thread), &thread);
+  cp_coach_set_budget (coach, 2, 0);
+  cp_coach_analyse_async (coach, game, NULL, cp_test_keep_result, &result);
+  /* The analysis runs on while this thread waits. */
+  g_usleep (300000);
+  cp_test_wait_result (&result);
+  g_assert_true (cp_coach_analyse_finish (coach, result, NULL));
+  g_assert_false (cp_annotations_is_empty (cp_game_get_annotations (game)));
+  g_assert_true (thread == g_thread_self ());
+}
+
+/* A game with secrets is analysed once it is over, not before; an
+ * action that is not a move, such as a resignation, is not rated. */
 static void
 test_secrets (void)
 {
   g_autoptr (CpGame) game = cp_test_new_game ("zombie", 2, 3, NULL);
 
+  static const char *const moves[] = { "e4", "e5", "Nf3", "Nc6" };
+  g_autoptr (CpCoach) coach = cp_coach_new ();
+  g_autoptr (GError) error = NULL;
+  CpAction resign;
+
   cp_game_choose_secrets (game);
   cp_game_resolve_chance (game);
   g_assert_false (cp_coach_can_analyse (game));
+
+  /* Over by a resignation, which is not a move to mark. */
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      g_assert_true (cp_game_play_text (game, moves[i], &error));
+      g_assert_no_error (error);
+      cp_game_resolve_chance (game);
+    }
+  cp_action_init (&resign, CP_ACTION_RESIGN, cp_state_first_pending (cp_game_get_state (game)));
+  cp_test_play_action (game, resign);
+  g_assert_true (cp_state_is_over (cp_game_get_state (game)));
+  g_assert_true (cp_coach_can_analyse (game));
+  cp_coach_set_budget (coach, 2, 0);
+  g_assert_true (analyse (coach, game, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < cp_game_get_n_actions (game); i++)
+    {
+      const CpAction *action = cp_game_get_action (game, i);
+      const CpAnnotation *annotation = cp_annotations_get (cp_game_get_annotations (game), i);
+
+      if (action->type == CP_ACTION_MOVE)
+        g_assert_nonnull (annotation);
+      else if (action->type == CP_ACTION_RESIGN)
+        g_assert_true (annotation == NULL || annotation->mark == CP_MOVE_MARK_NONE);
+    }
 }
 
 /* Cancelling stops the analysis, which says so; the annotations made by
@@ -120,6 +181,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/coach/blunder", test_blunder);
+  g_test_add_func ("/coach/main-thread", test_main_thread);
   g_test_add_func ("/coach/secrets", test_secrets);
   g_test_add_func ("/coach/cancel", test_cancel);
   return g_test_run ();

@@ -2900,6 +2900,72 @@ test_move_list_follows_replay (void)
   destroy (window);
 }
 
+static gboolean
+coach_stopped (gpointer window)
+{
+  return !cp_coach_panel_is_running (((CpWindow *) window)->coach);
+}
+
+/* Fool's mate, played by clicks. */
+static void
+play_fools_mate (CpWindow *window)
+{
+  static const char *const moves[] = { "f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4", NULL };
+
+  play_by_clicks (window, moves);
+  g_assert_true (cp_state_is_over (cp_game_get_state (cp_window_get_game (window))));
+}
+
+/* A game that ends in the window is analysed in the background, unless
+ * the preferences say not to; one opened finished only when asked to,
+ * and the analysis is kept in the record: the game is modified. */
+static void
+test_analyse_ended_game (void)
+{
+  GSettings *settings = cp_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("cp-analyse-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "fools-mate.xml", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_settings_set_boolean (settings, "analyse-finished-games", FALSE);
+  cp_window_set_game (window, game, NULL);
+  play_fools_mate (window);
+  iterate ();
+  g_assert_false (cp_coach_panel_is_running (window->coach));
+  g_assert_true (cp_annotations_is_empty (cp_game_get_annotations (game)));
+  g_assert_true (save_to (window, file, &error));
+  g_assert_no_error (error);
+  destroy (window);
+
+  g_settings_set_boolean (settings, "analyse-finished-games", TRUE);
+  window = new_window ();
+  g_clear_object (&game);
+  game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  cp_window_set_game (window, game, NULL);
+  cp_coach_panel_set_budget (window->coach, 2, 0);
+  play_fools_mate (window);
+  test_wait_until (coach_stopped, window);
+  g_assert_false (cp_annotations_is_empty (cp_game_get_annotations (game)));
+  g_assert_cmpint (cp_annotations_get (cp_game_get_annotations (game), 2)->mark, ==, CP_MOVE_MARK_BLUNDER);
+  destroy (window);
+
+  window = new_window ();
+  g_assert_true (open_file (window, file));
+  g_assert_false (cp_coach_panel_is_running (window->coach));
+  g_assert_false (cp_session_get_modified (window->session));
+  cp_coach_panel_set_budget (window->coach, 2, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse", NULL);
+  test_wait_until (coach_stopped, window);
+  g_assert_false (cp_annotations_is_empty (cp_game_get_annotations (cp_window_get_game (window))));
+  g_assert_true (cp_session_get_modified (window->session));
+  destroy (window);
+  g_settings_reset (settings, "analyse-finished-games");
+  cp_test_remove_tree (dir);
+}
+
 /* A random result of the set-up, alone on the first line of the list,
  * reads as a sentence; one under a move stays a note in small letters. */
 static void
@@ -3654,6 +3720,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/golf", test_golf_window);
   g_test_add_func ("/window/side-texts-leave-names-whole", test_side_texts_leave_names_whole);
   g_test_add_func ("/window/move-list-follows-replay", test_move_list_follows_replay);
+  g_test_add_func ("/window/analyse-ended-game", test_analyse_ended_game);
   g_test_add_func ("/window/setup-result-line", test_setup_result_line);
   g_test_add_func ("/window/reveal-taken-back", test_reveal_taken_back);
   g_test_add_func ("/window/style-and-seat-marks", test_style_and_seat_marks);
