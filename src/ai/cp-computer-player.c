@@ -8,10 +8,14 @@
  * allows.  In orthodox chess these depths put the levels about where their
  * names say (benchmarks/bench-levels.py measures them against Stockfish).
  * In the other games (secrets, three or four players) they use
- * information-set Monte Carlo tree search (cp-mcts.c) on the same time
- * limits, the easy player on a small budget and with more mistakes.  A player only ever sees what its seat may see: the
- * asynchronous call works on its seat's view of the game, and the tree
- * search fills in the secrets only by the rules' sampling hook.
+ * information-set Monte Carlo tree search (cp-mcts.c): the hard player
+ * on its time, the medium one on the same time but a budget of positions
+ * far below what the hard one reaches, the easy player on a small budget
+ * and with more mistakes.
+ *
+ * A player only ever sees what its seat may see: the asynchronous call
+ * works on its seat's view of the game, and the tree search fills in the
+ * secrets only by the rules' sampling hook.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,8 +52,11 @@
 #define EASY_RATE_NODES 40000
 /* Milliseconds the easy player takes at most to rate them. */
 #define EASY_TIME 700
-/* Positions the easy player's tree search makes a move. */
+/* Positions the easy player's tree search makes a move, and the medium
+ * player's at most: the hard player makes as many as its time allows, ten
+ * times these and more. */
 #define EASY_NODES 1500
+#define MEDIUM_NODES 12000
 
 struct _CpComputerPlayer
 {
@@ -457,7 +464,11 @@ cp_computer_player_choose (CpComputerPlayer *self, const CpState *state, guint s
         if (moves.len <= 1)
           break;
         if (!cp_search_supports (state))
-          return choose_by_tree (self, state, seat, cancellable, &limits, action);
+          {
+            if (self->level == CP_LEVEL_MEDIUM && !self->adviser)
+              limits.nodes = limits.nodes > 0 ? MIN (limits.nodes, MEDIUM_NODES) : MEDIUM_NODES;
+            return choose_by_tree (self, state, seat, cancellable, &limits, action);
+          }
         cp_search_set_history (self->search, history, history != NULL ? n_history : 0);
         return cp_search_run (self->search, state, seat, &limits, cancellable, action, NULL);
       }

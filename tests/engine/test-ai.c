@@ -264,6 +264,31 @@ test_easy_mistakes (void)
   g_assert_cmpuint (taken, <, 100);
 }
 
+/* In the games of the tree search, the medium player stops at its budget
+ * of positions, however long it may take: two with one seed choose alike,
+ * and long before an hour. */
+static void
+test_medium_tree_budget (void)
+{
+  g_autoptr (CpGame) game = cp_game_new ("masquerade", NULL, 2, 4, NULL);
+  const CpState *state;
+  CpAction chosen[2];
+
+  cp_game_choose_secrets (game);
+  cp_game_resolve_chance (game);
+  state = cp_game_get_state (game);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (CpComputerPlayer) player = cp_computer_player_new (CP_LEVEL_MEDIUM, 9);
+      g_autoptr (CpView) view = cp_game_view (game, cp_state_first_pending (state));
+
+      cp_computer_player_set_move_time (player, 3600 * 1000);
+      g_assert_true (cp_computer_player_choose (player, cp_view_get_state (view), cp_state_first_pending (state),
+                                                NULL, 0, NULL, &chosen[i], NULL));
+    }
+  g_assert_true (cp_action_same (&chosen[0], &chosen[1]));
+}
+
 /* Chess Golf: the hard level always bids par, which the solver proves;
  * the medium level mostly does, and misses it now and then. */
 static void
@@ -606,6 +631,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ai/easy-mistakes", test_easy_mistakes);
   g_test_add_func ("/ai/chivalry-castle", test_chivalry_castle);
   g_test_add_func ("/ai/golf-levels", test_golf_levels);
+  g_test_add_func ("/ai/medium-tree-budget", test_medium_tree_budget);
   g_test_add_func ("/ai/async", test_async);
   g_test_add_func ("/ai/async-cancel", test_async_cancel);
   g_test_add_func ("/ai/uci", test_uci);
