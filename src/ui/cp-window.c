@@ -989,6 +989,8 @@ engines_changed (CpWindow *self)
   g_auto (GStrv) paths = g_settings_get_strv (self->settings, "uci-engines");
 
   cp_engine_list_set_added (cp_engine_list_get_default (), (const char *const *) paths);
+  /* Ready by the time New Game or Preferences lists them. */
+  cp_engine_list_load_in_background (cp_engine_list_get_default ());
 }
 
 /* The side of the board at the bottom in games without a curtain, as
@@ -1027,6 +1029,12 @@ cp_window_dispose (GObject *object)
 
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session_bindings);
+  /* An analysis under way keeps the coach's panel a while. */
+  if (self->coach != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->coach, self);
+      cp_coach_panel_stop (self->coach);
+    }
   drop_session (self);
   _cp_window_close_chooser (self);
   if (self->loading != NULL)

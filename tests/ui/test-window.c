@@ -2952,6 +2952,20 @@ test_analyse_ended_game (void)
   g_assert_cmpint (cp_annotations_get (cp_game_get_annotations (game), 2)->mark, ==, CP_MOVE_MARK_BLUNDER);
   destroy (window);
 
+  /* A window closed while its game is analysed. */
+  window = new_window ();
+  g_clear_object (&game);
+  game = cp_game_new ("chess", NULL, 2, 1, NULL);
+  cp_window_set_game (window, game, NULL);
+  cp_coach_panel_set_budget (window->coach, 6, 0);
+  play_fools_mate (window);
+  destroy (window);
+  for (guint i = 0; i < 20; i++)
+    {
+      g_usleep (10000);
+      iterate ();
+    }
+
   window = new_window ();
   g_assert_true (open_file (window, file));
   g_assert_false (cp_coach_panel_is_running (window->coach));
