@@ -3,9 +3,12 @@
  * The engines found are Stockfish and Fairy-Stockfish, on PATH or in
  * /usr/games (where Debian puts them), and those the player has added by
  * their paths.  Each is started once, to learn its name and what it
- * plays; those that do not answer as UCI engines are left out.  The
- * engines listed are descriptions: a player of a seat is a new
- * CpUciEngine of the same path, with a process of its own.
+ * plays; those that do not answer as UCI engines are left out.  That
+ * takes a moment, so the application has it done in the background
+ * (cp_engine_list_load_in_background()) before anything asks; what asks
+ * before then has them probed at once.  The engines listed are descriptions: a
+ * player of a seat is a new CpUciEngine of the same path, with a process
+ * of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +25,9 @@ struct _CpEngineList
   GStrv search_dirs;     /* besides PATH */
   GStrv added;           /* paths the player added */
   GPtrArray *engines;    /* CpUciEngine, probed; NULL until needed */
+  guint generation;      /* counts the changes of what is to be probed */
+  guint loading;         /* the generation probed in the background, plus
+                          * one; 0 when none is */
 };
 
 enum { CHANGED, N_SIGNALS };
@@ -102,6 +108,7 @@ cp_engine_list_set_added (CpEngineList *self, const char *const *paths)
     return;
   g_strfreev (self->added);
   self->added = g_strdupv ((GStrv) paths);
+  self->generation++;
   g_clear_pointer (&self->engines, g_ptr_array_unref);
   g_signal_emit (self, signals[CHANGED], 0);
 }
@@ -116,7 +123,7 @@ listed (GPtrArray *engines, const char *path)
 }
 
 static void
-add (GPtrArray *engines, const char *path)
+add (GPtrArray *engines, const char *path, GCancellable *cancellable)
 {
   g_autoptr (CpUciEngine) engine = NULL;
   g_autoptr (GError) error = NULL;
@@ -124,7 +131,7 @@ add (GPtrArray *engines, const char *path)
   if (path == NULL || listed (engines, path))
     return;
   engine = cp_uci_engine_new (path);
-  if (!cp_uci_engine_probe (engine, NULL, &error))
+  if (!cp_uci_engine_probe (engine, cancellable, &error))
     {
       g_debug ("%s", error->message);
       return;
@@ -134,28 +141,113 @@ add (GPtrArray *engines, const char *path)
   g_ptr_array_add (engines, g_steal_pointer (&engine));
 }
 
+/* What to probe, and where. */
+typedef struct {
+  GStrv search_dirs;
+  GStrv added;
+  guint generation;
+} Probe;
+
+static void
+probe_free (Probe *probe)
+{
+  g_strfreev (probe->search_dirs);
+  g_strfreev (probe->added);
+  g_free (probe);
+}
+
+static Probe *
+probe_new (CpEngineList *self)
+{
+  Probe *probe = g_new0 (Probe, 1);
+
+  probe->search_dirs = g_strdupv (self->search_dirs);
+  probe->added = g_strdupv (self->added);
+  probe->generation = self->generation;
+  return probe;
+}
+
+/* Finds and probes the engines; in any thread. */
+static GPtrArray *
+probe_all (const Probe *probe, GCancellable *cancellable)
+{
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < G_N_ELEMENTS (known_names); i++)
+    {
+      g_autofree char *path = g_find_program_in_path (known_names[i]);
+
+      for (guint d = 0; path == NULL && probe->search_dirs != NULL && probe->search_dirs[d] != NULL; d++)
+        {
+          g_autofree char *candidate = g_build_filename (probe->search_dirs[d], known_names[i], NULL);
+
+          if (g_file_test (candidate, G_FILE_TEST_IS_EXECUTABLE))
+            path = g_steal_pointer (&candidate);
+        }
+      add (found, path, cancellable);
+    }
+  for (guint i = 0; probe->added != NULL && probe->added[i] != NULL; i++)
+    add (found, probe->added[i], cancellable);
+  return found;
+}
+
 static GPtrArray *
 engines (CpEngineList *self)
 {
-  if (self->engines != NULL)
-    return self->engines;
-  self->engines = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < G_N_ELEMENTS (known_names); i++)
+  if (self->engines == NULL)
     {
-      g_autofree char *found = g_find_program_in_path (known_names[i]);
+      Probe *probe = probe_new (self);
 
-      for (guint d = 0; found == NULL && self->search_dirs != NULL && self->search_dirs[d] != NULL; d++)
-        {
-          g_autofree char *path = g_build_filename (self->search_dirs[d], known_names[i], NULL);
-
-          if (g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
-            found = g_steal_pointer (&path);
-        }
-      add (self->engines, found);
+      self->engines = probe_all (probe, NULL);
+      probe_free (probe);
     }
-  for (guint i = 0; self->added != NULL && self->added[i] != NULL; i++)
-    add (self->engines, self->added[i]);
   return self->engines;
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_task_return_pointer (task, probe_all (data, cancellable), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  CpEngineList *self = CP_ENGINE_LIST (source);
+  Probe *probe = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GPtrArray) found = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* What was asked for meanwhile was probed then; a list probed before
+   * the engines added changed is not theirs. */
+  if (self->loading == probe->generation + 1)
+    self->loading = 0;
+  if (found != NULL && self->engines == NULL && probe->generation == self->generation)
+    {
+      self->engines = g_steal_pointer (&found);
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
+}
+
+/**
+ * cp_engine_list_load_in_background:
+ *
+ * Finds and probes the engines in the background, so that the list is
+ * ready when asked for.
+ */
+void
+cp_engine_list_load_in_background (CpEngineList *self)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (CP_IS_ENGINE_LIST (self));
+
+  if (self->engines != NULL || self->loading == self->generation + 1)
+    return;
+  self->loading = self->generation + 1;
+  task = g_task_new (self, NULL, loaded, NULL);
+  g_task_set_source_tag (task, cp_engine_list_load_in_background);
+  g_task_set_task_data (task, probe_new (self), (GDestroyNotify) probe_free);
+  g_task_run_in_thread (task, load_thread);
 }
 
 /**

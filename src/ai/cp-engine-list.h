@@ -18,6 +18,7 @@ CpEngineList *cp_engine_list_new            (const char *const *search_dirs);
 CpEngineList *cp_engine_list_get_default    (void);
 void          cp_engine_list_set_added      (CpEngineList      *self,
                                              const char *const *paths);
+void          cp_engine_list_load_in_background (CpEngineList    *self);
 guint         cp_engine_list_get_n_engines  (CpEngineList      *self);
 CpUciEngine  *cp_engine_list_get_engine     (CpEngineList      *self,
                                              guint              index);

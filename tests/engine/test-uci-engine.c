@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "cp-engine.h"
+#include "cp-engine-list.h"
 #include "cp-session.h"
 #include "cp-uci-engine.h"
 #include "cp-test-util.h"
@@ -284,6 +285,41 @@ test_fake_good (void)
   g_assert_cmpuint (cp_game_get_n_actions (game), ==, 6);
 }
 
+static void
+note_changed (gboolean *changed)
+{
+  *changed = TRUE;
+}
+
+/* The engines are probed in the background, once: a list asked for then
+ * starts none again. */
+static void
+test_list_in_background (void)
+{
+  g_autofree char *good = fake_engine ("good");
+  g_autofree char *log = g_build_filename (fake_dir, "starts.log", NULL);
+  g_autofree char *counting = g_build_filename (fake_dir, "counting", NULL);
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\necho started >> '%s'\nexec '%s'\n", log, good);
+  g_autoptr (CpEngineList) list = cp_engine_list_new (NULL);
+  g_autofree char *starts = NULL;
+  const char *const added[] = { counting, NULL };
+  gboolean changed = FALSE;
+
+  g_assert_true (g_file_set_contents (counting, text, -1, NULL));
+  g_assert_cmpint (g_chmod (counting, 0755), ==, 0);
+  cp_engine_list_set_added (list, added);
+  g_signal_connect_swapped (list, "changed", G_CALLBACK (note_changed), &changed);
+  cp_engine_list_load_in_background (list);
+  cp_engine_list_load_in_background (list);
+  while (!changed)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_nonnull (cp_engine_list_find (list, counting));
+  g_assert_cmpstr (cp_uci_engine_get_name (cp_engine_list_find (list, counting)), ==, "Fake Engine (good)");
+  g_assert_true (g_file_get_contents (log, &starts, NULL, NULL));
+  g_assert_cmpstr (starts, ==, "started\n");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -297,6 +333,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/uci-engine/stockfish/hint", test_stockfish_hint);
   g_test_add_func ("/uci-engine/fake/good", test_fake_good);
   g_test_add_func ("/uci-engine/fake/hurried", test_fake_hurried);
+  g_test_add_func ("/uci-engine/list-in-background", test_list_in_background);
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       g_autofree char *name = g_strdup_printf ("/uci-engine/fake/%s", modes[i]);
