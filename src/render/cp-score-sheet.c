@@ -824,10 +824,20 @@ graph_y (const Item *item, const CpEval *eval)
   return item->y + item->height / 2 - pawns / GRAPH_RANGE * (item->height / 2);
 }
 
+/* Where the graph's @k-th step stands across @item, @step wide: from
+ * the left, or from the right where the page reads from the right. */
+static double
+graph_x (CpScoreSheet *self, const Item *item, double step, guint k)
+{
+  return self->rtl ? item->x + item->width - k * step : item->x + k * step;
+}
+
 /* The evaluation after each action, from the start on: grey above the
  * middle where the first seat stands better, below where the second
  * does; marked moves as dots, red for mistakes, green for fine moves.
- * An action the analysis passed over keeps the evaluation before it. */
+ * An action the analysis passed over keeps the evaluation before it.
+ * The game runs the way the page reads, its scale on the side it starts
+ * from. */
 static void
 draw_graph (CpScoreSheet *self, cairo_t *cr, const Item *item)
 {
@@ -848,16 +858,16 @@ draw_graph (CpScoreSheet *self, cairo_t *cr, const Item *item)
   cairo_stroke (cr);
 
   /* The area between the curve and even. */
-  cairo_move_to (cr, item->x, middle);
+  cairo_move_to (cr, graph_x (self, item, step, 0), middle);
   for (guint i = first; i < n; i++)
     {
       const CpAnnotation *annotation = annotation_at (self, i);
 
       if (annotation != NULL && annotation->eval.known)
         last = &annotation->eval;
-      cairo_line_to (cr, item->x + (i - first + 1) * step, graph_y (item, last));
+      cairo_line_to (cr, graph_x (self, item, step, i - first + 1), graph_y (item, last));
     }
-  cairo_line_to (cr, item->x + (n - first) * step, middle);
+  cairo_line_to (cr, graph_x (self, item, step, n - first), middle);
   cairo_close_path (cr);
   cairo_set_source_rgba (cr, 0.35, 0.35, 0.35, 0.35);
   cairo_fill_preserve (cr);
@@ -886,20 +896,24 @@ draw_graph (CpScoreSheet *self, cairo_t *cr, const Item *item)
                               annotation->mark == CP_MOVE_MARK_DUBIOUS ? 0.55 : 0.12, 0.1);
       else
         cairo_set_source_rgb (cr, 0.1, 0.55, 0.2);
-      cairo_arc (cr, item->x + (i - first + 1) * step, graph_y (item, annotation->eval.known ? &annotation->eval : &even),
+      cairo_arc (cr, graph_x (self, item, step, i - first + 1), graph_y (item, annotation->eval.known ? &annotation->eval : &even),
                  2.2, 0, 2 * G_PI);
       cairo_fill (cr);
     }
 
-  /* The scale, in pawns, at the left. */
+  /* The scale, in pawns. */
   layout = cp_printable_create_layout (cr, "Sans 6.5");
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
-  pango_layout_set_text (layout, "+5", -1);
-  cairo_move_to (cr, item->x + 2, item->y + 1);
-  pango_cairo_show_layout (cr, layout);
-  pango_layout_set_text (layout, "\u22125", -1);
-  cairo_move_to (cr, item->x + 2, item->y + item->height - 1 - layout_height (layout));
-  pango_cairo_show_layout (cr, layout);
+  for (guint top = 0; top < 2; top++)
+    {
+      int width;
+
+      pango_layout_set_text (layout, top == 0 ? "+5" : "\u22125", -1);
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      cairo_move_to (cr, self->rtl ? item->x + item->width - 2 - width : item->x + 2,
+                     top == 0 ? item->y + 1 : item->y + item->height - 1 - layout_height (layout));
+      pango_cairo_show_layout (cr, layout);
+    }
   g_object_unref (layout);
   cairo_restore (cr);
 }

@@ -204,6 +204,89 @@ test_annotated (void)
   g_assert_null (strstr (text, "Better: Qxg2"));
 }
 
+/* The dark pixels of the graph on the first page of the annotated game
+ * printed in @language, in its left and right halves; FALSE (skipped)
+ * without the program or Poppler.  The graph is the one long run of its
+ * light grey across the page. */
+static gboolean
+graph_halves (const char *language, guint *left, guint *right)
+{
+  const char *program = g_getenv ("CP_PROGRAM");
+  g_autofree char *record = g_test_build_filename (G_TEST_DIST, "data", "records", "good-annotated.xml", NULL);
+  g_autofree char *pdf = g_strdup_printf ("%s/graph-%s.pdf", folder, language);
+  g_autofree char *png = g_strdup_printf ("%s/graph-%s", folder, language);
+  g_autofree char *output = g_strdup_printf ("--output=%s", pdf);
+  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
+  g_autofree char *done = NULL, *page = NULL;
+  g_autoptr (GError) error = NULL;
+  cairo_surface_t *surface;
+  guint8 *data;
+  int status, width, height, stride, top = -1, bottom = -1, x0 = 0, x1 = 0;
+
+  if (program == NULL)
+    {
+      g_test_skip ("needs the program");
+      return FALSE;
+    }
+  env = g_environ_setenv (env, "LANGUAGE", language, TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) (const char *[]) { program, "--print-game", record, output, NULL },
+                               env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  done = run_tool ((const char *[]) { "pdftoppm", "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", pdf, png, NULL });
+  if (done == NULL)
+    return FALSE;
+  page = g_strconcat (png, ".png", NULL);
+  surface = cairo_image_surface_create_from_png (page);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  data = cairo_image_surface_get_data (surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < height; y++)
+    for (int x = 0, run = 0; x < width; x++)
+      {
+        guint8 grey = data[y * stride + 4 * x];
+
+        run = grey >= 242 && grey <= 248 ? run + 1 : 0;
+        if (run != 200)
+          continue;
+        if (top < 0)
+          {
+            top = y;
+            x0 = x - 199;
+            for (x1 = x; x1 + 1 < width && data[y * stride + 4 * (x1 + 1)] >= 242; x1++)
+              ;
+          }
+        bottom = y;
+      }
+  g_assert_cmpint (top, >=, 0);
+  g_assert_cmpint (bottom - top, >, 40);
+  *left = *right = 0;
+  for (int y = top; y <= bottom; y++)
+    for (int x = x0; x <= x1; x++)
+      if (data[y * stride + 4 * x] < 200)
+        *(x < (x0 + x1) / 2 ? left : right) += 1;
+  cairo_surface_destroy (surface);
+  return TRUE;
+}
+
+/* The graph runs the way the page reads: where it reads from the right,
+ * the game's start is at the right, as in the window. */
+static void
+test_graph_direction (void)
+{
+  guint left, right;
+
+  if (!graph_halves ("en", &left, &right))
+    return;
+  /* Black mates at the end: the graph falls on the right. */
+  g_assert_cmpuint (right, >, 2 * left);
+  if (!graph_halves ("ar", &left, &right))
+    return;
+  g_assert_cmpuint (left, >, 2 * right);
+}
+
 /* A game not over shows what everyone may know. */
 static void
 test_in_progress (void)
@@ -354,6 +437,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/score-sheet/cooperative", test_cooperative);
       g_test_add_func ("/score-sheet/four-players", test_four_players);
       g_test_add_data_func ("/score-sheet/command-line/de", "de", test_command_line);
+      g_test_add_func ("/score-sheet/graph-direction", test_graph_direction);
       g_test_add_func ("/score-sheet/command-line/error", test_command_line_error);
     }
   status = g_test_run ();
