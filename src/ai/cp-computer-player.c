@@ -142,6 +142,31 @@ cp_level_name (CpLevel level)
 }
 
 /**
+ * cp_level_short_name:
+ *
+ * Returns: the name of @level alone, such as "Easy", where the choice of
+ *   players shows it chosen
+ */
+const char *
+cp_level_short_name (CpLevel level)
+{
+  switch (level)
+    {
+    case CP_LEVEL_EASY:
+      return C_("computer level", "Easy");
+    case CP_LEVEL_MEDIUM:
+      return C_("computer level", "Medium");
+    case CP_LEVEL_HARD:
+      return C_("computer level", "Hard");
+    case CP_LEVEL_RANDOM:
+    case CP_LEVEL_GREEDY:
+    case CP_N_LEVELS:
+    default:
+      return cp_level_describe (level);
+    }
+}
+
+/**
  * cp_level_search_depth:
  *
  * Returns: the greatest depth, in plies, that a player of @level searches

@@ -26,6 +26,7 @@ gboolean    cp_level_from_id (const char  *id,
                               CpLevel     *level);
 const char *cp_level_describe (CpLevel     level);
 const char *cp_level_name    (CpLevel      level);
+const char *cp_level_short_name (CpLevel   level);
 guint       cp_level_search_depth (CpLevel level);
 
 #define CP_TYPE_COMPUTER_PLAYER (cp_computer_player_get_type ())

@@ -88,8 +88,13 @@ bind_choice (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data
 {
   GtkWidget *label = gtk_list_item_get_child (item);
   const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+  const char *const *shown = data;
+  guint position = gtk_list_item_get_position (item);
 
-  gtk_label_set_text (GTK_LABEL (label), text);
+  if (shown != NULL && position < g_strv_length ((char **) shown) && shown[position][0] != '\0')
+    gtk_label_set_text (GTK_LABEL (label), shown[position]);
+  else
+    gtk_label_set_text (GTK_LABEL (label), text);
   /* The row of the list around the label is what takes the focus. */
   if (gtk_widget_get_parent (label) != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (label)),
@@ -100,17 +105,21 @@ bind_choice (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data
  * cp_accessible_choice_factory:
  * @widest: the most characters a choice shows before it is cut short, or
  *   0 to show it whole
+ * @shown: (nullable) (array zero-terminated=1): a shorter text to show for
+ *   the choices, by position ("" or none past its end: the choice itself)
  *
  * Returns: (transfer full): a factory of the items of a drop-down of a
  *   GtkStringList, each named by its whole choice, however it shows it
  */
 GtkListItemFactory *
-cp_accessible_choice_factory (int widest)
+cp_accessible_choice_factory (int widest, const char *const *shown)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GStrv copy = g_strdupv ((GStrv) shown);
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_choice), GINT_TO_POINTER (widest));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_choice), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_choice), copy);
+  g_object_set_data_full (G_OBJECT (factory), "cp-shown", copy, (GDestroyNotify) g_strfreev);
   return factory;
 }
 
@@ -141,7 +150,7 @@ name_drop_down_button (GtkDropDown *drop_down)
 void
 cp_accessible_name_drop_down (GtkDropDown *drop_down, const char *name)
 {
-  g_autoptr (GtkListItemFactory) factory = cp_accessible_choice_factory (0);
+  g_autoptr (GtkListItemFactory) factory = cp_accessible_choice_factory (0, NULL);
 
   gtk_drop_down_set_factory (drop_down, factory);
   gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);

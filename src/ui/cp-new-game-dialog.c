@@ -168,21 +168,27 @@ load_people (GSettings *settings)
   return people;
 }
 
-/* The chosen level's name on the button is cut short where the row is
- * narrow, so that the player's name keeps its room; the menu shows the
- * names whole. */
+/* The button shows the chosen level by its name alone, and an engine's
+ * name cut short where it is long, so that the player's name keeps its
+ * room; the menu shows the choices whole. */
 #define KIND_WIDTH_CHARS 14
 
 static GtkWidget *
 kind_drop_down (GPtrArray *engines, guint level)
 {
-  g_autoptr (GtkListItemFactory) button_factory = cp_accessible_choice_factory (KIND_WIDTH_CHARS);
+  const char *shown[N_KINDS + 1] = { NULL };
+  g_autoptr (GtkListItemFactory) button_factory = NULL;
   g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
   GtkWidget *drop_down;
 
   gtk_string_list_append (labels, _("Person"));
+  shown[0] = "";
   for (guint i = 1; i < N_KINDS; i++)
-    gtk_string_list_append (labels, cp_level_name (kind_levels[i]));
+    {
+      gtk_string_list_append (labels, cp_level_name (kind_levels[i]));
+      shown[i] = cp_level_short_name (kind_levels[i]);
+    }
+  button_factory = cp_accessible_choice_factory (KIND_WIDTH_CHARS, shown);
   for (guint i = 0; i < engines->len; i++)
     gtk_string_list_append (labels, cp_uci_engine_get_name (g_ptr_array_index (engines, i)));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);

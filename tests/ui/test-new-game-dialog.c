@@ -555,6 +555,48 @@ test_error_beside_field (void)
   close_dialog (dialog);
 }
 
+/* The labels under @root that are on the screen, into @found. */
+static GPtrArray *
+shown_labels (GtkWidget *root, GPtrArray *found)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    shown_labels (child, found);
+  return found;
+}
+
+/* A computer's seat shows its level by its name alone, whole, and the
+ * menu the whole choice; the player's name keeps its room. */
+static void
+test_level_shown_whole (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.chess_parlour.ChessParlour");
+  CpNewGameDialog *dialog = present_dialog (settings, 1024, 700);
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GPtrArray) labels = NULL;
+  GtkDropDown *kind;
+  gboolean shown = FALSE;
+
+  cp_new_game_dialog_select_game (dialog, "chess");
+  cp_new_game_dialog_set_player_level (dialog, 1, 3);
+  wait_frames (GTK_WIDGET (dialog), 3);
+  rows = player_rows (dialog);
+  kind = GTK_DROP_DOWN (test_find_type (g_ptr_array_index (rows, 1), GTK_TYPE_DROP_DOWN));
+  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (kind))), ==,
+                   "Hard — a strong club player");
+  labels = shown_labels (g_ptr_array_index (rows, 1), g_ptr_array_new ());
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      shown = shown || g_str_equal (gtk_label_get_text (label), "Hard");
+    }
+  g_assert_true (shown);
+  close_dialog (dialog);
+}
+
 /* The rows of games of @dialog that are on the screen, in order. */
 static GPtrArray *
 shown_game_rows (GtkWidget *root, GPtrArray *found)
@@ -827,6 +869,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/new-game-dialog/no-tooltip-over-menu", test_no_tooltip_over_menu);
   g_test_add_func ("/new-game-dialog/cooperative-colours", test_cooperative_colours);
   g_test_add_func ("/new-game-dialog/engine-players", test_engine_players);
+  g_test_add_func ("/new-game-dialog/level-shown-whole", test_level_shown_whole);
   status = g_test_run ();
   g_hash_table_unref (army_names);
   return status;
