@@ -2906,14 +2906,20 @@ coach_stopped (gpointer window)
   return !cp_coach_panel_is_running (((CpWindow *) window)->coach);
 }
 
-/* Fool's mate, played by clicks. */
-static void
-play_fools_mate (CpWindow *window)
+/* A new window where Fool's mate is played by clicks, the coach's
+ * budget set to @depth beforehand. */
+static CpWindow *
+fools_mate_window (guint depth)
 {
   static const char *const moves[] = { "f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4", NULL };
+  CpWindow *window = new_window ();
+  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
 
+  cp_window_set_game (window, game, NULL);
+  cp_coach_panel_set_budget (window->coach, depth, 0);
   play_by_clicks (window, moves);
-  g_assert_true (cp_state_is_over (cp_game_get_state (cp_window_get_game (window))));
+  g_assert_true (cp_state_is_over (cp_game_get_state (game)));
+  return window;
 }
 
 /* A game that ends in the window is analysed in the background, unless
@@ -2926,39 +2932,29 @@ test_analyse_ended_game (void)
   g_autofree char *dir = g_dir_make_tmp ("cp-analyse-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "fools-mate.xml", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  CpWindow *window = new_window ();
-  g_autoptr (CpGame) game = cp_game_new ("chess", NULL, 2, 1, NULL);
   g_autoptr (GError) error = NULL;
+  CpWindow *window;
+  CpAnnotations *annotations;
 
   g_settings_set_boolean (settings, "analyse-finished-games", FALSE);
-  cp_window_set_game (window, game, NULL);
-  play_fools_mate (window);
+  window = fools_mate_window (2);
   iterate ();
   g_assert_false (cp_coach_panel_is_running (window->coach));
-  g_assert_true (cp_annotations_is_empty (cp_game_get_annotations (game)));
+  g_assert_true (cp_annotations_is_empty (cp_game_get_annotations (cp_window_get_game (window))));
   g_assert_true (save_to (window, file, &error));
   g_assert_no_error (error);
   destroy (window);
 
   g_settings_set_boolean (settings, "analyse-finished-games", TRUE);
-  window = new_window ();
-  g_clear_object (&game);
-  game = cp_game_new ("chess", NULL, 2, 1, NULL);
-  cp_window_set_game (window, game, NULL);
-  cp_coach_panel_set_budget (window->coach, 2, 0);
-  play_fools_mate (window);
+  window = fools_mate_window (2);
   test_wait_until (coach_stopped, window);
-  g_assert_false (cp_annotations_is_empty (cp_game_get_annotations (game)));
-  g_assert_cmpint (cp_annotations_get (cp_game_get_annotations (game), 2)->mark, ==, CP_MOVE_MARK_BLUNDER);
+  annotations = cp_game_get_annotations (cp_window_get_game (window));
+  g_assert_false (cp_annotations_is_empty (annotations));
+  g_assert_cmpint (cp_annotations_get (annotations, 2)->mark, ==, CP_MOVE_MARK_BLUNDER);
   destroy (window);
 
   /* A window closed while its game is analysed. */
-  window = new_window ();
-  g_clear_object (&game);
-  game = cp_game_new ("chess", NULL, 2, 1, NULL);
-  cp_window_set_game (window, game, NULL);
-  cp_coach_panel_set_budget (window->coach, 6, 0);
-  play_fools_mate (window);
+  window = fools_mate_window (6);
   destroy (window);
   for (guint i = 0; i < 20; i++)
     {
