@@ -3,7 +3,8 @@
  * Random and greedy players pick among the legal actions at once.  The
  * easy, medium and hard players search (cp-search.c) in the games the
  * search plays (two seats, no secrets): the easy player three plies
- * deep, and then not always the best move found; the medium player four
+ * deep, and then not always the best move found (less often where a move
+ * ends at dice, beyond which no search sees); the medium player four
  * plies deep at most, within its time; the hard one as deep as its time
  * allows.  In orthodox chess these depths put the levels about where their
  * names say (benchmarks/bench-levels.py measures them against Stockfish).
@@ -42,7 +43,7 @@
  * alpha-beta search, and in those of the tree search. */
 #define EASY_BLUNDERS 5
 #define EASY_MARGIN 50
-#define EASY_TREE_BLUNDERS 20
+#define EASY_TREE_BLUNDERS 20   /* also where a move ends at dice */
 /* The deepest the medium player searches in the games of the alpha-beta
  * search, in plies (captures are followed beyond). */
 #define MEDIUM_DEPTH 4
@@ -353,6 +354,23 @@ choose_greedy (CpComputerPlayer *self, const CpState *state, guint seat, const C
 }
 
 /* Easy play: a shallow search, and not always its best move. */
+/* Whether one of @moves ends at a roll of the dice, beyond which the
+ * search does not look. */
+static gboolean
+dice_ahead (const CpState *state, const CpActionList *moves)
+{
+  if (!(state->rules->flags & CP_RULES_CHANCE))
+    return FALSE;
+  for (guint i = 0; i < moves->len; i++)
+    {
+      g_autoptr (CpState) child = cp_state_copy (state);
+
+      if (cp_state_apply (child, &moves->items[i], NULL) && (cp_state_pending (child) & CP_SEAT_BIT (CP_SEAT_CHANCE)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static guint
 choose_easy (CpComputerPlayer *self, const CpState *state, guint seat, const CpActionList *moves)
 {
@@ -361,7 +379,9 @@ choose_easy (CpComputerPlayer *self, const CpState *state, guint seat, const CpA
   int best = G_MININT;
   guint n = 0, pick;
 
-  if (g_rand_int_range (self->rand, 0, 100) < EASY_BLUNDERS)
+  /* Where lines end at a roll of the dice, three plies see no less than
+   * four: the easy player's mistakes are those of the tree search. */
+  if (g_rand_int_range (self->rand, 0, 100) < (dice_ahead (state, moves) ? EASY_TREE_BLUNDERS : EASY_BLUNDERS))
     return (guint) g_rand_int_range (self->rand, 0, (gint32) moves->len);
   /* On a budget of work, the time does not count. */
   if (self->depth == 0 && self->nodes == 0)

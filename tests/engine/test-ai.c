@@ -170,12 +170,12 @@ test_games_end (void)
 /* Mates in orthodox chess. */
 
 static CpState *
-chess_position (const char *fen)
+game_position (const char *game_id, const char *fen)
 {
   g_autoptr (GHashTable) given = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) options = NULL;
   g_autoptr (GError) error = NULL;
-  const CpRules *rules = cp_rules_lookup ("chess");
+  const CpRules *rules = cp_rules_lookup (game_id);
   CpState *state;
 
   g_hash_table_insert (given, (gpointer) "fen", (gpointer) fen);
@@ -184,6 +184,12 @@ chess_position (const char *fen)
   state = cp_state_new (rules, 2, options, &error);
   g_assert_no_error (error);
   return state;
+}
+
+static CpState *
+chess_position (const char *fen)
+{
+  return game_position ("chess", fen);
 }
 
 static void
@@ -244,10 +250,9 @@ test_levels_mate (void)
 /* The easy level takes a queen left hanging nearly every time, for
  * learners of the rules must get an answer to their mistakes, but not
  * every time: it still makes mistakes on purpose. */
-static void
-test_easy_mistakes (void)
+static guint
+easy_takes_queen (CpState *state)
 {
-  g_autoptr (CpState) state = chess_position ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
   guint taken = 0;
 
   for (guint32 seed = 1; seed <= 100; seed++)
@@ -260,8 +265,20 @@ test_easy_mistakes (void)
       text = cp_state_format (state, &action, CP_NOTATION_COMPUTER);
       taken += g_str_equal (text, "d2d5");
     }
+  return taken;
+}
+
+static void
+test_easy_mistakes (void)
+{
+  g_autoptr (CpState) chess = chess_position ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  g_autoptr (CpState) chess960 = game_position ("chess960", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  guint taken = easy_takes_queen (chess);
+
   g_assert_cmpuint (taken, >=, 90);
   g_assert_cmpuint (taken, <, 100);
+  /* Chess960 draws its start, but no die falls in play. */
+  g_assert_cmpuint (easy_takes_queen (chess960), ==, taken);
 }
 
 /* In the games of the tree search, the medium player stops at its budget
