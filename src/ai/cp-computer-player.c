@@ -3,8 +3,8 @@
  * Random and greedy players pick among the legal actions at once.  The
  * easy, medium and hard players search (cp-search.c) in the games the
  * search plays (two seats, no secrets): the easy player three plies
- * deep, and then not always the best move found (less often where a move
- * ends at dice, beyond which no search sees); the medium player four
+ * deep, and then not always the best move found (still less often where
+ * a move ends at dice, beyond which no search sees); the medium player four
  * plies deep at most, within its time; the hard one as deep as its time
  * allows.  In orthodox chess these depths put the levels about where their
  * names say (benchmarks/bench-levels.py measures them against Stockfish).
