@@ -648,6 +648,8 @@ main (int argc, char *argv[])
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_settings_set_boolean (cp_application_get_settings (app), "animate-moves", FALSE);
   g_settings_set_enum (cp_application_get_settings (app), "computer-pace", 0);
+  /* The analysis of a finished game is tested on its own (test-window). */
+  g_settings_set_boolean (cp_application_get_settings (app), "analyse-finished-games", FALSE);
 
   rules = cp_rules_list (&n_rules);
   for (guint r = 0; r < n_rules; r++)

@@ -2972,7 +2972,7 @@ test_analyse_ended_game (void)
   g_assert_false (cp_annotations_is_empty (cp_game_get_annotations (cp_window_get_game (window))));
   g_assert_true (cp_session_get_modified (window->session));
   destroy (window);
-  g_settings_reset (settings, "analyse-finished-games");
+  g_settings_set_boolean (settings, "analyse-finished-games", FALSE);
   cp_test_remove_tree (dir);
 }
 
@@ -3671,6 +3671,8 @@ main (int argc, char *argv[])
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_settings_set_boolean (cp_application_get_settings (app), "animate-moves", FALSE);
   g_settings_set_enum (cp_application_get_settings (app), "computer-pace", 0);
+  /* The analysis of a finished game is tested on its own. */
+  g_settings_set_boolean (cp_application_get_settings (app), "analyse-finished-games", FALSE);
 
   g_test_add_func ("/window/click-move", test_click_move);
   g_test_add_func ("/window/illegal-drop", test_illegal_drop);
