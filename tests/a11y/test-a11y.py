@@ -409,8 +409,10 @@ def go_to(grid, name):
 
 
 def said_the_end(window):
-    return [a.get_name() for a in find_all(window, 'label')
-            if re.search(r' wins$|[Dd]raw', a.get_name() or '')]
+    """The labels that say how the game ended.  The move list may change
+    meanwhile, as the computer analyses the game that ended."""
+    names = [read(a, lambda a: a.get_name()) for a in find_all(window, 'label')]
+    return [name for name in names if re.search(r' wins$|[Dd]raw', name or '')]
 
 
 def play_by_keyboard(game, cells_on_board, seed, moves=None):
