@@ -3,11 +3,12 @@
  * Random and greedy players pick among the legal actions at once.  The
  * easy, medium and hard players search (cp-search.c) in the games the
  * search plays (two seats, no secrets): the easy player three plies
- * deep, and then not always the best move found (still less often where
- * a move ends at dice, beyond which no search sees); the medium player four
- * plies deep at most, within its time; the hard one as deep as its time
- * allows.  In orthodox chess these depths put the levels about where their
- * names say (benchmarks/bench-levels.py measures them against Stockfish).
+ * deep, and then not always the best move found, and less often still
+ * where a move ends at dice, beyond which no search sees; the medium
+ * player four plies deep at most, within its time; the hard one as deep
+ * as its time allows.  In orthodox chess these depths put the levels
+ * about where their names say (benchmarks/bench-levels.py measures them
+ * against Stockfish).
  * In the other games (secrets, three or four players) they use
  * information-set Monte Carlo tree search (cp-mcts.c): the hard player
  * on its time, the medium one on the same time but a budget of positions
@@ -54,8 +55,8 @@
 /* Milliseconds the easy player takes at most to rate them. */
 #define EASY_TIME 700
 /* Positions the easy player's tree search makes a move, and the medium
- * player's at most: the hard player makes as many as its time allows, ten
- * times these and more. */
+ * player's at most: the hard player makes as many as its time allows,
+ * several times the medium player's. */
 #define EASY_NODES 1500
 #define MEDIUM_NODES 12000
 
@@ -353,7 +354,6 @@ choose_greedy (CpComputerPlayer *self, const CpState *state, guint seat, const C
   return chosen;
 }
 
-/* Easy play: a shallow search, and not always its best move. */
 /* Whether one of @moves ends at a roll of the dice, beyond which the
  * search does not look. */
 static gboolean
@@ -371,6 +371,7 @@ dice_ahead (const CpState *state, const CpActionList *moves)
   return FALSE;
 }
 
+/* Easy play: a shallow search, and not always its best move. */
 static guint
 choose_easy (CpComputerPlayer *self, const CpState *state, guint seat, const CpActionList *moves)
 {

@@ -6,9 +6,9 @@
  * plays; those that do not answer as UCI engines are left out.  That
  * takes a moment, so the application has it done in the background
  * (cp_engine_list_load_in_background()) before anything asks; what asks
- * before then has them probed at once.  The engines listed are descriptions: a
- * player of a seat is a new CpUciEngine of the same path, with a process
- * of its own.
+ * before then has them probed at once.  The engines listed are
+ * descriptions: a player of a seat is a new CpUciEngine of the same path,
+ * with a process of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
