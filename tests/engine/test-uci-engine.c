@@ -21,19 +21,27 @@
 
 static char *fake_dir;
 
-/* A program that runs the fake engine in @mode. */
+/* A program @name in the folder of the fakes that runs the shell's @text. */
 static char *
-fake_engine (const char *mode)
+write_program (const char *name, const char *text)
 {
-  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "engine", "fake-uci-engine.py", NULL);
-  g_autofree char *text = g_strdup_printf ("#!/bin/sh\nexec python3 '%s' %s\n", script, mode);
-  char *path = g_build_filename (fake_dir, mode, NULL);
+  char *path = g_build_filename (fake_dir, name, NULL);
   g_autoptr (GError) error = NULL;
 
   g_file_set_contents (path, text, -1, &error);
   g_assert_no_error (error);
   g_assert_cmpint (g_chmod (path, 0755), ==, 0);
   return path;
+}
+
+/* A program that runs the fake engine in @mode. */
+static char *
+fake_engine (const char *mode)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "engine", "fake-uci-engine.py", NULL);
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\nexec python3 '%s' %s\n", script, mode);
+
+  return write_program (mode, text);
 }
 
 static void
@@ -298,15 +306,13 @@ test_list_in_background (void)
 {
   g_autofree char *good = fake_engine ("good");
   g_autofree char *log = g_build_filename (fake_dir, "starts.log", NULL);
-  g_autofree char *counting = g_build_filename (fake_dir, "counting", NULL);
   g_autofree char *text = g_strdup_printf ("#!/bin/sh\necho started >> '%s'\nexec '%s'\n", log, good);
+  g_autofree char *counting = write_program ("counting", text);
   g_autoptr (CpEngineList) list = cp_engine_list_new (NULL);
   g_autofree char *starts = NULL;
   const char *const added[] = { counting, NULL };
   gboolean changed = FALSE;
 
-  g_assert_true (g_file_set_contents (counting, text, -1, NULL));
-  g_assert_cmpint (g_chmod (counting, 0755), ==, 0);
   cp_engine_list_set_added (list, added);
   g_signal_connect_swapped (list, "changed", G_CALLBACK (note_changed), &changed);
   cp_engine_list_load_in_background (list);

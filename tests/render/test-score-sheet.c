@@ -204,24 +204,16 @@ test_annotated (void)
   g_assert_null (strstr (text, "Better: Qxg2"));
 }
 
-/* The dark pixels of the graph on the first page of the annotated game
- * printed in @language, in its left and right halves; FALSE (skipped)
- * without the program or Poppler.  The graph is the one long run of its
- * light grey across the page. */
+/* Prints @record as a score sheet in @language to @pdf with
+ * --print-game.  Returns: FALSE (skipped) without the program */
 static gboolean
-graph_halves (const char *language, guint *left, guint *right)
+print_game (const char *record, const char *language, const char *pdf)
 {
   const char *program = g_getenv ("CP_PROGRAM");
-  g_autofree char *record = g_test_build_filename (G_TEST_DIST, "data", "records", "good-annotated.xml", NULL);
-  g_autofree char *pdf = g_strdup_printf ("%s/graph-%s.pdf", folder, language);
-  g_autofree char *png = g_strdup_printf ("%s/graph-%s", folder, language);
   g_autofree char *output = g_strdup_printf ("--output=%s", pdf);
   g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
-  g_autofree char *done = NULL, *page = NULL;
   g_autoptr (GError) error = NULL;
-  cairo_surface_t *surface;
-  guint8 *data;
-  int status, width, height, stride, top = -1, bottom = -1, x0 = 0, x1 = 0;
+  int status;
 
   if (program == NULL)
     {
@@ -233,6 +225,26 @@ graph_halves (const char *language, guint *left, guint *right)
                                env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return TRUE;
+}
+
+/* The dark pixels of the graph on the first page of the annotated game
+ * printed in @language, in its left and right halves; FALSE (skipped)
+ * without the program or Poppler.  The graph is the one long run of its
+ * light grey across the page. */
+static gboolean
+graph_halves (const char *language, guint *left, guint *right)
+{
+  g_autofree char *record = g_test_build_filename (G_TEST_DIST, "data", "records", "good-annotated.xml", NULL);
+  g_autofree char *pdf = g_strdup_printf ("%s/graph-%s.pdf", folder, language);
+  g_autofree char *png = g_strdup_printf ("%s/graph-%s", folder, language);
+  g_autofree char *done = NULL, *page = NULL;
+  cairo_surface_t *surface;
+  guint8 *data;
+  int width, height, stride, top = -1, bottom = -1, x0 = 0, x1 = 0;
+
+  if (!print_game (record, language, pdf))
+    return FALSE;
   done = run_tool ((const char *[]) { "pdftoppm", "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", pdf, png, NULL });
   if (done == NULL)
     return FALSE;
@@ -348,27 +360,12 @@ static void
 test_command_line (gconstpointer data)
 {
   const char *language = data;
-  const char *program = g_getenv ("CP_PROGRAM");
   g_autofree char *record = g_test_build_filename (G_TEST_DIST, "fuzz", "corpus", "record", "chess-2-players-00.xml",
                                                    NULL);
   g_autofree char *path = g_strdup_printf ("%s/game-%s.pdf", folder, language);
-  g_autofree char *output = g_strdup_printf ("--output=%s", path);
-  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
-  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
-  int status;
 
-  if (program == NULL)
-    {
-      g_test_skip ("needs the program");
-      return;
-    }
-  env = g_environ_setenv (env, "LANGUAGE", language, TRUE);
-  g_assert_true (g_spawn_sync (NULL, (char **) (const char *[]) { program, "--print-game", record, output, NULL },
-                               env, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  if (pdf_pages (path) == 0)
+  if (!print_game (record, language, path) || pdf_pages (path) == 0)
     return;
   text = pdf_text (path);
   assert_has (text, "Zoë");
