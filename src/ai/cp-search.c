@@ -504,7 +504,10 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
     }
 
   list->len = 0;
-  self->rules->legal (state, seat, list);
+  if (!check && self->rules->tactical != NULL)
+    self->rules->tactical (state, seat, list);
+  else
+    self->rules->legal (state, seat, list);
   score_moves (self, state, ply, 0);
   for (guint i = 0; i < list->len; i++)
     {

@@ -4,8 +4,11 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cp-engine.h"
 #include "cp-chess-state.h"
+#include "cp-test-util.h"
 
 typedef struct {
   const char *game;
@@ -85,10 +88,139 @@ test_perft_case (gconstpointer data)
   }
 }
 
+typedef struct {
+  guint positions;
+  guint tactical;   /* positions with a capture or promotion */
+  guint stuck;      /* positions whose seat to move has no move */
+} Subsets;
+
+/* The captures and promotions of @all, in their order, must be @tactical
+ * exactly. */
+static void
+assert_tactical_subset (const CpActionList *all, const CpActionList *tactical)
+{
+  guint j = 0;
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const CpAction *a = &all->items[i];
+
+      if (!(a->flags & CP_ACTION_FLAG_CAPTURE) && a->piece == CP_PIECE_NONE)
+        continue;
+      g_assert_cmpuint (j, <, tactical->len);
+      g_assert_true (memcmp (a, &tactical->items[j], sizeof *a) == 0);
+      j++;
+    }
+  g_assert_cmpuint (j, ==, tactical->len);
+}
+
+static void
+compare_subsets (CpState *state, guint ply, gpointer data)
+{
+  const CpChessState *st = CP_CHESS_STATE (state);
+  Subsets *n = data;
+
+  if (cp_state_first_pending (state) >= state->n_seats)
+    return;
+  n->positions++;
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_auto (CpActionList) all = { 0 };
+      g_auto (CpActionList) tactical = { 0 };
+
+      cp_chess_legal (st, seat, &all);
+      cp_chess_legal_tactical (st, seat, &tactical);
+      assert_tactical_subset (&all, &tactical);
+      g_assert_cmpint (cp_chess_has_legal (st, seat), ==, all.len > 0);
+      if (seat == state->to_move)
+        {
+          n->tactical += tactical.len > 0;
+          n->stuck += all.len == 0;
+        }
+      /* The rules' hook, where a game has one, gives the same. */
+      if (state->rules->tactical != NULL && seat == state->to_move)
+        {
+          g_auto (CpActionList) legal = { 0 };
+          g_auto (CpActionList) hook = { 0 };
+
+          cp_state_legal (state, seat, &legal);
+          state->rules->tactical (state, seat, &hook);
+          assert_tactical_subset (&legal, &hook);
+        }
+    }
+}
+
+/* The quiescence search's captures and promotions, and the answer to
+ * whether a seat has any move at all, come from shortened generations:
+ * on random lines of the games that share the chess move generator, they
+ * must agree with the whole one. */
+static void
+test_generation_subsets (void)
+{
+  static const struct {
+    const char *game;
+    const char *positions[3];
+  } games[] = {
+    { "chess", { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                 "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1" } },
+    { "chess960", { "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                    "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+                    "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1" } },
+    { "adrenaline", { "r3k2r/p1ppq*pb1/bn*2pnp1/3PN3/1p2P3/2N**2Q1p/PPPB*BPPP/R3K2R w KQkq - 0 1",
+                      "n1n5/P*PPk4/8/8/8/8/4Kppp/5N*1N w - - 0 1",
+                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" } },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      Subsets n = { 0 };
+
+      cp_test_walk_lines (games[g].game, games[g].positions, G_N_ELEMENTS (games[g].positions),
+                          12, 160, 5, compare_subsets, &n);
+      g_test_message ("%s: %u positions, %u with a capture or promotion, %u without a move",
+                      games[g].game, n.positions, n.tactical, n.stuck);
+      /* The lines reach every kind of position the comparison is about. */
+      g_assert_cmpuint (n.positions, >, 1000);
+      g_assert_cmpuint (n.tactical, >, n.positions / 10);
+    }
+}
+
+/* Where the seat to move has no move, or one piece alone has moves,
+ * the shortened answer must still be right. */
+static void
+test_has_legal (void)
+{
+  static const struct {
+    const char *fen;
+    gboolean any;
+  } positions[] = {
+    { "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", FALSE },   /* mated */
+    { "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", FALSE },                                  /* stalemated */
+    { "7k/8/8/8/8/1p6/1P6/K1q5 w - - 0 1", FALSE },                               /* mated, pawn blocked */
+    { "6k1/2R5/8/8/8/1p6/1P6/K1q5 w - - 0 1", TRUE },                             /* only Rxc1 */
+    { "k7/8/8/8/8/8/5r2/7K w - - 0 1", TRUE },                                    /* the king's Kg1 */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      g_autofree char *option = g_strconcat ("fen=", positions[i].fen, NULL);
+      g_autoptr (CpState) state = cp_test_new_state ("chess", 2, option, NULL);
+      g_auto (CpActionList) all = { 0 };
+
+      cp_chess_legal (CP_CHESS_STATE (state), state->to_move, &all);
+      g_assert_cmpint (all.len > 0, ==, positions[i].any);
+      g_assert_cmpint (cp_chess_has_legal (CP_CHESS_STATE (state), state->to_move), ==, positions[i].any);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/perft/generation-subsets", test_generation_subsets);
+  g_test_add_func ("/perft/has-legal", test_has_legal);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {

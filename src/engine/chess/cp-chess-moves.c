@@ -25,6 +25,15 @@ typedef struct {
   CpCellSet pin_lines[8];
 } Restrictions;
 
+/* Which moves a generation gives: all of them, only the captures and
+ * promotions (a quiescence search's moves), or those of the first piece
+ * that has any (whether there are any). */
+typedef enum {
+  GENERATE_ALL,
+  GENERATE_TACTICAL,
+  GENERATE_ANY,
+} Generate;
+
 static void
 find_restrictions (const CpChessState *st, guint seat, Restrictions *r)
 {
@@ -155,7 +164,7 @@ en_passant_safe (const CpChessState *st, guint seat, guint from, guint side)
 
 static void
 pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *allowed,
-            CpActionList *out)
+            Generate mode, CpActionList *out)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
@@ -170,14 +179,16 @@ pawn_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *all
       /* A piece beyond the mirror is passed, never landed on. */
       if (to == CP_NO_CELL || present (st, &cells[to], side))
         continue;
-      if (cells[to].kind == CP_PIECE_NONE && cp_cell_set_contains (allowed, to))
+      if (cells[to].kind == CP_PIECE_NONE && cp_cell_set_contains (allowed, to)
+          && (mode != GENERATE_TACTICAL || cp_cell_set_contains (&st->promotion_zone[seat], to)))
         add_pawn_move (st, out, seat, from, to, 0);
       if ((st->features & CP_CHESS_DOUBLE_STEP) && !(cells[from].flags & CP_PIECE_FLAG_MOVED))
         {
           guint two = nb[to * CP_N_DIRS + f];
 
           if (two != CP_NO_CELL && cells[two].kind == CP_PIECE_NONE
-              && cp_cell_set_contains (allowed, two))
+              && cp_cell_set_contains (allowed, two)
+              && (mode != GENERATE_TACTICAL || cp_cell_set_contains (&st->promotion_zone[seat], two)))
             add_pawn_move (st, out, seat, from, two, CP_ACTION_FLAG_DOUBLE);
         }
     }
@@ -299,7 +310,7 @@ and_sets (CpCellSet *a, const CpCellSet *b)
 
 static void
 piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *allowed,
-             CpActionList *out)
+             Generate mode, CpActionList *out)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
@@ -314,7 +325,8 @@ piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *al
         {
           guint to = targets[i];
 
-          if (cells[to].kind == CP_PIECE_NONE || capturable (st, seat, &cells[to], side))
+          if ((cells[to].kind == CP_PIECE_NONE && mode != GENERATE_TACTICAL)
+              || capturable (st, seat, &cells[to], side))
             if (cp_cell_set_contains (allowed, to))
               add_move (out, seat, from, to,
                         cells[to].kind ? CP_ACTION_FLAG_CAPTURE : 0, 0);
@@ -344,7 +356,7 @@ piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *al
                 add_move (out, seat, from, to, CP_ACTION_FLAG_CAPTURE, 0);
               break;
             }
-          if (cp_cell_set_contains (allowed, to))
+          if (mode != GENERATE_TACTICAL && cp_cell_set_contains (allowed, to))
             add_move (out, seat, from, to, 0, 0);
           if (!slide)
             break;
@@ -353,7 +365,8 @@ piece_moves (const CpChessState *st, guint seat, guint from, const CpCellSet *al
 }
 
 static void
-king_moves (const CpChessState *st, guint seat, guint from, KingDanger *danger, CpActionList *out)
+king_moves (const CpChessState *st, guint seat, guint from, KingDanger *danger, Generate mode,
+            CpActionList *out)
 {
   const guint8 *nb = neighbours (st);
   const CpPiece *cells = st->base.cells;
@@ -364,7 +377,7 @@ king_moves (const CpChessState *st, guint seat, guint from, KingDanger *danger, 
     {
       guint to = nb[from * CP_N_DIRS + d];
 
-      if (to == CP_NO_CELL)
+      if (to == CP_NO_CELL || (cells[to].kind == CP_PIECE_NONE && mode == GENERATE_TACTICAL))
         continue;
       if (cells[to].kind != CP_PIECE_NONE && !capturable (st, seat, &cells[to], side))
         continue;
@@ -374,19 +387,16 @@ king_moves (const CpChessState *st, guint seat, guint from, KingDanger *danger, 
     }
 }
 
-/**
- * cp_chess_legal:
- *
- * Appends the legal moves of @seat to @out.
- */
-void
-cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
+static void
+generate (const CpChessState *st, guint player, Generate mode, CpActionList *out)
 {
   const CpPiece *cells = st->base.cells;
   guint n_cells = cp_board_get_width (st->base.board) * cp_board_get_height (st->base.board);
   guint seat = st->army[player], first = out->len;
   guint king = st->king[seat];
   guint king_side = king != CP_NO_CELL ? side_of_cell (st, king) : 0;
+  gboolean filtered = (st->features & CP_CHESS_EXTRA_STEPS) && (st->features & CP_CHESS_CHECK)
+                      && king != CP_NO_CELL;
   KingDanger danger;
   Restrictions r;
   CpCellSet everywhere;
@@ -401,11 +411,15 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
       CpCellSet allowed;
       const CpCellSet *line;
 
+      /* The moves found so far answer whether there are any, unless the
+       * extra steps' safety may still take them away. */
+      if (mode == GENERATE_ANY && out->len > first && !filtered)
+        break;
       if (p->kind == CP_PIECE_NONE || p->seat != seat)
         continue;
       if (from == king && king != CP_NO_CELL && (st->features & CP_CHESS_CHECK))
         {
-          king_moves (st, seat, from, &danger, out);
+          king_moves (st, seat, from, &danger, mode, out);
           continue;
         }
       /* Beyond the mirror from its king, a piece is free of checks and pins. */
@@ -421,15 +435,53 @@ cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
         }
 
       if (p->kind == CP_PIECE_PAWN)
-        pawn_moves (st, seat, from, &allowed, out);
+        pawn_moves (st, seat, from, &allowed, mode, out);
       else
-        piece_moves (st, seat, from, &allowed, out);
+        piece_moves (st, seat, from, &allowed, mode, out);
     }
 
-  if ((st->features & CP_CHESS_CASTLING) && king != CP_NO_CELL && r.n_checkers == 0)
+  if ((st->features & CP_CHESS_CASTLING) && king != CP_NO_CELL && r.n_checkers == 0
+      && mode != GENERATE_TACTICAL && !(mode == GENERATE_ANY && out->len > first && !filtered))
     castling_moves (st, seat, &danger, out);
   for (guint i = first; i < out->len; i++)
     out->items[i].seat = (guint8) player;
-  if ((st->features & CP_CHESS_EXTRA_STEPS) && (st->features & CP_CHESS_CHECK) && king != CP_NO_CELL)
+  if (filtered)
     cp_chess_keep_safe_moves (st, player, first, &danger, out);
+}
+
+/**
+ * cp_chess_legal:
+ *
+ * Appends the legal moves of @seat to @out.
+ */
+void
+cp_chess_legal (const CpChessState *st, guint player, CpActionList *out)
+{
+  generate (st, player, GENERATE_ALL, out);
+}
+
+/**
+ * cp_chess_legal_tactical:
+ *
+ * Appends the legal captures and promotions of @seat to @out: the moves
+ * of cp_chess_legal() that take a piece or promote, in the same order.
+ */
+void
+cp_chess_legal_tactical (const CpChessState *st, guint player, CpActionList *out)
+{
+  generate (st, player, GENERATE_TACTICAL, out);
+}
+
+/**
+ * cp_chess_has_legal:
+ *
+ * Whether @seat has a legal move, found without generating them all.
+ */
+gboolean
+cp_chess_has_legal (const CpChessState *st, guint player)
+{
+  g_auto (CpActionList) moves = { 0 };
+
+  generate (st, player, GENERATE_ANY, &moves);
+  return moves.len > 0;
 }

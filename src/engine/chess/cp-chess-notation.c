@@ -138,7 +138,6 @@ check_suffix (const CpChessState *st, const CpAction *action)
 {
   g_autoptr (CpState) after = cp_state_copy (&st->base);
   CpChessState *a = CP_CHESS_STATE (after);
-  g_auto (CpActionList) replies = { 0 };
   guint next;
 
   cp_chess_make (a, action, NULL);
@@ -147,8 +146,7 @@ check_suffix (const CpChessState *st, const CpAction *action)
   next = a->base.to_move;
   if (!(a->features & CP_CHESS_CHECK) || !cp_chess_in_check (a, next))
     return "";
-  cp_chess_legal (a, next, &replies);
-  return replies.len == 0 ? "#" : "+";
+  return cp_chess_has_legal (a, next) ? "+" : "#";
 }
 
 /**

@@ -59,12 +59,10 @@ cp_chess_settle (CpChessState *st)
   while (cp_chess_live_teams (st, NULL) > 1)
     {
       guint seat = st->base.to_move;
-      g_auto (CpActionList) moves = { 0 };
 
       if (!(st->base.out & BIT (seat)))
         {
-          cp_chess_legal (st, seat, &moves);
-          if (moves.len > 0)
+          if (cp_chess_has_legal (st, seat))
             return;
           st->base.out |= BIT (seat);
           st->halfmove = 0;

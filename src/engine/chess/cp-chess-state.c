@@ -511,7 +511,6 @@ cp_chess_draw_by_counting (const CpChessState *st, CpOutcome *outcome)
 void
 cp_chess_outcome (const CpChessState *state, CpOutcome *outcome)
 {
-  g_auto (CpActionList) moves = { 0 };
   const CpChessState *st = state;
   guint seat;
 
@@ -529,8 +528,7 @@ cp_chess_outcome (const CpChessState *state, CpOutcome *outcome)
     }
 
   seat = st->base.to_move;
-  cp_chess_legal (st, seat, &moves);
-  if (moves.len == 0)
+  if (!cp_chess_has_legal (st, seat))
     {
       if (cp_chess_in_check (st, seat))
         *outcome = (CpOutcome) { CP_STATUS_WON, CP_END_CHECKMATE,

@@ -115,6 +115,11 @@ gboolean  cp_chess_steps_may_reach    (const CpChessState *st,
 void      cp_chess_legal              (const CpChessState *st,
                                        guint         seat,
                                        CpActionList *out);
+void      cp_chess_legal_tactical     (const CpChessState *st,
+                                       guint         seat,
+                                       CpActionList *out);
+gboolean  cp_chess_has_legal          (const CpChessState *st,
+                                       guint         seat);
 void      cp_chess_keep_safe_steps    (const CpChessState *st,
                                        guint         player,
                                        guint         first,

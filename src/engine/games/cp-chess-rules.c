@@ -68,6 +68,12 @@ cp_chess_rules_legal (const CpState *state, guint seat, CpActionList *out)
 }
 
 void
+cp_chess_rules_tactical (const CpState *state, guint seat, CpActionList *out)
+{
+  cp_chess_legal_tactical (CP_CHESS_STATE (state), seat, out);
+}
+
+void
 cp_chess_rules_make (CpState *state, const CpAction *action, CpUndo *undo)
 {
   cp_chess_make (CP_CHESS_STATE (state), action, undo);
@@ -297,5 +303,6 @@ const CpRules cp_chess_rules = {
   .hash = cp_chess_rules_hash,
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,
+  .tactical = cp_chess_rules_tactical,
   .write_position = cp_chess_rules_write_position,
 };

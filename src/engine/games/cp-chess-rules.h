@@ -20,6 +20,9 @@ CpSeatMask  cp_chess_rules_pending    (const CpState  *state);
 void        cp_chess_rules_legal      (const CpState  *state,
                                        guint           seat,
                                        CpActionList   *out);
+void        cp_chess_rules_tactical   (const CpState  *state,
+                                       guint           seat,
+                                       CpActionList   *out);
 void        cp_chess_rules_make       (CpState        *state,
                                        const CpAction *action,
                                        CpUndo         *undo);

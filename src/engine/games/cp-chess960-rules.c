@@ -266,6 +266,13 @@ chess960_legal (const CpState *state, guint seat, CpActionList *out)
 }
 
 static void
+chess960_tactical (const CpState *state, guint seat, CpActionList *out)
+{
+  if (STATE (state)->ready)
+    cp_chess_rules_tactical (state, seat, out);
+}
+
+static void
 chess960_make (CpState *state, const CpAction *action, CpUndo *undo)
 {
   Chess960State *st = STATE (state);
@@ -424,5 +431,6 @@ const CpRules cp_chess960_rules = {
   .hash = cp_chess_rules_hash,
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,
+  .tactical = chess960_tactical,
   .write_position = chess960_write_position,
 };

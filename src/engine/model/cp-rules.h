@@ -159,6 +159,12 @@ struct _CpRules {
    * but a search's "null move", where passing would rarely help the seat
    * (chess with pieces besides pawns).  NULL: never. */
   gboolean   (*null_move) (const CpState *state);
+  /* The actions of `legal` that take a piece (CP_ACTION_FLAG_CAPTURE) or
+   * promote one (a move with a `piece`), in the same order, for a
+   * search's quiescence, where they are all it looks at: faster than
+   * `legal` when it need not find the quiet moves.  NULL: the search
+   * picks them out of `legal`. */
+  void       (*tactical) (const CpState *state, guint seat, CpActionList *out);
 
   /* The position of @state as text, in the game's own notation (FEN for
    * games played on the chess board, a notation its help page gives for
