@@ -266,6 +266,9 @@ score_moves (CpSearch *self, const CpState *state, guint ply, guint32 best)
 
       if (sig == best)
         order[i] = 1 << 30;
+      /* A capture that loses material after the exchanges comes last. */
+      else if (is_capture (a) && self->rules->exchange != NULL && (g = self->rules->exchange (state, a)) < 0)
+        order[i] = g;
       else if (is_tactical (a) && (g = gain (self, state, a)) > 0)
         order[i] = (1 << 28) + 16 * g
                    - cp_piece_kind_value (state->cells[a->cells[0]].kind) / 16;
@@ -520,7 +523,7 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
       action = list->items[i];
       if (!check)
         {
-          if (!is_tactical (&action))
+          if (!is_tactical (&action) || (i < MAX_ORDERED && self->w->order[ply][i] < 0))
             continue;
           /* Captures that cannot bring the score up to alpha. */
           if (stand + gain (self, state, &action) + 200 < alpha)

@@ -418,6 +418,47 @@ test_undo_replay (void)
   assert_fen (game, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
 }
 
+/* The static exchange of a capture: what it wins once both sides have
+ * taken back on its cell for as long as that pays. */
+static void
+test_exchange (void)
+{
+  static const struct {
+    const char *fen;
+    const char *move;
+    int wins;
+  } captures[] = {
+    /* A pawn no one defends. */
+    { "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "Rxe5", 100 },
+    /* Knight, rook and queen against knight, bishop and queen behind it:
+     * the knight is lost for a pawn, and taking back would cost more. */
+    { "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "Nxe5", 100 - 320 },
+    /* A knight that a pawn defends, taken by a pawn. */
+    { "4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1", "exd5", 320 - 100 },
+    /* A queen that takes a defended pawn. */
+    { "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "Qxd5", 100 - 900 },
+    /* En passant, with no one to take back. */
+    { "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", 100 },
+    /* A promotion that takes, and the king that takes back, but only
+     * where nothing can take it in turn. */
+    { "4k3/8/8/8/8/8/2p5/3QK3 b - - 0 1", "cxd1=Q", 900 + 900 - 100 - 900 },
+    { "3rk3/8/8/8/8/8/2p5/3QK3 b - - 0 1", "cxd1=Q", 900 + 900 - 100 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (captures); i++)
+    {
+      g_autofree char *option = g_strconcat ("fen=", captures[i].fen, NULL);
+      g_autoptr (CpState) state = cp_test_new_state ("chess", 2, option, NULL);
+      g_autoptr (GError) error = NULL;
+      CpAction action;
+
+      g_assert_true (state->rules->parse (state, captures[i].move, &action, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (cp_chess_exchange (CP_CHESS_STATE (state), &action), ==, captures[i].wins);
+      g_assert_cmpint (state->rules->exchange (state, &action), ==, captures[i].wins);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -441,5 +482,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess/end/resignation-and-agreement", test_resignation_and_agreement);
   g_test_add_func ("/chess/illegal-moves", test_illegal_moves);
   g_test_add_func ("/chess/undo-replay", test_undo_replay);
+  g_test_add_func ("/chess/exchange", test_exchange);
   return g_test_run ();
 }

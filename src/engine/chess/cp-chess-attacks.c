@@ -129,3 +129,111 @@ cp_chess_in_check (const CpChessState *st, guint seat)
 
   return king != CP_NO_CELL && cp_chess_attacked (st, king, army, CP_NO_CELL, CP_NO_CELL);
 }
+
+/* What a piece is worth in an exchange: a king, which is never given,
+ * more than all the rest. */
+static int
+exchange_value (CpPieceKind kind)
+{
+  return kind == CP_PIECE_KING ? 20000 : cp_piece_kind_value (kind);
+}
+
+/* The cell of the least valuable piece of @seat's team that attacks
+ * @cell, with the pieces of @gone taken off; CP_NO_CELL if none. */
+static guint
+least_attacker (const CpChessState *st, guint cell, guint seat, const CpCellSet *gone)
+{
+  const guint8 *nb = neighbours (st);
+  const CpPiece *cells = st->base.cells;
+  const guint8 *targets;
+  guint n, best = CP_NO_CELL;
+  int least = G_MAXINT;
+
+  targets = cp_board_knight_targets (st->base.board, cell, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const CpPiece *p = &cells[targets[i]];
+
+      if (p->kind == CP_PIECE_KNIGHT && st->team[p->seat] == st->team[seat]
+          && !(st->base.out & BIT (p->seat)) && !cp_cell_set_contains (gone, targets[i]))
+        {
+          best = targets[i];
+          least = exchange_value (CP_PIECE_KNIGHT);
+          break;
+        }
+    }
+  for (guint d = 0; d < CP_N_DIRS; d++)
+    {
+      guint c = cell;
+      gboolean adjacent = TRUE;
+
+      while ((c = nb[c * CP_N_DIRS + d]) != CP_NO_CELL)
+        {
+          const CpPiece *p = &cells[c];
+
+          if (p->kind == CP_PIECE_NONE || cp_cell_set_contains (gone, c))
+            {
+              adjacent = FALSE;
+              continue;
+            }
+          if (st->team[p->seat] == st->team[seat] && !(st->base.out & BIT (p->seat))
+              && attacks_along (st, p, d, adjacent) && exchange_value (p->kind) < least)
+            {
+              best = c;
+              least = exchange_value (p->kind);
+            }
+          break;
+        }
+    }
+  return best;
+}
+
+/**
+ * cp_chess_exchange:
+ * @action: a capture of a game of two on a board without a mirror or
+ *   extra steps
+ *
+ * What @action wins, in hundredths of a pawn, once both sides have taken
+ * back on its cell, each with its least valuable piece, for as long as
+ * that pays (a static exchange evaluation): negative for a capture that
+ * loses material.  Pins are not looked at.
+ */
+int
+cp_chess_exchange (const CpChessState *st, const CpAction *action)
+{
+  const CpPiece *cells = st->base.cells;
+  guint from = action->cells[0], to = action->cells[action->n_cells - 1];
+  guint taken = (action->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
+  guint side = cells[taken].seat;
+  int gain[32], d = 0, standing;
+  CpCellSet gone = { { 0 } };
+
+  gain[0] = exchange_value (cells[taken].kind);
+  standing = exchange_value (cells[from].kind);
+  if (action->piece != CP_PIECE_NONE)
+    {
+      gain[0] += exchange_value (action->piece) - exchange_value (CP_PIECE_PAWN);
+      standing = exchange_value (action->piece);
+    }
+  cp_cell_set_add (&gone, from);
+  cp_cell_set_add (&gone, taken);
+  for (;;)
+    {
+      guint next;
+
+      d++;
+      /* If the piece that took is taken in turn. */
+      gain[d] = standing - gain[d - 1];
+      if (d + 1 >= (int) G_N_ELEMENTS (gain))
+        break;
+      next = least_attacker (st, to, side, &gone);
+      if (next == CP_NO_CELL)
+        break;
+      standing = exchange_value (cells[next].kind);
+      cp_cell_set_add (&gone, next);
+      side = side == cells[from].seat ? cells[taken].seat : cells[from].seat;
+    }
+  while (--d > 0)
+    gain[d - 1] = -MAX (-gain[d - 1], gain[d]);
+  return gain[0];
+}

@@ -106,6 +106,8 @@ gboolean  cp_chess_attacked_from      (const CpChessState *st,
                                        guint         cell,
                                        guint         by_enemies_of,
                                        const CpCellSet *from);
+int       cp_chess_exchange           (const CpChessState *st,
+                                       const CpAction *action);
 gboolean  cp_chess_in_check           (const CpChessState *st,
                                        guint         seat);
 gboolean  cp_chess_steps_may_reach    (const CpChessState *st,

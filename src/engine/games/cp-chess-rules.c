@@ -73,6 +73,12 @@ cp_chess_rules_tactical (const CpState *state, guint seat, CpActionList *out)
   cp_chess_legal_tactical (CP_CHESS_STATE (state), seat, out);
 }
 
+int
+cp_chess_rules_exchange (const CpState *state, const CpAction *action)
+{
+  return cp_chess_exchange (CP_CHESS_STATE (state), action);
+}
+
 void
 cp_chess_rules_make (CpState *state, const CpAction *action, CpUndo *undo)
 {
@@ -304,5 +310,6 @@ const CpRules cp_chess_rules = {
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,
   .tactical = cp_chess_rules_tactical,
+  .exchange = cp_chess_rules_exchange,
   .write_position = cp_chess_rules_write_position,
 };

@@ -23,6 +23,8 @@ void        cp_chess_rules_legal      (const CpState  *state,
 void        cp_chess_rules_tactical   (const CpState  *state,
                                        guint           seat,
                                        CpActionList   *out);
+int         cp_chess_rules_exchange   (const CpState  *state,
+                                       const CpAction *action);
 void        cp_chess_rules_make       (CpState        *state,
                                        const CpAction *action,
                                        CpUndo         *undo);

@@ -432,5 +432,6 @@ const CpRules cp_chess960_rules = {
   .evaluate = cp_chess_rules_evaluate,
   .null_move = cp_chess_rules_null_move,
   .tactical = chess960_tactical,
+  .exchange = cp_chess_rules_exchange,
   .write_position = chess960_write_position,
 };

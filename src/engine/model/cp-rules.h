@@ -165,6 +165,12 @@ struct _CpRules {
    * `legal` when it need not find the quiet moves.  NULL: the search
    * picks them out of `legal`. */
   void       (*tactical) (const CpState *state, guint seat, CpActionList *out);
+  /* What a capture wins, in hundredths of a pawn, once both sides have
+   * taken back on its cell for as long as that pays (a static exchange
+   * evaluation): below 0 when it loses material.  The search tries such
+   * captures last, and not at all in its quiescence.  NULL: the search
+   * goes by what a capture takes. */
+  int        (*exchange) (const CpState *state, const CpAction *action);
 
   /* The position of @state as text, in the game's own notation (FEN for
    * games played on the chess board, a notation its help page gives for
