@@ -8,7 +8,8 @@
  * most), rooks on the seventh rank and on open files, the king sheltered
  * in a corner while queens and rooks are about and in the centre later.
  * Pawn structure (passed, doubled and isolated pawns), the bishop pair,
- * mobility, the pawn shield in front of a castled king and the pieces
+ * mobility (to cells no enemy pawn guards), pieces that enemy pawns
+ * attack, the pawn shield in front of a castled king and the pieces
  * that bear on the cells around it complete the picture.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -87,6 +88,7 @@ typedef struct {
   int pawn_min[2][8];   /* lowest and highest rank (y) of a pawn on the file */
   int pawn_max[2][8];
   int king_x[2], king_y[2];
+  guint64 pawn_attacks[2]; /* bit c: a pawn of the side attacks cell c */
   int attacks[2];       /* attack units of each side near the other's king */
   int bishops[2];
   int pawns[2];
@@ -108,8 +110,15 @@ near_king (const Eval *e, guint seat, guint cell)
   return abs (x - e->king_x[seat]) <= 1 && abs (y - e->king_y[seat]) <= 1;
 }
 
-/* The cells a piece reaches (empty or enemy), counting those next to the
- * enemy king as attacks on it. */
+static inline guint64
+cell_mask (guint cell)
+{
+  return G_GUINT64_CONSTANT (1) << cell;
+}
+
+/* The cells a piece reaches (empty or enemy) where no enemy pawn takes
+ * it, counting those next to the enemy king, guarded or not, as attacks
+ * on it. */
 static int
 mobility (Eval *e, guint cell, const CpPiece *p)
 {
@@ -125,7 +134,7 @@ mobility (Eval *e, guint cell, const CpPiece *p)
       for (guint i = 0; i < count; i++)
         if (cells[targets[i]].kind == CP_PIECE_NONE || cells[targets[i]].seat != p->seat)
           {
-            n++;
+            n += !(e->pawn_attacks[enemy] & cell_mask (targets[i]));
             near += near_king (e, enemy, targets[i]);
           }
     }
@@ -139,7 +148,7 @@ mobility (Eval *e, guint cell, const CpPiece *p)
           {
             if (cells[to].kind != CP_PIECE_NONE && cells[to].seat == p->seat)
               break;
-            n++;
+            n += !(e->pawn_attacks[enemy] & cell_mask (to));
             near += near_king (e, enemy, to);
             if (cells[to].kind != CP_PIECE_NONE)
               break;
@@ -265,6 +274,15 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
           e.pawn_min[p->seat][x] = MIN (e.pawn_min[p->seat][x], y);
           e.pawn_max[p->seat][x] = MAX (e.pawn_max[p->seat][x], y);
           e.pawns[p->seat]++;
+          if (y + (p->seat == 0 ? 1 : -1) >= 0 && y + (p->seat == 0 ? 1 : -1) < 8)
+            {
+              guint ahead = c + (p->seat == 0 ? 8 : -8);
+
+              if (x > 0)
+                e.pawn_attacks[p->seat] |= cell_mask (ahead - 1);
+              if (x < 7)
+                e.pawn_attacks[p->seat] |= cell_mask (ahead + 1);
+            }
         }
     }
 
@@ -294,6 +312,9 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
         case CP_PIECE_BISHOP:
         case CP_PIECE_QUEEN:
           add (s, mobility_score (p->kind, mobility (&e, c, p)), 1);
+          /* A piece an enemy pawn attacks must give way, or is lost. */
+          if (e.pawn_attacks[1 - p->seat] & cell_mask (c))
+            add (s, (Score) { 35, 25 }, -1);
           e.pieces[p->seat] += mg_value[p->kind];
           e.bishops[p->seat] += p->kind == CP_PIECE_BISHOP;
           break;
