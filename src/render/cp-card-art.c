@@ -22,6 +22,7 @@
 
 #include "cp-card-art.h"
 #include "cp-cairo.h"
+#include "cp-caption.h"
 #include "cp-render-resources.h"
 
 #define RESOURCE_PATH "/io/github/chess_parlour/ChessParlour/cards/"
@@ -596,17 +597,6 @@ draw_index (CpCardArt *self, cairo_t *cr, CpCard card, double w)
   draw_suit (cr, card, INDEX_X * w, (pip_top + PIP_SIZE / 2) * w, PIP_SIZE * w);
 }
 
-/* "Knight" for "knight": captions start with a capital. */
-static char *
-capitalised (const char *name)
-{
-  GString *text = g_string_new (NULL);
-
-  g_string_append_unichar (text, g_unichar_totitle (g_utf8_get_char (name)));
-  g_string_append (text, g_utf8_next_char (name));
-  return g_string_free (text, FALSE);
-}
-
 static void
 draw_caption (CpCardArt *self, cairo_t *cr, const char *name, const Colour *colour,
               double w, double h)
@@ -615,7 +605,7 @@ draw_caption (CpCardArt *self, cairo_t *cr, const char *name, const Colour *colo
 
   if (name == NULL || *name == '\0')
     return;
-  text = capitalised (name);
+  text = cp_caption_capitalize (name);
   set_colour (cr, colour);
   cairo_set_font_face (cr, self->font);
   show_centred (cr, text, w / 2, h - 0.215 * w, CAPTION_SIZE * w, 0.52 * w);

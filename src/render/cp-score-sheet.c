@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cp-board-renderer.h"
+#include "cp-caption.h"
 #include "cp-move-rows.h"
 #include "cp-score-sheet.h"
 
@@ -128,19 +129,6 @@ player_name (CpScoreSheet *self, guint seat)
   return cp_player_get_name (cp_game_get_player (self->game, seat));
 }
 
-static char *
-capitalize (const char *text)
-{
-  gunichar first = g_utf8_get_char (text);
-  char buffer[8];
-  int n;
-
-  if (text[0] == '\0')
-    return g_strdup (text);
-  n = g_unichar_to_utf8 (g_unichar_totitle (first), buffer);
-  return g_strdup_printf ("%.*s%s", n, buffer, g_utf8_next_char (text));
-}
-
 /* A line of its own: a random result, or what a player did outside the
  * numbered moves. */
 static char *
@@ -151,7 +139,7 @@ line_text (CpScoreSheet *self, guint index, const char *text)
   if (cp_move_rows_is_note (self->game, index))
     return g_strdup (text);
   if (action->seat == CP_SEAT_CHANCE || action->seat >= CP_MAX_SEATS)
-    return capitalize (text);
+    return cp_caption_capitalize (text);
   /* Translators: a player and what they did, such as "Black offers a draw" */
   return g_strdup_printf (_("%s %s"), player_name (self, action->seat), text);
 }

@@ -33,7 +33,7 @@
 #include "cp-card-row.h"
 #include "cp-wrap-layout.h"
 #include "cp-cairo.h"
-#include "cp-text.h"
+#include "cp-caption.h"
 #include "cp-ui-resources.h"
 
 /* Card widths, in pixels. */
@@ -260,7 +260,7 @@ describe_card (CpCard card)
     }
   else
     text = g_strdup (name);
-  return cp_text_capitalize (text);
+  return cp_caption_capitalize (text);
 }
 
 static const char *

@@ -29,10 +29,10 @@
 #include <string.h>
 
 #include "cp-accessible.h"
+#include "cp-caption.h"
 #include "cp-engine.h"
 #include "cp-move-list.h"
 #include "cp-move-rows.h"
-#include "cp-text.h"
 
 /* An action as the list shows it. */
 typedef struct {
@@ -197,7 +197,7 @@ write_action (CpMoveList *self, guint index, const CpActionNumber *number, Shown
   else if (number->round > 0)
     shown->label = g_strdup_printf (number->place == 0 ? "%u. %s" : "%u… %s", number->round, shown->text);
   else if (action->seat == CP_SEAT_CHANCE)
-    shown->label = is_note (self, index) ? g_strdup (shown->text) : cp_text_capitalize (shown->text);
+    shown->label = is_note (self, index) ? g_strdup (shown->text) : cp_caption_capitalize (shown->text);
   else
     /* Translators: a player and what they did, such as "Black offers a draw" */
     shown->label = g_strdup_printf (_("%s %s"), cp_player_get_name (cp_game_get_player (self->game, action->seat)),

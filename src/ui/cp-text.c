@@ -6,26 +6,6 @@
 
 #include "cp-text.h"
 
-/**
- * cp_text_capitalize:
- * @text: a text in UTF-8
- *
- * Returns: (transfer full): @text with its first letter made a capital,
- *   for a text that begins a sentence or a label
- */
-char *
-cp_text_capitalize (const char *text)
-{
-  GString *result = g_string_new (NULL);
-
-  if (*text)
-    {
-      g_string_append_unichar (result, g_unichar_totitle (g_utf8_get_char (text)));
-      g_string_append (result, g_utf8_next_char (text));
-    }
-  return g_string_free (result, FALSE);
-}
-
 /* The name of @file as the user knows it, found without asking the file
  * system, which may be slow or far away. */
 char *

@@ -8,7 +8,6 @@
 
 G_BEGIN_DECLS
 
-char *cp_text_capitalize (const char *text);
-char *cp_text_file_name  (GFile      *file);
+char *cp_text_file_name (GFile *file);
 
 G_END_DECLS

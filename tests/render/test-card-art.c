@@ -13,6 +13,7 @@
 
 #include <cairo-pdf.h>
 
+#include "cp-caption.h"
 #include "cp-card-art.h"
 #include "test-pixels.h"
 #include "cp-engine.h"
@@ -856,6 +857,27 @@ test_snapshots (void)
     }
 }
 
+/* Captions and lines start with a capital: a title-case one, where a
+ * letter has one of its own (the digraph dž gives Dž, not DŽ). */
+static void
+test_capitalize (void)
+{
+  static const char *const cases[][2] = {
+    { "knight", "Knight" },
+    { "\u00e9chec", "\u00c9chec" },
+    { "\u01c6ak", "\u01c5ak" },
+    { "\u0641\u0627\u0631\u0633", "\u0641\u0627\u0631\u0633" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = cp_caption_capitalize (cases[i][0]);
+
+      g_assert_cmpstr (text, ==, cases[i][1]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -872,6 +894,7 @@ main (int argc, char **argv)
   g_test_add_func ("/card-art/distinct", test_distinct);
   g_test_add_func ("/card-art/small-index", test_small_index);
   g_test_add_func ("/card-art/caption", test_caption);
+  g_test_add_func ("/card-art/capitalize", test_capitalize);
   g_test_add_func ("/card-art/flags", test_flags);
   g_test_add_func ("/card-art/styles", test_styles);
   g_test_add_func ("/card-art/vector", test_vector);
