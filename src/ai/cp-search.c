@@ -4,14 +4,17 @@
  * and late move reductions; a transposition table keyed by the rules'
  * hash; moves ordered by the table's move, captures by the worth of what
  * they take (most valuable victim, least valuable attacker), killer moves
- * and a history of cut-offs; a quiescence search on captures and
- * promotions; one more ply for a side in check where the game has check;
+ * and a history of cut-offs, and last the captures that lose material
+ * once both sides have taken back (where the rules weigh exchanges); a
+ * quiescence search on captures, but those, and promotions; one more ply
+ * for a side in check where the game has check;
  * null moves where the rules allow them, and a static cut-off at small
  * depths.
  *
- * The search knows a game only through its rules: legal moves, make (and
- * unmake, where the game has it; states are copied otherwise), the
- * outcome, the seats to act, the hash and the evaluation.  The sign of a
+ * The search knows a game only through its rules: legal moves (and the
+ * captures and promotions alone, where the game can give them quicker),
+ * make (and unmake, where the game has it; states are copied otherwise),
+ * the outcome, the seats to act, the hash and the evaluation.  The sign of a
  * score changes only when the seat to act changes, so a turn of several
  * actions by one seat is searched as such.  A chance result (drawn, or
  * entered by a player) or seats acting together end a line: the position
