@@ -14,11 +14,12 @@
  * The search knows a game only through its rules: legal moves (and the
  * captures and promotions alone, where the game can give them quicker),
  * make (and unmake, where the game has it; states are copied otherwise),
- * the outcome, the seats to act, the hash and the evaluation.  The sign of a
- * score changes only when the seat to act changes, so a turn of several
- * actions by one seat is searched as such.  A chance result (drawn, or
- * entered by a player) or seats acting together end a line: the position
- * is evaluated there, where a game weighs what chance may bring.
+ * the outcome, the seats to act, the hash and the evaluation.  The sign
+ * of a score changes only when the seat to act changes, so a turn of
+ * several actions by one seat is searched as such.  A chance result
+ * (drawn, or entered by a player) or seats acting together end a line:
+ * the position is evaluated there, where a game weighs what chance may
+ * bring.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -138,8 +138,8 @@ exchange_value (CpPieceKind kind)
   return kind == CP_PIECE_KING ? 20000 : cp_piece_kind_value (kind);
 }
 
-/* The cell of the least valuable piece of @seat's team that attacks
- * @cell, with the pieces of @gone taken off; CP_NO_CELL if none. */
+/* The cell of the least valuable enemy of @seat that attacks @cell, with
+ * the pieces of @gone taken off; CP_NO_CELL if none. */
 static guint
 least_attacker (const CpChessState *st, guint cell, guint seat, const CpCellSet *gone)
 {
@@ -154,8 +154,7 @@ least_attacker (const CpChessState *st, guint cell, guint seat, const CpCellSet 
     {
       const CpPiece *p = &cells[targets[i]];
 
-      if (p->kind == CP_PIECE_KNIGHT && st->team[p->seat] == st->team[seat]
-          && !(st->base.out & BIT (p->seat)) && !cp_cell_set_contains (gone, targets[i]))
+      if (p->kind == CP_PIECE_KNIGHT && is_attacker (st, seat, p) && !cp_cell_set_contains (gone, targets[i]))
         {
           best = targets[i];
           least = exchange_value (CP_PIECE_KNIGHT);
@@ -176,8 +175,8 @@ least_attacker (const CpChessState *st, guint cell, guint seat, const CpCellSet 
               adjacent = FALSE;
               continue;
             }
-          if (st->team[p->seat] == st->team[seat] && !(st->base.out & BIT (p->seat))
-              && attacks_along (st, p, d, adjacent) && exchange_value (p->kind) < least)
+          if (is_attacker (st, seat, p) && attacks_along (st, p, d, adjacent)
+              && exchange_value (p->kind) < least)
             {
               best = c;
               least = exchange_value (p->kind);
@@ -204,7 +203,7 @@ cp_chess_exchange (const CpChessState *st, const CpAction *action)
   const CpPiece *cells = st->base.cells;
   guint from = action->cells[0], to = action->cells[action->n_cells - 1];
   guint taken = (action->flags & CP_ACTION_FLAG_EN_PASSANT) ? st->ep_pawn : to;
-  guint side = cells[taken].seat;
+  guint side = cells[from].seat;   /* whose enemies take back next */
   int gain[32], d = 0, standing;
   CpCellSet gone = { { 0 } };
 

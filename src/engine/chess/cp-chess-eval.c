@@ -268,20 +268,19 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
 
       if (p->kind == CP_PIECE_PAWN && p->seat < 2)
         {
-          int x = (int) c % 8, y = (int) c / 8;
+          int x = (int) c % 8, y = (int) c / 8, ahead;
 
           e.pawn_count[p->seat][x]++;
           e.pawn_min[p->seat][x] = MIN (e.pawn_min[p->seat][x], y);
           e.pawn_max[p->seat][x] = MAX (e.pawn_max[p->seat][x], y);
           e.pawns[p->seat]++;
-          if (y + (p->seat == 0 ? 1 : -1) >= 0 && y + (p->seat == 0 ? 1 : -1) < 8)
+          ahead = y + (p->seat == 0 ? 1 : -1);
+          if (ahead >= 0 && ahead < 8)
             {
-              guint ahead = c + (p->seat == 0 ? 8 : -8);
-
               if (x > 0)
-                e.pawn_attacks[p->seat] |= cell_mask (ahead - 1);
+                e.pawn_attacks[p->seat] |= cell_mask ((guint) (ahead * 8 + x - 1));
               if (x < 7)
-                e.pawn_attacks[p->seat] |= cell_mask (ahead + 1);
+                e.pawn_attacks[p->seat] |= cell_mask ((guint) (ahead * 8 + x + 1));
             }
         }
     }
