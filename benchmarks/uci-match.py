@@ -2,10 +2,11 @@
 # uci-match.py: plays two UCI engines against each other
 #
 #   uci-match.py --engine CMD --opponent CMD [--opponent-option NAME=VALUE]...
-#                [--games N] [--movetime MS] [--referee CMD]
+#                [--games N] [--first N] [--movetime MS] [--referee CMD]
 #
 # Colours alternate from game to game, and each pair of games starts from
-# one of a few short openings, so that games differ.  A third engine
+# one of 35 common openings, so that games differ; --first starts the
+# series later, to split a long match into parts run side by side.  A third engine
 # (Stockfish, the referee) tells when a game is over: it lists the legal
 # moves and the checks of a position.  Draws: stalemate, threefold
 # repetition, the fifty-move rule, kings and at most one minor piece, or
@@ -24,6 +25,31 @@ OPENINGS = [
     [], ['e2e4', 'e7e5'], ['d2d4', 'd7d5'], ['e2e4', 'c7c5'], ['c2c4', 'e7e5'],
     ['d2d4', 'g8f6', 'c2c4', 'e7e6'], ['e2e4', 'e7e6'], ['g1f3', 'd7d5'],
     ['e2e4', 'c7c6'], ['d2d4', 'g8f6', 'c2c4', 'g7g6'],
+    ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6'],
+    ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5'],
+    ['e2e4', 'e7e5', 'g1f3', 'g8f6'],
+    ['e2e4', 'c7c5', 'g1f3', 'd7d6', 'd2d4', 'c5d4', 'f3d4', 'g8f6'],
+    ['e2e4', 'c7c5', 'b1c3', 'b8c6'],
+    ['e2e4', 'd7d5', 'e4d5', 'd8d5'],
+    ['e2e4', 'd7d6', 'd2d4', 'g8f6', 'b1c3', 'g7g6'],
+    ['e2e4', 'g8f6', 'e4e5', 'f6d5'],
+    ['e2e4', 'e7e6', 'd2d4', 'd7d5', 'b1c3', 'f8b4'],
+    ['e2e4', 'c7c6', 'd2d4', 'd7d5', 'e4e5', 'c8f5'],
+    ['d2d4', 'd7d5', 'c2c4', 'e7e6', 'b1c3', 'g8f6'],
+    ['d2d4', 'd7d5', 'c2c4', 'c7c6'],
+    ['d2d4', 'd7d5', 'c2c4', 'd5c4'],
+    ['d2d4', 'g8f6', 'c2c4', 'c7c5', 'd4d5'],
+    ['d2d4', 'g8f6', 'g1f3', 'e7e6', 'c1g5'],
+    ['d2d4', 'f7f5'],
+    ['d2d4', 'g8f6', 'c2c4', 'e7e6', 'g1f3', 'b7b6'],
+    ['c2c4', 'c7c5', 'b1c3', 'b8c6', 'g2g3', 'g7g6'],
+    ['c2c4', 'g8f6', 'b1c3', 'e7e6'],
+    ['g1f3', 'g8f6', 'g2g3', 'g7g6', 'f1g2', 'f8g7'],
+    ['f2f4', 'd7d5'],
+    ['b2b3', 'e7e5'],
+    ['e2e4', 'e7e5', 'f2f4'],
+    ['d2d4', 'd7d5', 'c1f4', 'g8f6', 'e2e3'],
+    ['e2e4', 'g7g6', 'd2d4', 'f8g7'],
 ]
 MAX_PLIES = 300
 
@@ -127,6 +153,8 @@ def main():
     parser.add_argument('--referee', default='/usr/games/stockfish')
     parser.add_argument('--games', type=int, default=4)
     parser.add_argument('--movetime', type=int, default=1000)
+    parser.add_argument('--first', type=int, default=1,
+                        help='the number of the first game, which picks its opening and colours')
     args = parser.parse_args()
 
     def options(pairs):
@@ -137,7 +165,7 @@ def main():
     referee = Referee(args.referee)
     points = 0.0
     longest = {}
-    for game in range(args.games):
+    for game in range(args.first - 1, args.first - 1 + args.games):
         opening = OPENINGS[(game // 2) % len(OPENINGS)]
         ours_white = game % 2 == 0
         for e in (engine, opponent):

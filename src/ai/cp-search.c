@@ -4,12 +4,13 @@
  * and late move reductions; a transposition table keyed by the rules'
  * hash; moves ordered by the table's move, captures by the worth of what
  * they take (most valuable victim, least valuable attacker), killer moves
- * and a history of cut-offs, and last the captures that lose material
- * once both sides have taken back (where the rules weigh exchanges); a
- * quiescence search on captures, but those, and promotions; one more ply
- * for a side in check where the game has check;
- * null moves where the rules allow them, and a static cut-off at small
- * depths.
+ * and a history of the quiet moves that cut off and those that did not,
+ * and last the captures that lose material once both sides have taken
+ * back (where the rules weigh exchanges); a quiescence search on
+ * captures, but those, and promotions; one more ply for a side in check
+ * where the game has check; null moves where the rules allow them, a
+ * static cut-off at small depths, and near the leaves late quiet moves
+ * and those that cannot reach alpha left out.
  *
  * The search knows a game only through its rules: legal moves (and the
  * captures and promotions alone, where the game can give them quicker),
@@ -35,6 +36,10 @@
 #define MAX_HISTORY 128
 /* Moves of a position that are ordered; any further ones come last. */
 #define MAX_ORDERED 1024
+/* The bounds of a quiet move's history, and the quiet moves of a
+ * position whose history a cut-off lowers. */
+#define HISTORY_MAX 16384
+#define MAX_TRIED 64
 
 typedef enum {
   BOUND_UPPER = 1,
@@ -272,7 +277,7 @@ score_moves (CpSearch *self, const CpState *state, guint ply, guint32 best)
         order[i] = 1 << 30;
       /* A capture that loses material after the exchanges comes last. */
       else if (is_capture (a) && self->rules->exchange != NULL && (g = self->rules->exchange (state, a)) < 0)
-        order[i] = g;
+        order[i] = g - 2 * HISTORY_MAX;
       else if (is_tactical (a) && (g = gain (self, state, a)) > 0)
         order[i] = (1 << 28) + 16 * g
                    - cp_piece_kind_value (state->cells[a->cells[0]].kind) / 16;
@@ -555,6 +560,16 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
   return best == -INFINITE_SCORE ? cp_state_evaluate (state, seat) : best;
 }
 
+/* Moves a quiet move's history towards +HISTORY_MAX by @bonus, or
+ * towards -HISTORY_MAX by a negative one, the slower the nearer it is. */
+static void
+add_history (CpSearch *self, const CpAction *action, int bonus)
+{
+  int *h = &self->w->history[action->cells[0]][action->cells[action->n_cells - 1]];
+
+  *h += bonus - *h * ABS (bonus) / HISTORY_MAX;
+}
+
 static int
 search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int beta, guint ply)
 {
@@ -565,7 +580,9 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
   guint64 key;
   const Entry *e;
   gboolean check;
-  guint searched = 0;
+  int eval = INFINITE_SCORE;  /* the static evaluation, where it counts */
+  guint searched = 0, n_tried = 0;
+  guint tried[MAX_TRIED];  /* the quiet moves searched before, by index */
 
   if (depth <= 0)
     return quiesce (self, state, seat, depth, alpha, beta, ply);
@@ -599,7 +616,7 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
 
   if (!pv_node && !check && ABS (beta) < CP_SEARCH_MATE_BOUND)
     {
-      int eval = cp_state_evaluate (state, seat);
+      eval = cp_state_evaluate (state, seat);
 
       /* A position far above beta is not looked into at small depths. */
       if (depth <= 3 && eval - 120 * depth >= beta)
@@ -636,6 +653,17 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
       quiet = !is_tactical (&action) && (i >= MAX_ORDERED || self->w->order[ply][i] < (1 << 27));
       child = make (self, state, &action, ply, &made);
 
+      /* Near the leaves, a quiet move that gives no check is left out
+       * when it comes late, or when the position is too far below alpha
+       * for a quiet move to bring it up. */
+      if (quiet && searched > 0 && eval != INFINITE_SCORE && depth <= 3
+          && best > -CP_SEARCH_MATE_BOUND && !in_check (self, child)
+          && (searched >= 3u + 2u * (guint) (depth * depth) || eval + 100 + 100 * depth <= alpha))
+        {
+          unmake (self, &action, &made);
+          continue;
+        }
+
       if (searched == 0)
         score = child_value (self, child, seat, depth - 1, alpha, beta, ply);
       else
@@ -652,6 +680,8 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
       searched++;
       if (self->stop)
         return 0;
+      if (quiet && action.n_cells >= 2 && score < beta && n_tried < MAX_TRIED)
+        tried[n_tried++] = i;
 
       if (score > best)
         {
@@ -668,11 +698,15 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
                       self->w->killers[ply][1] = self->w->killers[ply][0];
                       self->w->killers[ply][0] = best_move;
                     }
+                  /* The quiet move that cut off gains, those tried
+                   * before it lose. */
                   if (quiet && action.n_cells >= 2)
                     {
-                      int *h = &self->w->history[action.cells[0]][action.cells[action.n_cells - 1]];
+                      int bonus = MIN (depth * depth, 400);
 
-                      *h = MIN (*h + depth * depth, 1 << 26);
+                      add_history (self, &action, bonus);
+                      for (guint t = 0; t < n_tried; t++)
+                        add_history (self, &list->items[tried[t]], -bonus);
                     }
                   break;
                 }

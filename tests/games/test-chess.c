@@ -459,6 +459,59 @@ test_exchange (void)
     }
 }
 
+/* How the evaluation weighs @fen for White, checked against the same
+ * position with the colours swapped, weighed for Black. */
+static int
+white_value (const char *fen)
+{
+  g_auto (GStrv) fields = g_strsplit (fen, " ", -1);
+  g_auto (GStrv) ranks = g_strsplit (fields[0], "/", -1);
+  guint n = g_strv_length (ranks);
+  g_autoptr (GString) flipped = g_string_new (NULL);
+  g_autofree char *option = g_strconcat ("fen=", fen, NULL);
+  g_autofree char *flipped_option = NULL;
+  g_autoptr (CpState) state = cp_test_new_state ("chess", 2, option, NULL);
+  g_autoptr (CpState) mirror = NULL;
+  int value;
+
+  for (guint i = 0; i < n; i++)
+    {
+      for (const char *c = ranks[n - 1 - i]; *c != '\0'; c++)
+        g_string_append_c (flipped, g_ascii_isupper (*c) ? g_ascii_tolower (*c) : g_ascii_toupper (*c));
+      if (i + 1 < n)
+        g_string_append_c (flipped, '/');
+    }
+  g_string_append_printf (flipped, " %s - - 0 1", g_str_equal (fields[1], "w") ? "b" : "w");
+  flipped_option = g_strconcat ("fen=", flipped->str, NULL);
+  mirror = cp_test_new_state ("chess", 2, flipped_option, NULL);
+  value = cp_chess_evaluate (CP_CHESS_STATE (state), 0);
+  g_assert_cmpint (cp_chess_evaluate (CP_CHESS_STATE (mirror), 1), ==, value);
+  return value;
+}
+
+static void
+test_evaluation (void)
+{
+  /* A rook that a knight attacks, against the same knight on a cell of
+   * the same worth that does not attack it. */
+  int attacked_rook = white_value ("7k/p7/8/2n5/4R3/8/P7/4K3 w - - 0 1");
+  int free_rook = white_value ("7k/p7/8/5n2/4R3/8/P7/4K3 w - - 0 1");
+  /* A rook that attacks a knight on its file, or stands on the next
+   * file, where the knight is not guarded and where a pawn guards it. */
+  int hanging = white_value ("4r3/p6k/8/8/4N3/8/P7/6K1 w - - 0 1");
+  int not_attacked = white_value ("3r4/p6k/8/8/4N3/8/P7/6K1 w - - 0 1");
+  int guarded = white_value ("4r3/p6k/8/8/4N3/5P2/P7/6K1 w - - 0 1");
+  int guarded_not_attacked = white_value ("3r4/p6k/8/8/4N3/5P2/P7/6K1 w - - 0 1");
+  /* A passed pawn with the enemy king in front of it, or far away, on a
+   * cell as far from the centre. */
+  int king_ahead = white_value ("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1");
+  int king_away = white_value ("8/8/4P3/k7/8/8/8/4K3 w - - 0 1");
+
+  g_assert_cmpint (free_rook - attacked_rook, >=, 20);
+  g_assert_cmpint ((not_attacked - hanging) - (guarded_not_attacked - guarded), >=, 15);
+  g_assert_cmpint (king_away - king_ahead, >=, 30);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -483,5 +536,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chess/illegal-moves", test_illegal_moves);
   g_test_add_func ("/chess/undo-replay", test_undo_replay);
   g_test_add_func ("/chess/exchange", test_exchange);
+  g_test_add_func ("/chess/evaluation", test_evaluation);
   return g_test_run ();
 }

@@ -7,9 +7,11 @@
  * knights and bishops towards the centre, pawns forward (the centre pawns
  * most), rooks on the seventh rank and on open files, the king sheltered
  * in a corner while queens and rooks are about and in the centre later.
- * Pawn structure (passed, doubled and isolated pawns), the bishop pair,
- * mobility (to cells no enemy pawn guards), pieces that enemy pawns
- * attack, the pawn shield in front of a castled king and the pieces
+ * Pawn structure (passed pawns, weighed in the endgame by how near each
+ * king is to the cell ahead of them; doubled and isolated pawns), the
+ * bishop pair, mobility (to cells no enemy pawn guards), threats (pieces
+ * that a pawn or a lesser piece attacks, or that are attacked and not
+ * guarded), the pawn shield in front of a castled king and the pieces
  * that bear on the cells around it complete the picture.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -89,6 +91,11 @@ typedef struct {
   int pawn_max[2][8];
   int king_x[2], king_y[2];
   guint64 pawn_attacks[2]; /* bit c: a pawn of the side attacks cell c */
+  guint64 minor_attacks[2]; /* ... a knight or bishop */
+  guint64 rook_attacks[2];
+  guint64 all_attacks[2]; /* ... any piece, the king included, or a pawn */
+  guint8 pieces_at[2][16]; /* the cells of knights, bishops, rooks and queens */
+  guint n_pieces_at[2];
   int attacks[2];       /* attack units of each side near the other's king */
   int bishops[2];
   int pawns[2];
@@ -110,6 +117,12 @@ near_king (const Eval *e, guint seat, guint cell)
   return abs (x - e->king_x[seat]) <= 1 && abs (y - e->king_y[seat]) <= 1;
 }
 
+static inline int
+distance (int x1, int y1, int x2, int y2)
+{
+  return MAX (abs (x1 - x2), abs (y1 - y2));
+}
+
 static inline guint64
 cell_mask (guint cell)
 {
@@ -118,12 +131,13 @@ cell_mask (guint cell)
 
 /* The cells a piece reaches (empty or enemy) where no enemy pawn takes
  * it, counting those next to the enemy king, guarded or not, as attacks
- * on it. */
+ * on it.  Notes the cells it attacks or guards. */
 static int
 mobility (Eval *e, guint cell, const CpPiece *p)
 {
   const CpPiece *cells = e->st->base.cells;
   guint enemy = 1 - p->seat;
+  guint64 reached = 0;
   int n = 0, near = 0;
 
   if (p->kind == CP_PIECE_KNIGHT)
@@ -132,11 +146,14 @@ mobility (Eval *e, guint cell, const CpPiece *p)
       const guint8 *targets = cp_board_knight_targets (e->st->base.board, cell, &count);
 
       for (guint i = 0; i < count; i++)
-        if (cells[targets[i]].kind == CP_PIECE_NONE || cells[targets[i]].seat != p->seat)
-          {
-            n += !(e->pawn_attacks[enemy] & cell_mask (targets[i]));
-            near += near_king (e, enemy, targets[i]);
-          }
+        {
+          reached |= cell_mask (targets[i]);
+          if (cells[targets[i]].kind == CP_PIECE_NONE || cells[targets[i]].seat != p->seat)
+            {
+              n += !(e->pawn_attacks[enemy] & cell_mask (targets[i]));
+              near += near_king (e, enemy, targets[i]);
+            }
+        }
     }
   else
     {
@@ -146,6 +163,7 @@ mobility (Eval *e, guint cell, const CpPiece *p)
       for (guint d = p->kind == CP_PIECE_QUEEN ? 0 : first; d < CP_N_DIRS; d += stride)
         for (guint to = e->nb[cell * CP_N_DIRS + d]; to != CP_NO_CELL; to = e->nb[to * CP_N_DIRS + d])
           {
+            reached |= cell_mask (to);
             if (cells[to].kind != CP_PIECE_NONE && cells[to].seat == p->seat)
               break;
             n += !(e->pawn_attacks[enemy] & cell_mask (to));
@@ -156,6 +174,13 @@ mobility (Eval *e, guint cell, const CpPiece *p)
     }
   if (near > 0)
     e->attacks[p->seat] += attack_units[p->kind] * near;
+  e->all_attacks[p->seat] |= reached;
+  if (p->kind == CP_PIECE_KNIGHT || p->kind == CP_PIECE_BISHOP)
+    e->minor_attacks[p->seat] |= reached;
+  else if (p->kind == CP_PIECE_ROOK)
+    e->rook_attacks[p->seat] |= reached;
+  if (e->n_pieces_at[p->seat] < G_N_ELEMENTS (e->pieces_at[0]))
+    e->pieces_at[p->seat][e->n_pieces_at[p->seat]++] = (guint8) cell;
   return n;
 }
 
@@ -200,9 +225,49 @@ pawn_structure (const Eval *e, guint seat, int x, int y)
         isolated = FALSE;
     }
   if (passed)
-    add (&s, (Score) { passed_mg[r], passed_eg[r] }, 1);
+    {
+      int ahead = y + (seat == 0 ? 1 : -1);
+
+      add (&s, (Score) { passed_mg[r], passed_eg[r] }, 1);
+      /* In the endgame the kings' distances to the cell ahead count,
+       * the more the further the pawn is. */
+      if (r >= 3 && ahead >= 0 && ahead < 8)
+        {
+          int weight = r - 2;
+
+          s.eg += weight * (5 * MIN (distance (e->king_x[enemy], e->king_y[enemy], x, ahead), 5)
+                            - 2 * MIN (distance (e->king_x[seat], e->king_y[seat], x, ahead), 5));
+          if (e->st->base.cells[ahead * 8 + x].kind != CP_PIECE_NONE)
+            s.eg -= weight * 8;
+        }
+    }
   if (isolated)
     add (&s, (Score) { 10, 15 }, -1);
+  return s;
+}
+
+/* Pieces of @seat that a lesser enemy piece attacks, or that an enemy
+ * attacks and nothing guards. */
+static Score
+threats (const Eval *e, guint seat)
+{
+  guint enemy = 1 - seat;
+  Score s = { 0, 0 };
+
+  for (guint i = 0; i < e->n_pieces_at[seat]; i++)
+    {
+      guint cell = e->pieces_at[seat][i];
+      guint64 m = cell_mask (cell);
+      CpPieceKind kind = e->st->base.cells[cell].kind;
+
+      if (!(e->all_attacks[enemy] & m) || (e->pawn_attacks[enemy] & m))
+        continue;
+      if ((kind == CP_PIECE_ROOK && (e->minor_attacks[enemy] & m))
+          || (kind == CP_PIECE_QUEEN && ((e->minor_attacks[enemy] | e->rook_attacks[enemy]) & m)))
+        add (&s, (Score) { 40, 30 }, -1);
+      else if (!(e->all_attacks[seat] & m))
+        add (&s, (Score) { 25, 20 }, -1);
+    }
   return s;
 }
 
@@ -285,6 +350,19 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
         }
     }
 
+  for (guint s = 0; s < 2; s++)
+    {
+      e.all_attacks[s] = e.pawn_attacks[s];
+      for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+          {
+            int x = e.king_x[s] + dx, y = e.king_y[s] + dy;
+
+            if ((dx != 0 || dy != 0) && x >= 0 && x < 8 && y >= 0 && y < 8)
+              e.all_attacks[s] |= cell_mask ((guint) (y * 8 + x));
+          }
+    }
+
   for (guint c = 0; c < 64; c++)
     {
       const CpPiece *p = &cells[c];
@@ -331,6 +409,7 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
         add (&side[s], (Score) { 30, 50 }, 1);
       if (st->king[s] != CP_NO_CELL)
         add (&side[s], king_shelter (&e, s), 1);
+      add (&side[s], threats (&e, s), 1);
       /* Attacks count only with the queen or several pieces joining in. */
       if (e.attacks[s] >= 4)
         side[s].mg += 6 * e.attacks[s];
