@@ -5,12 +5,12 @@
 #                [--games N] [--first N] [--movetime MS] [--referee CMD]
 #
 # Colours alternate from game to game, and each pair of games starts from
-# one of 35 common openings, so that games differ; --first starts the
-# series later, to split a long match into parts run side by side.  A third engine
-# (Stockfish, the referee) tells when a game is over: it lists the legal
-# moves and the checks of a position.  Draws: stalemate, threefold
-# repetition, the fifty-move rule, kings and at most one minor piece, or
-# 300 plies.  One line a game, and last a line
+# one of the common openings below, so that games differ; --first starts
+# the series later, to split a long match into parts run side by side.
+# A third engine (Stockfish, the referee) tells when a game is over: it
+# lists the legal moves and the checks of a position.  Draws: stalemate,
+# threefold repetition, the fifty-move rule, kings and at most one minor
+# piece, or 300 plies.  One line a game, and last a line
 #   score: engine=X opponent=Y games=N longest-move=T
 #
 # SPDX-License-Identifier: GPL-3.0-or-later

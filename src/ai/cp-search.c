@@ -203,6 +203,13 @@ cp_search_set_history (CpSearch *self, const guint64 *keys, guint n_keys)
 
 /* Moves and their order. */
 
+/* The history of a quiet move, by its first and last cells. */
+static inline int *
+history_of (CpSearch *self, const CpAction *a)
+{
+  return &self->w->history[a->cells[0]][a->cells[a->n_cells - 1]];
+}
+
 static guint32
 signature (const CpAction *a)
 {
@@ -286,7 +293,7 @@ score_moves (CpSearch *self, const CpState *state, guint ply, guint32 best)
       else if (ply < CP_SEARCH_MAX_PLY && sig == self->w->killers[ply][1])
         order[i] = 1 << 27;
       else if (a->n_cells >= 2)
-        order[i] = self->w->history[a->cells[0]][a->cells[a->n_cells - 1]];
+        order[i] = *history_of (self, a);
       else
         order[i] = 0;
     }
@@ -565,7 +572,7 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
 static void
 add_history (CpSearch *self, const CpAction *action, int bonus)
 {
-  int *h = &self->w->history[action->cells[0]][action->cells[action->n_cells - 1]];
+  int *h = history_of (self, action);
 
   *h += bonus - *h * ABS (bonus) / HISTORY_MAX;
 }
@@ -680,8 +687,6 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
       searched++;
       if (self->stop)
         return 0;
-      if (quiet && action.n_cells >= 2 && score < beta && n_tried < MAX_TRIED)
-        tried[n_tried++] = i;
 
       if (score > best)
         {
@@ -712,6 +717,8 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
                 }
             }
         }
+      if (quiet && action.n_cells >= 2 && n_tried < MAX_TRIED)
+        tried[n_tried++] = i;
     }
 
   store (self, key, depth, best,

@@ -179,8 +179,6 @@ mobility (Eval *e, guint cell, const CpPiece *p)
     e->minor_attacks[p->seat] |= reached;
   else if (p->kind == CP_PIECE_ROOK)
     e->rook_attacks[p->seat] |= reached;
-  if (e->n_pieces_at[p->seat] < G_N_ELEMENTS (e->pieces_at[0]))
-    e->pieces_at[p->seat][e->n_pieces_at[p->seat]++] = (guint8) cell;
   return n;
 }
 
@@ -353,14 +351,9 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
   for (guint s = 0; s < 2; s++)
     {
       e.all_attacks[s] = e.pawn_attacks[s];
-      for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-          {
-            int x = e.king_x[s] + dx, y = e.king_y[s] + dy;
-
-            if ((dx != 0 || dy != 0) && x >= 0 && x < 8 && y >= 0 && y < 8)
-              e.all_attacks[s] |= cell_mask ((guint) (y * 8 + x));
-          }
+      for (guint d = 0; st->king[s] != CP_NO_CELL && d < CP_N_DIRS; d++)
+        if (e.nb[st->king[s] * CP_N_DIRS + d] != CP_NO_CELL)
+          e.all_attacks[s] |= cell_mask (e.nb[st->king[s] * CP_N_DIRS + d]);
     }
 
   for (guint c = 0; c < 64; c++)
@@ -393,6 +386,8 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
           if (e.pawn_attacks[1 - p->seat] & cell_mask (c))
             add (s, (Score) { 35, 25 }, -1);
           e.pieces[p->seat] += mg_value[p->kind];
+          if (e.n_pieces_at[p->seat] < G_N_ELEMENTS (e.pieces_at[0]))
+            e.pieces_at[p->seat][e.n_pieces_at[p->seat]++] = (guint8) c;
           e.bishops[p->seat] += p->kind == CP_PIECE_BISHOP;
           break;
         default:
