@@ -493,9 +493,12 @@ static void
 test_evaluation (void)
 {
   /* A rook that a knight attacks, against the same knight on a cell of
-   * the same worth that does not attack it. */
-  int attacked_rook = white_value ("7k/p7/8/2n5/4R3/8/P7/4K3 w - - 0 1");
-  int free_rook = white_value ("7k/p7/8/5n2/4R3/8/P7/4K3 w - - 0 1");
+   * the same worth that does not attack it; the threat weighs more when
+   * the knight's side is to move than when the rook can get away. */
+  int attacked_rook = white_value ("7k/p7/8/2n5/4R3/8/P7/4K3 b - - 0 1");
+  int free_rook = white_value ("7k/p7/8/5n2/4R3/8/P7/4K3 b - - 0 1");
+  int attacked_rook_to_move = white_value ("7k/p7/8/2n5/4R3/8/P7/4K3 w - - 0 1");
+  int free_rook_to_move = white_value ("7k/p7/8/5n2/4R3/8/P7/4K3 w - - 0 1");
   /* A rook that attacks a knight on its file, or stands on the next
    * file, where the knight is not guarded and where a pawn guards it. */
   int hanging = white_value ("4r3/p6k/8/8/4N3/8/P7/6K1 w - - 0 1");
@@ -508,6 +511,7 @@ test_evaluation (void)
   int king_away = white_value ("8/8/4P3/k7/8/8/8/4K3 w - - 0 1");
 
   g_assert_cmpint (free_rook - attacked_rook, >=, 20);
+  g_assert_cmpint (free_rook - attacked_rook, >, free_rook_to_move - attacked_rook_to_move);
   g_assert_cmpint ((not_attacked - hanging) - (guarded_not_attacked - guarded), >=, 15);
   g_assert_cmpint (king_away - king_ahead, >=, 30);
 }

@@ -11,8 +11,11 @@
  * king is to the cell ahead of them; doubled and isolated pawns), the
  * bishop pair, mobility (to cells no enemy pawn guards), threats (pieces
  * that a pawn or a lesser piece attacks, or that are attacked and not
- * guarded), the pawn shield in front of a castled king and the pieces
- * that bear on the cells around it complete the picture.
+ * guarded; more for the side that has just moved, which cannot answer
+ * them at once), the pawn shield in front of a castled king, the rights to
+ * castle and the pieces that bear on the cells around the king complete
+ * the picture.  The weight of each term (cp-chess-eval.h) was fitted to
+ * positions that Stockfish scored (tools/tune-chess-eval.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,27 +23,97 @@
 
 #include <stdlib.h>
 
-#include "cp-chess-state.h"
+#include "cp-chess-eval.h"
 
-typedef struct {
-  int mg;
-  int eg;
-} Score;
+typedef CpChessScore Score;
 
-static const int mg_value[CP_PIECE_KING + 1] = { 0, 100, 320, 330, 480, 950, 0 };
-static const int eg_value[CP_PIECE_KING + 1] = { 0, 120, 300, 320, 540, 960, 0 };
+/* The weights the players use. */
+static const CpChessWeights default_weights = {
+  .material = {
+    [CP_PIECE_PAWN] = { 100, 96 },
+    [CP_PIECE_KNIGHT] = { 384, 321 },
+    [CP_PIECE_BISHOP] = { 383, 294 },
+    [CP_PIECE_ROOK] = { 475, 544 },
+    [CP_PIECE_QUEEN] = { 1117, 985 },
+    [CP_PIECE_KING] = { 0, 20 },
+  },
+  .pawn_rank = {
+    { 0, 0 }, { 9, 22 }, { 5, 6 }, { -8, 12 },
+    { 2, 16 }, { 66, 15 }, { 97, 39 }, { 0, 0 },
+  },
+  .pawn_centre = { 31, -30 },
+  .pawn_near_centre = { 18, -20 },
+  .pawn_home = { -35, -3 },
+  .centre = {
+    [CP_PIECE_PAWN] = { -5, -8 },
+    [CP_PIECE_KNIGHT] = { -8, -8 },
+    [CP_PIECE_BISHOP] = { -2, -4 },
+    [CP_PIECE_ROOK] = { -1, -6 },
+    [CP_PIECE_QUEEN] = { -2, -10 },
+    [CP_PIECE_KING] = { 27, -7 },
+  },
+  .back_rank = { -13, -11 },
+  .rook_seventh = { 45, 9 },
+  .rook_centre_file = { 14, -20 },
+  .rook_open_file = { 71, -22 },
+  .rook_half_open_file = { 33, 12 },
+  .king_file = {
+    { -71, 27 }, { -7, -5 }, { 34, -33 }, { -6, -4 },
+    { 8, -31 }, { -23, -23 }, { 15, -27 }, { -69, -11 },
+  },
+  .king_second_rank = { 7, 0 },
+  .king_advanced = { -24, 23 },
+  .king_advanced_rank = { -26, 5 },
+  .passed = {
+    { 0, 0 }, { 12, 11 }, { -20, 30 }, { 16, 30 },
+    { 52, 49 }, { 90, 83 }, { 149, 100 }, { 0, 0 },
+  },
+  .passed_enemy_king = { 3, 13 },
+  .passed_own_king = { -6, -6 },
+  .passed_blocked = { 16, -22 },
+  .isolated = { -16, -14 },
+  .doubled = { -16, -11 },
+  .bishop_pair = { 42, 56 },
+  .mobility = {
+    [CP_PIECE_KNIGHT] = { 10, 0 },
+    [CP_PIECE_BISHOP] = { 7, 5 },
+    [CP_PIECE_ROOK] = { 6, 4 },
+    [CP_PIECE_QUEEN] = { 3, 0 },
+  },
+  .pawn_threat = {
+    { -87, -13 }, { -104, -122 },
+  },
+  .major_threat = {
+    { -95, 1 }, { -137, -65 },
+  },
+  .hanging = {
+    { -47, -17 }, { -63, -73 },
+  },
+  .shelter_near = { 16, -5 },
+  .shelter_far = { -4, 5 },
+  .shelter_missing = { -10, 0 },
+  .shelter_open_file = { -22, 14 },
+  .king_exposed = { -38, 15 },
+  .castling_right = { 15, 15 },
+  .king_attack = { 3, 2 },
+  .tempo = { 50, 11 },
+};
+
+/* What the pieces other than pawns are worth, to compare the sides'
+ * material when neither has pawns. */
+static const int piece_worth[CP_PIECE_KING + 1] = { 0, 0, 320, 330, 480, 950, 0 };
 static const int phase_weight[CP_PIECE_KING + 1] = { 0, 0, 1, 1, 2, 4, 0 };
 #define FULL_PHASE 24
 
-/* By rank counted from the owner's side. */
-static const int pawn_mg[8] = { 0, 0, 2, 6, 14, 28, 50, 0 };
-static const int pawn_eg[8] = { 0, 0, 4, 12, 26, 48, 80, 0 };
-static const int passed_mg[8] = { 0, 5, 10, 15, 30, 50, 80, 0 };
-static const int passed_eg[8] = { 0, 10, 15, 30, 55, 90, 140, 0 };
-/* The king on its first rank, by file. */
-static const int king_home_mg[8] = { 10, 25, 15, 0, 0, 5, 30, 15 };
 /* Pieces near the enemy king, by kind. */
 static const int attack_units[CP_PIECE_KING + 1] = { 0, 0, 2, 2, 3, 5, 0 };
+
+static inline void
+add (Score *s, Score t, int times)
+{
+  s->mg += times * t.mg;
+  s->eg += times * t.eg;
+}
 
 /* 0 on the four centre cells up to 6 in the corners. */
 static inline int
@@ -50,42 +123,55 @@ centre_distance (int x, int y)
 }
 
 static Score
-placement (CpPieceKind kind, int x, int r)
+placement (const CpChessWeights *w, CpPieceKind kind, int x, int r)
 {
-  int cd = centre_distance (x, r);
+  Score s = { 0, 0 };
 
+  add (&s, w->centre[kind], centre_distance (x, r));
   switch (kind)
     {
     case CP_PIECE_PAWN:
-      {
-        Score s = { pawn_mg[r], pawn_eg[r] };
-
-        if ((x == 3 || x == 4) && (r == 3 || r == 4))
-          s.mg += 20;
-        else if ((x == 2 || x == 5) && (r == 3 || r == 4))
-          s.mg += 8;
-        else if ((x == 3 || x == 4) && r == 1)
-          s.mg -= 10;
-        return s;
-      }
+      add (&s, w->pawn_rank[r], 1);
+      if ((x == 3 || x == 4) && (r == 3 || r == 4))
+        add (&s, w->pawn_centre, 1);
+      else if ((x == 2 || x == 5) && (r == 3 || r == 4))
+        add (&s, w->pawn_near_centre, 1);
+      else if ((x == 3 || x == 4) && r == 1)
+        add (&s, w->pawn_home, 1);
+      break;
     case CP_PIECE_KNIGHT:
-      return (Score) { 20 - 8 * cd - (r == 0 ? 10 : 0), 10 - 6 * cd };
     case CP_PIECE_BISHOP:
-      return (Score) { 10 - 4 * cd - (r == 0 ? 10 : 0), 8 - 3 * cd };
+      if (r == 0)
+        add (&s, w->back_rank, 1);
+      break;
     case CP_PIECE_ROOK:
-      return (Score) { (r == 6 ? 20 : 0) + (x == 3 || x == 4 ? 5 : 0), r == 6 ? 15 : 0 };
-    case CP_PIECE_QUEEN:
-      return (Score) { -3 * cd, 10 - 4 * cd };
+      if (r == 6)
+        add (&s, w->rook_seventh, 1);
+      if (x == 3 || x == 4)
+        add (&s, w->rook_centre_file, 1);
+      break;
     case CP_PIECE_KING:
-      return (Score) { r == 0 ? king_home_mg[x] : r == 1 ? -10 : -30 - 10 * (r - 2), 20 - 8 * cd };
+      if (r == 0)
+        add (&s, w->king_file[x], 1);
+      else if (r == 1)
+        add (&s, w->king_second_rank, 1);
+      else
+        {
+          add (&s, w->king_advanced, 1);
+          add (&s, w->king_advanced_rank, r - 2);
+        }
+      break;
     default:
-      return (Score) { 0, 0 };
+      break;
     }
+  return s;
 }
 
 typedef struct {
   const CpChessState *st;
+  const CpChessWeights *w;
   const guint8 *nb;
+  guint mover;          /* the side to move: the army of the seat to move */
   int pawn_count[2][8];
   int pawn_min[2][8];   /* lowest and highest rank (y) of a pawn on the file */
   int pawn_max[2][8];
@@ -183,31 +269,6 @@ mobility (Eval *e, guint cell, const CpPiece *p)
 }
 
 static Score
-mobility_score (CpPieceKind kind, int n)
-{
-  switch (kind)
-    {
-    case CP_PIECE_KNIGHT:
-      return (Score) { 4 * (n - 4), 4 * (n - 4) };
-    case CP_PIECE_BISHOP:
-      return (Score) { 5 * (n - 6), 5 * (n - 6) };
-    case CP_PIECE_ROOK:
-      return (Score) { 2 * (n - 7), 4 * (n - 7) };
-    case CP_PIECE_QUEEN:
-      return (Score) { n - 13, 2 * (n - 13) };
-    default:
-      return (Score) { 0, 0 };
-    }
-}
-
-static void
-add (Score *s, Score t, int sign)
-{
-  s->mg += sign * t.mg;
-  s->eg += sign * t.eg;
-}
-
-static Score
 pawn_structure (const Eval *e, guint seat, int x, int y)
 {
   guint enemy = 1 - seat;
@@ -226,21 +287,23 @@ pawn_structure (const Eval *e, guint seat, int x, int y)
     {
       int ahead = y + (seat == 0 ? 1 : -1);
 
-      add (&s, (Score) { passed_mg[r], passed_eg[r] }, 1);
+      add (&s, e->w->passed[r], 1);
       /* In the endgame the kings' distances to the cell ahead count,
        * the more the further the pawn is. */
       if (r >= 3 && ahead >= 0 && ahead < 8)
         {
           int weight = r - 2;
 
-          s.eg += weight * (5 * MIN (distance (e->king_x[enemy], e->king_y[enemy], x, ahead), 5)
-                            - 2 * MIN (distance (e->king_x[seat], e->king_y[seat], x, ahead), 5));
+          add (&s, e->w->passed_enemy_king,
+               weight * MIN (distance (e->king_x[enemy], e->king_y[enemy], x, ahead), 5));
+          add (&s, e->w->passed_own_king,
+               weight * MIN (distance (e->king_x[seat], e->king_y[seat], x, ahead), 5));
           if (e->st->base.cells[ahead * 8 + x].kind != CP_PIECE_NONE)
-            s.eg -= weight * 8;
+            add (&s, e->w->passed_blocked, weight);
         }
     }
   if (isolated)
-    add (&s, (Score) { 10, 15 }, -1);
+    add (&s, e->w->isolated, 1);
   return s;
 }
 
@@ -249,7 +312,7 @@ pawn_structure (const Eval *e, guint seat, int x, int y)
 static Score
 threats (const Eval *e, guint seat)
 {
-  guint enemy = 1 - seat;
+  guint enemy = 1 - seat, waiting = seat != e->mover;
   Score s = { 0, 0 };
 
   for (guint i = 0; i < e->n_pieces_at[seat]; i++)
@@ -262,9 +325,9 @@ threats (const Eval *e, guint seat)
         continue;
       if ((kind == CP_PIECE_ROOK && (e->minor_attacks[enemy] & m))
           || (kind == CP_PIECE_QUEEN && ((e->minor_attacks[enemy] | e->rook_attacks[enemy]) & m)))
-        add (&s, (Score) { 40, 30 }, -1);
+        add (&s, e->w->major_threat[waiting], 1);
       else if (!(e->all_attacks[seat] & m))
-        add (&s, (Score) { 25, 20 }, -1);
+        add (&s, e->w->hanging[waiting], 1);
     }
   return s;
 }
@@ -277,36 +340,37 @@ king_shelter (const Eval *e, guint seat)
   Score s = { 0, 0 };
 
   if (relative_rank (seat, ky) > 1)
-    return (Score) { -20, 0 };
+    return e->w->king_exposed;
   for (int f = MAX (kx - 1, 0); f <= MIN (kx + 1, 7); f++)
     {
       const CpPiece *one = &e->st->base.cells[(ky + forward) * 8 + f];
       const CpPiece *two = &e->st->base.cells[(ky + 2 * forward) * 8 + f];
 
       if (one->kind == CP_PIECE_PAWN && one->seat == seat)
-        s.mg += 10;
+        add (&s, e->w->shelter_near, 1);
       else if (two->kind == CP_PIECE_PAWN && two->seat == seat)
-        s.mg += 5;
+        add (&s, e->w->shelter_far, 1);
       else
-        s.mg -= 12;
+        add (&s, e->w->shelter_missing, 1);
       if (e->pawn_count[seat][f] == 0)
-        s.mg -= 10;
+        add (&s, e->w->shelter_open_file, 1);
     }
   return s;
 }
 
-/**
- * cp_chess_evaluate:
- * @seat: 0 (White) or 1 (Black)
- *
- * How good the position of a two-player game on the 8x8 board looks for
- * @seat, in hundredths of a pawn.
- */
-int
-cp_chess_evaluate (const CpChessState *st, guint seat)
+static inline int
+blend (Score s, int phase)
+{
+  return (s.mg * phase + s.eg * (FULL_PHASE - phase)) / FULL_PHASE;
+}
+
+/* Inline, so that the players' evaluation has its weights as constants. */
+static inline int
+evaluate (const CpChessState *st, guint seat, const CpChessWeights *w)
 {
   const CpPiece *cells = st->base.cells;
-  Eval e = { .st = st, .nb = cp_board_get_neighbours (st->base.board) };
+  Eval e = { .st = st, .w = w, .nb = cp_board_get_neighbours (st->base.board),
+             .mover = st->army[MIN (st->base.to_move, CP_MAX_SEATS - 1)] };
   Score side[2] = { { 0, 0 }, { 0, 0 } };
   int mg, eg, score, phase;
 
@@ -365,9 +429,8 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
       if (p->kind == CP_PIECE_NONE || p->kind > CP_PIECE_KING || p->seat > 1)
         continue;
       s = &side[p->seat];
-      s->mg += mg_value[p->kind];
-      s->eg += eg_value[p->kind];
-      add (s, placement (p->kind, x, relative_rank (p->seat, y)), 1);
+      add (s, w->material[p->kind], 1);
+      add (s, placement (w, p->kind, x, relative_rank (p->seat, y)), 1);
       e.phase += phase_weight[p->kind];
       switch (p->kind)
         {
@@ -376,16 +439,16 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
           break;
         case CP_PIECE_ROOK:
           if (e.pawn_count[p->seat][x] == 0)
-            add (s, e.pawn_count[1 - p->seat][x] == 0 ? (Score) { 25, 10 } : (Score) { 12, 6 }, 1);
+            add (s, e.pawn_count[1 - p->seat][x] == 0 ? w->rook_open_file : w->rook_half_open_file, 1);
           G_GNUC_FALLTHROUGH;
         case CP_PIECE_KNIGHT:
         case CP_PIECE_BISHOP:
         case CP_PIECE_QUEEN:
-          add (s, mobility_score (p->kind, mobility (&e, c, p)), 1);
+          add (s, w->mobility[p->kind], mobility (&e, c, p));
           /* A piece an enemy pawn attacks must give way, or is lost. */
           if (e.pawn_attacks[1 - p->seat] & cell_mask (c))
-            add (s, (Score) { 35, 25 }, -1);
-          e.pieces[p->seat] += mg_value[p->kind];
+            add (s, w->pawn_threat[p->seat != e.mover], 1);
+          e.pieces[p->seat] += piece_worth[p->kind];
           if (e.n_pieces_at[p->seat] < G_N_ELEMENTS (e.pieces_at[0]))
             e.pieces_at[p->seat][e.n_pieces_at[p->seat]++] = (guint8) c;
           e.bishops[p->seat] += p->kind == CP_PIECE_BISHOP;
@@ -399,15 +462,18 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
     {
       for (guint f = 0; f < 8; f++)
         if (e.pawn_count[s][f] > 1)
-          add (&side[s], (Score) { 10, 20 }, -(e.pawn_count[s][f] - 1));
+          add (&side[s], w->doubled, e.pawn_count[s][f] - 1);
       if (e.bishops[s] >= 2)
-        add (&side[s], (Score) { 30, 50 }, 1);
+        add (&side[s], w->bishop_pair, 1);
       if (st->king[s] != CP_NO_CELL)
         add (&side[s], king_shelter (&e, s), 1);
+      for (guint c = 0; c < CP_N_CASTLE_SIDES; c++)
+        if (st->castle[s][c].rook != CP_NO_CELL)
+          add (&side[s], w->castling_right, 1);
       add (&side[s], threats (&e, s), 1);
       /* Attacks count only with the queen or several pieces joining in. */
       if (e.attacks[s] >= 4)
-        side[s].mg += 6 * e.attacks[s];
+        add (&side[s], w->king_attack, e.attacks[s]);
     }
 
   phase = MIN (e.phase, FULL_PHASE);
@@ -419,6 +485,42 @@ cp_chess_evaluate (const CpChessState *st, guint seat)
              : e.pawns[1 - seat] == 0 && e.pieces[1 - seat] - e.pieces[seat] < 400)
     eg /= 4;
 
-  score = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
-  return score + (st->base.to_move == seat ? 10 : -10);
+  score = blend ((Score) { mg, eg }, phase);
+  return score + (e.mover == seat ? 1 : -1) * blend (w->tempo, phase);
+}
+
+/**
+ * cp_chess_evaluate:
+ * @seat: 0 (White) or 1 (Black)
+ *
+ * How good the position of a two-player game on the 8x8 board looks for
+ * @seat, in hundredths of a pawn.
+ */
+int
+cp_chess_evaluate (const CpChessState *st, guint seat)
+{
+  return evaluate (st, seat, &default_weights);
+}
+
+/**
+ * cp_chess_evaluate_with:
+ * @weights: the weight of each term
+ *
+ * cp_chess_evaluate() with other weights than the players'.
+ */
+int
+cp_chess_evaluate_with (const CpChessState *st, guint seat, const CpChessWeights *weights)
+{
+  return evaluate (st, seat, weights);
+}
+
+/**
+ * cp_chess_weights_default:
+ *
+ * The weights of cp_chess_evaluate().
+ */
+const CpChessWeights *
+cp_chess_weights_default (void)
+{
+  return &default_weights;
 }

@@ -32,8 +32,6 @@ static const char *const seat_names[] = {
   N_("White, king side"), N_("Black, king side"), N_("White, queen side"), N_("Black, queen side"),
 };
 
-/* The chess evaluation's bonus for the side to move. */
-#define TEMPO 10
 /* What a king that the next player could take costs its team. */
 #define KING_THREATENED 60
 /* What a king costs its team that the other opponent, or the next but one,
@@ -557,8 +555,7 @@ king_danger (const CpChessState *st, guint army)
  * when the other opponent could on their turn; the best capture of the
  * player to move, who will likely make it, and a part of the best of the
  * next player, which the player to move can meet only from their own
- * half.  The chess evaluation gives the side to move a small bonus; here
- * each army moves twice a round. */
+ * half.  The chess evaluation gives the army to move a small bonus. */
 static int
 crowded_house_evaluate (const CpState *state, guint seat)
 {
@@ -567,8 +564,6 @@ crowded_house_evaluate (const CpState *state, guint seat)
   int score = cp_chess_evaluate (st, army), threats;
   Attacks attacks;
 
-  if (state->to_move >= WHITE_QUEEN_SIDE && mover == army)
-    score += 2 * TEMPO;
   score += king_danger (st, 1 - army) - king_danger (st, army);
   find_attacks (state, &attacks);
   threats = capture_gain (st, &attacks, state->to_move) * 2 / 3
