@@ -599,13 +599,20 @@ play_move (Reader *r, CpGame *game, GError **error)
                      NULL, error);
 }
 
+/* Whether @comment says the players agreed to draw.  A long comment may
+ * be wrapped over lines: any run of spaces and line breaks counts as one
+ * space. */
 static gboolean
 is_agreement_comment (const char *comment)
 {
-  g_autofree char *text = g_strstrip (g_strdup (comment != NULL ? comment : ""));
+  g_auto (GStrv) words = g_strsplit_set (comment != NULL ? comment : "", " \t\r\n", -1);
+  g_autoptr (GString) text = g_string_new (NULL);
 
-  return g_ascii_strcasecmp (text, "Draw by agreement") == 0
-         || g_str_equal (text, cp_end_reason_describe (CP_END_AGREEMENT));
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", words[i]);
+  return g_ascii_strcasecmp (text->str, "Draw by agreement") == 0
+         || g_str_equal (text->str, cp_end_reason_describe (CP_END_AGREEMENT));
 }
 
 static gboolean
