@@ -83,7 +83,7 @@ main (int argc, char *argv[])
 {
   g_autoptr (CpSearch) search = cp_search_new (16);
   g_autoptr (GRand) rand = NULL;
-  guint games;
+  guint games, nodes;
 
   if (argc < 3 || argc > 4)
     {
@@ -92,9 +92,10 @@ main (int argc, char *argv[])
     }
   games = (guint) strtoul (argv[1], NULL, 10);
   rand = g_rand_new_with_seed ((guint32) strtoul (argv[2], NULL, 10));
+  nodes = argc > 3 ? (guint) strtoul (argv[3], NULL, 10) : 2000;
   for (guint g = 0; g < games; g++)
     {
-      play (search, rand, argc > 3 ? (guint) strtoul (argv[3], NULL, 10) : 2000);
+      play (search, rand, nodes);
       fflush (stdout);
     }
   return 0;

@@ -57,7 +57,7 @@ def main():
             elif words and words[0] == "bestmove":
                 break
         if score is not None and abs(score) < LIMIT:
-            print("%s;%d" % (fen, score), flush=False)
+            print("%s;%d" % (fen, score))
     send("quit")
 
 
