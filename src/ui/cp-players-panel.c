@@ -33,6 +33,7 @@ struct _CpPlayersPanel
   CpGame *game;
   CpSeatRow *rows[CP_MAX_SEATS];
   guint n_seats;
+  int width;  /* the last width given, 0 before any */
 };
 
 G_DEFINE_FINAL_TYPE (CpPlayersPanel, cp_players_panel, GTK_TYPE_WIDGET)
@@ -213,6 +214,50 @@ cp_players_panel_dispose (GObject *object)
   G_OBJECT_CLASS (cp_players_panel_parent_class)->dispose (object);
 }
 
+/* The panel lies in a scroller that tells its height from what it holds.
+ * GTK 4.8's scroller asks that height without a width, which for text
+ * that wraps is the height of fewer, longer lines than the panel shows:
+ * without one, the height is that of the width the panel was last
+ * given. */
+static void
+cp_players_panel_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                          int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  CpPlayersPanel *self = CP_PLAYERS_PANEL (widget);
+
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size < 0 && self->width > 0)
+    for_size = self->width;
+  gtk_widget_measure (self->box, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static gboolean
+resize_later (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  gtk_widget_queue_resize (widget);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+cp_players_panel_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  CpPlayersPanel *self = CP_PLAYERS_PANEL (widget);
+
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+  /* At another width, the height asked before no longer holds: it is
+   * asked again once this layout is done. */
+  if (width != self->width)
+    {
+      self->width = width;
+      gtk_widget_add_tick_callback (widget, resize_later, NULL, NULL);
+    }
+}
+
+static GtkSizeRequestMode
+cp_players_panel_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
 static void
 cp_players_panel_class_init (CpPlayersPanelClass *klass)
 {
@@ -220,7 +265,9 @@ cp_players_panel_class_init (CpPlayersPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cp_players_panel_dispose;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = cp_players_panel_measure;
+  widget_class->size_allocate = cp_players_panel_size_allocate;
+  widget_class->get_request_mode = cp_players_panel_get_request_mode;
   gtk_widget_class_set_css_name (widget_class, "players");
 }
 

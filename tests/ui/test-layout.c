@@ -14,6 +14,8 @@
  *   - a widget that reaches outside its parent, where nothing scrolls it,
  *   - a scroller that scrolls sideways (only a table of the rules wider
  *     than the side panel is meant to),
+ *   - a scroller that hides part of what it holds while a widget above or
+ *     below it has more height than it needs,
  *   - two panels side by side or one above the other that overlap.
  *
  * The preferences window is looked at in the same way, narrow and at its
@@ -340,6 +342,44 @@ check_label (Walk *walk, GtkLabel *label)
     }
 }
 
+static gboolean
+showing (GtkWidget *widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0
+         && gtk_widget_get_opacity (widget) > 0;
+}
+
+/* A scroller as tall as what it holds, unless the window is too low: it
+ * must not scroll while a widget beside it has more height than it
+ * needs. */
+static void
+check_scroller_height (Walk *walk, GtkScrolledWindow *scroller)
+{
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scroller);
+  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (scroller));
+  double hidden = gtk_adjustment_get_upper (v) - gtk_adjustment_get_lower (v) - gtk_adjustment_get_page_size (v);
+
+  if (!gtk_scrolled_window_get_propagate_natural_height (scroller) || hidden <= SLACK || !GTK_IS_BOX (box)
+      || gtk_orientable_get_orientation (GTK_ORIENTABLE (box)) != GTK_ORIENTATION_VERTICAL)
+    return;
+  for (GtkWidget *other = gtk_widget_get_first_child (box); other; other = gtk_widget_get_next_sibling (other))
+    {
+      int natural;
+
+      if (other == GTK_WIDGET (scroller) || !showing (other))
+        continue;
+      gtk_widget_measure (other, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (other), NULL, &natural, NULL, NULL);
+      if (gtk_widget_get_height (other) > natural + SLACK)
+        {
+          g_autofree char *name = describe (other);
+
+          problem (walk, GTK_WIDGET (scroller), "hides %.0f px of what it holds, while %s has %d px more than it needs",
+                   hidden, name, gtk_widget_get_height (other) - natural);
+          return;
+        }
+    }
+}
+
 static void
 check_scroller (Walk *walk, GtkScrolledWindow *scroller)
 {
@@ -351,13 +391,7 @@ check_scroller (Walk *walk, GtkScrolledWindow *scroller)
   if (gtk_adjustment_get_upper (h) - gtk_adjustment_get_lower (h) > gtk_adjustment_get_page_size (h) + 1)
     problem (walk, GTK_WIDGET (scroller), "scrolls sideways: %.0f px in %.0f", gtk_adjustment_get_upper (h),
              gtk_adjustment_get_page_size (h));
-}
-
-static gboolean
-showing (GtkWidget *widget)
-{
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0
-         && gtk_widget_get_opacity (widget) > 0;
+  check_scroller_height (walk, scroller);
 }
 
 static void
