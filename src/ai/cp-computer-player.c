@@ -6,9 +6,9 @@
  * deep, and then not always the best move found, and less often still
  * where a move ends at dice, beyond which no search sees; the medium
  * player four plies deep at most, within its time; the hard one as deep
- * as its time allows.  In orthodox chess these depths put the levels
- * about where their names say (benchmarks/bench-levels.py measures them
- * against Stockfish).
+ * as its time allows, in a thread for each core.  In orthodox chess
+ * these depths put the levels about where their names say
+ * (benchmarks/bench-levels.py measures them against Stockfish).
  * In the other games (secrets, three or four players) they use
  * information-set Monte Carlo tree search (cp-mcts.c): the hard player
  * on its time, the medium one on the same time but a budget of positions
@@ -33,6 +33,9 @@
  * which no deeper search begins. */
 #define MEDIUM_TIME 900
 #define HARD_TIME 2700
+/* The hard player searches in as many threads as the computer has
+ * cores, up to this many. */
+#define HARD_THREADS 8
 /* In a hundred choices, those the medium level takes the rules' advice
  * for (Chess Golf's solver). */
 #define MEDIUM_ADVICE 80
@@ -243,6 +246,8 @@ cp_computer_player_new (CpLevel level, guint32 seed)
   self->level = MIN (level, CP_LEVEL_HARD);
   self->rand = g_rand_new_with_seed (seed);
   self->search = cp_search_new (self->level >= CP_LEVEL_MEDIUM ? 32 : 4);
+  if (self->level == CP_LEVEL_HARD)
+    cp_search_set_threads (self->search, MIN (g_get_num_processors (), HARD_THREADS));
   self->mcts = cp_mcts_new ();
   if (self->level == CP_LEVEL_EASY)
     cp_mcts_set_rollout (self->mcts, 2, 1);

@@ -2,15 +2,23 @@
  *
  * Negamax alpha-beta with iterative deepening, principal variation search
  * and late move reductions; a transposition table keyed by the rules'
- * hash; moves ordered by the table's move, captures by the worth of what
- * they take (most valuable victim, least valuable attacker), killer moves
- * and a history of the quiet moves that cut off and those that did not,
- * and last the captures that lose material once both sides have taken
- * back (where the rules weigh exchanges); a quiescence search on
- * captures, but those, and promotions; one more ply for a side in check
- * where the game has check; null moves where the rules allow them, a
- * static cut-off at small depths, and near the leaves late quiet moves
- * and those that cannot reach alpha left out.
+ * hash, which the quiescence search uses too; moves ordered by the
+ * table's move, captures by the worth of what they take (most valuable
+ * victim, least valuable attacker), killer moves, the quiet move that last
+ * refuted the move before, and a history of the quiet moves that cut off
+ * and those that did not, and last the captures that lose material once
+ * both sides have taken back (where the rules weigh exchanges); a
+ * quiescence search on captures, but those, and promotions; one more ply
+ * for a side in check where the game has check; null moves where the
+ * rules allow them, a static cut-off at small depths, a ply less for a
+ * position the table has no move for, and near the leaves late quiet
+ * moves and those that cannot reach alpha left out.  Evaluations are
+ * remembered by position.
+ *
+ * A search may run in several threads that share the table (lazy SMP):
+ * each searches the root on its own, every other helper a ply ahead, and
+ * what one stores the others find; the first thread's answer is the one
+ * given.
  *
  * The search knows a game only through its rules: legal moves (and the
  * captures and promotions alone, where the game can give them quicker),
@@ -40,6 +48,8 @@
  * position whose history a cut-off lowers. */
 #define HISTORY_MAX 16384
 #define MAX_TRIED 64
+/* Static evaluations remembered, by position and seat. */
+#define EVAL_CACHE 65536
 
 typedef enum {
   BOUND_UPPER = 1,
@@ -47,24 +57,42 @@ typedef enum {
   BOUND_EXACT = 3,
 } Bound;
 
+/* An entry of the table, which the threads of a search share without a
+ * lock: the key is kept xor the data, so that an entry that one thread
+ * reads while another writes it does not match its key. */
 typedef struct {
-  guint64 key;
-  guint32 move;   /* signature of the best move, 0 if none */
-  gint16 score;
-  gint8 depth;
-  guint8 bound;
+  guint64 check;
+  guint64 data;
 } Entry;
+
+/* What an entry holds. */
+typedef struct {
+  guint32 move;   /* signature of the best move, 0 if none */
+  int score;
+  int depth;
+  Bound bound;
+} Stored;
 
 /* The search's working memory, too large for an object's instance. */
 typedef struct {
+  guint64 key;
+  int score;
+} Evaluated;
+
+typedef struct {
   guint32 killers[CP_SEARCH_MAX_PLY][2];
   int history[CP_MAX_CELLS][CP_MAX_CELLS];
+  /* The quiet move that last cut off after a move, by its first and last
+   * cells. */
+  guint32 counters[CP_MAX_CELLS][CP_MAX_CELLS];
+  Evaluated evaluated[EVAL_CACHE];
   CpActionList lists[CP_SEARCH_MAX_PLY + 2];
   int order[CP_SEARCH_MAX_PLY + 2][MAX_ORDERED];
   guint64 path[CP_SEARCH_MAX_PLY + 2];
   CpAction pv[CP_SEARCH_MAX_PLY + 1][CP_SEARCH_MAX_PLY];
   guint n_pv[CP_SEARCH_MAX_PLY + 1];
   gboolean passed[CP_SEARCH_MAX_PLY + 2];  /* reached by a null move */
+  guint32 *counter[CP_SEARCH_MAX_PLY + 2];  /* the entry of the move that led there */
   CpState *copies[CP_SEARCH_MAX_PLY + 2];  /* for games without unmake */
 } Work;
 
@@ -74,7 +102,14 @@ struct _CpSearch
 
   Entry *table;
   gsize mask;
+  gboolean shares_table;  /* a helper's, which its search owns */
   Work *w;
+  /* Searches in other threads that share the table, and what tells them
+   * to stop. */
+  GPtrArray *helpers;
+  guint n_helping;  /* the helpers of the search under way */
+  gint finished;
+  const gint *done;
   guint64 earlier[MAX_HISTORY];
   guint n_earlier;
   CpSearchInfoFunc info_func;
@@ -85,6 +120,7 @@ struct _CpSearch
   guint width;
   gsize copy_size;
   guint64 nodes;
+  guint64 nodes_told;  /* what other threads may read of it */
   gint64 start;
   CpSearchLimits limits;
   GCancellable *cancellable;
@@ -106,7 +142,9 @@ cp_search_finalize (GObject *object)
 {
   CpSearch *self = CP_SEARCH (object);
 
-  g_free (self->table);
+  if (!self->shares_table)
+    g_free (self->table);
+  g_clear_pointer (&self->helpers, g_ptr_array_unref);
   free_copies (self);
   for (guint i = 0; i < G_N_ELEMENTS (self->w->lists); i++)
     cp_action_list_clear (&self->w->lists[i]);
@@ -158,6 +196,17 @@ cp_search_supports (const CpState *state)
   return state->n_seats == 2 && !(state->rules->flags & CP_RULES_SECRETS);
 }
 
+/* Forgets what the searches of this thread learnt, but for the table. */
+static void
+forget (CpSearch *self)
+{
+  memset (self->w->killers, 0, sizeof self->w->killers);
+  memset (self->w->history, 0, sizeof self->w->history);
+  memset (self->w->counters, 0, sizeof self->w->counters);
+  memset (self->w->evaluated, 0, sizeof self->w->evaluated);
+  self->n_earlier = 0;
+}
+
 /**
  * cp_search_clear:
  *
@@ -166,10 +215,44 @@ cp_search_supports (const CpState *state)
 void
 cp_search_clear (CpSearch *self)
 {
+  g_return_if_fail (CP_IS_SEARCH (self));
+
   memset (self->table, 0, (self->mask + 1) * sizeof (Entry));
-  memset (self->w->killers, 0, sizeof self->w->killers);
-  memset (self->w->history, 0, sizeof self->w->history);
-  self->n_earlier = 0;
+  forget (self);
+  for (guint i = 0; self->helpers != NULL && i < self->helpers->len; i++)
+    forget (g_ptr_array_index (self->helpers, i));
+}
+
+/**
+ * cp_search_set_threads:
+ * @n_threads: the threads to search in, 1 or more
+ *
+ * Has cp_search_run() search in @n_threads threads at once, which share
+ * the table; those beyond the first help it only by what they store
+ * there.  Where the search has a budget of positions, it stays in one
+ * thread, so that its result does not depend on timing.
+ */
+void
+cp_search_set_threads (CpSearch *self, guint n_threads)
+{
+  guint n_helpers = CLAMP (n_threads, 1, 64) - 1;
+
+  g_return_if_fail (CP_IS_SEARCH (self));
+  g_return_if_fail (!self->shares_table);
+
+  if (self->helpers == NULL)
+    self->helpers = g_ptr_array_new_with_free_func (g_object_unref);
+  while (self->helpers->len > n_helpers)
+    g_ptr_array_remove_index (self->helpers, self->helpers->len - 1);
+  while (self->helpers->len < n_helpers)
+    {
+      CpSearch *helper = g_object_new (CP_TYPE_SEARCH, NULL);
+
+      helper->table = self->table;
+      helper->mask = self->mask;
+      helper->shares_table = TRUE;
+      g_ptr_array_add (self->helpers, helper);
+    }
 }
 
 /**
@@ -273,6 +356,7 @@ score_moves (CpSearch *self, const CpState *state, guint ply, guint32 best)
 {
   const CpActionList *list = &self->w->lists[ply];
   int *order = self->w->order[ply];
+  guint32 counter = self->w->counter[ply] != NULL ? *self->w->counter[ply] : 0;
 
   for (guint i = 0; i < list->len && i < MAX_ORDERED; i++)
     {
@@ -292,6 +376,8 @@ score_moves (CpSearch *self, const CpState *state, guint ply, guint32 best)
         order[i] = (1 << 27) + 1;
       else if (ply < CP_SEARCH_MAX_PLY && sig == self->w->killers[ply][1])
         order[i] = 1 << 27;
+      else if (sig == counter)
+        order[i] = 1 << 26;
       else if (a->n_cells >= 2)
         order[i] = *history_of (self, a);
       else
@@ -340,16 +426,40 @@ from_table (int score, guint ply)
          : score < -CP_SEARCH_MATE_BOUND ? score + (int) ply : score;
 }
 
+/* Whether the table holds @key, and what for it. */
+static gboolean
+probe (const CpSearch *self, guint64 key, Stored *stored)
+{
+  const Entry *e = &self->table[key & self->mask];
+  guint64 data = __atomic_load_n (&e->data, __ATOMIC_RELAXED);
+
+  if ((__atomic_load_n (&e->check, __ATOMIC_RELAXED) ^ data) != key)
+    return FALSE;
+  stored->move = (guint32) data;
+  stored->score = (gint16) (data >> 32);
+  stored->depth = (gint8) (data >> 48);
+  stored->bound = (Bound) (data >> 56);
+  return TRUE;
+}
+
 static void
 store (CpSearch *self, guint64 key, int depth, int score, Bound bound, guint32 move, guint ply)
 {
   Entry *e = &self->table[key & self->mask];
+  Stored old;
+  guint64 data;
 
-  if (e->key == key && depth < e->depth - 2 && bound != BOUND_EXACT)
-    return;
-  if (e->key == key && move == 0)
-    move = e->move;
-  *e = (Entry) { key, move, (gint16) to_table (score, ply), (gint8) CLAMP (depth, -1, 127), (guint8) bound };
+  if (probe (self, key, &old))
+    {
+      if (depth < old.depth - 2 && bound != BOUND_EXACT)
+        return;
+      if (move == 0)
+        move = old.move;
+    }
+  data = move | (guint64) (guint16) to_table (score, ply) << 32
+         | (guint64) (guint8) CLAMP (depth, -1, 127) << 48 | (guint64) bound << 56;
+  __atomic_store_n (&e->data, data, __ATOMIC_RELAXED);
+  __atomic_store_n (&e->check, key ^ data, __ATOMIC_RELAXED);
 }
 
 /* Time, budget and cancellation. */
@@ -361,8 +471,10 @@ must_stop (CpSearch *self)
     return TRUE;
   if ((self->nodes & (CHECK_EVERY - 1)) != 0)
     return FALSE;
+  __atomic_store_n (&self->nodes_told, self->nodes, __ATOMIC_RELAXED);
   if ((self->limits.deadline != 0 && g_get_monotonic_time () >= self->limits.deadline)
       || (self->limits.nodes != 0 && self->nodes >= self->limits.nodes)
+      || (self->done != NULL && g_atomic_int_get (self->done))
       || g_cancellable_is_cancelled (self->cancellable))
     self->stop = TRUE;
   return self->stop;
@@ -380,6 +492,22 @@ terminal_score (const CpState *state, guint seat, guint ply)
     return 0;
   return (state->outcome.winners & CP_SEAT_BIT (seat)) ? CP_SEARCH_MATE - (int) ply
                                                        : -(CP_SEARCH_MATE - (int) ply);
+}
+
+/* The static evaluation of @state, whose hash is @key, for @seat. */
+static int
+evaluate (CpSearch *self, const CpState *state, guint64 key, guint seat)
+{
+  Evaluated *e;
+
+  key ^= G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (seat + 1);
+  e = &self->w->evaluated[key & (EVAL_CACHE - 1)];
+  if (e->key != key)
+    {
+      e->key = key;
+      e->score = cp_state_evaluate (state, seat);
+    }
+  return e->score;
 }
 
 static inline gboolean
@@ -436,6 +564,8 @@ make (CpSearch *self, CpState *state, const CpAction *action, guint ply, Made *m
   made->state = state;
   self->w->n_pv[ply + 1] = 0;
   self->w->passed[ply + 1] = FALSE;
+  self->w->counter[ply + 1] = action->n_cells >= 2
+    ? &self->w->counters[action->cells[0]][action->cells[action->n_cells - 1]] : NULL;
   if (self->rules->unmake == NULL)
     {
       if (self->w->copies[ply + 1] == NULL)
@@ -508,15 +638,29 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
 {
   CpActionList *list = &self->w->lists[ply];
   gboolean check = depth > -2 && in_check (self, state);
-  int best = -INFINITE_SCORE, stand = 0;
+  int alpha_start = alpha, best = -INFINITE_SCORE, stand = 0;
+  guint64 key = cp_state_hash (state);
+  Stored e;
+  guint32 table_move = 0, best_move = 0;
 
   self->w->n_pv[ply] = 0;
   self->nodes++;
   if (must_stop (self))
     return 0;
+  if (probe (self, key, &e))
+    {
+      int score = from_table (e.score, ply);
+
+      table_move = e.move;
+      if (beta - alpha == 1
+          && (e.bound == BOUND_EXACT
+              || (e.bound == BOUND_LOWER && score >= beta)
+              || (e.bound == BOUND_UPPER && score <= alpha)))
+        return score;
+    }
   if (!check)
     {
-      stand = best = cp_state_evaluate (state, seat);
+      stand = best = evaluate (self, state, key, seat);
       if (stand >= beta || ply >= CP_SEARCH_MAX_PLY)
         return stand;
       alpha = MAX (alpha, stand);
@@ -527,7 +671,7 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
     self->rules->tactical (state, seat, list);
   else
     self->rules->legal (state, seat, list);
-  score_moves (self, state, ply, 0);
+  score_moves (self, state, ply, table_move);
   for (guint i = 0; i < list->len; i++)
     {
       CpAction action;
@@ -553,6 +697,7 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
       if (score > best)
         {
           best = score;
+          best_move = signature (&action);
           if (score > alpha)
             {
               alpha = score;
@@ -564,7 +709,12 @@ quiesce (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int b
     }
   /* In check with nothing better found: the evaluation (a mate would
    * have ended the game already). */
-  return best == -INFINITE_SCORE ? cp_state_evaluate (state, seat) : best;
+  if (best == -INFINITE_SCORE)
+    return evaluate (self, state, key, seat);
+  store (self, key, 0, best,
+         best >= beta ? BOUND_LOWER : best > alpha_start ? BOUND_EXACT : BOUND_UPPER,
+         best_move, ply);
+  return best;
 }
 
 /* Moves a quiet move's history towards +HISTORY_MAX by @bonus, or
@@ -585,7 +735,7 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
   int alpha_start = alpha, best = -INFINITE_SCORE;
   guint32 best_move = 0, table_move = 0;
   guint64 key;
-  const Entry *e;
+  Stored e;
   gboolean check;
   int eval = INFINITE_SCORE;  /* the static evaluation, where it counts */
   guint searched = 0, n_tried = 0;
@@ -604,16 +754,15 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
     return 0;
   self->w->path[ply] = key;
 
-  e = &self->table[key & self->mask];
-  if (e->key == key)
+  if (probe (self, key, &e))
     {
-      int score = from_table (e->score, ply);
+      int score = from_table (e.score, ply);
 
-      table_move = e->move;
-      if (ply > 0 && !pv_node && e->depth >= depth
-          && (e->bound == BOUND_EXACT
-              || (e->bound == BOUND_LOWER && score >= beta)
-              || (e->bound == BOUND_UPPER && score <= alpha)))
+      table_move = e.move;
+      if (ply > 0 && !pv_node && e.depth >= depth
+          && (e.bound == BOUND_EXACT
+              || (e.bound == BOUND_LOWER && score >= beta)
+              || (e.bound == BOUND_UPPER && score <= alpha)))
         return score;
     }
 
@@ -623,7 +772,7 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
 
   if (!pv_node && !check && ABS (beta) < CP_SEARCH_MATE_BOUND)
     {
-      eval = cp_state_evaluate (state, seat);
+      eval = evaluate (self, state, key, seat);
 
       /* A position far above beta is not looked into at small depths. */
       if (depth <= 3 && eval - 120 * depth >= beta)
@@ -640,6 +789,11 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
             return MIN (score, CP_SEARCH_MATE_BOUND);
         }
     }
+
+  /* Without a move from the table, a position is searched less deep:
+   * the next visit, better ordered, goes deeper. */
+  if (depth >= 4 && table_move == 0)
+    depth--;
 
   list->len = 0;
   self->rules->legal (state, seat, list);
@@ -703,6 +857,8 @@ search (CpSearch *self, CpState *state, guint seat, int depth, int alpha, int be
                       self->w->killers[ply][1] = self->w->killers[ply][0];
                       self->w->killers[ply][0] = best_move;
                     }
+                  if (quiet && self->w->counter[ply] != NULL)
+                    *self->w->counter[ply] = best_move;
                   /* The quiet move that cut off gains, those tried
                    * before it lose. */
                   if (quiet && action.n_cells >= 2)
@@ -733,7 +889,10 @@ begin (CpSearch *self, const CpState *state, const CpSearchLimits *limits, GCanc
   if (self->rules != state->rules)
     {
       free_copies (self);
-      cp_search_clear (self);
+      if (self->shares_table)
+        forget (self);
+      else
+        cp_search_clear (self);
     }
   self->rules = state->rules;
   self->copy_size = state->rules->state_size;
@@ -741,6 +900,8 @@ begin (CpSearch *self, const CpState *state, const CpSearchLimits *limits, GCanc
   self->limits = limits != NULL ? *limits : (CpSearchLimits) { 0 };
   self->cancellable = cancellable;
   self->nodes = 0;
+  self->nodes_told = 0;
+  self->n_helping = 0;
   self->stop = FALSE;
   self->start = g_get_monotonic_time ();
   /* Old killers and history mislead in a new position. */
@@ -750,43 +911,27 @@ begin (CpSearch *self, const CpState *state, const CpSearchLimits *limits, GCanc
       self->w->history[i][j] /= 8;
 }
 
-/**
- * cp_search_run:
- * @state: a game in progress where @seat, alone, is to act
- * @limits: (nullable): when to stop; without any, the search goes on
- *   until @cancellable is cancelled or the greatest depth is reached
- * @best: (out): the action found
- * @info: (out) (optional): the last finished depth's findings
- *
- * Searches deeper and deeper until a limit is reached.  @state is not
- * changed: the search works on a copy.
- *
- * Returns: whether @seat had an action to choose
- */
-gboolean
-cp_search_run (CpSearch *self, const CpState *state, guint seat, const CpSearchLimits *limits,
-               GCancellable *cancellable, CpAction *best, CpSearchInfo *info)
+/* The positions this search and its helpers have looked at so far. */
+static guint64
+all_nodes (CpSearch *self)
 {
-  g_autoptr (CpState) root = cp_state_copy (state);
-  CpActionList *list = &self->w->lists[0];
-  CpSearchInfo found = { 0 };
-  guint max_depth;
+  guint64 n = self->nodes;
+
+  for (guint i = 0; i < self->n_helping; i++)
+    n += __atomic_load_n (&((CpSearch *) g_ptr_array_index (self->helpers, i))->nodes_told, __ATOMIC_RELAXED);
+  return n;
+}
+
+/* Searches @root deeper and deeper, from @first plies on, until a limit
+ * is reached; notes the best move in @best and what the last finished
+ * depth found in @found. */
+static void
+deepen (CpSearch *self, CpState *root, guint seat, guint first, guint max_depth, CpAction *best,
+        CpSearchInfo *found)
+{
   int score = 0;
 
-  g_return_val_if_fail (CP_IS_SEARCH (self), FALSE);
-
-  begin (self, state, limits, cancellable);
-  max_depth = self->limits.depth > 0 ? MIN (self->limits.depth, CP_SEARCH_MAX_PLY - 1)
-                                     : CP_SEARCH_MAX_PLY - 1;
-  list->len = 0;
-  state->rules->legal (root, seat, list);
-  if (list->len == 0)
-    return FALSE;
-  *best = list->items[0];
-  if (list->len == 1)
-    max_depth = MIN (max_depth, 1u);
-
-  for (guint depth = 1; depth <= max_depth; depth++)
+  for (guint depth = first; depth <= max_depth; depth++)
     {
       int alpha = -INFINITE_SCORE, beta = INFINITE_SCORE, window = 40;
 
@@ -814,23 +959,110 @@ cp_search_run (CpSearch *self, const CpState *state, guint seat, const CpSearchL
         *best = self->w->pv[0][0];
       if (self->stop)
         break;
-      found.depth = depth;
-      found.score = score;
-      found.n_pv = self->w->n_pv[0];
-      memcpy (found.pv, self->w->pv[0], found.n_pv * sizeof (CpAction));
-      found.nodes = self->nodes;
-      found.elapsed = g_get_monotonic_time () - self->start;
+      found->depth = depth;
+      found->score = score;
+      found->n_pv = self->w->n_pv[0];
+      memcpy (found->pv, self->w->pv[0], found->n_pv * sizeof (CpAction));
+      found->nodes = all_nodes (self);
+      found->elapsed = g_get_monotonic_time () - self->start;
       if (self->info_func != NULL)
-        self->info_func (&found, self->info_data);
+        self->info_func (found, self->info_data);
       if (ABS (score) >= CP_SEARCH_MATE_BOUND && depth > (guint) (CP_SEARCH_MATE - ABS (score)) + 2)
         break;
       if (self->limits.soft_deadline != 0 && g_get_monotonic_time () >= self->limits.soft_deadline)
         break;
     }
-  found.nodes = self->nodes;
-  found.elapsed = g_get_monotonic_time () - self->start;
+}
+
+typedef struct {
+  CpSearch *search;
+  CpState *root;
+  guint seat;
+  guint first;
+  guint max_depth;
+  GThread *thread;
+} Helping;
+
+static gpointer
+help (gpointer data)
+{
+  Helping *h = data;
+  CpAction best;
+  g_autofree CpSearchInfo *found = g_new0 (CpSearchInfo, 1);
+
+  deepen (h->search, h->root, h->seat, h->first, h->max_depth, &best, found);
+  return NULL;
+}
+
+/**
+ * cp_search_run:
+ * @state: a game in progress where @seat, alone, is to act
+ * @limits: (nullable): when to stop; without any, the search goes on
+ *   until @cancellable is cancelled or the greatest depth is reached
+ * @best: (out): the action found
+ * @info: (out) (optional): the last finished depth's findings
+ *
+ * Searches deeper and deeper until a limit is reached.  @state is not
+ * changed: the search works on a copy.
+ *
+ * Returns: whether @seat had an action to choose
+ */
+gboolean
+cp_search_run (CpSearch *self, const CpState *state, guint seat, const CpSearchLimits *limits,
+               GCancellable *cancellable, CpAction *best, CpSearchInfo *info)
+{
+  g_autoptr (CpState) root = cp_state_copy (state);
+  CpActionList *list = &self->w->lists[0];
+  g_autofree CpSearchInfo *found = g_new0 (CpSearchInfo, 1);
+  g_autofree Helping *helping = NULL;
+  guint max_depth;
+
+  g_return_val_if_fail (CP_IS_SEARCH (self), FALSE);
+
+  begin (self, state, limits, cancellable);
+  max_depth = self->limits.depth > 0 ? MIN (self->limits.depth, CP_SEARCH_MAX_PLY - 1)
+                                     : CP_SEARCH_MAX_PLY - 1;
+  list->len = 0;
+  state->rules->legal (root, seat, list);
+  if (list->len == 0)
+    return FALSE;
+  *best = list->items[0];
+  if (list->len == 1)
+    max_depth = MIN (max_depth, 1u);
+
+  /* The helpers search the same position, every other one a ply ahead,
+   * until this thread is done. */
+  if (self->helpers != NULL && self->helpers->len > 0 && self->limits.nodes == 0 && max_depth > 1)
+    {
+      self->n_helping = self->helpers->len;
+      helping = g_new0 (Helping, self->n_helping);
+      g_atomic_int_set (&self->finished, 0);
+      for (guint i = 0; i < self->n_helping; i++)
+        {
+          CpSearch *helper = g_ptr_array_index (self->helpers, i);
+
+          begin (helper, state, limits, NULL);
+          helper->done = &self->finished;
+          helper->n_earlier = self->n_earlier;
+          memcpy (helper->earlier, self->earlier, self->n_earlier * sizeof (guint64));
+          helping[i] = (Helping) { helper, cp_state_copy (state), seat, 1 + (i + 1) % 2, max_depth, NULL };
+          helping[i].thread = g_thread_new ("cp-search-helper", help, &helping[i]);
+        }
+    }
+
+  deepen (self, root, seat, 1, max_depth, best, found);
+
+  g_atomic_int_set (&self->finished, 1);
+  for (guint i = 0; i < self->n_helping; i++)
+    {
+      g_thread_join (helping[i].thread);
+      helping[i].search->nodes_told = helping[i].search->nodes;
+      cp_state_free (helping[i].root);
+    }
+  found->nodes = all_nodes (self);
+  found->elapsed = g_get_monotonic_time () - self->start;
   if (info != NULL)
-    *info = found;
+    *info = *found;
   return TRUE;
 }
 

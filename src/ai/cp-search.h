@@ -42,6 +42,8 @@ G_DECLARE_FINAL_TYPE (CpSearch, cp_search, CP, SEARCH, GObject)
 CpSearch   *cp_search_new            (guint              table_megabytes);
 gboolean    cp_search_supports       (const CpState     *state);
 void        cp_search_clear          (CpSearch          *self);
+void        cp_search_set_threads    (CpSearch          *self,
+                                      guint              n_threads);
 void        cp_search_set_info_func  (CpSearch          *self,
                                       CpSearchInfoFunc   func,
                                       gpointer           user_data);

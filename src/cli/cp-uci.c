@@ -18,6 +18,7 @@
 #include "cp-uci.h"
 
 #define DEFAULT_HASH 32
+#define MAX_THREADS 64
 /* Kept back from the clock for the time it takes to answer. */
 #define SAFETY_MS 30
 
@@ -26,6 +27,7 @@ typedef struct {
   gboolean chess960;
   CpLevel level;
   guint hash;
+  guint threads;         /* of the hard level's search */
   CpState *position;
   GArray *keys;          /* the positions before it */
   CpSearch *search;
@@ -142,6 +144,7 @@ think (gpointer data)
     found = cp_computer_player_choose (uci->easy, go->root, seat, NULL, 0, uci->cancellable, &best, NULL);
   else
     {
+      cp_search_set_threads (uci->search, uci->level == CP_LEVEL_HARD ? uci->threads : 1);
       cp_search_set_history (uci->search, (const guint64 *) uci->keys->data, uci->keys->len);
       cp_search_set_info_func (uci->search, send_info, go);
       found = cp_search_run (uci->search, go->root, seat, &go->limits, uci->cancellable, &best, NULL);
@@ -333,6 +336,8 @@ set_option (Uci *uci, char **words)
       g_clear_object (&uci->search);
       uci->search = cp_search_new (uci->hash);
     }
+  else if (g_ascii_strcasecmp (name->str, "Threads") == 0 && value != NULL)
+    uci->threads = (guint) CLAMP (g_ascii_strtoull (value, NULL, 10), 1, MAX_THREADS);
   else
     send (uci, "info string unknown option %s", name->str);
 }
@@ -343,6 +348,7 @@ identify (Uci *uci)
   send (uci, "id name Chess Parlour %s", PACKAGE_VERSION);
   send (uci, "id author the Chess Parlour authors");
   send (uci, "option name Hash type spin default %d min 1 max 1024", DEFAULT_HASH);
+  send (uci, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
   send (uci, "option name Level type combo default hard var easy var medium var hard");
   send (uci, "option name UCI_Chess960 type check default false");
   send (uci, "uciok");
@@ -398,7 +404,7 @@ command (Uci *uci, const char *line)
 int
 cp_uci_run (void)
 {
-  Uci uci = { .level = CP_LEVEL_HARD, .hash = DEFAULT_HASH };
+  Uci uci = { .level = CP_LEVEL_HARD, .hash = DEFAULT_HASH, .threads = 1 };
   char *line = NULL;
   size_t size = 0;
 

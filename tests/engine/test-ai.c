@@ -192,21 +192,27 @@ chess_position (const char *fen)
   return game_position ("chess", fen);
 }
 
+/* The mate is found in one thread, and in several that share the table. */
 static void
 check_mate (const char *fen, guint moves, const char *first)
 {
   g_autoptr (CpState) state = chess_position (fen);
-  g_autoptr (CpSearch) search = cp_search_new (8);
-  g_autofree char *text = NULL;
-  CpSearchLimits limits = { .depth = 2 * moves };
-  CpSearchInfo info;
-  CpAction best;
 
-  g_assert_true (cp_search_run (search, state, state->to_move, &limits, NULL, &best, &info));
-  text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
-  g_assert_cmpstr (text, ==, first);
-  g_assert_cmpint (info.score, ==, CP_SEARCH_MATE - (int) (2 * moves - 1));
-  g_assert_cmpuint (info.n_pv, >=, 1);
+  for (guint threads = 1; threads <= 4; threads += 3)
+    {
+      g_autoptr (CpSearch) search = cp_search_new (8);
+      g_autofree char *text = NULL;
+      CpSearchLimits limits = { .depth = 2 * moves };
+      CpSearchInfo info;
+      CpAction best;
+
+      cp_search_set_threads (search, threads);
+      g_assert_true (cp_search_run (search, state, state->to_move, &limits, NULL, &best, &info));
+      text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
+      g_assert_cmpstr (text, ==, first);
+      g_assert_cmpint (info.score, ==, CP_SEARCH_MATE - (int) (2 * moves - 1));
+      g_assert_cmpuint (info.n_pv, >=, 1);
+    }
 }
 
 static void
@@ -527,7 +533,7 @@ test_uci (void)
   g_autoptr (CpState) start = chess_position ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
   g_autoptr (CpState) mate = chess_position ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
   g_autofree char *line = NULL;
-  gboolean id = FALSE, info = FALSE;
+  gboolean id = FALSE, info = FALSE, threads = FALSE;
   Uci uci;
 
   g_assert_nonnull (program);
@@ -540,8 +546,12 @@ test_uci (void)
   uci_send (&uci, "uci");
   g_free (uci_expect (&uci, "uciok", lines));
   for (guint i = 0; i < lines->len; i++)
-    id = id || g_str_has_prefix (g_ptr_array_index (lines, i), "id name ");
+    {
+      id = id || g_str_has_prefix (g_ptr_array_index (lines, i), "id name ");
+      threads = threads || g_str_has_prefix (g_ptr_array_index (lines, i), "option name Threads type spin ");
+    }
   g_assert_true (id);
+  g_assert_true (threads);
 
   uci_send (&uci, "setoption name Level value medium");
   uci_send (&uci, "isready");
@@ -570,8 +580,10 @@ test_uci (void)
   line = uci_expect (&uci, "bestmove", NULL);
   check_best (line, mate, "a1a8");
 
-  /* "stop" ends an infinite search, which answers only then. */
+  /* "stop" ends an infinite search, which answers only then, in the
+   * threads it was given too. */
   uci_send (&uci, "setoption name Level value hard");
+  uci_send (&uci, "setoption name Threads value 3");
   uci_send (&uci, "position startpos moves e2e4");
   uci_send (&uci, "go infinite");
   uci_send (&uci, "isready");
