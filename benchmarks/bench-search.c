@@ -98,6 +98,7 @@ typedef struct {
 static const TreePosition tree_positions[] = {
   { "crowded start", "crowded-house", 4, "" },
   { "crowded opening", "crowded-house", 4, "e4 e5 d4 d5 Nf3 Nf6 Nc3 Nc6" },
+  { "synchronous", "synchronous", 2, "" },
 };
 
 #define TREE_NODES 400000

@@ -11,7 +11,7 @@
  * (benchmarks/bench-levels.py measures them against Stockfish).
  * In the other games (secrets, three or four players) they use
  * information-set Monte Carlo tree search (cp-mcts.c): the hard player
- * on its time, the medium one on the same time but a budget of positions
+ * on its time, with a tree for each core, the medium one on the same time but a budget of positions
  * far below what the hard one reaches, the easy player on a small budget
  * and with more mistakes.
  *
@@ -246,9 +246,12 @@ cp_computer_player_new (CpLevel level, guint32 seed)
   self->level = MIN (level, CP_LEVEL_HARD);
   self->rand = g_rand_new_with_seed (seed);
   self->search = cp_search_new (self->level >= CP_LEVEL_MEDIUM ? 32 : 4);
-  if (self->level == CP_LEVEL_HARD)
-    cp_search_set_threads (self->search, MIN (g_get_num_processors (), HARD_THREADS));
   self->mcts = cp_mcts_new ();
+  if (self->level == CP_LEVEL_HARD)
+    {
+      cp_search_set_threads (self->search, MIN (g_get_num_processors (), HARD_THREADS));
+      cp_mcts_set_threads (self->mcts, MIN (g_get_num_processors (), HARD_THREADS));
+    }
   if (self->level == CP_LEVEL_EASY)
     cp_mcts_set_rollout (self->mcts, 2, 1);
   else if (self->level == CP_LEVEL_MEDIUM)

@@ -22,17 +22,19 @@
  * to the others' choices (decoupled selection); at chance, the result is
  * drawn afresh, never read from the game.  An action another seat may not
  * see leads to one child whatever it was, so that nobody's choices below
- * depend on what they cannot know.  At the first new action the walk
- * leaves the tree for a short rollout: each seat plays the best, by the
- * game's evaluation hook, of a few of its actions (captures first), and
- * the position reached is weighed by the evaluation hook for every seat,
- * from where that seat stood at the root: a side far ahead or far behind
- * still tells a better line from a worse one.  The rewards, between 0 and
- * 1, go back up the path, each seat's to the actions it chose: per-seat
- * rewards for three and four players, one reward for both partners of a
- * team game, and for players together against the game one reward that
- * the evaluation gives finished games too, so that a win is worth its
- * score.
+ * depend on what they cannot know; when chance then shows it (sealed
+ * choices revealed together), the child is the one of what everyone now
+ * sees, so that what follows each pair of choices is weighed apart.  At
+ * the first new action the walk leaves the tree for a short rollout: each
+ * seat plays the best, by the game's evaluation hook, of a few of its
+ * actions (captures first), and the position reached is weighed by the
+ * evaluation hook for every seat, from where that seat stood at the root:
+ * a side far ahead or far behind still tells a better line from a worse
+ * one.  The rewards, between 0 and 1, go back up the path, each seat's to
+ * the actions it chose: per-seat rewards for three and four players, one
+ * reward for both partners of a team game, and for players together
+ * against the game one reward that the evaluation gives finished games
+ * too, so that a win is worth its score.
  *
  * Near the root, the opponents' actions that win at once or check are
  * tried before the others, and in a game without secrets an action that
@@ -41,6 +43,11 @@
  * opponent's other replies.  The choices of the searching seat's partner
  * are explored more evenly than the others', as a partner may not find
  * its best move.
+ *
+ * On a time limit the search may grow several trees at once, each in a
+ * thread of its own from worlds and rollouts of its own, and chooses the
+ * action tried most at the root of all of them together (root
+ * parallelism: the trees share nothing while they grow).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -122,6 +129,7 @@ struct _CpMcts
   CpActionList lists[CP_MAX_SEATS];
   CpActionList rollout_list;
   GArray *found;    /* scratch: the edge of each legal action */
+  GPtrArray *helpers; /* searches of their own trees in other threads */
 
   /* One search. */
   const CpRules *rules;
@@ -151,6 +159,7 @@ cp_mcts_finalize (GObject *object)
   g_array_unref (self->children);
   g_array_unref (self->urgent);
   g_array_unref (self->found);
+  g_clear_pointer (&self->helpers, g_ptr_array_unref);
   for (guint i = 0; i < CP_MAX_SEATS; i++)
     cp_action_list_clear (&self->lists[i]);
   cp_action_list_clear (&self->rollout_list);
@@ -199,6 +208,38 @@ cp_mcts_set_rollout (CpMcts *self, guint plies, guint width)
   g_return_if_fail (CP_IS_MCTS (self));
   self->rollout_plies = MIN (plies, MAX_DEPTH);
   self->rollout_width = MAX (width, 1);
+  for (guint i = 0; self->helpers != NULL && i < self->helpers->len; i++)
+    cp_mcts_set_rollout (g_ptr_array_index (self->helpers, i), plies, width);
+}
+
+/**
+ * cp_mcts_set_threads:
+ * @n_threads: the threads to search in, 1 or more
+ *
+ * Has cp_mcts_run() grow @n_threads trees at once, each in a thread of
+ * its own and from worlds and rollouts of its own, and choose by what
+ * all of them found at the root.  Where the search has a budget of
+ * positions, it grows one tree, so that its result does not depend on
+ * timing.
+ */
+void
+cp_mcts_set_threads (CpMcts *self, guint n_threads)
+{
+  guint n_helpers = CLAMP (n_threads, 1, 64) - 1;
+
+  g_return_if_fail (CP_IS_MCTS (self));
+
+  if (self->helpers == NULL)
+    self->helpers = g_ptr_array_new_with_free_func (g_object_unref);
+  while (self->helpers->len > n_helpers)
+    g_ptr_array_remove_index (self->helpers, self->helpers->len - 1);
+  while (self->helpers->len < n_helpers)
+    {
+      CpMcts *helper = cp_mcts_new ();
+
+      cp_mcts_set_rollout (helper, self->rollout_plies, self->rollout_width);
+      g_ptr_array_add (self->helpers, helper);
+    }
 }
 
 /* Actions. */
@@ -734,6 +775,18 @@ backup (CpMcts *self, const double *reward)
     }
 }
 
+/* What everyone sees of @state, after chance has shuffled or revealed:
+ * sealed choices shown together, a secret made public, a shuffle nobody
+ * sees.  The tree below then tells apart what the seats can. */
+static guint64
+public_key (CpMcts *self, const CpState *state)
+{
+  memcpy (self->trial, state, self->rules->state_size);
+  if (self->rules->redact != NULL)
+    self->rules->redact (self->trial, CP_VIEW_PUBLIC);
+  return cp_state_hash (self->trial) | G_GUINT64_CONSTANT (1) << 63;
+}
+
 static void
 iterate (CpMcts *self, const CpState *root)
 {
@@ -769,7 +822,7 @@ iterate (CpMcts *self, const CpState *root)
 
           draw_chance (self, state, &a);
           advance (self, state, &a);
-          key = a.type == CP_ACTION_ROLL ? G_GUINT64_CONSTANT (2) << 40 | a.value : G_GUINT64_CONSTANT (3) << 40;
+          key = a.type == CP_ACTION_ROLL ? G_GUINT64_CONSTANT (2) << 40 | a.value : public_key (self, state);
           node = child (self, node, key, &made);
           continue;
         }
@@ -849,6 +902,50 @@ must_stop (CpMcts *self, const CpSearchLimits *limits, GCancellable *cancellable
          || g_cancellable_is_cancelled (cancellable);
 }
 
+/* A tree grown in a thread of its own. */
+typedef struct {
+  CpMcts *mcts;
+  const CpState *view;
+  guint seat;
+  const CpSearchLimits *limits;
+  guint32 seed;
+  GCancellable *cancellable;
+  guint64 iterations;
+  GThread *thread;
+} Grower;
+
+static gpointer
+grow (gpointer data)
+{
+  Grower *g = data;
+
+  begin (g->mcts, g->view, g->seat, g->seed);
+  do
+    iterate (g->mcts, g->view);
+  while (++g->iterations, !must_stop (g->mcts, g->limits, g->cancellable));
+  return NULL;
+}
+
+/* The edge at the root of each tree of @growers for @a, added up. */
+static Edge
+tally (const Grower *growers, guint n, const CpAction *a)
+{
+  Edge sum = { 0 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      CpMcts *mcts = growers[i].mcts;
+      guint32 e = find_edge (mcts, 0, growers[i].seat, signature (a));
+
+      if (e != 0)
+        {
+          sum.visits += g_array_index (mcts->edges, Edge, e).visits;
+          sum.reward += g_array_index (mcts->edges, Edge, e).reward;
+        }
+    }
+  return sum;
+}
+
 /**
  * cp_mcts_run:
  * @view: the game as @seat sees it, with @seat among those to act
@@ -857,7 +954,8 @@ must_stop (CpMcts *self, const CpSearchLimits *limits, GCancellable *cancellable
  *   @cancellable is cancelled.
  * @seed: seeds the worlds drawn and the rollouts, so that a search on a
  *   budget of positions always gives the same move
- * @best: (out): the action chosen: the one tried most at the root
+ * @best: (out): the action chosen: the one tried most at the root, in
+ *   all the trees together
  * @info: (out) (optional): what the search did
  *
  * Returns: whether @seat had an action to choose
@@ -867,9 +965,11 @@ cp_mcts_run (CpMcts *self, const CpState *view, guint seat, const CpSearchLimits
              guint32 seed, GCancellable *cancellable, CpAction *best, CpMctsInfo *info)
 {
   g_auto (CpActionList) legal = { 0 };
+  g_autofree Grower *growers = NULL;
   CpSearchLimits none = { 0 };
   gint64 start = g_get_monotonic_time ();
-  guint64 iterations = 0;
+  guint n = 1, tree = 0;
+  guint64 iterations = 0, made = 0;
   guint chosen = 0;
   guint32 most = 0;
   double value = 0.5;
@@ -881,28 +981,45 @@ cp_mcts_run (CpMcts *self, const CpState *view, guint seat, const CpSearchLimits
     return FALSE;
   if (limits == NULL)
     limits = &none;
-  begin (self, view, seat, seed);
+  if (legal.len > 1 && limits->nodes == 0 && self->helpers != NULL)
+    n += self->helpers->len;
+  growers = g_new0 (Grower, n);
+  for (guint i = 0; i < n; i++)
+    {
+      growers[i] = (Grower) { i == 0 ? self : g_ptr_array_index (self->helpers, i - 1), view, seat, limits,
+                              seed + i * 0x9e3779b9u, cancellable, 0, NULL };
+      if (i > 0)
+        growers[i].thread = g_thread_new ("cp-mcts-helper", grow, &growers[i]);
+    }
   if (legal.len > 1)
-    do
-      iterate (self, view);
-    while (++iterations, !must_stop (self, limits, cancellable));
+    grow (&growers[0]);
+  else
+    begin (self, view, seat, seed);
+  for (guint i = 0; i < n; i++)
+    {
+      if (growers[i].thread != NULL)
+        g_thread_join (growers[i].thread);
+      iterations += growers[i].iterations;
+      made += growers[i].mcts->made;
+      tree += growers[i].mcts->nodes->len;
+    }
 
   for (guint i = 0; i < legal.len; i++)
     {
-      guint32 e = find_edge (self, 0, seat, signature (&legal.items[i]));
-      const Edge *edge = &g_array_index (self->edges, Edge, e);
+      Edge sum = tally (growers, n, &legal.items[i]);
 
-      if (e != 0 && edge->visits > most)
+      if (sum.visits > most)
         {
-          most = edge->visits;
+          most = sum.visits;
           chosen = i;
-          value = edge->reward / edge->visits;
+          value = sum.reward / sum.visits;
         }
     }
   *best = legal.items[chosen];
   if (info != NULL)
-    *info = (CpMctsInfo) { iterations, self->made, g_get_monotonic_time () - start, value,
-                           (double) most / MAX (iterations, 1) };
-  end (self);
+    *info = (CpMctsInfo) { iterations, made, g_get_monotonic_time () - start, value,
+                           (double) most / MAX (iterations, 1), tree };
+  for (guint i = 0; i < n; i++)
+    end (growers[i].mcts);
   return TRUE;
 }

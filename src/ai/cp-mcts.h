@@ -17,6 +17,7 @@ typedef struct {
   gint64 elapsed;       /* microseconds */
   double value;         /* the reward the seat expects of its move, 0 to 1 */
   double share;         /* the part of the iterations spent on that move, 0 to 1 */
+  guint tree;           /* the nodes of the tree: the situations the seats could tell apart */
 } CpMctsInfo;
 
 #define CP_TYPE_MCTS (cp_mcts_get_type ())
@@ -26,6 +27,8 @@ CpMcts     *cp_mcts_new          (void);
 void        cp_mcts_set_rollout  (CpMcts             *self,
                                   guint               plies,
                                   guint               width);
+void        cp_mcts_set_threads  (CpMcts             *self,
+                                  guint               n_threads);
 gboolean    cp_mcts_run          (CpMcts             *self,
                                   const CpState      *view,
                                   guint               seat,

@@ -714,18 +714,60 @@ test_tar_pit_reshuffle (void)
 static void
 test_mate_in_one (void)
 {
-  g_autoptr (CpState) state = cp_test_new_state ("zombie", 2, "fen=6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", NULL);
+  /* One tree on a budget, then three trees in three threads on a time. */
+  for (guint threads = 1; threads <= 3; threads += 2)
+    {
+      g_autoptr (CpState) state = cp_test_new_state ("zombie", 2, "fen=6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", NULL);
+      g_autoptr (CpMcts) mcts = cp_mcts_new ();
+      CpSearchLimits limits = { .nodes = 20000 };
+      g_autofree char *text = NULL;
+      CpMctsInfo info;
+      CpAction best;
+
+      if (threads > 1)
+        limits = (CpSearchLimits) { .deadline = g_get_monotonic_time () + 500 * 1000 };
+      cp_mcts_set_threads (mcts, threads);
+      g_assert_true (cp_mcts_run (mcts, state, 0, &limits, 1, NULL, &best, &info));
+      text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
+      g_assert_cmpstr (text, ==, "a1a8");
+      g_assert_cmpfloat (info.value, >, 0.9);
+      g_assert_cmpfloat (info.share, <=, 1.0);
+      if (threads == 1)
+        g_assert_cmpuint (info.nodes, >=, limits.nodes);
+    }
+}
+
+static gpointer
+cancel_later (gpointer cancellable)
+{
+  g_usleep (50 * 1000);
+  g_cancellable_cancel (cancellable);
+  return NULL;
+}
+
+/* Trees grown in several threads without an end stop, all of them, when
+ * the search is called off, and give a legal move. */
+static void
+test_threads_cancel (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("synchronous", 2, NULL);
   g_autoptr (CpMcts) mcts = cp_mcts_new ();
-  CpSearchLimits limits = { .nodes = 20000 };
-  g_autofree char *text = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_auto (CpActionList) legal = { 0 };
+  GThread *canceller;
+  gboolean found = FALSE;
   CpMctsInfo info;
   CpAction best;
 
-  g_assert_true (cp_mcts_run (mcts, state, 0, &limits, 1, NULL, &best, &info));
-  text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
-  g_assert_cmpstr (text, ==, "a1a8");
-  g_assert_cmpfloat (info.value, >, 0.9);
-  g_assert_cmpuint (info.nodes, >=, limits.nodes);
+  cp_mcts_set_threads (mcts, 3);
+  canceller = g_thread_new ("cancel", cancel_later, cancellable);
+  g_assert_true (cp_mcts_run (mcts, state, 0, NULL, 1, cancellable, &best, &info));
+  g_thread_join (canceller);
+  g_assert_cmpuint (info.iterations, >, 0);
+  cp_state_legal (state, 0, &legal);
+  for (guint i = 0; i < legal.len; i++)
+    found |= cp_action_same (&legal.items[i], &best);
+  g_assert_true (found);
 }
 
 /* A clearly better move draws most of the search rather than a share
@@ -752,6 +794,27 @@ test_focus (void)
       g_assert_cmpfloat (info.share, >=, 0.4);
       g_assert_cmpfloat (info.share, <=, 1.0);
     }
+}
+
+/* Moves chosen together in secret are shown together, and from then on
+ * both seats know them: the tree below tells each pair of moves apart
+ * instead of gathering every position that follows into one node.  From
+ * the start of Synchronous Chess most iterations try a pair of first
+ * moves not tried before, so the tree grows more than one node in four
+ * iterations; gathered, it grows a chain of a few nodes for each reply. */
+static void
+test_reveal_splits (void)
+{
+  g_autoptr (CpState) state = cp_test_new_state ("synchronous", 2, NULL);
+  g_autoptr (CpMcts) mcts = cp_mcts_new ();
+  CpSearchLimits limits = { .nodes = 20000 };
+  CpMctsInfo info;
+  CpAction best;
+
+  g_assert_true (cp_mcts_run (mcts, state, 0, &limits, 1, NULL, &best, &info));
+  g_test_message ("%" G_GUINT64_FORMAT " iterations, %u nodes", info.iterations, info.tree);
+  g_assert_cmpuint (info.tree, >, info.iterations / 4);
+  g_assert_cmpuint (info.tree, <=, 2 * info.iterations + 2);
 }
 
 /* Far ahead, the search still tells a gain from standing still: White,
@@ -957,9 +1020,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/mate-in-one", test_mate_in_one);
   g_test_add_func ("/mcts/far-ahead", test_far_ahead);
   g_test_add_func ("/mcts/focus", test_focus);
+  g_test_add_func ("/mcts/reveal-splits", test_reveal_splits);
   g_test_add_func ("/mcts/partners-play-for-points", test_partners_play_for_points);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);
   g_test_add_func ("/mcts/cancel", test_cancel);
+  g_test_add_func ("/mcts/threads-cancel", test_threads_cancel);
   return g_test_run ();
 }
