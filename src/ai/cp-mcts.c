@@ -137,6 +137,7 @@ struct _CpMcts
   guint n_seats;
   CpSeatMask everyone;
   GRand *rand;
+  CpState *root;    /* the view searched, its sealed choices reopened */
   CpState *work;
   CpState *trial;
   gboolean together;             /* every seat plays with the others against the game */
@@ -788,13 +789,13 @@ public_key (CpMcts *self, const CpState *state)
 }
 
 static void
-iterate (CpMcts *self, const CpState *root)
+iterate (CpMcts *self)
 {
   CpState *state = self->work;
   double reward[CP_MAX_SEATS] = { 0 };
   guint32 node = 0, first;
 
-  memcpy (state, root, self->rules->state_size);
+  memcpy (state, self->root, self->rules->state_size);
   if (self->rules->sample != NULL)
     self->rules->sample (state, self->seat, self->rand);
   self->n_path = 0;
@@ -868,11 +869,16 @@ begin (CpMcts *self, const CpState *view, guint seat, guint32 seed)
   self->n_seats = view->n_seats;
   self->everyone = (CpSeatMask) ((1u << view->n_seats) - 1);
   self->rand = g_rand_new_with_seed (seed);
+  self->root = g_memdup2 (view, view->rules->state_size);
   self->work = g_malloc (view->rules->state_size);
   self->trial = g_malloc (view->rules->state_size);
   self->made = 0;
+  /* Choices the others sealed without knowing the seat's are theirs to
+   * make again, as in the search of a seat that chooses first. */
+  if (self->rules->reopen != NULL)
+    self->rules->reopen (self->root, seat);
   /* The root as one world of those the view allows. */
-  memcpy (self->work, view, view->rules->state_size);
+  memcpy (self->work, self->root, view->rules->state_size);
   if (self->rules->sample != NULL)
     self->rules->sample (self->work, seat, self->rand);
   centre (self, self->work);
@@ -887,6 +893,7 @@ static void
 end (CpMcts *self)
 {
   g_clear_pointer (&self->rand, g_rand_free);
+  g_clear_pointer (&self->root, g_free);
   g_clear_pointer (&self->work, g_free);
   g_clear_pointer (&self->trial, g_free);
 }
@@ -921,7 +928,7 @@ grow (gpointer data)
 
   begin (g->mcts, g->view, g->seat, g->seed);
   do
-    iterate (g->mcts, g->view);
+    iterate (g->mcts);
   while (++g->iterations, !must_stop (g->mcts, g->limits, g->cancellable));
   return NULL;
 }

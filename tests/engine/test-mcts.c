@@ -325,6 +325,71 @@ test_sample_keeps_view (void)
     }
 }
 
+/* A sealed choice reopened for the search of a seat still to choose is
+ * one its maker may make again: the choice really made is among its legal
+ * actions in the reopened world, and nothing else changed, so that making
+ * it again gives the seat's view back. */
+static void
+test_reopen (void)
+{
+  guint n;
+  const CpRules *const *rules = cp_rules_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+      guint reopened = 0;
+
+      if (rules[i]->reopen == NULL)
+        continue;
+      for (guint64 seed = 1; seed <= 4; seed++)
+        {
+          g_autoptr (CpGame) game = cp_test_new_game (rules[i]->id, 2, seed, NULL);
+
+          while (play_randomly (game, rand, 1))
+            for (guint seat = 0; seat < 2; seat++)
+              {
+                g_autoptr (CpState) view = view_of (cp_game_get_state (game), seat);
+                g_autoptr (CpState) world = cp_state_copy (view);
+                CpSeatMask more;
+
+                if (!(cp_state_pending (view) & CP_SEAT_BIT (seat)))
+                  continue;
+                rules[i]->reopen (world, seat);
+                more = cp_state_pending (world) & ~cp_state_pending (view);
+                if (more == 0)
+                  {
+                    g_assert_true (same_state (world, view));
+                    continue;
+                  }
+                g_assert_cmphex (more, ==, CP_SEAT_BIT (1 - seat));
+                for (guint k = cp_game_get_n_actions (game); k-- > 0;)
+                  {
+                    const CpAction *made = cp_game_get_action (game, k);
+                    g_auto (CpActionList) legal = { 0 };
+                    gboolean found = FALSE;
+
+                    if (made->seat != 1 - seat)
+                      continue;
+                    g_assert_cmpint (made->type, ==, CP_ACTION_COMMIT);
+                    cp_state_legal (world, 1 - seat, &legal);
+                    for (guint a = 0; a < legal.len; a++)
+                      found |= cp_action_same (&legal.items[a], made);
+                    g_assert_true (found);
+                    /* Made again, it gives the seat's view back. */
+                    g_assert_true (cp_state_apply (world, made, NULL));
+                    rules[i]->redact (world, seat);
+                    g_assert_true (same_state (world, view));
+                    break;
+                  }
+                reopened++;
+              }
+        }
+      g_test_message ("%s: %u sealed choices reopened", rules[i]->id, reopened);
+      g_assert_cmpuint (reopened, >, 0);
+    }
+}
+
 /* Zombie Chess: the cells where a burial may lie, as the other player can
  * tell. */
 
@@ -817,6 +882,45 @@ test_reveal_splits (void)
   g_assert_cmpuint (info.tree, <=, 2 * info.iterations + 2);
 }
 
+/* A seat that chooses after the other has sealed its choice weighs that
+ * choice as the other would have made it, knowing no more, not as any
+ * move at random.  In Synchronous Chess White has sealed a move; Black's
+ * queen on d5 is attacked by White's pawn, and Black's knight may take a
+ * pawn.  Were White's move any of its fifteen at random, the queen would
+ * be lost one time in fifteen, less than the pawn seems worth; but White
+ * takes the queen whenever it stays, so Black moves it, on every seed
+ * (drawn at random, Black took the pawn on two seeds of six). */
+static void
+test_sealed_reply (void)
+{
+  for (guint32 seed = 1; seed <= 6; seed++)
+    {
+      g_autoptr (CpGame) game = cp_test_new_game ("synchronous", 2, 1, "fen=7k/8/8/1n1q4/4P3/2P2PR1/8/7K w - - 0 1",
+                                                  NULL);
+      g_autoptr (CpView) view = NULL;
+      g_autoptr (CpMcts) mcts = cp_mcts_new ();
+      g_auto (CpActionList) legal = { 0 };
+      CpSearchLimits limits = { .nodes = 20000 };
+      g_autofree char *text = NULL;
+      const CpState *state;
+      CpAction best;
+
+      /* White takes the queen. */
+      cp_state_legal (cp_game_get_state (game), 0, &legal);
+      for (guint i = 0; i < legal.len; i++)
+        if (legal.items[i].n_cells == 2 && legal.items[i].cells[0] == cp_test_cell ("e4")
+            && legal.items[i].cells[1] == cp_test_cell ("d5"))
+          g_assert_true (cp_game_play (game, &legal.items[i], NULL));
+      view = cp_game_view (game, 1);
+      state = cp_view_get_state (view);
+      g_assert_cmpuint (cp_state_pending (state), ==, CP_SEAT_BIT (1));
+      g_assert_true (cp_mcts_run (mcts, state, 1, &limits, seed, NULL, &best, NULL));
+      text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
+      g_test_message ("seed %u: %s", seed, text);
+      g_assert_true (g_str_has_prefix (text, "d5"));
+    }
+}
+
 /* Far ahead, the search still tells a gain from standing still: White,
  * two queens and a knight up in four-player chess, takes Black's rook,
  * which attacks a queen, or does as well by the evaluation, on nearly
@@ -1012,6 +1116,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/mcts/fairness", test_fairness);
   g_test_add_func ("/mcts/sample-keeps-view", test_sample_keeps_view);
+  g_test_add_func ("/mcts/reopen", test_reopen);
   g_test_add_func ("/mcts/zombie-deduction", test_zombie_deduction);
   g_test_add_func ("/mcts/zombie-evaluation", test_zombie_evaluation);
   g_test_add_func ("/mcts/masquerade-tables", test_masquerade_tables);
@@ -1021,6 +1126,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/mcts/far-ahead", test_far_ahead);
   g_test_add_func ("/mcts/focus", test_focus);
   g_test_add_func ("/mcts/reveal-splits", test_reveal_splits);
+  g_test_add_func ("/mcts/sealed-reply", test_sealed_reply);
   g_test_add_func ("/mcts/partners-play-for-points", test_partners_play_for_points);
   g_test_add_func ("/mcts/repeatable", test_repeatable);
   g_test_add_func ("/mcts/whole-games", test_whole_games);

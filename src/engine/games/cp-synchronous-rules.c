@@ -773,6 +773,17 @@ synchronous_sample (CpState *state, guint seat, GRand *rand)
       }
 }
 
+/* The other seat's sealed choice, made without knowing @seat's, is to be
+ * made again in a search for @seat. */
+static void
+synchronous_reopen (CpState *state, guint seat)
+{
+  SyncState *st = SYNC_STATE (state);
+
+  if (seat <= 1 && st->choice[seat].kind == CHOICE_NONE && st->choice[1 - seat].kind == CHOICE_SEALED)
+    st->choice[1 - seat] = (Choice) { CHOICE_NONE, 0, 0, 0, 0 };
+}
+
 static guint
 synchronous_check_cell (const CpState *state)
 {
@@ -1099,6 +1110,7 @@ const CpRules cp_synchronous_rules = {
   .redact = synchronous_redact,
   .present = synchronous_present,
   .sample = synchronous_sample,
+  .reopen = synchronous_reopen,
   .hash = synchronous_hash,
   .write_position = synchronous_write_position,
 };

@@ -737,6 +737,17 @@ two_move_sample (CpState *state, guint seat, GRand *rand)
       }
 }
 
+/* The other seat's sealed cards, chosen without knowing @seat's, are to
+ * be chosen again in a search for @seat. */
+static void
+two_move_reopen (CpState *state, guint seat)
+{
+  TwoMoveState *st = TWO_MOVE_STATE (state);
+
+  if (seat <= 1 && st->sealed[seat] == 0 && st->sealed[1 - seat] == SEALED_UNKNOWN)
+    st->sealed[1 - seat] = 0;
+}
+
 static void
 add_cards (CpHand *hand, guint kinds, guint seat)
 {
@@ -856,6 +867,7 @@ const CpRules cp_two_move_rules = {
   .cards = two_move_cards,
   .present = two_move_present,
   .sample = two_move_sample,
+  .reopen = two_move_reopen,
   .hash = two_move_hash,
   .evaluate = cp_chess_rules_evaluate,
   .write_position = two_move_write_position,

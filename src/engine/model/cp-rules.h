@@ -220,6 +220,12 @@ struct _CpRules {
    * never the real secrets nor future random results.  NULL: the search
    * plays on the view as it stands. */
   void       (*sample)   (CpState *state, guint seat, GRand *rand);
+  /* For games where seats choose together in secret: takes back, in
+   * @state, the sealed choices of the other seats that @seat, still to
+   * choose, may not see, so that a search for @seat has them chosen again
+   * with no more known than when they were made, as a player would choose
+   * them, rather than drawn at random.  NULL: no such choices. */
+  void       (*reopen)   (CpState *state, guint seat);
 };
 
 const CpOptionSpec   *cp_rules_find_option (const CpRules *rules, const char *id);
