@@ -19,19 +19,21 @@
  * with the best upper confidence bound among those legal in this world,
  * each counted only when it was available (ISMCTS); where several seats
  * choose together (sealed choices), each picks by its own figures, blind
- * to the others' choices (decoupled selection); at chance, the result is
- * drawn afresh, never read from the game.  An action another seat may not
- * see leads to one child whatever it was, so that nobody's choices below
- * depend on what they cannot know; when chance then shows it (sealed
+ * to the others' choices (decoupled selection), including a choice another
+ * seat sealed before the searching seat's, which the rules' `reopen` hook
+ * takes back rather than `sample` drawing it at random; at chance, the
+ * result is drawn afresh, never read from the game.  An action another seat
+ * may not see leads to one child whatever it was, so that nobody's choices
+ * below depend on what they cannot know; when chance then shows it (sealed
  * choices revealed together), the child is the one of what everyone now
- * sees, so that what follows each pair of choices is weighed apart.  At
- * the first new action the walk leaves the tree for a short rollout: each
- * seat plays the best, by the game's evaluation hook, of a few of its
- * actions (captures first), and the position reached is weighed by the
- * evaluation hook for every seat, from where that seat stood at the root:
- * a side far ahead or far behind still tells a better line from a worse
- * one.  The rewards, between 0 and 1, go back up the path, each seat's to
- * the actions it chose: per-seat rewards for three and four players, one
+ * sees, so that what follows each pair of choices is weighed apart.  At the
+ * first new action the walk leaves the tree for a short rollout: each seat
+ * plays the best, by the game's evaluation hook, of a few of its actions
+ * (captures first), and the position reached is weighed by the evaluation
+ * hook for every seat, from where that seat stood at the root: a side far
+ * ahead or far behind still tells a better line from a worse one.  The
+ * rewards, between 0 and 1, go back up the path, each seat's to the
+ * actions it chose: per-seat rewards for three and four players, one
  * reward for both partners of a team game, and for players together
  * against the game one reward that the evaluation gives finished games
  * too, so that a win is worth its score.
