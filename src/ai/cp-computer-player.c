@@ -11,9 +11,9 @@
  * (benchmarks/bench-levels.py measures them against Stockfish).
  * In the other games (secrets, three or four players) they use
  * information-set Monte Carlo tree search (cp-mcts.c): the hard player
- * on its time, with a tree for each core, the medium one on the same time but a budget of positions
- * far below what the hard one reaches, the easy player on a small budget
- * and with more mistakes.
+ * on its time, with a tree for each core, the medium one on the same time
+ * but a budget of positions far below what the hard one reaches, the easy
+ * player on a small budget and with more mistakes.
  *
  * A player only ever sees what its seat may see: the asynchronous call
  * works on its seat's view of the game, and the tree search fills in the
@@ -249,8 +249,10 @@ cp_computer_player_new (CpLevel level, guint32 seed)
   self->mcts = cp_mcts_new ();
   if (self->level == CP_LEVEL_HARD)
     {
-      cp_search_set_threads (self->search, MIN (g_get_num_processors (), HARD_THREADS));
-      cp_mcts_set_threads (self->mcts, MIN (g_get_num_processors (), HARD_THREADS));
+      guint threads = MIN (g_get_num_processors (), HARD_THREADS);
+
+      cp_search_set_threads (self->search, threads);
+      cp_mcts_set_threads (self->mcts, threads);
     }
   if (self->level == CP_LEVEL_EASY)
     cp_mcts_set_rollout (self->mcts, 2, 1);

@@ -17,7 +17,7 @@ typedef struct {
   gint64 elapsed;       /* microseconds */
   double value;         /* the reward the seat expects of its move, 0 to 1 */
   double share;         /* the part of the iterations spent on that move, 0 to 1 */
-  guint tree;           /* the nodes of the tree: the situations the seats could tell apart */
+  guint tree;           /* the nodes of the trees: situations the seats could tell apart */
 } CpMctsInfo;
 
 #define CP_TYPE_MCTS (cp_mcts_get_type ())
