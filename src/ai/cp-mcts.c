@@ -784,10 +784,13 @@ backup (CpMcts *self, const double *reward)
 static guint64
 public_key (CpMcts *self, const CpState *state)
 {
-  memcpy (self->trial, state, self->rules->state_size);
   if (self->rules->redact != NULL)
-    self->rules->redact (self->trial, CP_VIEW_PUBLIC);
-  return cp_state_hash (self->trial) | G_GUINT64_CONSTANT (1) << 63;
+    {
+      memcpy (self->trial, state, self->rules->state_size);
+      self->rules->redact (self->trial, CP_VIEW_PUBLIC);
+      state = self->trial;
+    }
+  return cp_state_hash (state) | G_GUINT64_CONSTANT (1) << 63;
 }
 
 static void

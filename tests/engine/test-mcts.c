@@ -366,18 +366,14 @@ test_reopen (void)
                 for (guint k = cp_game_get_n_actions (game); k-- > 0;)
                   {
                     const CpAction *made = cp_game_get_action (game, k);
-                    g_auto (CpActionList) legal = { 0 };
-                    gboolean found = FALSE;
+                    g_autoptr (GError) error = NULL;
 
                     if (made->seat != 1 - seat)
                       continue;
                     g_assert_cmpint (made->type, ==, CP_ACTION_COMMIT);
-                    cp_state_legal (world, 1 - seat, &legal);
-                    for (guint a = 0; a < legal.len; a++)
-                      found |= cp_action_same (&legal.items[a], made);
-                    g_assert_true (found);
-                    /* Made again, it gives the seat's view back. */
-                    g_assert_true (cp_state_apply (world, made, NULL));
+                    /* Legal, and made again, it gives the seat's view back. */
+                    cp_state_apply (world, made, &error);
+                    g_assert_no_error (error);
                     rules[i]->redact (world, seat);
                     g_assert_true (same_state (world, view));
                     break;
@@ -818,9 +814,7 @@ test_threads_cancel (void)
   g_autoptr (CpState) state = cp_test_new_state ("synchronous", 2, NULL);
   g_autoptr (CpMcts) mcts = cp_mcts_new ();
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  g_auto (CpActionList) legal = { 0 };
   GThread *canceller;
-  gboolean found = FALSE;
   CpMctsInfo info;
   CpAction best;
 
@@ -829,10 +823,7 @@ test_threads_cancel (void)
   g_assert_true (cp_mcts_run (mcts, state, 0, NULL, 1, cancellable, &best, &info));
   g_thread_join (canceller);
   g_assert_cmpuint (info.iterations, >, 0);
-  cp_state_legal (state, 0, &legal);
-  for (guint i = 0; i < legal.len; i++)
-    found |= cp_action_same (&legal.items[i], &best);
-  g_assert_true (found);
+  g_assert_true (cp_state_check (state, &best, NULL));
 }
 
 /* A clearly better move draws most of the search rather than a share
