@@ -500,14 +500,22 @@ match_result (Match *m, CpGame *game, const guint *player_of)
   return g_strdup_printf (_("won by %s: %s"), winners->str, cp_end_reason_describe (outcome->reason));
 }
 
+/* Plays game @index of a match.  The games go in rounds of one game a
+ * seat, each round on one deal (one seed for the game's random results:
+ * the order of play, a Chess960 position, the cards), with the players
+ * one seat further round in each game of it: every player then meets the
+ * same luck of the draw in every seat, and a match of whole rounds is
+ * fair however much the seat or the draw decides. */
 static gboolean
 match_game (Match *m, const char *variant, GHashTable *options, guint index, gint64 seed,
             GError **error)
 {
-  g_autoptr (CpGame) game = cp_game_new (variant, options, m->n_players, (guint64) (seed + index), error);
+  gint64 deal = seed + index / m->n_players;
+  g_autoptr (CpGame) game = cp_game_new (variant, options, m->n_players, (guint64) deal, error);
   g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr (GString) seats = g_string_new (NULL);
   g_autofree char *result = NULL;
+  g_autofree char *seed_text = g_strdup_printf ("%" G_GINT64_FORMAT, deal);
   guint player_of[CP_MAX_SEATS];
 
   if (game == NULL)
@@ -527,9 +535,10 @@ match_game (Match *m, const char *variant, GHashTable *options, guint index, gin
         return FALSE;
     }
   result = match_result (m, game, player_of);
-  /* Translators: one game of a match: its number, who played which seat,
-   * the result, the number of actions */
-  g_print (_("game %u: %s: %s, %u actions\n"), index + 1, seats->str, result,
+  /* Translators: one game of a match: its number, the seed of its random
+   * results (as for --seed), who played which seat, the result, the
+   * number of actions */
+  g_print (_("game %u (seed %s): %s: %s, %u actions\n"), index + 1, seed_text, seats->str, result,
            cp_game_get_n_actions (game));
   return TRUE;
 }

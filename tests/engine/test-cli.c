@@ -91,6 +91,48 @@ test_match_together (void)
   g_assert_cmpfloat (mean, >=, 0);
 }
 
+/* A match of four goes in rounds of four games: each round on one seed,
+ * and in each round every player once in every seat. */
+static void
+test_match_rounds (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  run (&r, "--match", "random,random,greedy,random", "--variant", "attrition", "--players", "4",
+       "--option", "variant=multi", "--games", "8", "--seed", "5", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >=, 8);
+  for (guint round = 0; round < 2; round++)
+    {
+      guint seen[4] = { 0 };
+
+      for (guint g = 4 * round; g < 4 * round + 4; g++)
+        {
+          g_autofree char *prefix = g_strdup_printf ("game %u (seed %u): ", g + 1, 5 + round);
+          g_auto (GStrv) seats = NULL;
+
+          g_assert_true (g_str_has_prefix (lines[g], prefix));
+          seats = g_strsplit (lines[g] + strlen (prefix), " ", 5);
+          for (guint s = 0; s < 4; s++)
+            {
+              const char *player = strstr (seats[s], "=p");
+              guint p;
+
+              g_assert_nonnull (player);
+              p = (guint) g_ascii_strtoull (player + 2, NULL, 10);
+              g_assert_cmpuint (p, >=, 1);
+              g_assert_cmpuint (p, <=, 4);
+              g_assert_false (seen[s] & (1u << p));
+              seen[s] |= 1u << p;
+            }
+        }
+      for (guint s = 0; s < 4; s++)
+        g_assert_cmpuint (seen[s], ==, 0x1e);
+    }
+}
+
 static void
 test_perft (void)
 {
@@ -445,6 +487,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/list-games", test_list_games);
   g_test_add_func ("/cli/perft", test_perft);
   g_test_add_func ("/cli/match-together", test_match_together);
+  g_test_add_func ("/cli/match-rounds", test_match_rounds);
   g_test_add_func ("/cli/divide", test_divide);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/numbers", test_numbers);
