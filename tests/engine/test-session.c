@@ -424,6 +424,33 @@ test_facing_preference (void)
     }
 }
 
+/* Two people at one board without secrets: the board faces the one to
+ * move, but looking back over the moves it stays as it is rather than
+ * turning at every step. */
+static void
+test_facing_replay (void)
+{
+  g_autoptr (CpGame) game = new_game ("chess");
+  g_autoptr (CpSession) session = cp_session_new (game, NULL);
+  guint setup = cp_game_get_setup_length (game);
+
+  cp_session_set_facing (session, CP_FACING_PERSON);
+  play (session, "e4");
+  play (session, "e5");
+  play (session, "Nf3");
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 1);
+  for (guint ply = 3; ply-- > 0;)
+    {
+      cp_session_set_cursor (session, setup + ply);
+      g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 1);
+    }
+  cp_session_set_cursor (session, setup + 3);
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 1);
+  play (session, "Nc6");
+  g_assert_cmpuint (cp_session_get_facing_seat (session), ==, 0);
+  cp_session_discard (session);
+}
+
 /* Tar Pit Chess: when a player must give back a checker in the middle of
  * the other's turn, the curtain says what they are to do, in the words
  * of the prompt they then see; at the start of a turn, that a piece is
@@ -1514,6 +1541,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/facing-hot-seat", test_facing_hot_seat);
   g_test_add_func ("/session/facing-every-step", test_facing_every_step);
   g_test_add_func ("/session/facing-preference", test_facing_preference);
+  g_test_add_func ("/session/facing-replay", test_facing_replay);
   g_test_add_func ("/session/curtain-for-sealed-choices", test_curtain_for_sealed_choices);
   g_test_add_func ("/session/sealed-choices-every-round", test_sealed_choices_every_round);
   g_test_add_func ("/session/agent-plays", test_agent_plays);

@@ -407,7 +407,9 @@ unturned_seat (const CpState *state)
  * that acts leaving the board as it is; or the seat to act.  Where more
  * than two seats share the board and several people play, though, the
  * person playing is not one side: the board stays as the rules draw it.
- * When nobody is to act, the board stays as it is. */
+ * When nobody is to act, and for the person playing while the moves are
+ * looked back over, the board stays as it is: turning it at every step
+ * back would lose the reader. */
 static void
 choose_facing_seat (CpSession *self, const CpState *state)
 {
@@ -419,6 +421,8 @@ choose_facing_seat (CpSession *self, const CpState *state)
     seat = 0;
   else if (self->facing == CP_FACING_TO_MOVE)
     seat = cp_state_first_pending (state);
+  else if (!cp_game_cursor_at_end (self->game))
+    seat = CP_NO_SEAT;
   else if (state->n_seats > 2 && cp_session_count_people (self, NULL) > 1)
     seat = unturned_seat (state);
   else if ((seat = first_person_to_act (self, state)) == CP_NO_SEAT && !is_person (self, self->facing_seat))
