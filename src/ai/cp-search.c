@@ -25,7 +25,8 @@
  * make (and unmake, where the game has it; states are copied otherwise),
  * the outcome, the seats to act, the hash and the evaluation.  The sign
  * of a score changes only when the seat to act changes, so a turn of
- * several actions by one seat is searched as such.  A chance result
+ * several actions by one seat is searched as such, and is one ply of the
+ * depth however many actions it takes.  A chance result
  * (drawn, or entered by a player) or seats acting together end a line:
  * the position is evaluated there, where a game weighs what chance may
  * bring.
@@ -530,7 +531,8 @@ entered_chance (CpSearch *self, const CpState *state, guint seat)
 }
 
 /* The value for @seat of @child, reached from a position where @seat
- * acted, at @ply from the root. */
+ * acted, at @ply from the root; @depth is what is left once that action
+ * is counted, which it is not when @seat acts on in the same turn. */
 static int
 child_value (CpSearch *self, CpState *child, guint seat, int depth, int alpha, int beta, guint ply)
 {
@@ -548,7 +550,7 @@ child_value (CpSearch *self, CpState *child, guint seat, int depth, int alpha, i
   if (entered_chance (self, child, next))
     return cp_state_evaluate (child, seat);
   if (next == seat)
-    return search (self, child, next, depth, alpha, beta, ply + 1);
+    return search (self, child, next, depth + 1, alpha, beta, ply + 1);
   return -search (self, child, next, depth, -beta, -alpha, ply + 1);
 }
 

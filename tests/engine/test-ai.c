@@ -192,6 +192,43 @@ chess_position (const char *fen)
   return game_position ("chess", fen);
 }
 
+/* A turn of several actions is one ply of the search.  In Adrenaline,
+ * White's rook may take the pawn on a5, but the turn then ends with a
+ * checker put under a black piece, and Black mates with Re1: two plies
+ * (White's turn, Black's answer) must see it, though White's turn takes
+ * two actions. */
+static void
+test_turn_is_one_ply (void)
+{
+  g_autoptr (CpState) state = game_position ("adrenaline", "4r2k/6pp/8/p7/8/8/6PP/R6K w - - 0 1");
+  g_autoptr (CpSearch) search = cp_search_new (8);
+  g_auto (CpActionList) moves = { 0 };
+  g_autofree int *scores = NULL;
+  g_autofree char *text = NULL;
+  CpSearchLimits limits = { .depth = 2 };
+  CpAction best;
+  gboolean found = FALSE;
+
+  cp_state_legal (state, 0, &moves);
+  scores = g_new (int, moves.len);
+  cp_search_rate (search, state, 0, 2, &moves, 0, &limits, scores);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      g_autofree char *move = cp_state_format (state, &moves.items[i], CP_NOTATION_COMPUTER);
+
+      if (g_str_equal (move, "a1a5"))
+        {
+          found = TRUE;
+          g_assert_cmpint (scores[i], <=, -CP_SEARCH_MATE_BOUND);
+        }
+    }
+  g_assert_true (found);
+
+  g_assert_true (cp_search_run (search, state, 0, &limits, NULL, &best, NULL));
+  text = cp_state_format (state, &best, CP_NOTATION_COMPUTER);
+  g_assert_cmpstr (text, !=, "a1a5");
+}
+
 /* The mate is found in one thread, and in several that share the table. */
 static void
 check_mate (const char *fen, guint moves, const char *first)
@@ -657,6 +694,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ai/mate-in-two", test_mate_in_two);
   g_test_add_func ("/ai/mate-in-three", test_mate_in_three);
   g_test_add_func ("/ai/levels-mate", test_levels_mate);
+  g_test_add_func ("/ai/turn-is-one-ply", test_turn_is_one_ply);
   g_test_add_func ("/ai/easy-mistakes", test_easy_mistakes);
   g_test_add_func ("/ai/chivalry-castle", test_chivalry_castle);
   g_test_add_func ("/ai/golf-levels", test_golf_levels);
