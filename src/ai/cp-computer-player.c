@@ -3,7 +3,8 @@
  * Random and greedy players pick among the legal actions at once.  The
  * easy, medium and hard players search (cp-search.c) in the games the
  * search plays (two seats, no secrets): the easy player three plies
- * deep, and then not always the best move found, and less often still
+ * deep (a ply is one seat's turn, however many actions it takes), and
+ * then not always the best move found, and less often still
  * where a move ends at dice, beyond which no search sees; the medium
  * player four plies deep at most, within its time; the hard one as deep
  * as its time allows, in a thread for each core.  In orthodox chess
