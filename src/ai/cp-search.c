@@ -1068,27 +1068,16 @@ cp_search_run (CpSearch *self, const CpState *state, guint seat, const CpSearchL
   return TRUE;
 }
 
-/**
- * cp_search_rate:
- * @moves: legal actions of @seat in @state
- * @margin: how far below the best a score must be known exactly
- * @limits: (nullable): when to stop
- * @scores: (out caller-allocates): the score of each, for @seat
- *
- * Scores each of @moves by a search of @depth plies after it.  The scores
- * of the best move and of those within @margin of it are exact; any other
- * is only known to be lower than that, which the search proves quicker.
- * Moves not rated within @limits score lowest of all (G_MININT).
- */
-void
-cp_search_rate (CpSearch *self, const CpState *state, guint seat, guint depth,
-                const CpActionList *moves, int margin, const CpSearchLimits *limits, int *scores)
+/* Scores each of @moves by a search of @depth plies after it; those not
+ * rated before the search must stop score G_MININT.  Returns how many
+ * were rated. */
+static guint
+rate_moves (CpSearch *self, CpState *root, guint seat, guint depth, const CpActionList *moves,
+            int margin, int *scores)
 {
-  g_autoptr (CpState) root = cp_state_copy (state);
   int best = -INFINITE_SCORE;
+  guint rated = 0;
 
-  begin (self, state, limits, NULL);
-  self->w->path[0] = cp_state_hash (root);
   /* Captures and promotions first, which often find the best score early
    * and so narrow the window of the others. */
   for (guint pass = 0; pass < 2; pass++)
@@ -1111,6 +1100,42 @@ cp_search_rate (CpSearch *self, const CpState *state, guint seat, guint depth,
         unmake (self, &moves->items[i], &made);
         if (self->stop)
           scores[i] = G_MININT;
+        else
+          rated++;
         best = MAX (best, scores[i]);
       }
+  return rated;
+}
+
+/**
+ * cp_search_rate:
+ * @moves: legal actions of @seat in @state
+ * @margin: how far below the best a score must be known exactly
+ * @limits: (nullable): when to stop
+ * @scores: (out caller-allocates): the score of each, for @seat
+ *
+ * Scores each of @moves by a search of @depth plies after it.  The scores
+ * of the best move and of those within @margin of it are exact; any other
+ * is only known to be lower than that, which the search proves quicker.
+ * Moves not rated within @limits score lowest of all (G_MININT); where
+ * none was, all are rated again a ply deep, within limits of the same
+ * size: a shallow rating rather than none.
+ */
+void
+cp_search_rate (CpSearch *self, const CpState *state, guint seat, guint depth,
+                const CpActionList *moves, int margin, const CpSearchLimits *limits, int *scores)
+{
+  g_autoptr (CpState) root = cp_state_copy (state);
+
+  begin (self, state, limits, NULL);
+  self->w->path[0] = cp_state_hash (root);
+  if (rate_moves (self, root, seat, depth, moves, margin, scores) == 0 && depth > 1 && limits != NULL)
+    {
+      CpSearchLimits shallow = { .nodes = limits->nodes };
+
+      if (limits->deadline != 0)
+        shallow.deadline = g_get_monotonic_time () + (limits->deadline - self->start);
+      begin (self, state, &shallow, NULL);
+      rate_moves (self, root, seat, 1, moves, margin, scores);
+    }
 }

@@ -229,6 +229,33 @@ test_turn_is_one_ply (void)
   g_assert_cmpstr (text, !=, "a1a5");
 }
 
+/* Rating the moves on a budget too small to rate any at the depth asked
+ * rates them all a ply deep: the mate is seen, and no move is left out
+ * (the easy player would otherwise choose at random). */
+static void
+test_rate_within_budget (void)
+{
+  g_autoptr (CpState) state = chess_position ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  g_autoptr (CpSearch) search = cp_search_new (8);
+  g_auto (CpActionList) moves = { 0 };
+  g_autofree int *scores = NULL;
+  CpSearchLimits limits = { .nodes = 256 };
+
+  cp_state_legal (state, 0, &moves);
+  scores = g_new (int, moves.len);
+  cp_search_rate (search, state, 0, 4, &moves, 0, &limits, scores);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      g_autofree char *move = cp_state_format (state, &moves.items[i], CP_NOTATION_COMPUTER);
+
+      g_assert_cmpint (scores[i], !=, G_MININT);
+      if (g_str_equal (move, "a1a8"))
+        g_assert_cmpint (scores[i], >=, CP_SEARCH_MATE_BOUND);
+      else
+        g_assert_cmpint (scores[i], <, CP_SEARCH_MATE_BOUND);
+    }
+}
+
 /* The mate is found in one thread, and in several that share the table. */
 static void
 check_mate (const char *fen, guint moves, const char *first)
@@ -695,6 +722,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ai/mate-in-three", test_mate_in_three);
   g_test_add_func ("/ai/levels-mate", test_levels_mate);
   g_test_add_func ("/ai/turn-is-one-ply", test_turn_is_one_ply);
+  g_test_add_func ("/ai/rate-within-budget", test_rate_within_budget);
   g_test_add_func ("/ai/easy-mistakes", test_easy_mistakes);
   g_test_add_func ("/ai/chivalry-castle", test_chivalry_castle);
   g_test_add_func ("/ai/golf-levels", test_golf_levels);
